@@ -1,0 +1,13 @@
+import { json } from '@/lib/http/envelope';
+import { publicEndpoint } from '@/lib/http/handler';
+import { routes } from '@/lib/http/route';
+import { checkHealth } from '@/lib/ops/health';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  GET: publicEndpoint({}, async () => {
+    const health = await checkHealth();
+    return json({ status: 'success', message: `Service ${health.body.status}`, data: health.body }, health.healthy ? 200 : 503);
+  }),
+});

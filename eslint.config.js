@@ -1,0 +1,13 @@
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.next/', '.data/', 'drizzle/', 'next-env.d.ts', 'bench/results/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money never passes through floats: use lib/money.' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+);

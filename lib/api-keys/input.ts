@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../db/schema';
+
+const MAX_METADATA_BYTES = 4096;
+
+export const createApiKeyInput = z
+  .strictObject({
+    name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(100),
+    scope: z.enum(API_KEY_SCOPES).default('FULL_ACCESS'),
+    permissions: z
+      .array(z.enum(API_KEY_PERMISSIONS))
+      .min(1, 'must name at least one permission')
+      .transform((list) => [...new Set(list)])
+      .optional(),
+    expires_at: z.iso
+      .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
+      .transform((v) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`))
+      .refine((d) => d.getTime() > Date.now(), 'must be in the future')
+      .optional(),
+    api_key_metadata: z
+      .record(z.string(), z.unknown())
+      .refine((m) => JSON.stringify(m).length <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`)
+      .optional(),
+  })
+  .refine((v) => v.scope === 'FULL_ACCESS' || v.permissions !== undefined, {
+    path: ['permissions'],
+    message: 'is required for a RESTRICTED key',
+  });
+export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { checkouts } from '../db/schema';
+import type { Db } from '../db/client';
+import { config } from '../config';
+import { forbidden, invalidField } from '../http/errors';
+import { amountProblemMessage, toMinorUnits } from '../money/amount';
+import { isCurrencyCode } from '../money/currencies';
+import { CHECKOUT_CURRENCIES_BY_KYB } from '../merchants/kyb';
+import type { MerchantCtx } from '../http/handler';
+import { recordEvent } from '../events/record-event';
+import { enqueueJob } from '../jobs/enqueue';
+import type { CreateCheckoutInput } from './input';
+import { newPaymentReference } from './reference';
+import { presentCheckoutFull, presentCheckoutPublic } from './present';
+
+/**
+ * Creates a pending checkout, its `checkout.created` event and its expiry job in one transaction.
+ * Returns the public shape (with the tokenised checkout_url).
+ */
+export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: CreateCheckoutInput) {
+  const { merchant } = ctx;
+  if (merchant.kybStatus === 'rejected') {
+    throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
+  }
+  const currency = input.currency_code;
+  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
+  if (!CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(currency)) {
+    throw invalidField(
+      'currency_code',
+      `${currency} is not available to this merchant until its business is verified (KYB ${merchant.kybStatus})`,
+    );
+  }
+  const amount = toMinorUnits(input.amount, currency);
+  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+
+  const lifetimeMinutes = input.expires_in_minutes ?? config().DEFAULT_CHECKOUT_LIFETIME_MINUTES;
+
+  const row = await ctx.db.transaction(async (tx: Db) => {
+    const [created] = await tx
+      .insert(checkouts)
+      .values({
+        merchantId: merchant.id,
+        paymentReference: newPaymentReference(),
+        amount,
+        currencyId: sql`(select id from currencies where code = ${currency})`,
+        currencyCode: currency,
+        customerEmail: input.customer_email,
+        customerName: input.customer_name ?? null,
+        customerPhone: input.customer_phone ?? null,
+        customerPhoneEditable: input.customer_phone_editable ?? true,
+        description: input.description ?? null,
+        metaData: input.meta_data ?? null,
+        expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})`,
+      })
+      .returning();
+    await recordEvent(tx, {
+      merchantId: merchant.id,
+      eventType: 'checkout.created',
+      resourceType: 'checkout',
+      resourceId: created!.id,
+      data: presentCheckoutFull(created!),
+    });
+    await enqueueJob(
+      tx,
+      'expire_checkout',
+      { checkout_id: created!.id },
+      { runAt: created!.expiresAt, jobKey: `expire_checkout:${created!.id}` },
+    );
+    return created!;
+  });
+  return presentCheckoutPublic(row);
+}

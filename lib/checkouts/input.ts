@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { amountNumber } from '../money/amount';
+
+export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
+
+/** E.164 after removing spaces, dashes, dots and parentheses: `+233 24-412 3456` → `+233244123456`. */
+export const phoneNumber = z
+  .string()
+  .transform((v) => v.replace(/[\s\-().]/g, ''))
+  .refine((v) => /^\+?[1-9]\d{6,14}$/.test(v), 'must be a phone number (7 to 15 digits, optional +)');
+
+export const createCheckoutInput = z.strictObject({
+  customer_email: z.email({ error: 'must be an email address' }).max(254),
+  amount: amountNumber,
+  currency_code: z
+    .string({ error: 'must be a currency code' })
+    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
+    .transform((v) => v.toUpperCase()),
+  customer_name: z.string().trim().max(200).nullish(),
+  customer_phone: phoneNumber.nullish(),
+  customer_phone_editable: z.boolean({ error: 'must be true or false' }).optional(),
+  description: z.string().trim().max(500).nullish(),
+  expires_in_minutes: z
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(5, 'must be at least 5')
+    .max(10080, 'must be at most 10080 (7 days)')
+    .optional(),
+  meta_data: z
+    .record(
+      z.string().min(1, 'keys must not be empty').max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
+      z.string({ error: 'values must be strings' }).max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+      { error: 'must be an object of string values' },
+    )
+    .refine((m) => Object.keys(m).length <= META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys} keys`)
+    .nullish(),
+});
+export type CreateCheckoutInput = z.output<typeof createCheckoutInput>;
+
+const integerParam = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${field} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback);
+
+export const CHECKOUT_LIST_LIMITS = { default: 20, max: 100 } as const;
+
+export const listCheckoutsQuery = z.strictObject({
+  limit: integerParam('limit', 1, CHECKOUT_LIST_LIMITS.max, CHECKOUT_LIST_LIMITS.default),
+  offset: integerParam('offset', 0, 1_000_000, 0),
+});
+
+export const checkoutIdParams = z.strictObject({ checkout_id: z.uuid({ error: 'must be a UUID' }) });

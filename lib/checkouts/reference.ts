@@ -1,0 +1,17 @@
+import crypto from 'node:crypto';
+
+// Crockford base32: no I, L, O, U, so a reference read aloud or typed from a bank app survives.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `PAY-` + 16 characters = 80 random bits: unique by the database, unguessable by anyone. */
+export function newPaymentReference(): string {
+  const bytes = crypto.randomBytes(10);
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  let out = '';
+  for (let i = 0; i < 16; i++) {
+    out = ALPHABET[Number(bits & 31n)] + out;
+    bits >>= 5n;
+  }
+  return `PAY-${out}`;
+}

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { config } from '../config';
+
+/**
+ * The hosted page's credential: an HS256 JWT (jose) carried in the checkout URL's fragment.
+ * `sub` = checkout id, `aud` = "checkout", `ref` = payment reference. It outlives `expires_at` by an
+ * hour so the page can still show the final status. `kid` is derived from the secret, so rotating
+ * CHECKOUT_TOKEN_SECRET (with the old one in CHECKOUT_TOKEN_PREVIOUS_SECRETS) needs no other setting.
+ */
+export const CHECKOUT_TOKEN_AUDIENCE = 'checkout';
+const ISSUER = 'merchant-payments';
+export const TOKEN_GRACE_SECONDS = 3600;
+
+const encoder = new TextEncoder();
+const kidOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+export async function signCheckoutToken(checkout: {
+  id: string;
+  paymentReference: string;
+  createdAt: Date;
+  expiresAt: Date;
+}): Promise<string> {
+  const secret = config().CHECKOUT_TOKEN_SECRET;
+  // iat is the creation time, so reading the same checkout twice yields the same URL.
+  return new SignJWT({ ref: checkout.paymentReference })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: kidOf(secret) })
+    .setIssuer(ISSUER)
+    .setAudience(CHECKOUT_TOKEN_AUDIENCE)
+    .setSubject(checkout.id)
+    .setIssuedAt(Math.floor(checkout.createdAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(checkout.expiresAt.getTime() / 1000) + TOKEN_GRACE_SECONDS)
+    .sign(encoder.encode(secret));
+}
+
+export interface CheckoutTokenClaims {
+  checkoutId: string;
+  paymentReference: string;
+}
+
+/** Verifies with the algorithm pinned; returns null for anything tampered, expired or foreign. */
+export async function verifyCheckoutToken(token: string): Promise<CheckoutTokenClaims | null> {
+  const { CHECKOUT_TOKEN_SECRET, CHECKOUT_TOKEN_PREVIOUS_SECRETS } = config();
+  for (const secret of [CHECKOUT_TOKEN_SECRET, ...CHECKOUT_TOKEN_PREVIOUS_SECRETS]) {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, encoder.encode(secret), {
+        algorithms: ['HS256'],
+        audience: CHECKOUT_TOKEN_AUDIENCE,
+        issuer: ISSUER,
+      });
+      if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(secret)) continue;
+      if (typeof payload.sub !== 'string' || typeof payload.ref !== 'string') return null;
+      return { checkoutId: payload.sub, paymentReference: payload.ref };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) continue;
+      throw error;
+    }
+  }
+  return null;
+}

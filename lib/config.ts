@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the service reads, validated once. A bad or missing variable stops the process with a
+ * message that names it, never a stack trace (see scripts/start.ts).
+ */
+const secret = (name: string) =>
+  z
+    .string({ error: `${name} is required (at least 32 characters)` })
+    .min(32, `${name} must be at least 32 characters`);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const boolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const configSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  API_BASE_URL: httpUrl.optional(),
+  CHECKOUT_BASE_URL: httpUrl.optional(),
+  CHECKOUT_TOKEN_SECRET: secret('CHECKOUT_TOKEN_SECRET'),
+  CHECKOUT_TOKEN_PREVIOUS_SECRETS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN'),
+  PAYMENT_RAILS: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+  DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(5, 'must be at least 5')
+    .max(10080, 'must be at most 10080 (7 days)')
+    .default(60),
+  WORKER_IN_PROCESS: boolean.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL'> & {
+  API_BASE_URL: string;
+  CHECKOUT_BASE_URL: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`),
+    );
+  }
+  const c = result.data;
+  const apiBase = c.API_BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`;
+  return { ...c, API_BASE_URL: apiBase, CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between files; this forgets the parsed copy. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

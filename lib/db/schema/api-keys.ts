@@ -1,0 +1,38 @@
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, moment, updatedAt } from './columns';
+import { merchants } from './merchants';
+
+export const API_KEY_PERMISSIONS = ['read', 'write', 'checkout', 'webhook'] as const;
+export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
+export const API_KEY_SCOPES = ['FULL_ACCESS', 'RESTRICTED'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    keyName: text().notNull(),
+    /** SHA-256 (hex) of the full key: the only form in which the secret is stored. */
+    keyHash: text().notNull().unique(),
+    keyPrefix: text().notNull(),
+    status: text().$type<'active' | 'revoked'>().notNull().default('active'),
+    scope: text().$type<ApiKeyScope>().notNull().default('FULL_ACCESS'),
+    permissions: text().array().$type<ApiKeyPermission[]>().notNull(),
+    expiresAt: moment(),
+    lastUsedAt: moment(),
+    createdBy: uuid(),
+    revokedAt: moment(),
+    revokedBy: uuid(),
+    apiKeyMetadata: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: moment(),
+  },
+  (t) => [
+    index('api_keys_merchant_idx').on(t.merchantId, t.createdAt),
+    check('api_keys_status_check', sql`${t.status} in ('active', 'revoked')`),
+    check('api_keys_scope_check', sql`${t.scope} in ('FULL_ACCESS', 'RESTRICTED')`),
+  ],
+);

@@ -1,0 +1,66 @@
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, moment, money, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { currencies } from './currencies';
+
+export const CHECKOUT_STATUSES = [
+  'pending',
+  'awaiting_payment_initiation',
+  'processing',
+  'paid',
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+  'timeout',
+] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const APPROVAL_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    paymentReference: text().notNull().unique(),
+    amount: money().notNull(),
+    currencyId: uuid().notNull().references(() => currencies.id),
+    currencyCode: text().notNull(),
+    status: text().$type<CheckoutStatus>().notNull().default('pending'),
+    customerEmail: text().notNull(),
+    customerName: text(),
+    customerPhone: text(),
+    customerPhoneEditable: boolean().notNull().default(true),
+    description: text(),
+    paymentMethod: text(),
+    expiresAt: moment().notNull(),
+    paidAt: moment(),
+    completedAt: moment(),
+    cancelledAt: moment(),
+    redirectUrl: text(),
+    metaData: jsonb().$type<Record<string, string>>(),
+    approvalStatus: text().$type<ApprovalStatus>().notNull().default('pending_approval'),
+    approvedByAdminId: uuid(),
+    approvedAt: moment(),
+    rejectionReason: text(),
+    adminNotes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
+    index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    // The expiry sweep only ever looks at checkouts that can still expire.
+    index('checkouts_expirable_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('pending', 'awaiting_payment_initiation', 'failed', 'timeout')`),
+    check('checkouts_amount_positive', sql`${t.amount} > 0`),
+    check('checkouts_status_check', sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
+    check('checkouts_approval_status_check', sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
+  ],
+);

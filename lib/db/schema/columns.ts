@@ -1,0 +1,9 @@
+import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Shared column builders: one definition of "an id", "a moment" and "an amount of money". */
+export const id = () => uuid().primaryKey().defaultRandom();
+export const moment = () => timestamp({ withTimezone: true, mode: 'date' });
+export const createdAt = () => moment().notNull().defaultNow();
+export const updatedAt = () => moment().notNull().defaultNow();
+/** Integer minor units (pesewas, cents…). Never a float. */
+export const money = () => bigint({ mode: 'bigint' });

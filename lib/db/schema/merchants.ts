@@ -1,0 +1,19 @@
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, updatedAt } from './columns';
+
+export const KYB_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
+export type KybStatus = (typeof KYB_STATUSES)[number];
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    kybStatus: text().$type<KybStatus>().notNull().default('unverified'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('merchants_kyb_status_check', sql`${t.kybStatus} in ('unverified', 'pending', 'verified', 'rejected')`)],
+);

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { getDb, type Db } from '../db/client';
+import { authenticateMerchant, type AuthenticatedMerchant } from '../auth/merchant-auth';
+import { authenticateOperator, type AuthenticatedOperator } from '../auth/admin-auth';
+import { assertPermitted, type Requirement } from '../auth/permissions';
+import { checkIdempotencyKey, requestFingerprint, withIdempotency } from '../idempotency/with-idempotency';
+import { describeError, log } from '../log';
+import { ApiError } from './errors';
+import { errorBody, json, successBody, type Reply } from './envelope';
+import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
+
+/** What Next.js passes a route handler as its second argument. */
+export interface RouteArgs {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+export type RouteHandler = (req: Request, route: RouteArgs) => Promise<Response>;
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Spec<P extends Schema, Q extends Schema, B extends Schema> {
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+export interface Input<P extends Schema, Q extends Schema, B extends Schema> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  req: Request;
+  requestId: string;
+}
+
+export interface MerchantCtx extends AuthenticatedMerchant {
+  db: Db;
+  requestId: string;
+}
+export interface OperatorCtx extends AuthenticatedOperator {
+  db: Db;
+  requestId: string;
+}
+
+const noFields = z.strictObject({});
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;
+function requestIdOf(req: Request): string {
+  const given = req.headers.get('x-request-id');
+  return given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
+}
+
+/**
+ * The one place a request becomes a response: request id, error shape, logging. Anything that is
+ * not an ApiError is logged and answered as a bare 500 with no internals.
+ */
+export function endpoint(run: (req: Request, requestId: string, route: RouteArgs) => Promise<Response | Reply>): RouteHandler {
+  return async (req, route) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    let response: Response;
+    try {
+      const result = await run(req, requestId, route);
+      response = result instanceof Response ? result : json(successBody(result), result.status ?? 200, result.headers);
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set('x-request-id', requestId);
+    log.info('request', {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: response.status,
+      latency_ms: Math.round((performance.now() - started) * 10) / 10,
+      request_id: requestId,
+    });
+    return response;
+  };
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) return json(errorBody(error, requestId), error.status, error.headers);
+  log.error('unhandled error', { request_id: requestId, ...describeError(error) });
+  const internal = new ApiError(500, 'internal_error', 'Something went wrong on our side; it has been logged');
+  return json(errorBody(internal, requestId), 500);
+}
+
+async function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
+  spec: Spec<P, Q, B>,
+  req: Request,
+  requestId: string,
+  route: RouteArgs,
+): Promise<Input<P, Q, B> & { rawBody: unknown }> {
+  const rawBody = parseJsonBody(req, await readBodyText(req));
+  const params = spec.params ? validate(spec.params, await route.params) : undefined;
+  const query = validate(spec.query ?? noFields, queryObject(new URL(req.url)), 'query');
+  const body = spec.body
+    ? validate(spec.body, rawBody ?? {}, 'body')
+    : (validate(noFields.optional(), rawBody, 'body'), undefined);
+  return {
+    params: params as Out<P>,
+    query: (spec.query ? query : undefined) as Out<Q>,
+    body: body as Out<B>,
+    req,
+    requestId,
+    rawBody,
+  };
+}
+
+/** A merchant endpoint: `x-api-key`, a permission, validated input, optional Idempotency-Key. */
+export function merchantEndpoint<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(
+  spec: Spec<P, Q, B> & { permission: Requirement; idempotent?: boolean },
+  handle: (input: Input<P, Q, B> & { ctx: MerchantCtx }) => Promise<Reply>,
+): RouteHandler {
+  return endpoint(async (req, requestId, route) => {
+    const db = getDb();
+    const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
+    assertPermitted(auth.apiKey, spec.permission);
+    const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
+    const ctx: MerchantCtx = { ...auth, db, requestId };
+
+    const idempotencyHeader = req.headers.get('idempotency-key');
+    if (!spec.idempotent || idempotencyHeader === null) return handle({ ...input, ctx });
+
+    const key = checkIdempotencyKey(idempotencyHeader);
+    const fingerprint = requestFingerprint(req.method, new URL(req.url).pathname, rawBody);
+    const result = await withIdempotency(db, { merchantId: auth.merchant.id, key, fingerprint }, async (tx) => {
+      const reply = await handle({ ...input, ctx: { ...ctx, db: tx } });
+      return { status: reply.status ?? 200, body: successBody(reply) };
+    });
+    return json(result.body, result.status, result.replayed ? { 'idempotent-replayed': 'true' } : {});
+  });
+}
+
+/** An operator endpoint: `Authorization: Bearer <ADMIN_API_TOKEN>`. */
+export function operatorEndpoint<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(spec: Spec<P, Q, B>, handle: (input: Input<P, Q, B> & { ctx: OperatorCtx }) => Promise<Reply>): RouteHandler {
+  return endpoint(async (req, requestId, route) => {
+    const operator = authenticateOperator(req.headers.get('authorization'));
+    const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
+    return handle({ ...input, ctx: { ...operator, db: getDb(), requestId } });
+  });
+}
+
+/** An endpoint without credentials (health, the catch-all 404). */
+export function publicEndpoint<P extends Schema = undefined, Q extends Schema = undefined>(
+  spec: Spec<P, Q, undefined>,
+  handle: (input: Input<P, Q, undefined>) => Promise<Reply | Response>,
+): RouteHandler {
+  return endpoint(async (req, requestId, route) => {
+    const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
+    return handle(input);
+  });
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** Every background task, by name, with its payload. */
+export interface JobPayloads {
+  expire_checkout: { checkout_id: string };
+}
+export type JobName = keyof JobPayloads;
+
+/**
+ * Adds a graphile-worker job through SQL, inside the caller's transaction: the job exists exactly
+ * when the change that caused it committed. `jobKey` makes re-enqueueing replace, not duplicate.
+ */
+export async function enqueueJob<N extends JobName>(
+  db: Db,
+  name: N,
+  payload: JobPayloads[N],
+  options: { runAt?: Date; jobKey?: string; maxAttempts?: number } = {},
+): Promise<void> {
+  await db.execute(sql`select graphile_worker.add_job(
+    ${name},
+    ${JSON.stringify(payload)}::json,
+    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    job_key => ${options.jobKey ?? null},
+    max_attempts => ${options.maxAttempts ?? null}::int
+  )`);
+}

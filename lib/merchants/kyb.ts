@@ -1,0 +1,14 @@
+import type { KybStatus } from '../db/schema';
+import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+
+/**
+ * Which currencies a merchant may create checkouts in, by KYB status. Unverified and pending merchants
+ * can collect in the local currencies only; verified merchants in all; rejected merchants in none.
+ * (Wallets exist for every currency regardless, so balances and history always have a home.)
+ */
+export const CHECKOUT_CURRENCIES_BY_KYB: Record<KybStatus, readonly CurrencyCode[]> = {
+  verified: CURRENCY_CODES,
+  pending: ['GHS', 'KES', 'NGN', 'ETB'],
+  unverified: ['GHS', 'KES', 'NGN', 'ETB'],
+  rejected: [],
+};

@@ -1,0 +1,26 @@
+import type { wallets } from '../db/schema';
+import { toMajorUnits } from '../money/amount';
+import type { CurrencyCode } from '../money/currencies';
+import { formatTimestamp } from '../time';
+
+/** Spec 2.3. `balance` = holding + available, always. */
+export function presentWallet(w: typeof wallets.$inferSelect, currency: CurrencyCode) {
+  return {
+    id: w.id,
+    merchant_id: w.merchantId,
+    currency_id: w.currencyId,
+    currency_name: currency,
+    holding_balance: toMajorUnits(w.holdingBalance, currency),
+    available_balance: toMajorUnits(w.availableBalance, currency),
+    balance: toMajorUnits(w.holdingBalance + w.availableBalance, currency),
+    settlement_hold: w.settlementHold,
+    settlement_hold_reason: w.settlementHoldReason,
+    settlement_hold_visibility: w.settlementHoldVisibility,
+    last_deposit_at: formatTimestamp(w.lastDepositAt),
+    last_settlement_at: formatTimestamp(w.lastSettlementAt),
+    last_payout_at: formatTimestamp(w.lastPayoutAt),
+    status: w.status,
+    created_at: formatTimestamp(w.createdAt),
+    updated_at: formatTimestamp(w.updatedAt),
+  };
+}

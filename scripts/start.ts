@@ -1,0 +1,95 @@
+/**
+ * `npm start`: database (embedded unless DATABASE_URL is set), migrations, demo merchant, a build if
+ * needed, then `next start` and the background worker, and a banner saying how to use it all.
+ */
+import { spawn } from 'node:child_process';
+import { closeDatabase } from '../lib/db/client';
+import { startWorker, type RunningWorker } from '../lib/jobs/worker';
+import { prepareEnvironment } from './lib/environment';
+import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';
+import { buildIfNeeded, require_next } from './lib/next-build';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+async function main() {
+  const env = await prepareEnvironment();
+  const { config } = env;
+  const demo = env.embedded || process.env.SEED_DEMO_MERCHANT === 'true' ? await ensureDemoMerchant() : null;
+  buildIfNeeded();
+
+  const server = spawn(process.execPath, [require_next(), 'start', '-p', String(config.PORT), '-H', config.HOST], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env },
+  });
+  const worker: RunningWorker | null = config.WORKER_IN_PROCESS
+    ? await startWorker({ connectionString: config.DATABASE_URL, concurrency: config.WORKER_CONCURRENCY })
+    : null;
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill('SIGTERM');
+    await worker?.stop().catch(() => {});
+    await closeDatabase().catch(() => {});
+    await env.embedded?.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  server.on('exit', (code) => void shutdown(code ?? 1));
+
+  await waitUntilServing(`http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}/api/health`);
+  printBanner(env, demo, worker !== null);
+}
+
+async function waitUntilServing(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The web server did not answer on ${url}`);
+}
+
+function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: DemoMerchant | null, workerInProcess: boolean) {
+  const { config } = env;
+  const base = config.API_BASE_URL;
+  const lines = [
+    '',
+    'Merchant Payments is running',
+    `  URL:            ${base}`,
+    `  Health:         ${base}/api/health`,
+    `  Database:       ${env.embedded ? 'embedded PostgreSQL (data in .data/pg)' : 'DATABASE_URL'}`,
+    `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
+    `  Payment rails:  ${config.PAYMENT_RAILS}`,
+  ];
+  if (env.generatedSecrets.length) {
+    lines.push(
+      `  Dev secrets:    ${env.generatedSecrets.join(', ')} generated for the embedded database (.data/dev-secrets.json).`,
+      '                  Never use them in production: set them in the environment.',
+    );
+  }
+  if (env.embedded) lines.push(`  Admin token:    ${config.ADMIN_API_TOKEN}`);
+  if (demo) {
+    lines.push(
+      `  Demo merchant:  ${demo.name} (${demo.merchant_id})`,
+      `  Demo API key:   ${demo.api_key}`,
+      '',
+      'Create a checkout:',
+      `  curl -s -X POST ${base}/api/v1/merchants/checkouts \\`,
+      `    -H 'x-api-key: ${demo.api_key}' -H 'content-type: application/json' \\`,
+      `    -d '{"customer_email":"ada@example.com","amount":25.50,"currency_code":"GHS","meta_data":{"order_id":"1001"}}'`,
+    );
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

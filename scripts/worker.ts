@@ -1,0 +1,20 @@
+/** `npm run worker`: the background worker alone, for running it apart from the web servers. */
+import { closeDatabase } from '../lib/db/client';
+import { startWorker } from '../lib/jobs/worker';
+import { prepareEnvironment } from './lib/environment';
+
+const env = await prepareEnvironment();
+const worker = await startWorker({
+  connectionString: env.config.DATABASE_URL,
+  concurrency: env.config.WORKER_CONCURRENCY,
+});
+console.log(`Worker ${worker.workerId} running (concurrency ${env.config.WORKER_CONCURRENCY}). Ctrl+C to stop.`);
+
+const stop = async () => {
+  await worker.stop();
+  await closeDatabase();
+  await env.embedded?.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
