@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RouteArgs, RouteHandler } from '../../lib/http/handler';
+
+/**
+ * Calls the real Next.js route handlers in-process: a URL is matched against the files under app/
+ * exactly as the App Router would (route groups ignored, [param], [...catchAll]), the module is
+ * imported, and its exported method handler receives a real Request.
+ */
+interface RouteFile {
+  file: string;
+  segments: string[];
+  /** Static segments first, then dynamic, then catch-all: the App Router's precedence. */
+  rank: number[];
+}
+
+const APP_DIR = path.resolve(import.meta.dirname, '../../app');
+
+function findRouteFiles(dir: string, segments: string[] = []): RouteFile[] {
+  const found: RouteFile[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const isGroup = /^\(.*\)$/.test(entry.name);
+      found.push(...findRouteFiles(full, isGroup ? segments : [...segments, entry.name]));
+    } else if (entry.name === 'route.ts') {
+      const rank = segments.map((s) => (s.startsWith('[...') ? 2 : s.startsWith('[') ? 1 : 0));
+      found.push({ file: full, segments, rank });
+    }
+  }
+  return found;
+}
+
+export const ROUTE_FILES = findRouteFiles(APP_DIR).sort((a, b) => {
+  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
+    const d = (a.rank[i] ?? -1) - (b.rank[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return 0;
+});
+
+/** `/api/v1/merchants/checkouts/[checkout_id]` style patterns of every route file. */
+export const routePatterns = () => ROUTE_FILES.map((r) => `/${r.segments.join('/')}`);
+
+function match(pathname: string): { route: RouteFile; params: Record<string, string | string[]> } | null {
+  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  for (const route of ROUTE_FILES) {
+    const params: Record<string, string | string[]> = {};
+    let ok = true;
+    for (let i = 0; i < route.segments.length && ok; i++) {
+      const seg = route.segments[i]!;
+      if (seg.startsWith('[...')) {
+        params[seg.slice(4, -1)] = parts.slice(i);
+        return parts.length > i ? { route, params } : null;
+      }
+      if (parts[i] === undefined) ok = false;
+      else if (seg.startsWith('[')) params[seg.slice(1, -1)] = parts[i]!;
+      else if (seg !== parts[i]) ok = false;
+    }
+    if (ok && parts.length === route.segments.length) return { route, params };
+  }
+  return null;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string is sent as is. */
+  body?: unknown;
+}
+
+export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const full = new URL(url, 'http://api.payments.test');
+  const found = match(full.pathname);
+  if (!found) throw new Error(`No route file matches ${full.pathname}`);
+  const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, RouteHandler>;
+  const handler = module[method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
+  const headers = new Headers(options.headers);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const request = new Request(full, { method, headers, body });
+  const args: RouteArgs = { params: Promise.resolve(found.params) };
+  const response = await handler(request, args);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // non-JSON body: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** A client bound to a set of headers (an API key, the admin token…). */
+export function client(headers: Record<string, string> = {}) {
+  const send = (method: string) => (url: string, body?: unknown, extra: Record<string, string> = {}) =>
+    call(method, url, { headers: { ...headers, ...extra }, body });
+  return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
+}

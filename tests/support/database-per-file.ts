@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, inject } from 'vitest';
+import { closeDatabase } from '../../lib/db/client';
+import { resetConfigForTests } from '../../lib/config';
+import { withDatabase } from './global-setup';
+
+/**
+ * Runs before each integration test file: a fresh database copied from the migrated template, and the
+ * environment the service reads. Files run in parallel without seeing each other's rows.
+ */
+const template = inject('templateDatabase');
+const adminUrl = inject('adminDatabaseUrl');
+const database = `t_${template.slice(-8)}_${crypto.randomBytes(4).toString('hex')}`;
+
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+for (let attempt = 0; ; attempt++) {
+  try {
+    await admin.unsafe(`create database ${database} template ${template}`);
+    break;
+  } catch (error) {
+    // Two files copying the template at the same instant can collide; try again shortly.
+    if (attempt >= 20) throw error;
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+  }
+}
+
+Object.assign(process.env, {
+  DATABASE_URL: withDatabase(adminUrl, database),
+  API_BASE_URL: 'http://api.payments.test',
+  CHECKOUT_BASE_URL: 'https://pay.payments.test',
+  CHECKOUT_TOKEN_SECRET: 'test-checkout-token-secret-0123456789abcdef',
+  ADMIN_API_TOKEN: 'test-admin-token-0123456789abcdefghijklmnop',
+  PAYMENT_RAILS: 'sandbox',
+  DEFAULT_CHECKOUT_LIFETIME_MINUTES: '60',
+  DATABASE_POOL_SIZE: '20',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+});
+resetConfigForTests();
+
+afterAll(async () => {
+  await closeDatabase();
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.end();
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/db/embedded';
+import { migrateDatabase } from '../../lib/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run: the embedded server (in a temporary directory, deleted after),
+ * or the server in TEST_DATABASE_URL / DATABASE_URL. A template database is migrated once; each test
+ * file then gets its own copy (tests/support/database-per-file.ts).
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl: string;
+  if (external) {
+    adminUrl = external;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-test-pg-'));
+    embedded = await startEmbeddedPostgres({ dataDir, persistent: false });
+    adminUrl = embedded.url;
+  }
+  const template = `payments_template_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${template}`);
+  await migrateDatabase(withDatabase(adminUrl, template));
+
+  project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    const leftovers = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`${template}%`} or datname like ${`t_${template.slice(-8)}_%`}`;
+    for (const { datname } of leftovers) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
