@@ -36,6 +36,10 @@ const configSchema = z.object({
     .min(5, 'must be at least 5')
     .max(10080, 'must be at most 10080 (7 days)')
     .default(60),
+  MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
+  SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
+  CHECKOUT_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WORKER_IN_PROCESS: boolean.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

@@ -50,6 +50,8 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, 
         customerPhoneEditable: input.customer_phone_editable ?? true,
         description: input.description ?? null,
         metaData: input.meta_data ?? null,
+        // The branding's success URL at creation time: later branding edits do not move old checkouts.
+        redirectUrl: sql`(select success_redirect_url from branding where merchant_id = ${merchant.id})`,
         expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})`,
       })
       .returning();

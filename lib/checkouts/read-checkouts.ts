@@ -29,3 +29,10 @@ export async function listCheckouts(db: Db, merchantId: string, page: { limit: n
     .offset(page.offset);
   return rows.map(presentCheckoutFull);
 }
+
+/** By id alone: only for callers already bound to this checkout (the hosted page's token). */
+export async function findCheckoutById(db: Db, checkoutId: string): Promise<CheckoutRow> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (!row) throw notFound('Checkout');
+  return row;
+}

@@ -14,9 +14,11 @@ import { EXPIRABLE_STATUSES } from './statuses';
  * transaction.
  */
 export const CHECKOUT_TRANSITIONS = {
-  choose_bank_transfer: { from: ['pending'], to: 'awaiting_payment_initiation', event: null },
+  // Also after a failed or timed-out try: the customer may switch to bank transfer and retry.
+  choose_bank_transfer: { from: ['pending', 'failed', 'timeout'], to: 'awaiting_payment_initiation', event: null },
   start_payment: { from: EXPIRABLE_STATUSES, to: 'processing', event: 'checkout.processing' },
-  confirm_payment: { from: ['processing'], to: 'paid', event: 'checkout.paid' },
+  // A rail's late "success" for an attempt already timed out still pays: the money did arrive.
+  confirm_payment: { from: ['processing', 'timeout'], to: 'paid', event: 'checkout.paid' },
   decline_payment: { from: ['processing'], to: 'failed', event: 'checkout.failed' },
   time_out_payment: { from: ['processing'], to: 'timeout', event: 'checkout.timeout' },
   settle: { from: ['paid'], to: 'completed', event: 'checkout.completed' },
@@ -44,6 +46,8 @@ export async function transitionCheckout(
     set?: PgUpdateSetSource<typeof checkouts>;
     /** Event type when it depends on the path (e.g. `checkout.payment_claimed`). */
     eventType?: string;
+    /** A further condition the row must meet (e.g. "awaiting approval"); otherwise the move is refused. */
+    where?: SQL;
   },
 ): Promise<CheckoutRow> {
   const move = CHECKOUT_TRANSITIONS[args.transition];
@@ -57,6 +61,7 @@ export async function transitionCheckout(
           eq(checkouts.merchantId, args.merchantId),
           inArray(checkouts.status, [...move.from]),
           TIME_GUARD[args.transition],
+          args.where,
         ),
       )
       .returning();

@@ -9,6 +9,10 @@ import { describeError, log } from '../log';
 import { ApiError } from './errors';
 import { errorBody, json, successBody, type Reply } from './envelope';
 import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
+import { config } from '../config';
+import { authenticateCheckout } from '../checkout-session/authenticate';
+import type { CheckoutRow } from '../checkouts/present';
+import { clientAddress, enforceRateLimit } from '../rate-limit/limit';
 
 /** What Next.js passes a route handler as its second argument. */
 export interface RouteArgs {
@@ -148,13 +152,44 @@ export function operatorEndpoint<
   });
 }
 
-/** An endpoint without credentials (health, the catch-all 404). */
-export function publicEndpoint<P extends Schema = undefined, Q extends Schema = undefined>(
-  spec: Spec<P, Q, undefined>,
-  handle: (input: Input<P, Q, undefined>) => Promise<Reply | Response>,
+/** An endpoint without credentials (health, sandbox simulations, the catch-all 404). */
+export function publicEndpoint<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  spec: Spec<P, Q, B>,
+  handle: (input: Input<P, Q, B>) => Promise<Reply | Response>,
 ): RouteHandler {
   return endpoint(async (req, requestId, route) => {
     const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
     return handle(input);
   });
 }
+
+export interface CheckoutCtx {
+  db: Db;
+  checkout: CheckoutRow;
+  requestId: string;
+}
+
+/**
+ * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
+ * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
+ */
+export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined>(
+  spec: Spec<undefined, Q, B> & { write?: boolean },
+  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<Reply>,
+): RouteHandler {
+  return endpoint(async (req, requestId, route) => {
+    const db = getDb();
+    const params = validate(checkoutReferenceParams, await route.params);
+    const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference);
+    if (spec.write) {
+      await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
+      await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
+    }
+    const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
+    return handle({ ...input, ctx: { db, checkout, requestId } });
+  });
+}
+
+const checkoutReferenceParams = z.object({
+  payment_reference: z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference'),
+});

@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 /** Every background task, by name, with its payload. */
 export interface JobPayloads {
   expire_checkout: { checkout_id: string };
+  time_out_payment_attempt: { attempt_id: string };
+  sandbox_mobile_money_outcome: { attempt_id: string; outcome: 'success' | 'declined' | 'insufficient_funds' };
 }
 export type JobName = keyof JobPayloads;
 

@@ -2,6 +2,8 @@ import type { Task, TaskList } from 'graphile-worker';
 import { getDb } from '../db/client';
 import { expireCheckout, expireDueCheckouts } from '../checkouts/expire-checkouts';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/with-idempotency';
+import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../checkout-session/payment-results';
+import { purgeRateLimitCounters } from '../rate-limit/limit';
 import type { JobPayloads } from './enqueue';
 
 const task =
@@ -13,7 +15,17 @@ const task =
 /** Every task the worker runs. One-off jobs are enqueued by domain verbs (lib/jobs/enqueue.ts). */
 export const taskList: TaskList = {
   expire_checkout: task<'expire_checkout'>((p) => expireCheckout(getDb(), p.checkout_id)),
+  time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
+  sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
+    recordMobileMoneyResult(getDb(), p.attempt_id, p.outcome),
+  ),
   // Safety nets and housekeeping, run by cron.
+  sweep_payment_attempt_timeouts: async () => {
+    await timeOutDueAttempts(getDb());
+  },
+  purge_rate_limit_counters: async () => {
+    await purgeRateLimitCounters(getDb());
+  },
   sweep_expired_checkouts: async () => {
     await expireDueCheckouts(getDb());
   },
@@ -24,5 +36,7 @@ export const taskList: TaskList = {
 
 export const crontab = [
   '* * * * * sweep_expired_checkouts ?max=1',
+  '* * * * * sweep_payment_attempt_timeouts ?max=1',
+  '*/10 * * * * purge_rate_limit_counters ?max=1',
   '17 * * * * purge_idempotency_keys ?max=1',
 ].join('\n');

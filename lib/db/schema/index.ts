@@ -6,3 +6,7 @@ export * from './checkouts';
 export * from './events';
 export * from './idempotency-keys';
 export * from './worker-heartbeats';
+export * from './payment-attempts';
+export * from './collections';
+export * from './branding';
+export * from './rate-limits';

@@ -1,0 +1,21 @@
+import { checkoutEndpoint } from '@/lib/http/handler';
+import { routes } from '@/lib/http/route';
+import { presentSession } from '@/lib/checkout-session/present';
+
+/** What the page polls while a payment is under way. */
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  GET: checkoutEndpoint({}, async ({ ctx }) => {
+    const session = await presentSession(ctx.db, ctx.checkout);
+    return {
+      data: {
+        status: session.checkout.status,
+        approval_status: session.checkout.approval_status,
+        paid_at: session.checkout.paid_at,
+        latest_attempt: session.latest_attempt,
+        success_redirect_url: session.success_redirect_url,
+        server_time: session.server_time,
+      },
+      message: 'Checkout status retrieved',
+    };
+  }),
+});

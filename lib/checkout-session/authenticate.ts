@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { checkouts } from '../db/schema';
+import type { Db } from '../db/client';
+import { unauthorized } from '../http/errors';
+import type { CheckoutRow } from '../checkouts/present';
+import { verifyCheckoutToken } from '../checkouts/token';
+
+/**
+ * The hosted page's credential: `X-Checkout-Token` must be a valid token for exactly the checkout in
+ * the path. A tampered, expired, wrong-audience or other checkout's token is a 401, like a missing one.
+ */
+export async function authenticateCheckout(db: Db, token: string | null, paymentReference: string): Promise<CheckoutRow> {
+  if (!token) throw unauthorized('Missing X-Checkout-Token header', 'missing_checkout_token');
+  const claims = await verifyCheckoutToken(token.trim());
+  if (!claims || claims.paymentReference !== paymentReference) {
+    throw unauthorized('This payment link is not valid', 'invalid_checkout_token');
+  }
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, claims.checkoutId));
+  if (!row || row.paymentReference !== paymentReference) {
+    throw unauthorized('This payment link is not valid', 'invalid_checkout_token');
+  }
+  return row;
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { merchants, paymentAttempts } from '../db/schema';
+import type { Db } from '../db/client';
+import { config } from '../config';
+import { conflict, invalidField } from '../http/errors';
+import { enqueueJob } from '../jobs/enqueue';
+import type { CurrencyCode } from '../money/currencies';
+import { MOBILE_MONEY_NETWORKS, offeredMethods, type MobileMoneyNetwork } from '../payment-methods/catalog';
+import { bankTransferRail, mobileMoneyRail } from '../rails';
+import { loadBranding } from '../branding/branding';
+import type { CheckoutRow } from '../checkouts/present';
+import { transitionCheckout } from '../checkouts/state-machine';
+import { normaliseMobileNumber } from './phone';
+import { latestAttempt } from './present';
+
+export const startMobileMoneyInput = z.strictObject({
+  network: z.enum(Object.keys(MOBILE_MONEY_NETWORKS) as [MobileMoneyNetwork, ...MobileMoneyNetwork[]], {
+    error: `must be one of ${Object.keys(MOBILE_MONEY_NETWORKS).join(', ')}`,
+  }),
+  phone: z.string().max(32).optional(),
+});
+
+async function methodsFor(db: Db, row: CheckoutRow) {
+  const [[merchant], brand] = await Promise.all([
+    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
+    loadBranding(db, row.merchantId),
+  ]);
+  return offeredMethods({
+    currency: row.currencyCode as CurrencyCode,
+    amount: row.amount,
+    kybStatus: merchant?.kybStatus ?? 'unverified',
+    acceptedMethods: brand.accepted_methods,
+  });
+}
+
+/** Leaves unfinished bank-transfer instructions behind when the customer switches to mobile money. */
+async function abandonWaitingTransfers(db: Db, checkoutId: string) {
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'abandoned', updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'awaiting_transfer')));
+}
+
+/**
+ * Sends a mobile-money prompt: the checkout moves to `processing`, an attempt row is written, the
+ * rail is asked to prompt the phone, and a timeout job is set for the attempt window — all in one
+ * transaction. The phone is locked to the merchant's when `customer_phone_editable` is false.
+ */
+export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output<typeof startMobileMoneyInput>) {
+  const offer = (await methodsFor(db, row)).find((m) => m.method === 'mobile_money');
+  if (!offer) throw conflict('method_unavailable', 'Mobile money is not available for this payment');
+  if (!offer.networks.some((n) => n.id === input.network)) {
+    throw invalidField('network', `${input.network} is not available for ${row.currencyCode}`);
+  }
+  const locked = row.customerPhone && !row.customerPhoneEditable;
+  const given = locked ? row.customerPhone! : (input.phone ?? row.customerPhone);
+  if (locked && input.phone && normaliseMobileNumber(input.phone, input.network) !== normaliseMobileNumber(row.customerPhone!, input.network)) {
+    throw invalidField('phone', 'this payment must be made from the phone number the merchant gave');
+  }
+  if (!given) throw invalidField('phone', 'is required');
+  const phone = normaliseMobileNumber(given, input.network);
+  if (!phone) throw invalidField('phone', `is not a ${MOBILE_MONEY_NETWORKS[input.network].label} number`);
+
+  const rail = mobileMoneyRail();
+  const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
+  await db.transaction(async (tx) => {
+    await abandonWaitingTransfers(tx, row.id);
+    await transitionCheckout(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      transition: 'start_payment',
+      set: { paymentMethod: 'mobile_money', approvalStatus: 'pending_approval' },
+    });
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        method: 'mobile_money',
+        network: input.network,
+        phone,
+        amount: row.amount,
+        currencyCode: row.currencyCode,
+        status: 'processing',
+        provider: rail.name,
+        respondBy: sql`now() + make_interval(secs => ${windowSeconds})`,
+      })
+      .returning();
+    const { providerReference } = await rail.requestPayment(tx, {
+      attemptId: attempt!.id,
+      network: input.network,
+      phone,
+      amount: row.amount,
+      currency: row.currencyCode,
+      reference: row.paymentReference,
+    });
+    await tx.update(paymentAttempts).set({ providerReference }).where(eq(paymentAttempts.id, attempt!.id));
+    await enqueueJob(tx, 'time_out_payment_attempt', { attempt_id: attempt!.id }, {
+      runAt: attempt!.respondBy!,
+      jobKey: `attempt_timeout:${attempt!.id}`,
+    });
+  });
+}
+
+/**
+ * Shows bank-transfer instructions: the checkout moves to `awaiting_payment_initiation` with an
+ * attempt holding the account details. Choosing again returns the same instructions.
+ */
+export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
+  const offer = (await methodsFor(db, row)).find((m) => m.method === 'bank_transfer');
+  if (!offer) throw conflict('method_unavailable', 'Bank transfer is not available for this payment');
+  const current = await latestAttempt(db, row.id);
+  if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer') return;
+
+  const rail = bankTransferRail();
+  await db.transaction(async (tx) => {
+    await transitionCheckout(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      transition: 'choose_bank_transfer',
+      set: { paymentMethod: 'bank_transfer', approvalStatus: 'pending_approval' },
+    });
+    await tx.insert(paymentAttempts).values({
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      method: 'bank_transfer',
+      amount: row.amount,
+      currencyCode: row.currencyCode,
+      status: 'awaiting_transfer',
+      provider: rail.name,
+      providerMetadata: {
+        bank_account: { ...rail.collectionAccount(row.currencyCode), reference: row.paymentReference },
+        requires_manual_approval: offer.requires_manual_approval,
+      },
+    });
+  });
+}
+
+/** "I have sent the transfer": the checkout moves to `processing` and waits for the money or an operator. */
+export async function claimBankTransfer(db: Db, row: CheckoutRow) {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .update(paymentAttempts)
+      .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentAttempts.checkoutId, row.id),
+          eq(paymentAttempts.method, 'bank_transfer'),
+          inArray(paymentAttempts.status, ['awaiting_transfer']),
+        ),
+      )
+      .returning({ id: paymentAttempts.id });
+    if (!attempt) throw conflict('no_transfer_to_claim', 'Choose bank transfer before saying the money was sent');
+    await transitionCheckout(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      transition: 'start_payment',
+      eventType: 'checkout.payment_claimed',
+    });
+  });
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { checkouts, collections, merchants, paymentAttempts } from '../db/schema';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { recordEvent } from '../events/record-event';
+import { toMajorUnits } from '../money/amount';
+import type { CurrencyCode } from '../money/currencies';
+import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkouts/present';
+import { transitionCheckout } from '../checkouts/state-machine';
+
+/**
+ * What happens when a rail reports an outcome. These are the verbs a real provider's callback would
+ * call; the sandbox calls them from worker jobs and /api/sandbox/**. Each runs in one transaction with
+ * the checkout row locked, and each is safe to call twice for the same report.
+ */
+
+const FAILURES = {
+  declined: 'The payment was declined on the phone',
+  insufficient_funds: 'The mobile money wallet has insufficient funds',
+} as const;
+
+async function lockCheckout(db: Db, where: ReturnType<typeof eq>): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(where).for('update');
+  return row;
+}
+
+const UNPAYABLE = ['paid', 'completed', 'expired', 'cancelled'];
+
+/**
+ * Records money received. For a checkout that can no longer take it (paid, completed, expired,
+ * cancelled) it is a `duplicate`: kept, and announced as `checkout.duplicate_payment` for a refund.
+ */
+async function recordCollection(
+  db: Db,
+  row: CheckoutRow,
+  collection: { attemptId: string | null; rail: string; railReference: string; method: string; amount: bigint },
+): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
+  const duplicate = UNPAYABLE.includes(effectiveStatus(row));
+  const kind = duplicate ? 'duplicate' : collection.amount < row.amount ? 'underpayment' : 'payment';
+  const currency = row.currencyCode as CurrencyCode;
+  const [inserted] = await db
+    .insert(collections)
+    .values({
+      merchantId: row.merchantId,
+      checkoutId: row.id,
+      attemptId: collection.attemptId,
+      rail: collection.rail,
+      railReference: collection.railReference,
+      method: collection.method,
+      amount: collection.amount,
+      currencyCode: row.currencyCode,
+      kind,
+      details: collection.amount > row.amount ? { overpaid_by: toMajorUnits(collection.amount - row.amount, currency) } : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) return 'already_recorded';
+  if (kind === 'duplicate') {
+    await recordEvent(db, {
+      merchantId: row.merchantId,
+      eventType: 'checkout.duplicate_payment',
+      resourceType: 'checkout',
+      resourceId: row.id,
+      data: {
+        ...presentCheckoutFull(row),
+        duplicate_payment: {
+          collection_id: inserted.id,
+          amount: toMajorUnits(inserted.amount, currency),
+          currency_code: currency,
+          payment_method: inserted.method,
+          provider: inserted.rail,
+          provider_reference: inserted.railReference,
+          received_at: inserted.receivedAt.toISOString().replace(/Z$/, ''),
+        },
+      },
+    });
+  }
+  return kind;
+}
+
+/** Moves a payable checkout to `paid` (through `processing` if needed), approved by the provider. */
+async function markPaidByProvider(db: Db, row: CheckoutRow, paymentMethod: string): Promise<void> {
+  if (row.status !== 'processing' && row.status !== 'timeout') {
+    await transitionCheckout(db, { checkoutId: row.id, merchantId: row.merchantId, transition: 'start_payment' });
+  }
+  await transitionCheckout(db, {
+    checkoutId: row.id,
+    merchantId: row.merchantId,
+    transition: 'confirm_payment',
+    set: { paidAt: sql`now()`, approvalStatus: 'approved', approvedAt: sql`now()`, paymentMethod },
+  });
+}
+
+export async function recordMobileMoneyResult(
+  db: Db,
+  attemptId: string,
+  outcome: 'success' | 'declined' | 'insufficient_funds',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (!attempt) return;
+    const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
+    if (!row) return;
+    if (outcome === 'success') {
+      // A success after our own timeout still counts: the customer's money moved.
+      if (attempt.status !== 'processing' && attempt.status !== 'timeout') return;
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+      const kind = await recordCollection(tx, row, {
+        attemptId: attempt.id,
+        rail: attempt.provider,
+        railReference: attempt.providerReference ?? attempt.id,
+        method: 'mobile_money',
+        amount: attempt.amount,
+      });
+      if (kind === 'payment') await markPaidByProvider(tx, row, 'mobile_money');
+      return;
+    }
+    if (attempt.status !== 'processing') return;
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'failed', failureCode: outcome, failureMessage: FAILURES[outcome], completedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attempt.id));
+    if (row.status === 'processing') {
+      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'decline_payment' });
+    }
+  });
+}
+
+/** The attempt window passed with no answer from the rail: attempt and checkout move to `timeout`. */
+export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .update(paymentAttempts)
+      .set({ status: 'timeout', failureCode: 'no_answer', failureMessage: 'No answer from the phone in time', updatedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'processing'), sql`${paymentAttempts.respondBy} <= now()`))
+      .returning();
+    if (!attempt) return false;
+    const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
+    if (row?.status === 'processing') {
+      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'time_out_payment' });
+    }
+    return true;
+  });
+}
+
+/**
+ * Money arrived by bank transfer quoting `paymentReference`. Exact or over → paid at once for a
+ * verified merchant; otherwise (an unverified merchant, or a short amount) the checkout waits in
+ * `processing` for an operator. Returns what the money was recorded as.
+ */
+export async function recordIncomingBankTransfer(
+  db: Db,
+  transfer: { paymentReference: string; amount: bigint; rail: string; railReference: string },
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockCheckout(tx, eq(checkouts.paymentReference, transfer.paymentReference));
+    if (!row) throw notFound('Checkout with that payment reference');
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.method, 'bank_transfer')))
+      .orderBy(desc(paymentAttempts.createdAt))
+      .limit(1);
+    const kind = await recordCollection(tx, row, {
+      attemptId: attempt?.id ?? null,
+      rail: transfer.rail,
+      railReference: transfer.railReference,
+      method: 'bank_transfer',
+      amount: transfer.amount,
+    });
+    if (kind === 'duplicate' || kind === 'already_recorded') return { kind, checkout_id: row.id };
+
+    const [merchant] = await tx.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId));
+    const live = attempt && ['awaiting_transfer', 'claimed'].includes(attempt.status) ? attempt : undefined;
+    if (kind === 'payment' && merchant?.kybStatus === 'verified') {
+      if (live) {
+        await tx.update(paymentAttempts).set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, live.id));
+      }
+      await markPaidByProvider(tx, row, 'bank_transfer');
+      return { kind, checkout_id: row.id };
+    }
+    // Wait for an operator: the checkout is `processing` with approval pending.
+    if (live?.status === 'awaiting_transfer') {
+      await tx.update(paymentAttempts).set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, live.id));
+    }
+    if (row.status !== 'processing') {
+      await transitionCheckout(tx, {
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        transition: 'start_payment',
+        eventType: 'checkout.payment_received',
+        set: { paymentMethod: 'bank_transfer' },
+      });
+    }
+    return { kind, checkout_id: row.id };
+  });
+}
+
+/** Jobs: time out every attempt past its window (safety net behind the per-attempt jobs). */
+export async function timeOutDueAttempts(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.status, ['processing']), sql`${paymentAttempts.respondBy} <= now()`))
+    .limit(500);
+  let n = 0;
+  for (const { id } of due) if (await timeOutAttempt(db, id)) n++;
+  return n;
+}

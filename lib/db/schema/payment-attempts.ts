@@ -1,0 +1,58 @@
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, moment, money, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { checkouts } from './checkouts';
+
+export const PAYMENT_METHODS = ['mobile_money', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * One try at paying a checkout. Mobile money: `processing` (prompt sent) → `succeeded` | `failed` |
+ * `timeout`. Bank transfer: `awaiting_transfer` (details shown) → `claimed` (customer says sent) →
+ * `succeeded` | `failed`. An attempt left behind when the customer switches method becomes `abandoned`.
+ */
+export const ATTEMPT_STATUSES = [
+  'awaiting_transfer',
+  'claimed',
+  'processing',
+  'succeeded',
+  'failed',
+  'timeout',
+  'abandoned',
+] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    checkoutId: uuid().notNull().references(() => checkouts.id),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    method: text().$type<PaymentMethod>().notNull(),
+    network: text(),
+    phone: text(),
+    amount: money().notNull(),
+    currencyCode: text().notNull(),
+    status: text().$type<AttemptStatus>().notNull(),
+    provider: text().notNull(),
+    providerReference: text(),
+    providerMetadata: jsonb().$type<Record<string, unknown>>(),
+    failureCode: text(),
+    failureMessage: text(),
+    /** Mobile money: when the attempt times out if the rail has not answered. */
+    respondBy: moment(),
+    claimedAt: moment(),
+    completedAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_attempts_checkout_idx').on(t.checkoutId, t.createdAt),
+    uniqueIndex('payment_attempts_provider_reference_unique').on(t.provider, t.providerReference),
+    // At most one live attempt per checkout: a second "pay" click cannot start a parallel charge.
+    uniqueIndex('payment_attempts_one_live_per_checkout')
+      .on(t.checkoutId)
+      .where(sql`${t.status} in ('awaiting_transfer', 'claimed', 'processing')`),
+  ],
+);

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/client';
+import { config } from '../config';
+import { enqueueJob } from '../jobs/enqueue';
+import type { BankTransferRail, MobileMoneyRail } from './types';
+
+/**
+ * Sandbox mobile money: the last four digits of the phone number choose what the "customer" does.
+ * Any other number approves after SANDBOX_MOBILE_MONEY_DELAY_SECONDS.
+ */
+export const SANDBOX_MOBILE_MONEY_MAGIC = {
+  '1111': 'declined',
+  '2222': 'insufficient_funds',
+  '3333': 'no_answer',
+  '4444': 'success_immediately',
+} as const;
+
+export type SandboxMobileMoneyBehaviour = (typeof SANDBOX_MOBILE_MONEY_MAGIC)[keyof typeof SANDBOX_MOBILE_MONEY_MAGIC] | 'success';
+
+export function sandboxBehaviourFor(phone: string): SandboxMobileMoneyBehaviour {
+  const suffix = phone.slice(-4) as keyof typeof SANDBOX_MOBILE_MONEY_MAGIC;
+  return SANDBOX_MOBILE_MONEY_MAGIC[suffix] ?? 'success';
+}
+
+export const sandboxMobileMoney: MobileMoneyRail = {
+  name: 'sandbox_mobile_money',
+  async requestPayment(db: Db, request) {
+    const providerReference = `SBX-MM-${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+    const behaviour = sandboxBehaviourFor(request.phone);
+    // "no_answer" schedules nothing: the attempt's own timeout job ends it, as with a real silent phone.
+    if (behaviour !== 'no_answer') {
+      const delay = behaviour === 'success_immediately' ? 0 : config().SANDBOX_MOBILE_MONEY_DELAY_SECONDS;
+      await enqueueJob(
+        db,
+        'sandbox_mobile_money_outcome',
+        { attempt_id: request.attemptId, outcome: behaviour === 'success_immediately' ? 'success' : behaviour },
+        { runAt: new Date(Date.now() + delay * 1000), jobKey: `sandbox_mm:${request.attemptId}` },
+      );
+    }
+    return { providerReference };
+  },
+};
+
+/** Sandbox collection accounts, one per currency. Money "arrives" through POST /api/sandbox/bank-transfers. */
+const SANDBOX_ACCOUNT_NUMBERS: Record<string, string> = {
+  GHS: '9000233001',
+  KES: '9000254001',
+  NGN: '9000234001',
+  ETB: '9000251001',
+  USD: '9000840001',
+  EUR: '9000978001',
+  GBP: '9000826001',
+};
+
+export const sandboxBankTransfer: BankTransferRail = {
+  name: 'sandbox_bank',
+  collectionAccount(currency: string) {
+    return {
+      bank_name: 'Sandbox Bank',
+      account_name: 'Merchant Payments Collections',
+      account_number: SANDBOX_ACCOUNT_NUMBERS[currency] ?? '9000000001',
+      branch_code: '000100',
+      swift_code: 'SBXBGHAC',
+    };
+  },
+};

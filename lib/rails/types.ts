@@ -1,0 +1,31 @@
+import type { Db } from '../db/client';
+import type { MobileMoneyNetwork } from '../payment-methods/catalog';
+
+/**
+ * The seam between the service and payment providers. The sandbox implements it here; a real
+ * provider (MTN MoMo, M-Pesa, a bank partner) is another adapter with the same shape. Results come
+ * back asynchronously through the same verbs a provider callback would call
+ * (lib/checkout-session/payment-results.ts).
+ */
+export interface MobileMoneyRail {
+  readonly name: string;
+  /** Sends the "approve this payment" prompt to the customer's phone. Runs inside the caller's transaction. */
+  requestPayment(
+    db: Db,
+    request: { attemptId: string; network: MobileMoneyNetwork; phone: string; amount: bigint; currency: string; reference: string },
+  ): Promise<{ providerReference: string }>;
+}
+
+export interface BankAccountDetails {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch_code: string | null;
+  swift_code: string | null;
+}
+
+export interface BankTransferRail {
+  readonly name: string;
+  /** Where the customer sends the money; the payment reference identifies the checkout. */
+  collectionAccount(currency: string): BankAccountDetails;
+}

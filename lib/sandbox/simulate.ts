@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import { checkouts, paymentAttempts } from '../db/schema';
+import type { Db } from '../db/client';
+import { config } from '../config';
+import { ApiError, invalidField, notFound } from '../http/errors';
+import { amountProblemMessage, toMinorUnits } from '../money/amount';
+import type { CurrencyCode } from '../money/currencies';
+import { sandboxBankTransfer } from '../rails/sandbox';
+import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../checkout-session/payment-results';
+
+/** Sandbox endpoints exist only when PAYMENT_RAILS=sandbox; elsewhere they answer like unknown routes. */
+export function assertSandbox(req: Request): void {
+  if (config().PAYMENT_RAILS !== 'sandbox') {
+    throw new ApiError(404, 'route_not_found', `No route for ${req.method} ${new URL(req.url).pathname}`);
+  }
+}
+
+export const simulateTransferInput = z.strictObject({
+  payment_reference: z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference'),
+  /** exact: the amount due; short: 1.00 less; over: 1.00 more; duplicate: the exact amount twice. */
+  scenario: z.enum(['exact', 'short', 'over', 'duplicate']).default('exact'),
+  /** Overrides the scenario's amount. */
+  amount: z.number().optional(),
+});
+
+const ONE_UNIT = 100n;
+
+export async function simulateIncomingTransfer(db: Db, input: z.output<typeof simulateTransferInput>) {
+  const [row] = await db
+    .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
+    .from(checkouts)
+    .where(eq(checkouts.paymentReference, input.payment_reference));
+  if (!row) throw notFound('Checkout with that payment reference');
+  let amount = row.amount;
+  if (input.amount !== undefined) {
+    const parsed = toMinorUnits(input.amount, row.currency as CurrencyCode);
+    if (typeof parsed !== 'bigint') throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
+    amount = parsed;
+  } else if (input.scenario === 'short') amount = row.amount > ONE_UNIT ? row.amount - ONE_UNIT : row.amount / 2n || 1n;
+  else if (input.scenario === 'over') amount = row.amount + ONE_UNIT;
+
+  const transfers = input.scenario === 'duplicate' ? 2 : 1;
+  const results = [];
+  for (let i = 0; i < transfers; i++) {
+    results.push(
+      await recordIncomingBankTransfer(db, {
+        paymentReference: input.payment_reference,
+        amount,
+        rail: sandboxBankTransfer.name,
+        railReference: `SBX-BT-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+      }),
+    );
+  }
+  return { transfers: results };
+}
+
+export const simulateMobileMoneyInput = z.strictObject({
+  outcome: z.enum(['success', 'declined', 'insufficient_funds', 'timeout']),
+});
+
+/** The page's "simulate" buttons: answer a pending prompt now instead of waiting. */
+export async function simulateMobileMoneyOutcome(db: Db, attemptId: string, outcome: z.output<typeof simulateMobileMoneyInput>['outcome']) {
+  const [attempt] = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  if (!attempt) throw notFound('Payment attempt');
+  if (outcome === 'timeout') {
+    await db.update(paymentAttempts).set({ respondBy: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
+    await timeOutAttempt(db, attemptId);
+  } else {
+    await recordMobileMoneyResult(db, attemptId, outcome);
+  }
+  const [after] = await db.select({ status: paymentAttempts.status }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  return { attempt_id: attemptId, status: after!.status };
+}
