@@ -3,11 +3,15 @@ import { amountNumber } from '../money/amount';
 
 export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
 
-/** E.164 after removing spaces, dashes, dots and parentheses: `+233 24-412 3456` → `+233244123456`. */
+/**
+ * Spaces, dashes, dots and parentheses removed: `+233 24-412 3456` → `+233244123456`. International
+ * (`+` then 7–15 digits, no leading 0) or local (7–15 digits, often with a leading 0, as customers type
+ * them); mobile-money payments later normalise to E.164 for the chosen network.
+ */
 export const phoneNumber = z
   .string()
   .transform((v) => v.replace(/[\s\-().]/g, ''))
-  .refine((v) => /^\+?[1-9]\d{6,14}$/.test(v), 'must be a phone number (7 to 15 digits, optional +)');
+  .refine((v) => /^(\+[1-9]\d{6,14}|\d{7,15})$/.test(v), 'must be a phone number (7 to 15 digits, optional +)');
 
 export const createCheckoutInput = z.strictObject({
   customer_email: z.email({ error: 'must be an email address' }).max(254),

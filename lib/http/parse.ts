@@ -38,11 +38,19 @@ export function parseJsonBody(req: Request, text: string | undefined): unknown {
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)');
   }
+  let prototypeKey = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text, (key, value) => {
+      if (key === '__proto__') prototypeKey = true;
+      return value;
+    });
   } catch {
     throw badRequest('malformed_json', 'Request body is not valid JSON');
   }
+  // Validation copies objects, and a "__proto__" key would vanish silently in the copy: refuse it instead.
+  if (prototypeKey) throw unprocessable([{ field: '__proto__', message: 'keys named __proto__ are not allowed' }]);
+  return parsed;
 }
 
 /** Query string → plain object; a parameter given twice is refused rather than silently picked. */

@@ -26,7 +26,7 @@ async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verifi
 }
 
 async function eventsOf(checkoutId: string): Promise<string[]> {
-  const rows = await sql`select event_type from events where resource_id = ${checkoutId} order by created_at, id`;
+  const rows = await sql`select event_type from events where resource_id = ${checkoutId} order by sequence`;
   return rows.map((r) => r.event_type as string);
 }
 
@@ -81,13 +81,14 @@ describe('public checkout session', () => {
     const b = await checkoutWithPage();
     const token = tokenOf(a.checkout.checkout_url);
     const tampered = token.slice(0, -3) + (token.endsWith('A') ? 'BBB' : 'AAA');
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { 'x-checkout-token': tampered },
       { 'x-checkout-token': tokenOf(b.checkout.checkout_url) },
       { 'x-checkout-token': 'not-a-jwt' },
       { 'x-api-key': a.merchant.apiKey },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await client(headers).get(a.base);
       expect(res.status).toBe(401);
       expectErrorShape(res.body);

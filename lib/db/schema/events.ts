@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants } from './merchants';
 
@@ -10,6 +10,8 @@ export const events = pgTable(
   'events',
   {
     id: id(),
+    /** Total order of events, also within one transaction (where created_at, the transaction's start, ties). */
+    sequence: bigint({ mode: 'bigint' }).generatedAlwaysAsIdentity().notNull(),
     merchantId: uuid().notNull().references(() => merchants.id),
     eventType: text().notNull(),
     resourceType: text().notNull(),
@@ -18,7 +20,7 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('events_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('events_merchant_sequence_idx').on(t.merchantId, t.sequence),
     index('events_resource_idx').on(t.resourceId),
   ],
 );

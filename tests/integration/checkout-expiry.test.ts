@@ -1,0 +1,183 @@
+import postgres from 'postgres';
+import { Logger, runOnce } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskList } from '../../lib/jobs/tasks';
+import { expireDueCheckouts } from '../../lib/checkouts/expire-checkouts';
+import { getDb } from '../../lib/db/client';
+import { minimalCheckout, newMerchant } from '../support/fixtures';
+
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+const CHECKOUTS = '/api/v1/merchants/checkouts';
+
+let sql: postgres.Sql;
+let m: Merchant;
+
+beforeAll(async () => {
+  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+  m = await newMerchant();
+});
+afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+});
+
+const silent = new Logger(() => () => {});
+/** Runs every job that is due, once, with the service's real tasks. */
+const runWorkerOnce = () => runOnce({ connectionString: process.env.DATABASE_URL!, taskList, logger: silent, noHandleSignals: true });
+
+async function create(merchant: Merchant = m, body: Record<string, unknown> = minimalCheckout) {
+  const res = await merchant.api.post(CHECKOUTS, body);
+  if (res.status !== 200) throw new Error(`checkout creation failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; payment_reference: string; status: string };
+}
+
+const jobKey = (id: string) => `expire_checkout:${id}`;
+const row = async (id: string) =>
+  (await sql<{ status: string; updated_at: Date }[]>`select status, updated_at from checkouts where id = ${id}`)[0]!;
+const eventTypes = async (id: string) =>
+  (await sql<{ event_type: string }[]>`select event_type from events where resource_id = ${id} order by sequence`).map(
+    (e) => e.event_type,
+  );
+const jobsFor = async (id: string) =>
+  sql<{ run_at: Date; attempts: number; last_error: string | null }[]>`
+    select run_at, attempts, last_error from graphile_worker._private_jobs where key = ${jobKey(id)}`;
+
+/** Puts a checkout (and its expiry job) in the past, as if its lifetime had run out. */
+async function backdate(id: string) {
+  await sql`update checkouts set created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour',
+            updated_at = now() - interval '2 hours' where id = ${id}`;
+  await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 hour' where key = ${jobKey(id)}`;
+}
+
+describe('checkout expiry', () => {
+  it('reads as expired as soon as expires_at passes, without any write', async () => {
+    const c = await create();
+    await backdate(c.id);
+    const before = await row(c.id);
+
+    const got = await m.api.get(`${CHECKOUTS}/${c.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.data.status).toBe('expired');
+    const listed = (await m.api.get(`${CHECKOUTS}?limit=100`)).body.data.find((x: { id: string }) => x.id === c.id);
+    expect(listed.status).toBe('expired');
+
+    const after = await row(c.id);
+    expect(after.status).toBe('pending');
+    expect(after.updated_at).toEqual(before.updated_at);
+    expect(await eventTypes(c.id)).toEqual(['checkout.created']);
+  });
+
+  it('the expiry job moves it to expired with exactly one checkout.expired event; running again adds none', async () => {
+    const c = await create();
+    await backdate(c.id);
+    expect(await jobsFor(c.id)).toHaveLength(1);
+
+    await runWorkerOnce();
+
+    expect((await row(c.id)).status).toBe('expired');
+    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+    const [event] = await sql<{ data: any; merchant_id: string }[]>`
+      select data, merchant_id from events where resource_id = ${c.id} and event_type = 'checkout.expired'`;
+    expect(event!.merchant_id).toBe(m.id);
+    expect(event!.data).toMatchObject({ id: c.id, merchant_id: m.id, status: 'expired', payment_reference: c.payment_reference });
+    expect(await jobsFor(c.id)).toHaveLength(0);
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
+
+    await runWorkerOnce();
+    expect(await expireDueCheckouts(getDb())).toBe(0);
+    await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
+    await sql`select graphile_worker.add_job('expire_checkout', ${JSON.stringify({ checkout_id: c.id })}::text::json)`;
+    await runWorkerOnce();
+    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+    expect((await row(c.id)).status).toBe('expired');
+    // Both jobs completed (no failure left to retry).
+    expect(await sql`select id from graphile_worker._private_jobs where last_error is not null or run_at <= now()`).toHaveLength(0);
+  });
+
+  it('a job that fires early leaves an unexpired checkout pending', async () => {
+    const c = await create();
+    await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 minute' where key = ${jobKey(c.id)}`;
+    await runWorkerOnce();
+    expect((await row(c.id)).status).toBe('pending');
+    expect(await eventTypes(c.id)).toEqual(['checkout.created']);
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('pending');
+  });
+
+  it('the once-a-minute sweep expires due checkouts whose job is gone', async () => {
+    const a = await create();
+    const b = await create();
+    const notDue = await create();
+    await backdate(a.id);
+    await backdate(b.id);
+    await sql`delete from graphile_worker._private_jobs where key in (${jobKey(a.id)}, ${jobKey(b.id)})`;
+
+    await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
+    await runWorkerOnce();
+
+    for (const c of [a, b]) {
+      expect((await row(c.id)).status).toBe('expired');
+      expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+    }
+    expect((await row(notDue.id)).status).toBe('pending');
+    expect(await eventTypes(notDue.id)).toEqual(['checkout.created']);
+  });
+
+  it.each(['awaiting_payment_initiation', 'failed', 'timeout'])('a %s checkout past expires_at expires too', async (status) => {
+    const c = await create();
+    await sql`update checkouts set status = ${status} where id = ${c.id}`;
+    await backdate(c.id);
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
+    await runWorkerOnce();
+    expect((await row(c.id)).status).toBe('expired');
+    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+  });
+
+  it.each(['paid', 'completed', 'processing'])('a %s checkout never expires', async (status) => {
+    const c = await create();
+    await sql`update checkouts set status = ${status}, paid_at = case when ${status} <> 'processing' then now() end where id = ${c.id}`;
+    await backdate(c.id);
+
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe(status);
+    await runWorkerOnce();
+    await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
+    await runWorkerOnce();
+
+    expect((await row(c.id)).status).toBe(status);
+    expect(await eventTypes(c.id)).toEqual(['checkout.created']);
+    // The job finished (it was not retried as a failure).
+    expect(await jobsFor(c.id)).toHaveLength(0);
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe(status);
+  });
+
+  it('a cancelled checkout never expires', async () => {
+    const c = await create();
+    expect((await m.api.post(`${CHECKOUTS}/${c.id}/cancel`)).status).toBe(200);
+    await backdate(c.id);
+
+    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('cancelled');
+    await runWorkerOnce();
+    await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
+    await runWorkerOnce();
+
+    expect((await row(c.id)).status).toBe('cancelled');
+    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.cancelled']);
+    expect(await jobsFor(c.id)).toHaveLength(0);
+  });
+
+  it('a job for a checkout that no longer exists completes without error', async () => {
+    await sql`select graphile_worker.add_job('expire_checkout', ${JSON.stringify({ checkout_id: '00000000-0000-4000-8000-000000000000' })}::text::json,
+              job_key => 'expire_checkout:ghost')`;
+    await runWorkerOnce();
+    const left = await sql`select attempts, last_error from graphile_worker._private_jobs where key = 'expire_checkout:ghost'`;
+    expect(left, JSON.stringify(left)).toHaveLength(0);
+  });
+
+  it('concurrent expiry of the same checkout writes one event', async () => {
+    const c = await create();
+    await backdate(c.id);
+    const { expireCheckout } = await import('../../lib/checkouts/expire-checkouts');
+    const results = await Promise.all(Array.from({ length: 5 }, () => expireCheckout(getDb(), c.id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+  });
+});

@@ -1,0 +1,217 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type ApiResponse } from '../support/api';
+import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+const CHECKOUTS = '/api/v1/merchants/checkouts';
+const MB = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let sql: postgres.Sql;
+let m: Merchant;
+
+beforeAll(async () => {
+  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+  m = await newMerchant();
+});
+afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+});
+
+const checkoutCount = async () =>
+  (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${m.id}`)[0]!.n;
+
+/** Every error: the shared shape, JSON, and request_id equal to the X-Request-Id header. */
+function expectError(res: ApiResponse, status: number, code: string) {
+  expect(res.status, res.text.slice(0, 300)).toBe(status);
+  expectErrorShape(res.body, code);
+  expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'request_id', 'status']);
+  expect(Object.keys(res.body.error).sort()).toEqual(['code', 'fields']);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+}
+
+/** A valid checkout body padded (with a description that is too long) to exactly `bytes` bytes. */
+function bodyOfSize(bytes: number): string {
+  const empty = JSON.stringify({ ...minimalCheckout, description: '' });
+  return JSON.stringify({ ...minimalCheckout, description: 'x'.repeat(bytes - empty.length) });
+}
+
+describe('request bodies', () => {
+  it.each(['{"customer_email":', '{customer_email: "a"}', "{'a': 1}", '{"a":1}}', 'undefined', '{"a":1,}'])(
+    'answers 400 malformed_json for %j',
+    async (text) => {
+      const res = await m.api.post(CHECKOUTS, text, { 'content-type': 'application/json' });
+      expectError(res, 400, 'malformed_json');
+      expect(await checkoutCount()).toBe(0);
+    },
+  );
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
+    'answers 415 unsupported_media_type for Content-Type %s',
+    async (type) => {
+      const res = await m.api.post(CHECKOUTS, JSON.stringify(minimalCheckout), { 'content-type': type });
+      expectError(res, 415, 'unsupported_media_type');
+      expect(await checkoutCount()).toBe(0);
+    },
+  );
+
+  it('accepts application/json with a charset', async () => {
+    const res = await m.api.post(CHECKOUTS, JSON.stringify(minimalCheckout), { 'content-type': 'application/json; charset=utf-8' });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 413 payload_too_large for a body over 1 MB (streamed, no Content-Length)', async () => {
+    const before = await checkoutCount();
+    const res = await m.api.post(CHECKOUTS, bodyOfSize(MB + 1), { 'content-type': 'application/json' });
+    expectError(res, 413, 'payload_too_large');
+    expect(await checkoutCount()).toBe(before);
+  });
+
+  it('answers 413 from an honest Content-Length over 1 MB', async () => {
+    const body = bodyOfSize(2 * MB);
+    const res = await m.api.post(CHECKOUTS, body, { 'content-type': 'application/json', 'content-length': String(body.length) });
+    expectError(res, 413, 'payload_too_large');
+  });
+
+  it('answers 413 even when Content-Length lies about a small body', async () => {
+    const res = await m.api.post(CHECKOUTS, bodyOfSize(MB + 1024), { 'content-type': 'application/json', 'content-length': '100' });
+    expectError(res, 413, 'payload_too_large');
+  });
+
+  it('accepts a body of exactly 1 MB (it is then validated: 422 for the long description)', async () => {
+    const body = bodyOfSize(MB);
+    expect(Buffer.byteLength(body)).toBe(MB);
+    const res = await m.api.post(CHECKOUTS, body, { 'content-type': 'application/json' });
+    expectError(res, 422, 'validation_error');
+    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('description');
+  });
+
+  it('counts bytes, not characters', async () => {
+    // 600k two-byte characters: under a million characters, over 1 MB.
+    const res = await m.api.post(CHECKOUTS, JSON.stringify({ ...minimalCheckout, description: 'é'.repeat(600_000) }), {
+      'content-type': 'application/json',
+    });
+    expectError(res, 413, 'payload_too_large');
+  });
+});
+
+describe('unknown routes and methods', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/v1/merchants/unknown'],
+    ['GET', '/api/v1/merchants/checkouts/00000000-0000-4000-8000-000000000000/refund'],
+    ['DELETE', '/api/v2/merchants/checkouts'],
+    ['PUT', '/api/admin/v1/nope'],
+    ['PATCH', '/api/v1'],
+  ])('%s %s → 404 route_not_found', async (method, path) => {
+    const res = await call(method, path, { headers: { 'x-api-key': m.apiKey } });
+    expectError(res, 404, 'route_not_found');
+    expect(res.body.error.fields).toEqual([]);
+  });
+
+  it('PATCH /api/v1/merchants/checkouts → 405 with Allow, in the shared shape', async () => {
+    const res = await m.api.patch(CHECKOUTS, minimalCheckout);
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET, POST');
+  });
+
+  it.each([
+    ['PUT', CHECKOUTS, 'GET, POST'],
+    ['DELETE', CHECKOUTS, 'GET, POST'],
+    ['POST', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET'],
+    ['DELETE', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET'],
+    ['GET', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, 'POST'],
+    ['POST', '/api/health', 'GET'],
+    ['DELETE', '/api/ping', 'GET'],
+  ])('%s %s → 405 (Allow: %s)', async (method, path, allow) => {
+    const res = await call(method, path, { headers: { 'x-api-key': m.apiKey } });
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+
+  it('a 405 is answered without credentials too', async () => {
+    const res = await call('PATCH', CHECKOUTS);
+    expectError(res, 405, 'method_not_allowed');
+  });
+});
+
+describe('request ids', () => {
+  it('every response carries an X-Request-Id; errors repeat it as request_id', async () => {
+    const ok = await m.api.get(CHECKOUTS);
+    expect(ok.headers.get('x-request-id')).toMatch(UUID);
+    const err = await m.api.get(`${CHECKOUTS}/nope`);
+    expectError(err, 422, 'validation_error');
+    expect(err.body.request_id).toMatch(UUID);
+    expect(err.body.request_id).not.toBe(ok.headers.get('x-request-id'));
+  });
+
+  it.each(['req-12345678', 'trace:abc.DEF_123-456', 'x'.repeat(128)])('keeps a valid incoming X-Request-Id %s', async (id) => {
+    const ok = await m.api.get(CHECKOUTS, undefined, { 'x-request-id': id });
+    expect(ok.headers.get('x-request-id')).toBe(id);
+    const err = await m.api.post(CHECKOUTS, '{', { 'x-request-id': id, 'content-type': 'application/json' });
+    expectError(err, 400, 'malformed_json');
+    expect(err.body.request_id).toBe(id);
+  });
+
+  it.each(['short', 'x'.repeat(129), 'has spaces in it', '<script>alert(1)</script>', 'ok-id-but;semicolon'])(
+    'replaces an unsafe incoming X-Request-Id %j',
+    async (id) => {
+      const res = await call('GET', '/api/nothing', { headers: { 'x-request-id': id } });
+      expectError(res, 404, 'route_not_found');
+      expect(res.body.request_id).not.toBe(id);
+      expect(res.body.request_id).toMatch(UUID);
+    },
+  );
+});
+
+describe('error bodies reveal nothing internal', () => {
+  it('an unauthenticated call is a 401 in the shared shape', async () => {
+    const res = await call('GET', CHECKOUTS);
+    expectError(res, 401, 'missing_api_key');
+  });
+
+  it('error responses are not cacheable', async () => {
+    const res = await call('GET', '/api/nothing');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('health', () => {
+  it('GET /api/health reports the database up (and no worker running: degraded, still 200)', async () => {
+    const res = await call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.data.database.status).toBe('up');
+    expect(typeof res.body.data.database.latency_ms).toBe('number');
+    expect(res.body.data.worker.status).toBe('down');
+    expect(res.body.data.status).toBe('degraded');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('reports ok once a worker has beaten recently', async () => {
+    await sql`insert into worker_heartbeats (worker_id) values ('test-worker')`;
+    try {
+      const res = await call('GET', '/api/health');
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('ok');
+      expect(res.body.data.worker).toMatchObject({ status: 'up', live_workers: 1 });
+      expect(res.body.data.worker.last_heartbeat_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
+    } finally {
+      await sql`delete from worker_heartbeats where worker_id = 'test-worker'`;
+    }
+  });
+
+  it('GET /api/ping answers pong without credentials', async () => {
+    const res = await call('GET', '/api/ping');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: 'pong', data: {} });
+  });
+
+  it('health and ping refuse unknown query parameters like every route', async () => {
+    const res = await call('GET', '/api/ping?verbose=1');
+    expectError(res, 422, 'validation_error');
+  });
+});
