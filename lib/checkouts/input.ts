@@ -13,6 +13,15 @@ export const phoneNumber = z
   .transform((v) => v.replace(/[\s\-().]/g, ''))
   .refine((v) => /^(\+[1-9]\d{6,14}|\d{7,15})$/.test(v), 'must be a phone number (7 to 15 digits, optional +)');
 
+/** Free text that is absent when blank: "   " is stored and shown as null (spec 2.1), never "". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
 export const createCheckoutInput = z.strictObject({
   customer_email: z.email({ error: 'must be an email address' }).max(254),
   amount: amountNumber,
@@ -20,10 +29,10 @@ export const createCheckoutInput = z.strictObject({
     .string({ error: 'must be a currency code' })
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
     .transform((v) => v.toUpperCase()),
-  customer_name: z.string().trim().max(200).nullish(),
+  customer_name: optionalText(200),
   customer_phone: phoneNumber.nullish(),
   customer_phone_editable: z.boolean({ error: 'must be true or false' }).optional(),
-  description: z.string().trim().max(500).nullish(),
+  description: optionalText(500),
   expires_in_minutes: z
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')

@@ -255,11 +255,15 @@ describe('POST /api/v1/merchants/checkouts', () => {
 
     it('an unverified merchant may charge in local currencies only', async () => {
       const unverified = await newMerchant({ kyb_status: 'unverified' });
-      expect((await create(unverified, { ...minimalCheckout, currency_code: 'GHS' })).currency_code).toBe('GHS');
+      for (const currency of ['GHS', 'KES', 'NGN', 'ETB']) {
+        expect((await create(unverified, { ...minimalCheckout, currency_code: currency })).currency_code).toBe(currency);
+      }
       expect((await create(unverified, { ...minimalCheckout, currency_code: 'kes' })).currency_code).toBe('KES');
-      for (const currency of ['USD', 'EUR', 'GBP']) {
+      for (const currency of ['USD', 'usd', 'EUR', 'GBP']) {
         await expect422({ ...minimalCheckout, currency_code: currency }, 'currency_code', unverified);
       }
+      const [row] = await sql`select count(*)::int as n from checkouts where merchant_id = ${unverified.id}`;
+      expect(row!.n).toBe(5);
     });
 
     it('a pending-KYB merchant may charge in local currencies only', async () => {
@@ -307,6 +311,25 @@ describe('POST /api/v1/merchants/checkouts', () => {
         await expect422({ ...minimalCheckout, customer_phone: phone }, 'customer_phone');
       },
     );
+
+    it('a blank customer_name or description has no value: it reads as null (spec 2.1), or is refused, never ""', async () => {
+      const res = await m.api.post(CHECKOUTS, { ...minimalCheckout, customer_name: '   ', description: '' });
+      if (res.status === 422) {
+        expectErrorShape(res.body, 'validation_error');
+        return;
+      }
+      expect(res.status).toBe(200);
+      expect(res.body.data.customer_name).toBeNull();
+      expect(res.body.data.description).toBeNull();
+      const [row] = await sql`select customer_name, description from checkouts where id = ${res.body.data.id}`;
+      expect(row).toEqual({ customer_name: null, description: null });
+    });
+
+    it('trims customer_name and description', async () => {
+      const data = await create(m, { ...minimalCheckout, customer_name: '  Ada  ', description: ' Order 7 ' });
+      expect(data.customer_name).toBe('Ada');
+      expect(data.description).toBe('Order 7');
+    });
 
     it('refuses over-long customer_name and description, and a non-boolean customer_phone_editable', async () => {
       await expect422({ ...minimalCheckout, customer_name: 'n'.repeat(201) }, 'customer_name');
@@ -557,15 +580,20 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
     expect((await eventsOf(data.id)).map((e) => e.event_type)).toEqual(['checkout.created', 'checkout.cancelled']);
   });
 
-  it.each(['paid', 'completed', 'processing', 'expired'])('refuses to cancel a %s checkout, which stays so', async (status) => {
-    const data = await create(m);
-    await sql`update checkouts set status = ${status}, paid_at = case when ${status} in ('paid', 'completed') then now() end where id = ${data.id}`;
-    const res = await cancel(m, data.id);
-    expect(res.status).toBe(409);
-    expectErrorShape(res.body, 'checkout_not_cancellable');
-    expect(await statusInDb(data.id)).toBe(status);
-    expect((await eventsOf(data.id)).map((e) => e.event_type)).toEqual(['checkout.created']);
-  });
+  it.each(['paid', 'completed', 'processing', 'expired', 'awaiting_payment_initiation', 'failed', 'timeout'])(
+    'refuses to cancel a %s checkout, which stays so',
+    async (status) => {
+      const data = await create(m);
+      await sql`update checkouts set status = ${status}, paid_at = case when ${status} in ('paid', 'completed') then now() end where id = ${data.id}`;
+      const res = await cancel(m, data.id);
+      expect(res.status).toBe(409);
+      expectErrorShape(res.body, 'checkout_not_cancellable');
+      expect(res.body.message).toContain(status);
+      expect(await statusInDb(data.id)).toBe(status);
+      expect((await m.api.get(`${CHECKOUTS}/${data.id}`)).body.data.status).toBe(status);
+      expect((await eventsOf(data.id)).map((e) => e.event_type)).toEqual(['checkout.created']);
+    },
+  );
 
   it('refuses to cancel a pending checkout past expires_at', async () => {
     const data = await create(m);

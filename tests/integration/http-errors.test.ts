@@ -100,6 +100,9 @@ describe('request bodies', () => {
 
 describe('unknown routes and methods', () => {
   it.each([
+    ['GET', '/api/whatever'],
+    ['GET', '/api/v1/merchants/nope'],
+    ['POST', '/api/v1/merchants/nope'],
     ['GET', '/api/nothing-here'],
     ['POST', '/api/v1/merchants/unknown'],
     ['GET', '/api/v1/merchants/checkouts/00000000-0000-4000-8000-000000000000/refund'],
