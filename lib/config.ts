@@ -9,17 +9,26 @@ const secret = (name: string) =>
     .string({ error: `${name} is required (at least 32 characters)` })
     .min(32, `${name} must be at least 32 characters`);
 
+/** A base URL that paths are appended to: no query, fragment or credentials, which would swallow them. */
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .refine((value) => {
+    const url = URL.parse(value);
+    return !url || (!url.username && !url.password && !value.includes('?') && !value.includes('#'));
+  }, 'must be a base URL without query string, fragment or credentials')
   .transform((url) => url.replace(/\/+$/, ''));
+
+const wholeNumber = (message: string) => z.string().regex(/^\d+$/, message).transform(Number);
 
 const boolean = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
 const configSchema = z.object({
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .refine((value) => URL.parse(value)?.hostname !== '', 'must name a host: postgres://user:password@host:5432/database'),
+  PORT: wholeNumber('must be a port number').pipe(z.number().int().min(1).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   API_BASE_URL: httpUrl.optional(),
   CHECKOUT_BASE_URL: httpUrl.optional(),

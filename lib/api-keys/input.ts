@@ -19,7 +19,7 @@ export const createApiKeyInput = z
       .optional(),
     api_key_metadata: z
       .record(z.string(), z.unknown())
-      .refine((m) => JSON.stringify(m).length <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`)
+      .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`)
       .optional(),
   })
   .refine((v) => v.scope === 'FULL_ACCESS' || v.permissions !== undefined, {

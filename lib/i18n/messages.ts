@@ -1,0 +1,342 @@
+import type { Locale } from './locale';
+
+/**
+ * Every string of the hosted checkout page. `{name}` marks a value filled in at run time.
+ *
+ * The French catalogue is typed against the English one: a missing or extra key, or a translation
+ * that drops one of the English string's placeholders, fails `tsc`.
+ */
+export const en = {
+  page_title: 'Payment',
+  page_title_to: 'Payment to {merchant}',
+  page_description: 'Secure payment page of {merchant}.',
+  page_description_generic: 'Secure payment page.',
+  og_alt: 'Secure payment page',
+  loading: 'Loading your payment…',
+  noscript: 'This payment page needs JavaScript. Turn it on, or open the link in your phone’s browser.',
+  sandbox_banner: 'Sandbox: test mode. No real money moves.',
+  summary_label: 'Payment summary',
+  pay_to: 'Pay {merchant}',
+  amount_due: 'Amount',
+  reference: 'Reference',
+  expires_in: 'This payment link expires in {time}.',
+  other_language: 'Français',
+  help: 'Need help? Contact {merchant}',
+  help_email: 'Email',
+  help_phone: 'Phone',
+  checking: 'Checking for updates automatically',
+
+  choose_title: 'How would you like to pay?',
+  method_legend: 'Payment method',
+  method_mobile_money: 'Mobile money',
+  method_bank_transfer: 'Bank transfer',
+  method_bank_transfer_hint: 'From your bank app, online banking or a branch',
+  method_manual_hint: 'Checked by hand, so confirmation can take longer',
+  continue: 'Continue',
+  no_methods_title: 'This payment can’t be made here',
+  no_methods_body: 'No payment method is available for this payment. Contact {merchant}.',
+
+  mm_title: 'Pay with mobile money',
+  network_legend: 'Network',
+  phone_label: 'Mobile money number',
+  phone_hint: 'For example {example}',
+  phone_locked_hint: '{merchant} set this number for this payment; it can’t be changed.',
+  phone_required: 'Enter your mobile money number.',
+  phone_invalid: 'Enter a valid {network} number, for example {example}.',
+  network_required: 'Choose your network.',
+  pay_button: 'Pay {amount}',
+  pay_another_way: 'Pay another way',
+  sandbox_numbers_title: 'Sandbox test numbers (last four digits)',
+  sandbox_number_1111: '1111: the customer declines',
+  sandbox_number_2222: '2222: insufficient funds',
+  sandbox_number_3333: '3333: no answer (times out)',
+  sandbox_number_4444: '4444: approves at once',
+  sandbox_number_other: 'Any other number approves after a few seconds',
+
+  approve_title: 'Approve the payment on your phone',
+  approve_body: 'We sent a payment prompt to {phone} ({network}). Enter your mobile money PIN to approve {amount} to {merchant}.',
+  approve_time_left: 'Time left to approve:',
+  approve_time_up: 'The prompt has expired. Checking its final status…',
+  approve_help_title: 'No prompt, or wrong number?',
+  approve_help_body:
+    'Check that your phone is on, unlocked and has signal. So that you can never be charged twice, a new prompt or another number can be used once this prompt has expired.',
+
+  sim_mm_legend: 'Simulate the customer (sandbox)',
+  sim_approve: 'Approve',
+  sim_decline: 'Decline',
+  sim_insufficient: 'Insufficient funds',
+  sim_no_answer: 'No answer',
+  sim_transfer_legend: 'Simulate an incoming transfer (sandbox)',
+  sim_exact: 'Transfer received',
+  sim_short: 'Short by 1.00',
+  sim_over: 'Over by 1.00',
+  sim_duplicate: 'Sent twice',
+  sim_failed: 'The simulation failed. Try again.',
+
+  bank_title: 'Pay by bank transfer',
+  bank_intro: 'Send exactly {amount} to this account. Use the reference so that your payment is matched.',
+  bank_name: 'Bank',
+  account_name: 'Account name',
+  account_number: 'Account number',
+  branch_code: 'Branch code',
+  swift_code: 'SWIFT code',
+  exact_amount: 'Amount',
+  transfer_reference: 'Reference',
+  bank_warning: 'Send the exact amount in one transfer, and put the reference in the transfer’s description.',
+  bank_manual_note: 'Transfers to {merchant} are checked by hand before they are confirmed, so this can take longer.',
+  bank_sent: 'I have sent the money',
+  copy: 'Copy',
+  copied: 'Copied',
+  copy_label: 'Copy {field}',
+  copied_announce: '{field} copied.',
+  copy_failed: 'Could not copy. Select the text and copy it yourself.',
+
+  waiting_title: 'Checking your transfer',
+  waiting_body: 'We confirm the payment as soon as the money arrives. Bank transfers often take a few minutes and sometimes longer.',
+  waiting_manual_body: 'Each transfer is checked by hand before it is confirmed. This can take a while.',
+  waiting_close: 'You can close this page: {merchant} is told as soon as your payment is confirmed. Keep your reference: {reference}.',
+  waiting_details: 'Show the transfer details again',
+  confirming_title: 'Confirming your payment',
+  confirming_body: 'This usually takes a few seconds.',
+
+  paid_title: 'Payment successful',
+  paid_body: 'Your payment to {merchant} is confirmed.',
+  receipt_title: 'Receipt',
+  receipt_paid_to: 'Paid to',
+  receipt_amount: 'Amount',
+  receipt_reference: 'Reference',
+  receipt_date: 'Date',
+  receipt_method: 'Paid with',
+  receipt_mobile_money: 'Mobile money, {network} {phone}',
+  redirect_in: 'Taking you back to {merchant} in {seconds} s.',
+  redirect_now: 'Continue now',
+  redirect_stay: 'Stay on this page',
+  return_to: 'Return to {merchant}',
+
+  failed_title: 'Payment not completed',
+  timeout_title: 'No answer from your phone',
+  failure_declined: 'The payment was declined on the phone.',
+  failure_insufficient_funds: 'The mobile money wallet does not have enough money for this payment.',
+  failure_no_answer: 'The prompt was not approved in time.',
+  failure_rejected: 'Your transfer could not be confirmed.',
+  failure_reason: 'Reason: {reason}',
+  failure_generic: 'The payment did not go through.',
+  twice_title: 'Don’t pay twice',
+  twice_mobile_money:
+    'Before you try again, check your mobile money messages. If money has left your wallet, do not pay again: contact {merchant} with the reference {reference}.',
+  twice_bank:
+    'Before you pay again, check your banking app. If the money has left your account, do not pay again: contact {merchant} with the reference {reference}.',
+  twice_late: 'If you approve the earlier prompt now, this page will still pick it up.',
+  try_again: 'Try again',
+  other_number: 'Use another number',
+
+  expired_title: 'This payment link has expired',
+  expired_body: 'Ask {merchant} for a new link to pay.',
+  cancelled_title: 'This payment was cancelled',
+  cancelled_body: '{merchant} cancelled this payment. Ask them for a new link if you still want to pay.',
+  money_sent_note: 'If you already sent money for it, contact {merchant} with the reference {reference} to have it refunded.',
+
+  invalid_title: 'This payment link is not valid',
+  invalid_body:
+    'The link may be incomplete or out of date. Open it again from the message you received, or ask the merchant for a new one.',
+  load_error_title: 'We can’t load this payment right now',
+  load_error_body: 'Check your connection. We keep trying automatically.',
+  retry: 'Try again',
+  offline: 'You seem to be offline. This page updates when the connection is back.',
+
+  error_rate_limited: 'Too many attempts. Wait {seconds} s, then try again.',
+  error_generic: 'Something went wrong. Try again.',
+  error_network:
+    'We could not reach the server, so we don’t know whether that went through. The status below is up to date; check it before trying again.',
+  error_state_changed: 'This payment changed in the meantime. Here is where it stands now.',
+  error_method_unavailable: 'This payment method is no longer available for this payment.',
+  error_reference: 'Error reference: {id}',
+
+  announce_prompt: 'Prompt sent. Approve the payment on your phone.',
+  announce_bank: 'The bank transfer details are shown.',
+  announce_waiting: 'Transfer noted. Waiting for confirmation.',
+  announce_time_up: 'The prompt has expired.',
+  announce_expires_soon: 'This payment link expires in one minute.',
+} as const;
+
+type En = typeof en;
+export type MessageKey = keyof En;
+
+/** `'Pay {amount} to {merchant}'` → `'amount' | 'merchant'`. */
+export type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** A string that contains every placeholder of the English original, in any order. */
+type Translation<S extends string> = [Placeholders<S>] extends [never]
+  ? string
+  : UnionToIntersection<Placeholders<S> extends infer P extends string ? `${string}{${P}}${string}` : never> & string;
+
+export type Catalogue = { readonly [K in MessageKey]: Translation<En[K]> };
+export type Messages = { readonly [K in MessageKey]: string };
+
+export const fr: Catalogue = {
+  page_title: 'Paiement',
+  page_title_to: 'Paiement à {merchant}',
+  page_description: 'Page de paiement sécurisée de {merchant}.',
+  page_description_generic: 'Page de paiement sécurisée.',
+  og_alt: 'Page de paiement sécurisée',
+  loading: 'Chargement de votre paiement…',
+  noscript: 'Cette page de paiement a besoin de JavaScript. Activez-le, ou ouvrez le lien dans le navigateur de votre téléphone.',
+  sandbox_banner: 'Sandbox : mode test. Aucun argent réel ne circule.',
+  summary_label: 'Récapitulatif du paiement',
+  pay_to: 'Payer {merchant}',
+  amount_due: 'Montant',
+  reference: 'Référence',
+  expires_in: 'Ce lien de paiement expire dans {time}.',
+  other_language: 'English',
+  help: 'Besoin d’aide ? Contactez {merchant}',
+  help_email: 'E-mail',
+  help_phone: 'Téléphone',
+  checking: 'Mise à jour automatique',
+
+  choose_title: 'Comment souhaitez-vous payer ?',
+  method_legend: 'Moyen de paiement',
+  method_mobile_money: 'Mobile money',
+  method_bank_transfer: 'Virement bancaire',
+  method_bank_transfer_hint: 'Depuis votre application bancaire, votre banque en ligne ou une agence',
+  method_manual_hint: 'Vérifié manuellement : la confirmation peut prendre plus de temps',
+  continue: 'Continuer',
+  no_methods_title: 'Ce paiement ne peut pas être effectué ici',
+  no_methods_body: 'Aucun moyen de paiement n’est disponible pour ce paiement. Contactez {merchant}.',
+
+  mm_title: 'Payer par mobile money',
+  network_legend: 'Réseau',
+  phone_label: 'Numéro mobile money',
+  phone_hint: 'Par exemple {example}',
+  phone_locked_hint: '{merchant} a fixé ce numéro pour ce paiement ; il ne peut pas être modifié.',
+  phone_required: 'Saisissez votre numéro mobile money.',
+  phone_invalid: 'Saisissez un numéro {network} valide, par exemple {example}.',
+  network_required: 'Choisissez votre réseau.',
+  pay_button: 'Payer {amount}',
+  pay_another_way: 'Payer autrement',
+  sandbox_numbers_title: 'Numéros de test sandbox (quatre derniers chiffres)',
+  sandbox_number_1111: '1111 : le client refuse',
+  sandbox_number_2222: '2222 : solde insuffisant',
+  sandbox_number_3333: '3333 : pas de réponse (délai dépassé)',
+  sandbox_number_4444: '4444 : accepte immédiatement',
+  sandbox_number_other: 'Tout autre numéro accepte après quelques secondes',
+
+  approve_title: 'Validez le paiement sur votre téléphone',
+  approve_body:
+    'Nous avons envoyé une demande de paiement au {phone} ({network}). Saisissez votre code PIN mobile money pour valider {amount} à {merchant}.',
+  approve_time_left: 'Temps restant pour valider :',
+  approve_time_up: 'La demande a expiré. Vérification de son statut final…',
+  approve_help_title: 'Pas de demande, ou mauvais numéro ?',
+  approve_help_body:
+    'Vérifiez que votre téléphone est allumé, déverrouillé et qu’il capte le réseau. Pour que vous ne soyez jamais débité deux fois, une nouvelle demande ou un autre numéro peuvent être utilisés une fois cette demande expirée.',
+
+  sim_mm_legend: 'Simuler le client (sandbox)',
+  sim_approve: 'Accepter',
+  sim_decline: 'Refuser',
+  sim_insufficient: 'Solde insuffisant',
+  sim_no_answer: 'Pas de réponse',
+  sim_transfer_legend: 'Simuler un virement entrant (sandbox)',
+  sim_exact: 'Virement reçu',
+  sim_short: '1,00 de moins',
+  sim_over: '1,00 de plus',
+  sim_duplicate: 'Envoyé deux fois',
+  sim_failed: 'La simulation a échoué. Réessayez.',
+
+  bank_title: 'Payer par virement bancaire',
+  bank_intro: 'Envoyez exactement {amount} sur ce compte. Indiquez la référence pour que votre paiement soit reconnu.',
+  bank_name: 'Banque',
+  account_name: 'Titulaire du compte',
+  account_number: 'Numéro de compte',
+  branch_code: 'Code agence',
+  swift_code: 'Code SWIFT',
+  exact_amount: 'Montant',
+  transfer_reference: 'Référence',
+  bank_warning: 'Envoyez le montant exact en un seul virement, et indiquez la référence dans le libellé du virement.',
+  bank_manual_note: 'Les virements à {merchant} sont vérifiés manuellement avant d’être confirmés : cela peut prendre plus de temps.',
+  bank_sent: 'J’ai envoyé l’argent',
+  copy: 'Copier',
+  copied: 'Copié',
+  copy_label: 'Copier : {field}',
+  copied_announce: '{field} copié.',
+  copy_failed: 'Impossible de copier. Sélectionnez le texte et copiez-le vous-même.',
+
+  waiting_title: 'Vérification de votre virement',
+  waiting_body:
+    'Nous confirmons le paiement dès que l’argent arrive. Un virement prend souvent quelques minutes, parfois davantage.',
+  waiting_manual_body: 'Chaque virement est vérifié manuellement avant d’être confirmé. Cela peut prendre un moment.',
+  waiting_close:
+    'Vous pouvez fermer cette page : {merchant} est prévenu dès que votre paiement est confirmé. Conservez votre référence : {reference}.',
+  waiting_details: 'Afficher à nouveau les coordonnées du virement',
+  confirming_title: 'Confirmation de votre paiement',
+  confirming_body: 'Cela prend généralement quelques secondes.',
+
+  paid_title: 'Paiement réussi',
+  paid_body: 'Votre paiement à {merchant} est confirmé.',
+  receipt_title: 'Reçu',
+  receipt_paid_to: 'Payé à',
+  receipt_amount: 'Montant',
+  receipt_reference: 'Référence',
+  receipt_date: 'Date',
+  receipt_method: 'Payé par',
+  receipt_mobile_money: 'Mobile money, {network} {phone}',
+  redirect_in: 'Retour vers {merchant} dans {seconds} s.',
+  redirect_now: 'Continuer maintenant',
+  redirect_stay: 'Rester sur cette page',
+  return_to: 'Retourner sur {merchant}',
+
+  failed_title: 'Paiement non effectué',
+  timeout_title: 'Pas de réponse de votre téléphone',
+  failure_declined: 'Le paiement a été refusé sur le téléphone.',
+  failure_insufficient_funds: 'Le portefeuille mobile money n’a pas assez d’argent pour ce paiement.',
+  failure_no_answer: 'La demande n’a pas été validée à temps.',
+  failure_rejected: 'Votre virement n’a pas pu être confirmé.',
+  failure_reason: 'Motif : {reason}',
+  failure_generic: 'Le paiement n’a pas abouti.',
+  twice_title: 'Ne payez pas deux fois',
+  twice_mobile_money:
+    'Avant de réessayer, vérifiez vos messages mobile money. Si de l’argent a quitté votre portefeuille, ne payez pas à nouveau : contactez {merchant} avec la référence {reference}.',
+  twice_bank:
+    'Avant de payer à nouveau, vérifiez votre application bancaire. Si l’argent a quitté votre compte, ne payez pas à nouveau : contactez {merchant} avec la référence {reference}.',
+  twice_late: 'Si vous validez maintenant la demande précédente, cette page le détectera quand même.',
+  try_again: 'Réessayer',
+  other_number: 'Utiliser un autre numéro',
+
+  expired_title: 'Ce lien de paiement a expiré',
+  expired_body: 'Demandez un nouveau lien à {merchant} pour payer.',
+  cancelled_title: 'Ce paiement a été annulé',
+  cancelled_body: '{merchant} a annulé ce paiement. Demandez-lui un nouveau lien si vous souhaitez toujours payer.',
+  money_sent_note: 'Si vous avez déjà envoyé de l’argent, contactez {merchant} avec la référence {reference} pour être remboursé.',
+
+  invalid_title: 'Ce lien de paiement n’est pas valide',
+  invalid_body:
+    'Le lien est peut-être incomplet ou périmé. Ouvrez-le à nouveau depuis le message reçu, ou demandez un nouveau lien au marchand.',
+  load_error_title: 'Impossible de charger ce paiement pour le moment',
+  load_error_body: 'Vérifiez votre connexion. Nous réessayons automatiquement.',
+  retry: 'Réessayer',
+  offline: 'Vous semblez hors ligne. Cette page se mettra à jour au retour de la connexion.',
+
+  error_rate_limited: 'Trop de tentatives. Patientez {seconds} s, puis réessayez.',
+  error_generic: 'Une erreur est survenue. Réessayez.',
+  error_network:
+    'Le serveur n’a pas pu être joint : nous ne savons pas si l’opération a abouti. Le statut ci-dessous est à jour ; vérifiez-le avant de réessayer.',
+  error_state_changed: 'Ce paiement a changé entre-temps. Voici où il en est.',
+  error_method_unavailable: 'Ce moyen de paiement n’est plus disponible pour ce paiement.',
+  error_reference: 'Référence de l’erreur : {id}',
+
+  announce_prompt: 'Demande envoyée. Validez le paiement sur votre téléphone.',
+  announce_bank: 'Les coordonnées du virement sont affichées.',
+  announce_waiting: 'Virement noté. En attente de confirmation.',
+  announce_time_up: 'La demande a expiré.',
+  announce_expires_soon: 'Ce lien de paiement expire dans une minute.',
+};
+
+export const catalogues: Record<Locale, Messages> = { en, fr };
+
+export function messagesFor(locale: Locale): Messages {
+  return catalogues[locale];
+}
+
+type VarsOf<K extends MessageKey> = Record<Placeholders<En[K]>, string | number>;
+/** The variables argument a key needs: none, or one object naming each placeholder. */
+export type VarsArg<K extends MessageKey> = [Placeholders<En[K]>] extends [never] ? [] : [VarsOf<K>];

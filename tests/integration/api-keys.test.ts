@@ -1,0 +1,479 @@
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../support/api';
+import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { hashApiKey, isWellFormedApiKey } from '../../lib/auth/api-key-format';
+import { resetConfigForTests } from '../../lib/config';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
+/** Spec 2.2, in order. */
+const API_KEY_FIELDS = [
+  'id',
+  'merchant_id',
+  'key_name',
+  'key_hash',
+  'key_prefix',
+  'status',
+  'scope',
+  'permissions',
+  'expires_at',
+  'last_used_at',
+  'created_by',
+  'revoked_at',
+  'revoked_by',
+  'api_key_metadata',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+];
+const KEYS = '/api/v1/merchants/api-keys';
+const CHECKOUTS = '/api/v1/merchants/checkouts';
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+let sql: postgres.Sql;
+beforeAll(() => {
+  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+});
+afterAll(async () => {
+  await sql.end();
+});
+
+const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
+/** Spec timestamps carry no zone: they are UTC. */
+const parseTs = (ts: string) => new Date(`${ts}Z`).getTime();
+
+async function createKey(m: Merchant, body: Record<string, unknown>) {
+  const res = await m.api.post(KEYS, body);
+  if (res.status !== 200) throw new Error(`key creation failed: ${res.text}`);
+  return { key: res.body.data, api: client({ 'x-api-key': res.body.data.secret_key as string }) };
+}
+
+describe('POST /api/v1/merchants/api-keys', () => {
+  it('creates a key from only a name with exactly the spec 2.2 defaults', async () => {
+    const m = await newMerchant();
+    const started = Date.now();
+    const res = await m.api.post(KEYS, { name: 'CI key' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(typeof res.body.message).toBe('string');
+    const key = res.body.data;
+    expect(Object.keys(key).sort()).toEqual([...API_KEY_FIELDS, 'secret_key'].sort());
+    expect(key).toEqual({
+      id: expect.stringMatching(UUID),
+      merchant_id: m.id,
+      key_name: 'CI key',
+      key_hash: hashApiKey(key.secret_key),
+      key_prefix: key.secret_key.slice(0, 12),
+      status: 'active',
+      scope: 'FULL_ACCESS',
+      permissions: ['read', 'write'],
+      expires_at: null,
+      last_used_at: null,
+      created_by: m.id,
+      revoked_at: null,
+      revoked_by: null,
+      api_key_metadata: null,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+      deleted_at: null,
+      secret_key: expect.stringMatching(/^sk_test_[0-9A-Za-z]{49}$/),
+    });
+    expect(isWellFormedApiKey(key.secret_key)).toBe(true);
+    expect(key.key_prefix).toMatch(/^sk_test_/);
+    expect(Math.abs(parseTs(key.created_at) - started)).toBeLessThan(60_000);
+
+    // The new key works.
+    const own = await client({ 'x-api-key': key.secret_key }).get(KEYS);
+    expect(own.status).toBe(200);
+  });
+
+  it('stores only the hash of the secret', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Hashed' });
+    const rows = await sql`select * from api_keys where id = ${key.id}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.key_hash).toBe(hashApiKey(key.secret_key));
+    expect(JSON.stringify(rows[0])).not.toContain(key.secret_key);
+  });
+
+  it('stores every optional field', async () => {
+    const m = await newMerchant();
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
+    const res = await m.api.post(KEYS, {
+      name: 'Checkout bot',
+      scope: 'RESTRICTED',
+      permissions: ['checkout', 'read', 'checkout'],
+      expires_at: expiresAt.toISOString(),
+      api_key_metadata: { team: 'payments', rotation: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      key_name: 'Checkout bot',
+      scope: 'RESTRICTED',
+      permissions: ['checkout', 'read'],
+      expires_at: expiresAt.toISOString().replace(/Z$/, ''),
+      api_key_metadata: { team: 'payments', rotation: 3 },
+    });
+  });
+
+  it('refuses api_key_metadata over 4096 characters of JSON', async () => {
+    const m = await newMerchant();
+    const res = await m.api.post(KEYS, { name: 'Big', api_key_metadata: { note: 'x'.repeat(5000) } });
+    expect(res.status).toBe(422);
+    expect(fieldsOf(res.body)).toContain('api_key_metadata');
+  });
+
+  it('mints sk_live_ keys when PAYMENT_RAILS is live', async () => {
+    const m = await newMerchant();
+    process.env.PAYMENT_RAILS = 'live';
+    resetConfigForTests();
+    try {
+      const res = await m.api.post(KEYS, { name: 'Live' });
+      expect(res.status).toBe(200);
+      expect(res.body.data.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{49}$/);
+      expect(res.body.data.key_prefix).toMatch(/^sk_live_/);
+      expect(isWellFormedApiKey(res.body.data.secret_key)).toBe(true);
+      const used = await client({ 'x-api-key': res.body.data.secret_key }).get(KEYS);
+      expect(used.status).toBe(200);
+    } finally {
+      process.env.PAYMENT_RAILS = 'sandbox';
+      resetConfigForTests();
+    }
+  });
+
+  it('reads an expires_at without an offset as UTC', async () => {
+    const m = await newMerchant();
+    const future = new Date(Date.now() + 24 * 3600_000).toISOString().replace(/Z$/, '');
+    const res = await m.api.post(KEYS, { name: 'Local', expires_at: future });
+    expect(res.status).toBe(200);
+    expect(res.body.data.expires_at).toBe(future);
+  });
+
+  it('refuses an expires_at in the past', async () => {
+    const m = await newMerchant();
+    const res = await m.api.post(KEYS, { name: 'Stale', expires_at: new Date(Date.now() - 60_000).toISOString() });
+    expect(res.status).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    expect(fieldsOf(res.body)).toContain('expires_at');
+    const rows = await sql`select count(*)::int as n from api_keys where merchant_id = ${m.id}`;
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it.each([
+    [{}, 'name'],
+    [{ name: '' }, 'name'],
+    [{ name: '   ' }, 'name'],
+    [{ name: 42 }, 'name'],
+    [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 'X', scope: 'ADMIN' }, 'scope'],
+    [{ name: 'X', permissions: ['read', 'delete'] }, 'permissions.1'],
+    [{ name: 'X', permissions: [] }, 'permissions'],
+    [{ name: 'X', expires_at: 'tomorrow' }, 'expires_at'],
+    [{ name: 'X', api_key_metadata: 'notes' }, 'api_key_metadata'],
+    [{ name: 'X', merchant_id: crypto.randomUUID() }, 'merchant_id'],
+    [{ name: 'X', status: 'revoked' }, 'status'],
+  ])('refuses %j (field %s)', async (body, field) => {
+    const m = await newMerchant();
+    const res = await m.api.post(KEYS, body);
+    expect(res.status).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    expect(fieldsOf(res.body)).toContain(field);
+  });
+
+  it('requires permissions for a RESTRICTED key', async () => {
+    const m = await newMerchant();
+    const res = await m.api.post(KEYS, { name: 'Restricted', scope: 'RESTRICTED' });
+    expect(res.status).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    expect(fieldsOf(res.body)).toContain('permissions');
+  });
+
+  it('never shows the secret again: listings carry no secret_key', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Once' });
+    const listed = await m.api.get(KEYS);
+    expect(listed.status).toBe(200);
+    expect(listed.text).not.toContain(key.secret_key);
+    for (const k of listed.body.data) {
+      expect(k).not.toHaveProperty('secret_key');
+      expect(Object.keys(k).sort()).toEqual([...API_KEY_FIELDS].sort());
+    }
+  });
+});
+
+describe('GET /api/v1/merchants/api-keys', () => {
+  it('lists all of the merchant’s keys, newest first, active and revoked', async () => {
+    const m = await newMerchant();
+    const { key: a } = await createKey(m, { name: 'A' });
+    const { key: b } = await createKey(m, { name: 'B' });
+    await m.api.delete(`${KEYS}/${a.id}`);
+
+    const res = await m.api.get(KEYS);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((k: any) => k.id)).toEqual([b.id, a.id, m.keyId]);
+    expect(res.body.data.map((k: any) => k.status)).toEqual(['active', 'revoked', 'active']);
+    expect(res.body.data.every((k: any) => k.merchant_id === m.id)).toBe(true);
+  });
+
+  it('shows no key of another merchant', async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    await createKey(other, { name: 'Theirs' });
+    const res = await m.api.get(KEYS);
+    expect(res.body.data.map((k: any) => k.id)).toEqual([m.keyId]);
+  });
+});
+
+describe('DELETE /api/v1/merchants/api-keys/{key_id}', () => {
+  it('revokes a key: status, revoked_at, revoked_by; the key is refused on its next request', async () => {
+    const m = await newMerchant();
+    const { key, api } = await createKey(m, { name: 'To revoke' });
+    expect((await api.get(KEYS)).status).toBe(200);
+
+    const started = Date.now();
+    const res = await m.api.delete(`${KEYS}/${key.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.data).toMatchObject({
+      id: key.id,
+      merchant_id: m.id,
+      status: 'revoked',
+      revoked_by: m.id,
+      deleted_at: null,
+    });
+    expect(res.body.data).not.toHaveProperty('secret_key');
+    expect(res.body.data.revoked_at).toMatch(TIMESTAMP);
+    expect(Math.abs(parseTs(res.body.data.revoked_at) - started)).toBeLessThan(60_000);
+
+    const refused = await api.get(KEYS);
+    expect(refused.status).toBe(401);
+    expectErrorShape(refused.body, 'revoked_api_key');
+    const refusedCheckout = await api.post(CHECKOUTS, minimalCheckout);
+    expect(refusedCheckout.status).toBe(401);
+    expectErrorShape(refusedCheckout.body, 'revoked_api_key');
+
+    // The listing (with another key) shows the revocation.
+    const listed = await m.api.get(KEYS);
+    expect(listed.body.data.find((k: any) => k.id === key.id)).toMatchObject({
+      status: 'revoked',
+      revoked_at: res.body.data.revoked_at,
+      revoked_by: m.id,
+    });
+  });
+
+  it('bumps updated_at on revocation', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Updated' });
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await m.api.delete(`${KEYS}/${key.id}`);
+    expect(res.body.data.created_at).toBe(key.created_at);
+    expect(parseTs(res.body.data.updated_at)).toBeGreaterThan(parseTs(key.updated_at));
+  });
+
+  it('two simultaneous revocations: one succeeds, the other is 409', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Raced' });
+    const results = await Promise.all([m.api.delete(`${KEYS}/${key.id}`), m.api.delete(`${KEYS}/${key.id}`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('a key can revoke itself', async () => {
+    const m = await newMerchant();
+    const res = await m.api.delete(`${KEYS}/${m.keyId}`);
+    expect(res.status).toBe(200);
+    const after = await m.api.get(KEYS);
+    expect(after.status).toBe(401);
+    expectErrorShape(after.body, 'revoked_api_key');
+  });
+
+  it('revoking twice is 409 and keeps the first revocation', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Twice' });
+    const first = await m.api.delete(`${KEYS}/${key.id}`);
+    expect(first.status).toBe(200);
+    const second = await m.api.delete(`${KEYS}/${key.id}`);
+    expect(second.status).toBe(409);
+    expectErrorShape(second.body, 'api_key_already_revoked');
+    const listed = await m.api.get(KEYS);
+    expect(listed.body.data.find((k: any) => k.id === key.id).revoked_at).toBe(first.body.data.revoked_at);
+  });
+
+  it('another merchant’s key id is 404, and that key keeps working', async () => {
+    const owner = await newMerchant();
+    const intruder = await newMerchant();
+    const { key, api } = await createKey(owner, { name: 'Owned' });
+    const res = await intruder.api.delete(`${KEYS}/${key.id}`);
+    expect(res.status).toBe(404);
+    expectErrorShape(res.body, 'not_found');
+
+    const unknown = await intruder.api.delete(`${KEYS}/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual(res.body.error);
+    expect(unknown.body.message).toBe(res.body.message);
+
+    expect((await api.get(KEYS)).status).toBe(200);
+    const [row] = await sql`select status, revoked_at from api_keys where id = ${key.id}`;
+    expect(row).toEqual({ status: 'active', revoked_at: null });
+  });
+
+  it('is 422 for a key id that is not a UUID', async () => {
+    const m = await newMerchant();
+    const res = await m.api.delete(`${KEYS}/not-a-uuid`);
+    expect(res.status).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    expect(fieldsOf(res.body)).toContain('key_id');
+  });
+});
+
+describe('restricted keys', () => {
+  it('a read-only key can read checkouts but not create them or manage keys', async () => {
+    const m = await newMerchant();
+    const created = await m.api.post(CHECKOUTS, minimalCheckout);
+    expect(created.status).toBe(200);
+    const { key, api } = await createKey(m, { name: 'Reader', scope: 'RESTRICTED', permissions: ['read'] });
+    expect(key).toMatchObject({ scope: 'RESTRICTED', permissions: ['read'] });
+
+    const list = await api.get(CHECKOUTS);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((c: any) => c.id)).toEqual([created.body.data.id]);
+    const one = await api.get(`${CHECKOUTS}/${created.body.data.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data.id).toBe(created.body.data.id);
+
+    const before = await sql`select count(*)::int as n from checkouts where merchant_id = ${m.id}`;
+    const post = await api.post(CHECKOUTS, minimalCheckout);
+    expect(post.status).toBe(403);
+    expectErrorShape(post.body, 'insufficient_permissions');
+    const after = await sql`select count(*)::int as n from checkouts where merchant_id = ${m.id}`;
+    expect(after[0]!.n).toBe(before[0]!.n);
+
+    const cancel = await api.post(`${CHECKOUTS}/${created.body.data.id}/cancel`);
+    expect(cancel.status).toBe(403);
+    expectErrorShape(cancel.body, 'insufficient_permissions');
+
+    for (const res of [
+      await api.get(KEYS),
+      await api.post(KEYS, { name: 'Escalate' }),
+      await api.post(KEYS, { name: 'Escalate', scope: 'RESTRICTED', permissions: ['read'] }),
+      await api.delete(`${KEYS}/${m.keyId}`),
+      await api.delete(`${KEYS}/${key.id}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 'insufficient_permissions');
+    }
+    const keys = await sql`select status from api_keys where merchant_id = ${m.id}`;
+    expect(keys.map((k) => k.status)).toEqual(['active', 'active']);
+  });
+
+  it('a checkout key can create checkouts but cannot manage keys', async () => {
+    const m = await newMerchant();
+    const { api } = await createKey(m, { name: 'Checkout', scope: 'RESTRICTED', permissions: ['checkout'] });
+    const post = await api.post(CHECKOUTS, minimalCheckout);
+    expect(post.status).toBe(200);
+    expect((await api.get(CHECKOUTS)).status).toBe(200);
+    const keys = await api.get(KEYS);
+    expect(keys.status).toBe(403);
+    expectErrorShape(keys.body, 'insufficient_permissions');
+  });
+
+  it('a webhook-only key cannot touch checkouts', async () => {
+    const m = await newMerchant();
+    const { api } = await createKey(m, { name: 'Hooks', scope: 'RESTRICTED', permissions: ['webhook'] });
+    for (const res of [await api.get(CHECKOUTS), await api.post(CHECKOUTS, minimalCheckout)]) {
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 'insufficient_permissions');
+    }
+  });
+});
+
+describe('expiry and last use', () => {
+  it('an expired key is refused with 401 expired_api_key', async () => {
+    const m = await newMerchant();
+    const { key, api } = await createKey(m, {
+      name: 'Short lived',
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect((await api.get(CHECKOUTS)).status).toBe(200);
+
+    await sql`update api_keys set expires_at = now() - interval '1 second' where id = ${key.id}`;
+    for (const res of [await api.get(CHECKOUTS), await api.post(CHECKOUTS, minimalCheckout), await api.get(KEYS)]) {
+      expect(res.status).toBe(401);
+      expectErrorShape(res.body, 'expired_api_key');
+    }
+    // Other keys of the merchant are unaffected.
+    expect((await m.api.get(KEYS)).status).toBe(200);
+  });
+
+  it('a revoked key that has also expired is reported as revoked', async () => {
+    const m = await newMerchant();
+    const { key, api } = await createKey(m, { name: 'Both' });
+    await m.api.delete(`${KEYS}/${key.id}`);
+    await sql`update api_keys set expires_at = now() - interval '1 day' where id = ${key.id}`;
+    const res = await api.get(KEYS);
+    expect(res.status).toBe(401);
+    expectErrorShape(res.body, 'revoked_api_key');
+  });
+
+  it('sets last_used_at when the key is used', async () => {
+    const m = await newMerchant();
+    const { key, api } = await createKey(m, { name: 'Used' });
+    const { key: idle } = await createKey(m, { name: 'Idle' });
+    expect(key.last_used_at).toBeNull();
+    const [before] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    expect(before!.last_used_at).toBeNull();
+
+    const started = Date.now();
+    expect((await api.get(CHECKOUTS)).status).toBe(200);
+    const [after] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    expect(after!.last_used_at).toBeInstanceOf(Date);
+    expect(Math.abs((after!.last_used_at as Date).getTime() - started)).toBeLessThan(60_000);
+
+    const listed = await api.get(KEYS);
+    const shown = listed.body.data.find((k: any) => k.id === key.id);
+    expect(shown.last_used_at).toMatch(TIMESTAMP);
+    // A key that was never used keeps a null last_used_at.
+    expect(listed.body.data.find((k: any) => k.id === idle.id).last_used_at).toBeNull();
+  });
+
+  it('throttles last_used_at: a second use within the minute does not write it again', async () => {
+    const m = await newMerchant();
+    const { key, api } = await createKey(m, { name: 'Busy' });
+    await api.get(CHECKOUTS);
+    const [first] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    await new Promise((r) => setTimeout(r, 10));
+    await api.get(CHECKOUTS);
+    const [second] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    expect(second!.last_used_at).toEqual(first!.last_used_at);
+
+    // Once the last write is older than the resolution, the next use records it again.
+    await sql`update api_keys set last_used_at = now() - interval '2 minutes' where id = ${key.id}`;
+    const [old] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    await api.get(CHECKOUTS);
+    const [third] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    expect((third!.last_used_at as Date).getTime()).toBeGreaterThan((old!.last_used_at as Date).getTime());
+  });
+
+  it('a failed authentication does not touch last_used_at of other keys', async () => {
+    const m = await newMerchant();
+    const { key } = await createKey(m, { name: 'Idle' });
+    const broken = key.secret_key.slice(0, -1) + (key.secret_key.endsWith('a') ? 'b' : 'a');
+    const res = await client({ 'x-api-key': broken }).get(KEYS);
+    expect(res.status).toBe(401);
+    expectErrorShape(res.body, 'invalid_api_key');
+    const [row] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+    expect(row!.last_used_at).toBeNull();
+  });
+});
+
+describe('keys minted by the operator', () => {
+  it('work on the merchant API and can be revoked by the merchant', async () => {
+    const m = await newMerchant();
+    const issued = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'Ops' });
+    expect(issued.status).toBe(200);
+    const res = await m.api.delete(`${KEYS}/${issued.body.data.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.revoked_by).toBe(m.id);
+  });
+});
