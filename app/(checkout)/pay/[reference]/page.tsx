@@ -1,0 +1,79 @@
+import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { config } from '@/lib/config';
+import { resolveLocale, type Locale } from '@/lib/i18n/locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { translate } from '@/lib/i18n/translate';
+import { CheckoutApp } from './checkout-app';
+import { publicBrandFor } from './og-data';
+import styles from './checkout.module.css';
+
+/**
+ * The hosted checkout page. The server renders a light shell (the merchant's name and colours when
+ * the reference is known, a loading state, the locale's strings); the client component reads the
+ * token from the URL fragment and talks to the public checkout interface. The server never sees or
+ * needs the token, and renders nothing about the payment itself.
+ */
+
+interface Props {
+  params: Promise<{ reference: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const brandFor = cache(publicBrandFor);
+
+async function localeOf(searchParams: Props['searchParams']): Promise<Locale> {
+  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
+  return resolveLocale(query.locale, requestHeaders.get('accept-language'));
+}
+
+function metadataBase(): URL | undefined {
+  try {
+    return new URL(config().CHECKOUT_BASE_URL);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
+  const messages = messagesFor(locale);
+  const brand = await brandFor(reference);
+  const title = brand ? translate(messages, 'page_title_to', { merchant: brand.displayName }) : messages.page_title;
+  const description = brand
+    ? translate(messages, 'page_description', { merchant: brand.displayName })
+    : messages.page_description_generic;
+  return {
+    title,
+    description,
+    metadataBase: metadataBase(),
+    robots: { index: false, follow: false, nocache: true, googleBot: { index: false, follow: false } },
+    referrer: 'no-referrer',
+    // Account numbers and references must not turn into phone links on iOS.
+    formatDetection: { telephone: false, email: false, address: false },
+    openGraph: { title, description, type: 'website' },
+    twitter: { card: 'summary_large_image', title, description },
+  };
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  viewportFit: 'cover',
+  themeColor: '#f3f4f6',
+};
+
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
+  const messages = messagesFor(locale);
+  const brand = await brandFor(reference);
+  return (
+    <>
+      <noscript>
+        <p className={styles.noscript}>{messages.noscript}</p>
+      </noscript>
+      <CheckoutApp reference={reference} locale={locale} messages={messages} brand={brand} />
+    </>
+  );
+}

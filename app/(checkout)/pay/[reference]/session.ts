@@ -1,0 +1,230 @@
+/**
+ * The public checkout interface as the page sees it (lib/checkout-session/present.ts on the wire),
+ * and the calls the page makes. Browser-only code, no dependencies.
+ */
+
+export type CheckoutStatus =
+  | 'pending'
+  | 'awaiting_payment_initiation'
+  | 'processing'
+  | 'paid'
+  | 'completed'
+  | 'failed'
+  | 'timeout'
+  | 'expired'
+  | 'cancelled';
+
+export type MethodId = 'mobile_money' | 'bank_transfer';
+
+export interface BankAccount {
+  bank_name?: string | null;
+  account_name?: string | null;
+  account_number?: string | null;
+  branch_code?: string | null;
+  swift_code?: string | null;
+  reference?: string | null;
+}
+
+export interface Attempt {
+  id: string;
+  method: MethodId;
+  status: 'awaiting_transfer' | 'claimed' | 'processing' | 'succeeded' | 'failed' | 'timeout' | 'abandoned' | string;
+  network: string | null;
+  phone: string | null;
+  amount: number;
+  currency_code: string;
+  bank_account: BankAccount | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  respond_by: string | null;
+  claimed_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface Network {
+  id: string;
+  label: string;
+  country_calling_code: string;
+}
+
+export interface OfferedMethod {
+  method: MethodId;
+  networks: Network[];
+  requires_manual_approval: boolean;
+}
+
+export interface Session {
+  checkout: {
+    id: string;
+    payment_reference: string;
+    amount: number;
+    currency_code: string;
+    status: CheckoutStatus;
+    approval_status: string;
+    payment_method: MethodId | null;
+    customer_email: string;
+    customer_name: string | null;
+    customer_phone: string | null;
+    customer_phone_editable: boolean;
+    description: string | null;
+    expires_at: string;
+    paid_at: string | null;
+    created_at: string;
+  };
+  merchant: {
+    display_name: string;
+    logo_url: string | null;
+    primary_color: string;
+    text_color: string;
+    support_email: string | null;
+    support_phone: string | null;
+  };
+  methods: OfferedMethod[];
+  latest_attempt: Attempt | null;
+  success_redirect_url: string | null;
+  sandbox: boolean;
+  server_time: string;
+}
+
+export interface StatusUpdate {
+  status: CheckoutStatus;
+  approval_status: string;
+  paid_at: string | null;
+  latest_attempt: Attempt | null;
+  success_redirect_url: string | null;
+  server_time: string;
+}
+
+export function mergeStatus(session: Session, update: StatusUpdate): Session {
+  return {
+    ...session,
+    checkout: { ...session.checkout, status: update.status, approval_status: update.approval_status, paid_at: update.paid_at },
+    latest_attempt: update.latest_attempt,
+    success_redirect_url: update.success_redirect_url,
+    server_time: update.server_time,
+  };
+}
+
+/** API timestamps are UTC without a zone designator: `2026-11-23T10:15:30.123`. */
+export function parseTimestamp(value: string | null | undefined): number {
+  if (!value) return Number.NaN;
+  return Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`);
+}
+
+export const TERMINAL: readonly CheckoutStatus[] = ['paid', 'completed', 'expired', 'cancelled'];
+export const EXPIRABLE: readonly CheckoutStatus[] = ['pending', 'awaiting_payment_initiation', 'failed', 'timeout'];
+
+export type ApiFailure = {
+  ok: false;
+  kind: 'unauthorized' | 'rate_limited' | 'conflict' | 'invalid' | 'not_found' | 'network' | 'server';
+  status: number;
+  code?: string;
+  fields?: { field: string; message: string }[];
+  retryAfter?: number;
+  requestId?: string;
+};
+export type ApiResult<T> = { ok: true; data: T; requestStartedAt: number; receivedAt: number } | ApiFailure;
+
+const TIMEOUT_MS = 20_000;
+
+/**
+ * One call to the API. Never throws: network failures, timeouts and error envelopes all come back
+ * as a typed failure the screens can explain.
+ */
+export async function callApi<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; token?: string | null; body?: unknown; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort);
+  const requestStartedAt = performance.now();
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token) headers['x-checkout-token'] = options.token;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: controller.signal,
+    });
+    const receivedAt = performance.now();
+    let body: { status?: string; data?: unknown; error?: { code?: string; fields?: { field: string; message: string }[] }; request_id?: string } | null = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (response.ok && body?.status === 'success') return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const kind: ApiFailure['kind'] =
+      response.status === 401
+        ? 'unauthorized'
+        : response.status === 429
+          ? 'rate_limited'
+          : response.status === 409
+            ? 'conflict'
+            : response.status === 422 || response.status === 400
+              ? 'invalid'
+              : response.status === 404
+                ? 'not_found'
+                : 'server';
+    return {
+      ok: false,
+      kind,
+      status: response.status,
+      code: body?.error?.code,
+      fields: body?.error?.fields,
+      retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      requestId: body?.request_id ?? response.headers.get('x-request-id') ?? undefined,
+    };
+  } catch {
+    return { ok: false, kind: 'network', status: 0 };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+}
+
+export const sessionPath = (reference: string) => `/api/checkout/v1/sessions/${encodeURIComponent(reference)}`;
+
+/** Where the token lives between reloads: per tab, per checkout. */
+export const tokenStorageKey = (reference: string) => `checkout-token:${reference}`;
+
+/**
+ * Reads the token from `#token=` (or the legacy `?token=`), keeps it in sessionStorage so a reload
+ * still works, and takes it out of the address bar (history, screenshots, shared screens).
+ */
+export function takeToken(reference: string): string | null {
+  const url = new URL(window.location.href);
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  const fromUrl = hash.get('token') || url.searchParams.get('token');
+  let stored: string | null = null;
+  try {
+    if (fromUrl) window.sessionStorage.setItem(tokenStorageKey(reference), fromUrl);
+    stored = window.sessionStorage.getItem(tokenStorageKey(reference));
+  } catch {
+    // Storage can be off in some webviews and private modes: the token then lives in memory only.
+  }
+  if (fromUrl) {
+    hash.delete('token');
+    url.searchParams.delete('token');
+    const rest = hash.toString();
+    url.hash = rest ? `#${rest}` : '';
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
+  return fromUrl || stored;
+}
+
+export function forgetToken(reference: string): void {
+  try {
+    window.sessionStorage.removeItem(tokenStorageKey(reference));
+  } catch {
+    // nothing stored
+  }
+}

@@ -1,0 +1,235 @@
+'use client';
+
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { Locale } from '@/lib/i18n/locale';
+import type { Translate } from '@/lib/i18n/translate';
+import styles from './checkout.module.css';
+
+/** What every screen needs: strings, formatting, the heading to focus, the live region. */
+export interface PageContext {
+  t: Translate;
+  locale: Locale;
+  money: (amount: number, currency: string) => string;
+  dateTime: (epochMs: number) => string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  announce: (text: string) => void;
+  serverNow: () => number;
+}
+
+export const Ctx = createContext<PageContext | null>(null);
+
+export function usePage(): PageContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error('usePage outside the checkout page');
+  return ctx;
+}
+
+export function formatters(locale: Locale) {
+  const moneyFormats = new Map<string, Intl.NumberFormat>();
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    money(amount: number, currency: string): string {
+      let format = moneyFormats.get(currency);
+      if (!format) {
+        try {
+          format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+        } catch {
+          format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        }
+        moneyFormats.set(currency, format);
+      }
+      return format.format(amount);
+    },
+    dateTime: (epochMs: number) => dateFormat.format(epochMs),
+  };
+}
+
+/** The amount as a bank form wants it: `1250.50`, the currency's decimals, no grouping, no symbol. */
+export function plainAmount(amount: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // unknown currency code: two decimals
+  }
+  return new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount);
+}
+
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** The screen's heading: focused when the screen changes, so keyboard and screen-reader users follow. */
+export function Title({ children }: { children: ReactNode }) {
+  const { headingRef } = usePage();
+  return (
+    <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+      {children}
+    </h1>
+  );
+}
+
+/** Re-renders every second with the server's clock (clock-skew safe), for countdowns. */
+export function useServerNow(active = true): number {
+  const { serverNow } = usePage();
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    if (!active) return;
+    setNow(serverNow());
+    const id = window.setInterval(() => setNow(serverNow()), 1000);
+    return () => window.clearInterval(id);
+  }, [active, serverNow]);
+  return now;
+}
+
+/** A button that shows it is working without losing focus (aria-disabled, not disabled). */
+export function ActionButton({
+  children,
+  onClick,
+  busy,
+  variant = 'primary',
+  type = 'button',
+}: {
+  children: ReactNode;
+  onClick?: () => void;
+  busy?: boolean;
+  variant?: 'primary' | 'secondary' | 'link';
+  type?: 'button' | 'submit';
+}) {
+  const className = variant === 'primary' ? styles.button : variant === 'secondary' ? styles.secondary : styles.linkButton;
+  return (
+    <button
+      type={type}
+      className={className}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // denied (some webviews): try the old way
+  }
+  const active = document.activeElement as HTMLElement | null;
+  const area = document.createElement('textarea');
+  try {
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.setAttribute('aria-hidden', 'true');
+    area.style.position = 'fixed';
+    area.style.top = '0';
+    area.style.left = '0';
+    area.style.opacity = '0';
+    area.style.fontSize = '16px';
+    document.body.appendChild(area);
+    area.select();
+    area.setSelectionRange(0, text.length);
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    active?.focus();
+  }
+}
+
+/** One line of a details list with a Copy button (clipboard API, then execCommand, then "select it"). */
+export function CopyRow({ label, value, copyValue, nowrap }: { label: string; value: string; copyValue?: string; nowrap?: boolean }) {
+  const { t, announce } = usePage();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const valueRef = useRef<HTMLSpanElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    const ok = await writeClipboard(copyValue ?? value);
+    window.clearTimeout(timer.current);
+    if (ok) {
+      setState('copied');
+      announce(t('copied_announce', { field: label }));
+      timer.current = window.setTimeout(() => setState('idle'), 2500);
+    } else {
+      setState('failed');
+      const node = valueRef.current;
+      const selection = window.getSelection();
+      if (node && selection) selection.selectAllChildren(node);
+      announce(t('copy_failed'));
+    }
+  };
+
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd className={styles.rowValue}>
+        <span ref={valueRef} className={nowrap ? `${styles.value} ${styles.nowrap}` : styles.value}>
+          {value}
+        </span>
+        <button
+          type="button"
+          className={`${styles.copy} ${state === 'copied' ? styles.copied : ''}`}
+          aria-label={t('copy_label', { field: label })}
+          onClick={() => void copy()}
+        >
+          {state === 'copied' ? t('copied') : t('copy')}
+        </button>
+      </dd>
+      {state === 'failed' && <dd className={`${styles.small} ${styles.muted}`}>{t('copy_failed')}</dd>}
+    </div>
+  );
+}
+
+export function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd className={styles.rowValue}>
+        <span className={styles.value}>{value}</span>
+      </dd>
+    </div>
+  );
+}
+
+export function Checking() {
+  const { t } = usePage();
+  return (
+    <p className={styles.checking}>
+      <span className={styles.dot} aria-hidden="true" />
+      {t('checking')}
+    </p>
+  );
+}
+
+export function Icon({ kind }: { kind: 'ok' | 'bad' | 'clock' }) {
+  const className = `${styles.icon} ${kind === 'ok' ? styles.iconOk : kind === 'bad' ? styles.iconBad : styles.iconWait}`;
+  return (
+    <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="4" />
+      {kind === 'ok' && <path d="M14 25l7 7 14-15" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'bad' && <path d="M17 17l14 14M31 17L17 31" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" />}
+      {kind === 'clock' && <path d="M24 12v13l8 5" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+    </svg>
+  );
+}
+
+export function Spinner() {
+  return <span className={styles.spinner} aria-hidden="true" />;
+}

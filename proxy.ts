@@ -1,0 +1,56 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/i18n/locale';
+
+/**
+ * The hosted checkout page's Content Security Policy, with a fresh nonce per request (Next.js puts
+ * it on its own scripts: see the "Content Security Policy" guide). Only /pay/* runs through here;
+ * the other security headers of /pay/* and /api/checkout/* are static, in next.config.ts.
+ *
+ * Styles allow 'unsafe-inline' (style attributes: the merchant's colour as a CSS variable, the root
+ * layout's font); scripts never do, and never 'unsafe-eval' outside `next dev`.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const dev = process.env.NODE_ENV === 'development';
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    // Merchants' logos live on their own https hosts.
+    "img-src 'self' https: data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', policy);
+  // The root layout writes <html lang> from this.
+  requestHeaders.set(
+    LOCALE_REQUEST_HEADER,
+    resolveLocale(request.nextUrl.searchParams.get('locale'), request.headers.get('accept-language')),
+  );
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: '/pay/:path*',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
