@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { merchants, paymentAttempts } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
-import { conflict, invalidField } from '../http/errors';
+import { ApiError, conflict, invalidField } from '../http/errors';
 import { enqueueJob } from '../jobs/enqueue';
 import type { CurrencyCode } from '../money/currencies';
 import { MOBILE_MONEY_NETWORKS, offeredMethods, type MobileMoneyNetwork } from '../payment-methods/catalog';
@@ -34,6 +34,33 @@ async function methodsFor(db: Db, row: CheckoutRow) {
   });
 }
 
+/** A live prompt may be replaced (resend, another number) once it is this old. */
+export const PROMPT_RESEND_AFTER_SECONDS = 30;
+
+/**
+ * "Send again" / "use another number" while a prompt is live: the old attempt becomes `abandoned`
+ * (a late approval of it is still recorded, see payment-results.ts) and the checkout stays
+ * `processing`. Too soon after the last prompt → 409 with Retry-After.
+ */
+async function replaceLivePrompt(db: Db, row: CheckoutRow) {
+  const [live] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.status, 'processing'), eq(paymentAttempts.method, 'mobile_money')))
+    .for('update');
+  if (!live) return undefined;
+  const ageSeconds = (Date.now() - live.createdAt.getTime()) / 1000;
+  if (ageSeconds < PROMPT_RESEND_AFTER_SECONDS) {
+    const wait = String(Math.ceil(PROMPT_RESEND_AFTER_SECONDS - ageSeconds));
+    throw new ApiError(409, 'prompt_recently_sent', `A prompt was just sent; a new one can be sent in ${wait} s`, [], { 'retry-after': wait });
+  }
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'abandoned', failureCode: 'replaced', failureMessage: 'Replaced by a new prompt', updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, live.id));
+  return live;
+}
+
 /** Leaves unfinished bank-transfer instructions behind when the customer switches to mobile money. */
 async function abandonWaitingTransfers(db: Db, checkoutId: string) {
   await db
@@ -54,7 +81,9 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
     throw invalidField('network', `${input.network} is not available for ${row.currencyCode}`);
   }
   const locked = row.customerPhone && !row.customerPhoneEditable;
-  const given = locked ? row.customerPhone! : (input.phone ?? row.customerPhone);
+  const replacing = row.status === 'processing' ? await latestAttempt(db, row.id) : undefined;
+  const previousPhone = replacing?.method === 'mobile_money' ? replacing.phone : null;
+  const given = locked ? row.customerPhone! : (input.phone ?? previousPhone ?? row.customerPhone);
   if (locked && input.phone && normaliseMobileNumber(input.phone, input.network) !== normaliseMobileNumber(row.customerPhone!, input.network)) {
     throw invalidField('phone', 'this payment must be made from the phone number the merchant gave');
   }
@@ -66,12 +95,15 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
   await db.transaction(async (tx) => {
     await abandonWaitingTransfers(tx, row.id);
-    await transitionCheckout(tx, {
-      checkoutId: row.id,
-      merchantId: row.merchantId,
-      transition: 'start_payment',
-      set: { paymentMethod: 'mobile_money', approvalStatus: 'pending_approval' },
-    });
+    const replaced = row.status === 'processing' ? await replaceLivePrompt(tx, row) : undefined;
+    if (!replaced) {
+      await transitionCheckout(tx, {
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        transition: 'start_payment',
+        set: { paymentMethod: 'mobile_money', approvalStatus: 'pending_approval' },
+      });
+    }
     const [attempt] = await tx
       .insert(paymentAttempts)
       .values({

@@ -102,8 +102,8 @@ export async function recordMobileMoneyResult(
     const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
     if (!row) return;
     if (outcome === 'success') {
-      // A success after our own timeout still counts: the customer's money moved.
-      if (attempt.status !== 'processing' && attempt.status !== 'timeout') return;
+      // A success after our own timeout, or for a prompt the customer replaced, still counts: the money moved.
+      if (!['processing', 'timeout', 'abandoned'].includes(attempt.status)) return;
       await tx
         .update(paymentAttempts)
         .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
@@ -115,7 +115,14 @@ export async function recordMobileMoneyResult(
         method: 'mobile_money',
         amount: attempt.amount,
       });
-      if (kind === 'payment') await markPaidByProvider(tx, row, 'mobile_money');
+      if (kind === 'payment') {
+        await markPaidByProvider(tx, row, 'mobile_money');
+        // The prompt that replaced this one is now moot.
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'abandoned', failureCode: 'replaced', updatedAt: sql`now()` })
+          .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.status, 'processing')));
+      }
       return;
     }
     if (attempt.status !== 'processing') return;

@@ -59,7 +59,10 @@ export const en = {
   approve_time_up: 'The prompt has expired. Checking its final status…',
   approve_help_title: 'No prompt, or wrong number?',
   approve_help_body:
-    'Check that your phone is on, unlocked and has signal. So that you can never be charged twice, a new prompt or another number can be used once this prompt has expired.',
+    'Check that your phone is on, unlocked and has signal. If the prompt still has not arrived, you can send it again or use another number. Only approve one prompt: if you approve two, the second payment is refunded, not lost.',
+  approve_resend: 'Send the prompt again',
+  approve_change_number: 'Use another number',
+  approve_resend_wait: 'You can send a new prompt in {seconds} s.',
 
   sim_mm_legend: 'Simulate the customer (sandbox)',
   sim_approve: 'Approve',
@@ -232,7 +235,10 @@ export const fr: Catalogue = {
   approve_time_up: 'La demande a expiré. Vérification de son statut final…',
   approve_help_title: 'Pas de demande, ou mauvais numéro\u00a0?',
   approve_help_body:
-    'Vérifiez que votre téléphone est allumé, déverrouillé et qu’il capte le réseau. Pour que vous ne soyez jamais débité deux fois, une nouvelle demande ou un autre numéro peuvent être utilisés une fois cette demande expirée.',
+    'Vérifiez que votre téléphone est allumé, déverrouillé et qu’il capte le réseau. Si la demande n’arrive toujours pas, vous pouvez la renvoyer ou utiliser un autre numéro. Ne validez qu’une seule demande : si vous en validez deux, le second paiement est remboursé, pas perdu.',
+  approve_resend: 'Renvoyer la demande',
+  approve_change_number: 'Utiliser un autre numéro',
+  approve_resend_wait: 'Vous pourrez renvoyer une demande dans {seconds} s.',
 
   sim_mm_legend: 'Simuler le client (sandbox)',
   sim_approve: 'Accepter',

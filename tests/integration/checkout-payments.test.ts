@@ -179,7 +179,34 @@ describe('mobile money (sandbox rail)', () => {
     expect(ok.status).toBe(200);
     const again = await page.post(`${base}/mobile-money`, { network: 'mtn_momo' });
     expect(again.status).toBe(409);
-    expectErrorShape(again.body, 'invalid_checkout_transition');
+    expectErrorShape(again.body, 'prompt_recently_sent');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('resends a prompt after 30 s; approving both records the second as a duplicate, never drops it', async () => {
+    const { checkout, base, page } = await checkoutWithPage();
+    await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '0244123333' });
+    await sql`update payment_attempts set created_at = now() - interval '31 seconds' where checkout_id = ${checkout.id}`;
+    // "Send again" without a phone reuses the number of the prompt it replaces.
+    const resent = await page.post(`${base}/mobile-money`, { network: 'mtn_momo' });
+    expect(resent.status).toBe(200);
+    expect(resent.body.data.checkout.status).toBe('processing');
+    expect(resent.body.data.latest_attempt.phone).toBe('+233 ••• ••• 333');
+    const attempts = await sql`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
+    expect(attempts.map((a) => a.status)).toEqual(['abandoned', 'processing']);
+    expect(new Set(attempts.map((a) => a.phone))).toEqual(new Set(['+233244123333']));
+
+    // The customer approves the old prompt, then the new one.
+    const simulate = (id: string) => client().post(`/api/sandbox/mobile-money/${id}`, { outcome: 'success' });
+    expect((await simulate(attempts[0]!.id)).body.data.status).toBe('succeeded');
+    expect((await checkoutRow(checkout.id)).status).toBe('paid');
+    await simulate(attempts[1]!.id);
+    const kinds = await sql`select kind from collections where checkout_id = ${checkout.id} order by received_at, id`;
+    expect(kinds.map((k) => k.kind)).toEqual(['payment', 'duplicate']);
+    // The replacing prompt was made moot when the old one paid; a late approval of it is still money received.
+    const [second] = await sql`select status from payment_attempts where id = ${attempts[1]!.id}`;
+    expect(second!.status).toBe('succeeded');
+    expect(await eventsOf(checkout.id)).toContain('checkout.duplicate_payment');
   });
 
   it('validates network and phone', async () => {

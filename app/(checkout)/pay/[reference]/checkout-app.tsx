@@ -99,7 +99,9 @@ function screenFor(session: Session, view: View): Screen {
   if (status === 'expired') return 'expired';
   if (status === 'cancelled') return 'cancelled';
   if (status === 'processing') {
-    if (attempt?.method === 'mobile_money' && attempt.status === 'processing') return 'approve';
+    if (attempt?.method === 'mobile_money' && attempt.status === 'processing') {
+      return view === 'mobile_money_form' ? 'mobile_money_form' : 'approve';
+    }
     if (attempt?.method === 'bank_transfer' || session.checkout.payment_method === 'bank_transfer') return 'bank_waiting';
     return 'confirming';
   }
@@ -482,6 +484,14 @@ export function CheckoutApp({
     await explain(result);
   }, [form.network, form.phone, post, explain, t]);
 
+  /** A new prompt to the same phone (the server reuses the number of the prompt it replaces). */
+  const resendPrompt = useCallback(async () => {
+    const network = sessionRef.current?.latest_attempt?.network;
+    if (!network) return;
+    const result = await post('resend', '/mobile-money', { network });
+    if (!result.ok) await explain(result);
+  }, [post, explain]);
+
   const claimTransfer = useCallback(async () => {
     const result = await post('claim', '/bank-transfer/claim');
     if (!result.ok) await explain(result);
@@ -588,6 +598,7 @@ export function CheckoutApp({
                 onPayMobileMoney={payMobileMoney}
                 onClaim={claimTransfer}
                 onRetry={retry}
+                onResend={resendPrompt}
                 onSimulate={simulate}
               />
             )}
@@ -697,6 +708,7 @@ interface ScreenProps {
   onPayMobileMoney: () => Promise<void>;
   onClaim: () => Promise<void>;
   onRetry: (mode: 'same' | 'other_number' | 'other_method') => void;
+  onResend: () => Promise<void>;
   onSimulate: (action: string, path: string, body: unknown) => Promise<void>;
 }
 
@@ -944,11 +956,16 @@ function MobileMoneyForm({ session, busy, notice, form, setForm, phoneInput, onP
   );
 }
 
-function Approve({ session, busy, notice, onSimulate }: ScreenProps) {
+/** Matches the server's PROMPT_RESEND_AFTER_SECONDS: a new prompt may replace a live one after this. */
+const RESEND_AFTER_MS = 30_000;
+
+function Approve({ session, busy, notice, onSimulate, onResend, onRetry }: ScreenProps) {
   const { t, money, announce } = usePage();
   const attempt = session.latest_attempt!;
   const now = useServerNow();
   const left = parseTimestamp(attempt.respond_by) - now;
+  const resendIn = Math.ceil((parseTimestamp(attempt.created_at) + RESEND_AFTER_MS - now) / 1000);
+  const canResend = !Number.isFinite(resendIn) || resendIn <= 0;
   const timeUp = Number.isFinite(left) && left <= 0;
   const announcedUp = useRef(false);
   useEffect(() => {
@@ -992,6 +1009,18 @@ function Approve({ session, busy, notice, onSimulate }: ScreenProps) {
         <p className={styles.boxTitle}>{t('approve_help_title')}</p>
         <p>{t('approve_help_body')}</p>
       </div>
+      {canResend ? (
+        <div className={styles.actions}>
+          <ActionButton variant="secondary" busy={busy === 'resend'} onClick={() => void onResend()}>
+            {t('approve_resend')}
+          </ActionButton>
+          <ActionButton variant="link" onClick={() => onRetry('other_number')}>
+            {t('approve_change_number')}
+          </ActionButton>
+        </div>
+      ) : (
+        <p className={styles.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
+      )}
       {session.sandbox && (
         <fieldset className={styles.sim}>
           <legend>{t('sim_mm_legend')}</legend>
