@@ -1022,24 +1022,17 @@ function Approve({ session, busy, notice, onSimulate, onResend, onRetry }: Scree
         <p className={styles.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
       )}
       {session.sandbox && (
-        <fieldset className={styles.sim}>
-          <legend>{t('sim_mm_legend')}</legend>
-          <div className={styles.simButtons}>
-            {sims.map(([action, outcome, label]) => (
-              <button
-                key={action}
-                type="button"
-                className={styles.simButton}
-                aria-disabled={busy === action || undefined}
-                onClick={() => {
-                  if (!busy) void onSimulate(action, `/api/sandbox/mobile-money/${encodeURIComponent(attempt.id)}`, { outcome });
-                }}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <SimulateControls
+          legend={t('sim_mm_legend')}
+          busy={busy}
+          onSimulate={onSimulate}
+          buttons={sims.map(([action, outcome, label]) => ({
+            action,
+            label,
+            path: `/api/sandbox/mobile-money/${encodeURIComponent(attempt.id)}`,
+            body: { outcome },
+          }))}
+        />
       )}
     </>
   );
@@ -1076,21 +1069,42 @@ function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'se
     ['sim_duplicate', 'duplicate', t('sim_duplicate')],
   ];
   return (
+    <SimulateControls
+      legend={t('sim_transfer_legend')}
+      busy={busy}
+      onSimulate={onSimulate}
+      buttons={sims.map(([action, scenario, label]) => ({
+        action,
+        label,
+        path: '/api/sandbox/bank-transfers',
+        body: { payment_reference: session.checkout.payment_reference, scenario },
+      }))}
+    />
+  );
+}
+
+/** Sandbox only: buttons that play the customer's or the bank's part through /api/sandbox/**. */
+function SimulateControls({
+  legend,
+  buttons,
+  busy,
+  onSimulate,
+}: {
+  legend: string;
+  buttons: { action: string; label: string; path: string; body: unknown }[];
+} & Pick<ScreenProps, 'busy' | 'onSimulate'>) {
+  return (
     <fieldset className={styles.sim}>
-      <legend>{t('sim_transfer_legend')}</legend>
+      <legend>{legend}</legend>
       <div className={styles.simButtons}>
-        {sims.map(([action, scenario, label]) => (
+        {buttons.map(({ action, label, path, body }) => (
           <button
             key={action}
             type="button"
             className={styles.simButton}
             aria-disabled={busy === action || undefined}
             onClick={() => {
-              if (!busy)
-                void onSimulate(action, '/api/sandbox/bank-transfers', {
-                  payment_reference: session.checkout.payment_reference,
-                  scenario,
-                });
+              if (!busy) void onSimulate(action, path, body);
             }}
           >
             {label}
