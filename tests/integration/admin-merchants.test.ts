@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, client } from '../support/api';
 import { admin, adminHeaders, expectErrorShape, newMerchant } from '../support/fixtures';
 import { isWellFormedApiKey, hashApiKey } from '../../lib/auth/api-key-format';
+import { testSql } from '../support/database';
+import { API_KEY_FIELDS } from '../support/shapes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Spec 2.1: ISO 8601 without a zone offset. */
@@ -27,33 +28,8 @@ const WALLET_FIELDS = [
   'created_at',
   'updated_at',
 ];
-const API_KEY_FIELDS = [
-  'id',
-  'merchant_id',
-  'key_name',
-  'key_hash',
-  'key_prefix',
-  'status',
-  'scope',
-  'permissions',
-  'expires_at',
-  'last_used_at',
-  'created_by',
-  'revoked_at',
-  'revoked_by',
-  'api_key_metadata',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
 
-let sql: postgres.Sql;
-beforeAll(() => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-});
-afterAll(async () => {
-  await sql.end();
-});
+const sql = testSql();
 
 const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
 

@@ -1,44 +1,20 @@
 import crypto from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
 import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { hashApiKey, isWellFormedApiKey } from '../../lib/auth/api-key-format';
 import { resetConfigForTests } from '../../lib/config';
+import { testSql } from '../support/database';
+import { API_KEY_FIELDS } from '../support/shapes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 /** Spec 2.2, in order. */
-const API_KEY_FIELDS = [
-  'id',
-  'merchant_id',
-  'key_name',
-  'key_hash',
-  'key_prefix',
-  'status',
-  'scope',
-  'permissions',
-  'expires_at',
-  'last_used_at',
-  'created_by',
-  'revoked_at',
-  'revoked_by',
-  'api_key_metadata',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
 const KEYS = '/api/v1/merchants/api-keys';
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
-let sql: postgres.Sql;
-beforeAll(() => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-});
-afterAll(async () => {
-  await sql.end();
-});
+const sql = testSql();
 
 const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
 /** Spec timestamps carry no zone: they are UTC. */

@@ -1,24 +1,20 @@
-import postgres from 'postgres';
 import { Logger, runOnce } from 'graphile-worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { taskList } from '../../lib/jobs/tasks';
 import { expireDueCheckouts } from '../../lib/checkouts/expire-checkouts';
 import { getDb } from '../../lib/db/client';
 import { minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 
-let sql: postgres.Sql;
+const sql = testSql();
 let m: Merchant;
 
 beforeAll(async () => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
   m = await newMerchant();
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 5 });
 });
 
 const silent = new Logger(() => () => {});

@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
 import { admin, expectErrorShape, newMerchant } from '../support/fixtures';
-import { db, runJobsNow } from '../support/jobs';
+import { runJobsNow } from '../support/jobs';
+import { testSql } from '../support/database';
 
-const sql = db();
-afterAll(() => sql.end());
+const sql = testSql();
 
 const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
 

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_STATUSES } from '../../lib/db/schema';
 import { getDb } from '../../lib/db/client';
 import { ApiError } from '../../lib/http/errors';
 import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkouts/state-machine';
 import { minimalCheckout, newMerchant } from '../support/fixtures';
-import { db } from '../support/jobs';
+import { testSql } from '../support/database';
 
 /**
  * Every (status, move) pair against the real table: legal moves apply and write their event; illegal
  * ones are refused with 409, and leave the row and the event log exactly as they were.
  */
-const sql = db();
-afterAll(() => sql.end());
+const sql = testSql();
 
 let merchant: Awaited<ReturnType<typeof newMerchant>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyCheckoutToken } from '../../lib/checkouts/token';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -57,15 +57,11 @@ const FULL_FIELDS = [
 /** API timestamps are UTC without an offset. */
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 
-let sql: postgres.Sql;
+const sql = testSql();
 let m: Merchant;
 
 beforeAll(async () => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
   m = await newMerchant();
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 5 });
 });
 
 async function create(merchant: Merchant, body: Record<string, unknown> = minimalCheckout) {

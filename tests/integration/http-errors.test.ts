@@ -1,7 +1,7 @@
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type ApiResponse } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -9,15 +9,11 @@ const CHECKOUTS = '/api/v1/merchants/checkouts';
 const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let sql: postgres.Sql;
+const sql = testSql();
 let m: Merchant;
 
 beforeAll(async () => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
   m = await newMerchant();
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 5 });
 });
 
 const checkoutCount = async () =>

@@ -1,21 +1,17 @@
 import crypto from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 
-let sql: postgres.Sql;
+const sql = testSql();
 let m: Merchant;
 
 beforeAll(async () => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
   m = await newMerchant();
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 5 });
 });
 
 const newKey = () => `order-${crypto.randomUUID()}`;

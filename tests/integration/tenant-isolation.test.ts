@@ -1,7 +1,7 @@
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, routePatterns } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
 
 /**
  * Every merchant route that takes a resource id: another merchant using that id gets the same 404 as
@@ -32,7 +32,7 @@ interface RouteCase {
   ownerStatus: number;
 }
 
-let sql: postgres.Sql;
+const sql = testSql();
 
 async function newCheckout(owner: Merchant): Promise<OwnedResource> {
   const res = await owner.api.post('/api/v1/merchants/checkouts', { ...minimalCheckout, meta_data: { order_id: 'A-1' } });
@@ -87,12 +87,8 @@ let a: Merchant;
 let b: Merchant;
 
 beforeAll(async () => {
-  sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
   a = await newMerchant({ name: 'Merchant A' });
   b = await newMerchant({ name: 'Merchant B' });
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 5 });
 });
 
 describe('tenant isolation', () => {

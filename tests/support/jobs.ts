@@ -20,8 +20,3 @@ export async function runJobsNow(names?: string[]): Promise<void> {
 }
 
 const quiet = new Logger(() => () => {});
-
-/** Direct SQL for assertions and for arranging states the API cannot reach quickly. */
-export function db() {
-  return postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-}

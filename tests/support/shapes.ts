@@ -1,0 +1,20 @@
+/** The fields of an API key (spec 2.2): every one is present, null when empty. */
+export const API_KEY_FIELDS = [
+  'id',
+  'merchant_id',
+  'key_name',
+  'key_hash',
+  'key_prefix',
+  'status',
+  'scope',
+  'permissions',
+  'expires_at',
+  'last_used_at',
+  'created_by',
+  'revoked_at',
+  'revoked_by',
+  'api_key_metadata',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+];
