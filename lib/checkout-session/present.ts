@@ -8,6 +8,7 @@ import { formatTimestamp } from '../time';
 import { loadBranding } from '../branding/branding';
 import { offeredMethods } from '../payment-methods/catalog';
 import { effectiveStatus, type CheckoutRow } from '../checkouts/present';
+import { findCheckoutById } from '../checkouts/read-checkouts';
 import { maskPhone } from './phone';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -103,4 +104,9 @@ export async function presentSession(db: Db, row: CheckoutRow) {
     sandbox: config().PAYMENT_RAILS === 'sandbox',
     server_time: formatTimestamp(new Date()),
   };
+}
+
+/** The session as it is now: what every page write answers with, so the page updates at once. */
+export async function freshSession(db: Db, checkoutId: string) {
+  return presentSession(db, await findCheckoutById(db, checkoutId));
 }

@@ -1,15 +1,14 @@
 import { checkoutEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
 import { chooseBankTransfer } from '@/lib/checkout-session/pay';
-import { presentSession } from '@/lib/checkout-session/present';
-import { findCheckoutById } from '@/lib/checkouts/read-checkouts';
+import { freshSession } from '@/lib/checkout-session/present';
 
 /** Choose bank transfer: the session's latest_attempt.bank_account says where to send the exact amount. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: checkoutEndpoint({ write: true }, async ({ ctx }) => {
     await chooseBankTransfer(ctx.db, ctx.checkout);
     return {
-      data: await presentSession(ctx.db, await findCheckoutById(ctx.db, ctx.checkout.id)),
+      data: await freshSession(ctx.db, ctx.checkout.id),
       message: 'Bank transfer details',
     };
   }),
