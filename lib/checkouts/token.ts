@@ -12,8 +12,18 @@ export const CHECKOUT_TOKEN_AUDIENCE = 'checkout';
 const ISSUER = 'merchant-payments';
 export const TOKEN_GRACE_SECONDS = 3600;
 
-const encoder = new TextEncoder();
 const kidOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+// A KeyObject per secret, made once: handing jose raw bytes would import the key on every sign.
+const keys = new Map<string, crypto.KeyObject>();
+function keyFor(secret: string): crypto.KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function signCheckoutToken(checkout: {
   id: string;
@@ -30,7 +40,7 @@ export async function signCheckoutToken(checkout: {
     .setSubject(checkout.id)
     .setIssuedAt(Math.floor(checkout.createdAt.getTime() / 1000))
     .setExpirationTime(Math.floor(checkout.expiresAt.getTime() / 1000) + TOKEN_GRACE_SECONDS)
-    .sign(encoder.encode(secret));
+    .sign(keyFor(secret));
 }
 
 export interface CheckoutTokenClaims {
@@ -43,7 +53,7 @@ export async function verifyCheckoutToken(token: string): Promise<CheckoutTokenC
   const { CHECKOUT_TOKEN_SECRET, CHECKOUT_TOKEN_PREVIOUS_SECRETS } = config();
   for (const secret of [CHECKOUT_TOKEN_SECRET, ...CHECKOUT_TOKEN_PREVIOUS_SECRETS]) {
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, encoder.encode(secret), {
+      const { payload, protectedHeader } = await jwtVerify(token, keyFor(secret), {
         algorithms: ['HS256'],
         audience: CHECKOUT_TOKEN_AUDIENCE,
         issuer: ISSUER,

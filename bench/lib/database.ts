@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { startEmbeddedPostgres } from '../../lib/db/embedded';
+import { migrateDatabase } from '../../lib/db/migrate';
+import { closeDatabase, getDb } from '../../lib/db/client';
+import { createMerchant } from '../../lib/merchants/create-merchant';
+
+export interface BenchDatabase {
+  url: string;
+  /** The server's data directory (its postmaster's `-D`), for CPU accounting. */
+  postgresDataDir: string;
+  merchant: { id: string; apiKey: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * A throwaway PostgreSQL for one bench run: its own temporary data directory (never .data/), the
+ * committed migrations, and one KYB-verified merchant with a full-access key. Sets DATABASE_URL and
+ * the secrets in process.env, so the `next start` spawned afterwards inherits them.
+ */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-payments-bench-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let embedded;
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir, persistent: false });
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+  const stop = async () => {
+    await closeDatabase().catch(() => {});
+    await embedded.stop().catch(() => {});
+    removeDataDir();
+  };
+  try {
+    process.env.DATABASE_URL = embedded.url;
+    process.env.CHECKOUT_TOKEN_SECRET = crypto.randomBytes(32).toString('base64url');
+    process.env.ADMIN_API_TOKEN = crypto.randomBytes(32).toString('base64url');
+    await migrateDatabase(embedded.url);
+    const created = await createMerchant(getDb(), {
+      input: { name: 'Bench Store', email: 'bench@merchant.test', kyb_status: 'verified' },
+      createdBy: null,
+    });
+    // The server has its own pool; this process needs none while the load runs.
+    await closeDatabase();
+    return { url: embedded.url, postgresDataDir: path.join(dataDir, 'pg'), merchant: { id: created.merchant.id, apiKey: created.api_key.secret_key }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import type { LoadRequest } from './lib/load';
+
+/** What a scenario may use to prepare its requests. */
+export interface BenchContext {
+  baseUrl: string;
+  merchant: { id: string; apiKey: string };
+}
+
+export interface Goal {
+  /** Minimum req/s as a fraction of the ceiling's. */
+  minRatio: number;
+  /** Maximum p99 latency, when the goal has one. */
+  maxP99Ms?: number;
+}
+
+export interface Scenario {
+  /** Short id: the results' key and a BENCH_ONLY value. */
+  name: string;
+  /** The request, for people: `POST /api/v1/…`. */
+  label: string;
+  /** Runs once, before the warm-up; returns what every connection sends. Any setup must be bounded. */
+  prepare(ctx: BenchContext): Promise<LoadRequest>;
+  goal?: Goal;
+}
+
+/** The framework's ceiling: a real route of the app through the same handler wrapper, no database. */
+export const ceiling: Scenario = {
+  name: 'ceiling',
+  label: 'GET /api/ping',
+  prepare: async () => ({ method: 'GET', path: '/api/ping' }),
+};
+
+const CHECKOUT_BODY = JSON.stringify({
+  customer_email: 'ada@example.com',
+  amount: 25.5,
+  currency_code: 'GHS',
+  meta_data: { order_id: '1001' },
+});
+
+const merchantHeaders = (ctx: BenchContext) => ({ 'x-api-key': ctx.merchant.apiKey, 'content-type': 'application/json' });
+
+/** Checkouts the get scenario reads in turn, so the load is not one row. */
+const READ_POOL_SIZE = 50;
+
+/** Measured between two ceiling runs, in this order. Later benchmarks add themselves here. */
+export const scenarios: Scenario[] = [
+  {
+    name: 'create-checkout',
+    label: 'POST /api/v1/merchants/checkouts',
+    goal: { minRatio: 0.5, maxP99Ms: 30 },
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/v1/merchants/checkouts',
+      headers: merchantHeaders(ctx),
+      body: CHECKOUT_BODY,
+    }),
+  },
+  {
+    name: 'get-checkout',
+    label: 'GET /api/v1/merchants/checkouts/{id}',
+    goal: { minRatio: 0.7 },
+    prepare: async (ctx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < READ_POOL_SIZE; i++) ids.push(await createCheckout(ctx));
+      let next = 0;
+      return {
+        method: 'GET',
+        path: `/api/v1/merchants/checkouts/${ids[0]}`,
+        headers: { 'x-api-key': ctx.merchant.apiKey },
+        setupRequest: (request) => ({ ...request, path: `/api/v1/merchants/checkouts/${ids[next++ % ids.length]}` }),
+      };
+    },
+  },
+];
+
+async function createCheckout(ctx: BenchContext): Promise<string> {
+  const res = await fetch(`${ctx.baseUrl}/api/v1/merchants/checkouts`, {
+    method: 'POST',
+    headers: merchantHeaders(ctx),
+    body: CHECKOUT_BODY,
+    signal: AbortSignal.timeout(5_000),
+  });
+  const body = (await res.json()) as any;
+  if (!res.ok) throw new Error(`Creating a checkout for the get scenario failed (${res.status}): ${JSON.stringify(body)}`);
+  return body.data.id as string;
+}
