@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_FEE_SCHEDULE, feeScheduleSetting } from './fees/schedule';
+import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from './conversion/rates';
 
 /**
  * Every setting the service reads, validated once. A bad or missing variable stops the process with a
@@ -52,6 +54,16 @@ const configSchema = z.object({
   WORKER_IN_PROCESS: boolean.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a completed deposit waits in holding before a settlement run moves it (default: a day). */
+  SETTLEMENT_DELAY_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be at least 0')
+    .max(43_200, 'must be at most 43200 (30 days)')
+    .default(1440),
+  FEE_SCHEDULE: feeScheduleSetting.default(DEFAULT_FEE_SCHEDULE),
+  CONVERSION_RATES: conversionRatesSetting.default(DEFAULT_CONVERSION_RATES),
+  CONVERSION_QUOTE_LIFETIME_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

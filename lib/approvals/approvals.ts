@@ -8,6 +8,7 @@ import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { presentCheckoutFull } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
+import { creditCheckoutDeposit } from '../transactions/deposits';
 import { latestAttempt, presentAttempt } from '../checkout-session/present';
 
 /** A claimed or received bank transfer waiting for an operator's decision. */
@@ -88,6 +89,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       resourceId: row.id,
       data: presentCheckoutFull(row),
     });
+    await creditCheckoutDeposit(tx, row);
     await tx
       .update(paymentAttempts)
       .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })

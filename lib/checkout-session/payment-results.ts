@@ -7,6 +7,7 @@ import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
+import { creditCheckoutDeposit, creditDuplicateDeposit } from '../transactions/deposits';
 
 /**
  * What happens when a rail reports an outcome. These are the verbs a real provider's callback would
@@ -56,6 +57,7 @@ async function recordCollection(
     .returning();
   if (!inserted) return 'already_recorded';
   if (kind === 'duplicate') {
+    await creditDuplicateDeposit(db, row, inserted);
     await recordEvent(db, {
       merchantId: row.merchantId,
       eventType: 'checkout.duplicate_payment',
@@ -83,12 +85,13 @@ async function markPaidByProvider(db: Db, row: CheckoutRow, paymentMethod: strin
   if (row.status !== 'processing' && row.status !== 'timeout') {
     await transitionCheckout(db, { checkoutId: row.id, merchantId: row.merchantId, transition: 'start_payment' });
   }
-  await transitionCheckout(db, {
+  const paid = await transitionCheckout(db, {
     checkoutId: row.id,
     merchantId: row.merchantId,
     transition: 'confirm_payment',
     set: { paidAt: sql`now()`, approvalStatus: 'approved', approvedAt: sql`now()`, paymentMethod },
   });
+  await creditCheckoutDeposit(db, paid);
 }
 
 export async function recordMobileMoneyResult(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountNumber } from '../money/amount';
+import { integerParam } from '../http/paging';
 
 export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
 
@@ -49,14 +50,6 @@ export const createCheckoutInput = z.strictObject({
     .nullish(),
 });
 export type CreateCheckoutInput = z.output<typeof createCheckoutInput>;
-
-const integerParam = (field: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${field} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(fallback);
 
 export const CHECKOUT_LIST_LIMITS = { default: 20, max: 100 } as const;
 

@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { checkouts, type CheckoutStatus } from '../db/schema';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../http/errors';
-import { recordEvent } from '../events/record-event';
+import { recordEvent, recordEvents } from '../events/record-event';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from './present';
 import { EXPIRABLE_STATUSES } from './statuses';
 
@@ -93,4 +93,34 @@ async function refusal(db: Db, checkoutId: string, merchantId: string, transitio
       ? `Only a pending checkout can be cancelled; this one is ${status}`
       : `Cannot ${transition.replaceAll('_', ' ')} a checkout that is ${status}`,
   );
+}
+
+/**
+ * The same move for many checkouts at once (settlement completes thousands): one UPDATE and one
+ * batched event insert. Checkouts not in a `from` state are skipped, not refused.
+ */
+export async function transitionCheckoutsInBulk(
+  db: Db,
+  args: { checkoutIds: string[]; transition: CheckoutTransition; set?: PgUpdateSetSource<typeof checkouts> },
+): Promise<CheckoutRow[]> {
+  if (args.checkoutIds.length === 0) return [];
+  const move = CHECKOUT_TRANSITIONS[args.transition];
+  const rows = await db
+    .update(checkouts)
+    .set({ ...(args.set ?? {}), status: move.to, updatedAt: sql`now()` })
+    .where(and(inArray(checkouts.id, args.checkoutIds), inArray(checkouts.status, [...move.from]), TIME_GUARD[args.transition]))
+    .returning();
+  if (move.event) {
+    await recordEvents(
+      db,
+      rows.map((row) => ({
+        merchantId: row.merchantId,
+        eventType: move.event!,
+        resourceType: 'checkout' as const,
+        resourceId: row.id,
+        data: presentCheckoutFull(row),
+      })),
+    );
+  }
+  return rows;
 }

@@ -40,6 +40,8 @@ export interface Input<P extends Schema, Q extends Schema, B extends Schema> {
 export interface MerchantCtx extends AuthenticatedMerchant {
   db: Db;
   requestId: string;
+  /** The request's `Idempotency-Key`, when the endpoint honours one and it was sent. */
+  idempotencyKey: string | null;
 }
 export interface OperatorCtx extends AuthenticatedOperator {
   db: Db;
@@ -124,12 +126,12 @@ export function merchantEndpoint<
     const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
     assertPermitted(auth.apiKey, spec.permission);
     const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
-    const ctx: MerchantCtx = { ...auth, db, requestId };
-
     const idempotencyHeader = req.headers.get('idempotency-key');
+    const ctx: MerchantCtx = { ...auth, db, requestId, idempotencyKey: null };
     if (!spec.idempotent || idempotencyHeader === null) return handle({ ...input, ctx });
 
     const key = checkIdempotencyKey(idempotencyHeader);
+    ctx.idempotencyKey = key;
     const fingerprint = requestFingerprint(req.method, new URL(req.url).pathname, rawBody);
     const result = await withIdempotency(db, { merchantId: auth.merchant.id, key, fingerprint }, async (tx) => {
       const reply = await handle({ ...input, ctx: { ...ctx, db: tx } });

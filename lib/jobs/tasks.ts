@@ -4,6 +4,7 @@ import { expireCheckout, expireDueCheckouts } from '../checkouts/expire-checkout
 import { purgeExpiredIdempotencyKeys } from '../idempotency/with-idempotency';
 import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../checkout-session/payment-results';
 import { purgeRateLimitCounters } from '../rate-limit/limit';
+import { runSettlement } from '../settlement/run-settlement';
 import type { JobPayloads } from './enqueue';
 
 const task =
@@ -29,6 +30,9 @@ export const taskList: TaskList = {
   sweep_expired_checkouts: async () => {
     await expireDueCheckouts(getDb());
   },
+  run_settlement: async () => {
+    await runSettlement(getDb());
+  },
   purge_idempotency_keys: async () => {
     await purgeExpiredIdempotencyKeys(getDb());
   },
@@ -39,4 +43,6 @@ export const crontab = [
   '* * * * * sweep_payment_attempt_timeouts ?max=1',
   '*/10 * * * * purge_rate_limit_counters ?max=1',
   '17 * * * * purge_idempotency_keys ?max=1',
+  // Deposits become due one SETTLEMENT_DELAY_MINUTES after payment; a run every 10 minutes picks them up.
+  '*/10 * * * * run_settlement ?max=1',
 ].join('\n');

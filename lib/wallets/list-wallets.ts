@@ -4,12 +4,12 @@ import type { Db } from '../db/client';
 import type { CurrencyCode } from '../money/currencies';
 import { presentWallet } from './present';
 
-export async function listWallets(db: Db, merchantId: string) {
+export async function listWallets(db: Db, merchantId: string, audience: 'merchant' | 'operator' = 'merchant') {
   const rows = await db
     .select({ wallet: wallets, code: currencies.code })
     .from(wallets)
     .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
     .where(eq(wallets.merchantId, merchantId))
     .orderBy(asc(currencies.code));
-  return rows.map((r) => presentWallet(r.wallet, r.code as CurrencyCode));
+  return rows.map((r) => presentWallet(r.wallet, r.code as CurrencyCode, audience));
 }

@@ -32,3 +32,42 @@ export function expectErrorShape(body: any, code?: string) {
   if (typeof body.request_id !== 'string') throw new Error('error body lacks request_id');
   if (code && body.error.code !== code) throw new Error(`expected error code ${code}, got ${body.error.code}`);
 }
+
+type MerchantClient = Awaited<ReturnType<typeof newMerchant>>;
+
+/**
+ * A checkout paid by a simulated bank transfer (a verified merchant is paid at once): returns the
+ * checkout and its deposit transaction. `scenario: 'duplicate'` also records a flagged second deposit.
+ */
+export async function paidCheckout(
+  merchant: MerchantClient,
+  options: { amount?: number; currency_code?: string; scenario?: 'exact' | 'over' | 'duplicate'; meta_data?: Record<string, string> } = {},
+) {
+  const created = await merchant.api.post('/api/v1/merchants/checkouts', {
+    ...minimalCheckout,
+    amount: options.amount ?? minimalCheckout.amount,
+    currency_code: options.currency_code ?? minimalCheckout.currency_code,
+    ...(options.meta_data ? { meta_data: options.meta_data } : {}),
+  });
+  if (created.status !== 200) throw new Error(`checkout creation failed: ${created.text}`);
+  const checkout = created.body.data;
+  const paid = await client().post('/api/sandbox/bank-transfers', {
+    payment_reference: checkout.payment_reference,
+    scenario: options.scenario ?? 'exact',
+  });
+  if (paid.status !== 200) throw new Error(`simulated transfer failed: ${paid.text}`);
+  const deposits = await merchant.api.get(`/api/v1/merchants/customer/transactions?transaction_type=deposit&size=100`);
+  const deposit = deposits.body.data.find((t: any) => t.checkout_session_id === checkout.id && !t.is_duplicate);
+  if (!deposit) throw new Error(`no deposit for checkout ${checkout.id}: ${deposits.text}`);
+  return { checkout, deposit };
+}
+
+/** Runs settlement as of a moment far enough ahead that every deposit so far is due. */
+export async function settleEverything(merchantId?: string) {
+  const res = await admin().post('/api/admin/v1/settlements/run', {
+    as_of: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+    ...(merchantId ? { merchant_id: merchantId } : {}),
+  });
+  if (res.status !== 200) throw new Error(`settlement run failed: ${res.text}`);
+  return res.body.data;
+}

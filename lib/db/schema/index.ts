@@ -10,3 +10,7 @@ export * from './payment-attempts';
 export * from './collections';
 export * from './branding';
 export * from './rate-limits';
+export * from './customer-transactions';
+export * from './ledger';
+export * from './settlement-batches';
+export * from './conversions';

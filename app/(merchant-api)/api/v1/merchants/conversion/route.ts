@@ -1,0 +1,21 @@
+import { merchantEndpoint } from '@/lib/http/handler';
+import { routes } from '@/lib/http/route';
+import { needs } from '@/lib/auth/permissions';
+import { convertInput, listConversionsQuery } from '@/lib/conversion/input';
+import { convertWithQuote } from '@/lib/conversion/convert';
+import { listConversions } from '@/lib/conversion/read';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  GET: merchantEndpoint({ permission: needs.read, query: listConversionsQuery }, async ({ ctx, query }) => ({
+    ...(await listConversions(ctx.db, ctx.merchant.id, query)),
+    message: 'Conversions retrieved',
+  })),
+  POST: merchantEndpoint({ permission: needs.write, body: convertInput }, async ({ ctx, body }) => {
+    const { conversion, replayed } = await convertWithQuote(ctx, body);
+    return {
+      data: conversion,
+      message: replayed ? 'Conversion already carried out with this idempotency_key' : 'Conversion completed',
+      headers: replayed ? { 'idempotent-replayed': 'true' } : undefined,
+    };
+  }),
+});

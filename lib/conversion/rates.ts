@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, CURRENCY_EXPONENT, type CurrencyCode } from '../money/currencies';
+import { divideToText, parseDecimal } from '../money/decimal';
+
+/**
+ * The rate table: units of each currency per one US dollar, as decimal text. A cross rate is the
+ * ratio of two entries, computed exactly with bigints. Sandbox defaults below (documented in the README);
+ * `CONVERSION_RATES` replaces them.
+ */
+export const DEFAULT_CONVERSION_RATES: Record<CurrencyCode, string> = {
+  USD: '1',
+  EUR: '0.92',
+  GBP: '0.79',
+  GHS: '15.50',
+  KES: '129.00',
+  NGN: '1550.00',
+  ETB: '150.00',
+};
+
+export const conversionRatesSetting = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of currency → units per USD' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(
+      z.enum(CURRENCY_CODES),
+      z.string().refine((v) => (parseDecimal(v)?.digits ?? 0n) > 0n, 'rates must be positive decimal strings like "15.50"'),
+      { error: 'must be a JSON object of currency → units per USD' },
+    ),
+  )
+  .refine((rates) => CURRENCY_CODES.every((c) => c in rates), `must have a rate for each of ${CURRENCY_CODES.join(', ')}`)
+  .transform((rates) => rates as Record<CurrencyCode, string>);
+
+export interface ConversionPrice {
+  /** Units of `to` per unit of `from`, 10 decimals, rounded down. */
+  rate: string;
+  toAmount: bigint;
+}
+
+/**
+ * Converts `fromMinor` (already net of the fee) at the table's cross rate. The result is rounded
+ * down to the minor unit: never in the merchant's favour, and short by less than one minor unit.
+ */
+export function convert(rates: Record<CurrencyCode, string>, from: CurrencyCode, to: CurrencyCode, fromMinor: bigint): ConversionPrice {
+  const perUsdFrom = parseDecimal(rates[from])!;
+  const perUsdTo = parseDecimal(rates[to])!;
+  // rate = (to.digits / 10^to.scale) / (from.digits / 10^from.scale)
+  const rateNumerator = perUsdTo.digits * 10n ** BigInt(perUsdFrom.scale);
+  const rateDenominator = perUsdFrom.digits * 10n ** BigInt(perUsdTo.scale);
+  // Minor units of `to` = fromMinor / 10^expFrom × rate × 10^expTo.
+  const exponentShift = CURRENCY_EXPONENT[to] - CURRENCY_EXPONENT[from];
+  const numerator = fromMinor * rateNumerator * (exponentShift > 0 ? 10n ** BigInt(exponentShift) : 1n);
+  const denominator = rateDenominator * (exponentShift < 0 ? 10n ** BigInt(-exponentShift) : 1n);
+  return { rate: divideToText(rateNumerator, rateDenominator, 10), toAmount: numerator / denominator };
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, money } from './columns';
+import { merchants } from './merchants';
+
+/** A price for converting an amount, good until `expires_at` and usable once. */
+export const conversionQuotes = pgTable(
+  'conversion_quotes',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    fromCurrency: text().notNull(),
+    toCurrency: text().notNull(),
+    fromAmount: money().notNull(),
+    feeAmount: money().notNull(),
+    toAmount: money().notNull(),
+    /** Units of `to` per unit of `from`, as exact decimal text. */
+    rate: text().notNull(),
+    expiresAt: moment().notNull(),
+    usedAt: moment(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversion_quotes_merchant_idx').on(t.merchantId),
+    check('conversion_quotes_amounts_positive', sql`${t.fromAmount} > 0 and ${t.toAmount} > 0 and ${t.feeAmount} >= 0`),
+  ],
+);
+
+/** A quote carried out: one ledger entry moving money between two wallets of the merchant. */
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    quoteId: uuid().notNull().references(() => conversionQuotes.id),
+    idempotencyKey: text().notNull(),
+    fromCurrency: text().notNull(),
+    toCurrency: text().notNull(),
+    fromAmount: money().notNull(),
+    feeAmount: money().notNull(),
+    toAmount: money().notNull(),
+    rate: text().notNull(),
+    status: text().$type<'completed'>().notNull().default('completed'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversions_quote_unique').on(t.quoteId),
+    uniqueIndex('conversions_idempotency_key_unique').on(t.merchantId, t.idempotencyKey),
+    index('conversions_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

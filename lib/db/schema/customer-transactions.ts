@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, money, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { currencies } from './currencies';
+import { wallets } from './wallets';
+import { checkouts } from './checkouts';
+import { collections } from './collections';
+import { settlementBatches } from './settlement-batches';
+
+export const TRANSACTION_TYPES = ['deposit', 'payout', 'refund'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const SETTLEMENT_STATUSES = ['unsettled', 'settled'] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Money moving between a merchant and the outside world (spec 2.4): deposits from customers, refunds
+ * back to them, payouts to recipients. Every row's wallet effect is a ledger entry written in the same
+ * transaction (`ledger_entries.customer_transaction_id`).
+ */
+export const customerTransactions = pgTable(
+  'customer_transactions',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    walletId: uuid().notNull().references(() => wallets.id),
+    currencyId: uuid().notNull().references(() => currencies.id),
+    currencyCode: text().notNull(),
+    transactionType: text().$type<TransactionType>().notNull(),
+    status: text().$type<TransactionStatus>().notNull(),
+    amount: money().notNull(),
+    feeAmount: money().notNull(),
+    netAmount: money().notNull(),
+    /** Deposits only: how much of `amount` has been refunded so far (never more than `amount`). */
+    refundedAmount: money().notNull().default(sql`0`),
+    completedAt: moment(),
+    failedAt: moment(),
+    settlementStatus: text().$type<(typeof SETTLEMENT_STATUSES)[number]>().notNull().default('unsettled'),
+    settledAt: moment(),
+    settlementBatchId: uuid().references(() => settlementBatches.id),
+    customerEmail: text(),
+    customerName: text(),
+    customerPhone: text(),
+    checkoutSessionId: uuid().references(() => checkouts.id),
+    collectionId: uuid().references(() => collections.id),
+    /** A second collection for a checkout that was already paid (or could no longer be paid). */
+    isDuplicate: boolean().notNull().default(false),
+    paymentMethod: text(),
+    payoutType: text(),
+    recipientName: text(),
+    recipientEmail: text(),
+    recipientPhone: text(),
+    payoutReason: text(),
+    bankAccountNumber: text(),
+    bankRoutingNumber: text(),
+    bankName: text(),
+    accountHolderName: text(),
+    mobileNumber: text(),
+    networkProvider: text(),
+    provider: text(),
+    providerReference: text(),
+    providerMetadata: jsonb().$type<Record<string, unknown>>(),
+    metaData: jsonb().$type<Record<string, unknown>>(),
+    refundsTransactionId: uuid(),
+    externalReference: text(),
+    idempotencyKey: text(),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.refundsTransactionId], foreignColumns: [t.id] }),
+    // Newest first per merchant, with each filter of the listing served by its own index.
+    index('customer_transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('customer_transactions_merchant_currency_idx').on(t.merchantId, t.currencyCode, t.createdAt.desc(), t.id.desc()),
+    index('customer_transactions_merchant_type_idx').on(t.merchantId, t.transactionType, t.createdAt.desc(), t.id.desc()),
+    index('customer_transactions_merchant_status_idx').on(t.merchantId, t.status, t.createdAt.desc(), t.id.desc()),
+    // What the settlement run looks for: completed deposits not yet settled, oldest first per wallet.
+    index('customer_transactions_unsettled_idx')
+      .on(t.walletId, t.completedAt)
+      .where(sql`${t.transactionType} = 'deposit' and ${t.status} = 'completed' and ${t.settlementStatus} = 'unsettled'`),
+    index('customer_transactions_batch_idx').on(t.settlementBatchId),
+    index('customer_transactions_refunds_idx').on(t.refundsTransactionId),
+    // A checkout is paid once: one regular deposit per checkout, one flagged deposit per duplicate collection.
+    uniqueIndex('customer_transactions_checkout_deposit_unique')
+      .on(t.checkoutSessionId)
+      .where(sql`${t.transactionType} = 'deposit' and not ${t.isDuplicate}`),
+    uniqueIndex('customer_transactions_collection_unique').on(t.collectionId),
+    check('customer_transactions_type_check', sql`${t.transactionType} in (${inList(TRANSACTION_TYPES)})`),
+    check('customer_transactions_status_check', sql`${t.status} in (${inList(TRANSACTION_STATUSES)})`),
+    check('customer_transactions_settlement_status_check', sql`${t.settlementStatus} in (${inList(SETTLEMENT_STATUSES)})`),
+    check('customer_transactions_amount_positive', sql`${t.amount} > 0`),
+    check('customer_transactions_fee_in_range', sql`${t.feeAmount} >= 0 and ${t.feeAmount} <= ${t.amount}`),
+    check('customer_transactions_net_is_amount_minus_fee', sql`${t.netAmount} = ${t.amount} - ${t.feeAmount}`),
+    check('customer_transactions_refunded_in_range', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);

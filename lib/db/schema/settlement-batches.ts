@@ -1,0 +1,27 @@
+import { integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, money } from './columns';
+import { merchants } from './merchants';
+import { wallets } from './wallets';
+
+/**
+ * One settlement of one wallet: the deposits it covered and the amount moved from holding to available.
+ * `settled_amount` is less than `net_amount` only when refunds already took money from holding.
+ */
+export const settlementBatches = pgTable(
+  'settlement_batches',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    walletId: uuid().notNull().references(() => wallets.id),
+    currencyCode: text().notNull(),
+    transactionCount: integer().notNull(),
+    grossAmount: money().notNull(),
+    feeAmount: money().notNull(),
+    netAmount: money().notNull(),
+    settledAmount: money().notNull(),
+    /** Deposits completed at or before this moment were due. */
+    cutoffAt: moment().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('settlement_batches_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc())],
+);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+
+/**
+ * The fee schedule: per operation and currency, a percentage (in basis points) plus a fixed part, with
+ * an optional floor and ceiling, all in minor units. A rule for the exact currency beats a `*` rule.
+ * Percentages round half up to the minor unit; a fee never exceeds the amount it is taken from.
+ */
+export const FEE_OPERATIONS = [
+  'deposit.mobile_money',
+  'deposit.bank_transfer',
+  'conversion',
+  'withdrawal.bank_transfer',
+  'withdrawal.mobile_money',
+  'payout.bank_transfer',
+  'payout.mobile_money',
+] as const;
+export type FeeOperation = (typeof FEE_OPERATIONS)[number];
+
+const minorUnits = z.number().int().min(0).max(1_000_000_000);
+
+export const feeRule = z.strictObject({
+  operation: z.enum(FEE_OPERATIONS),
+  currency: z.enum([...CURRENCY_CODES, '*']),
+  /** 150 = 1.50 %. */
+  percent_bps: z.number().int().min(0).max(10_000).default(0),
+  fixed_minor: minorUnits.default(0),
+  min_minor: minorUnits.optional(),
+  max_minor: minorUnits.optional(),
+});
+export type FeeRule = z.output<typeof feeRule>;
+
+/** Sandbox defaults (documented in the README); `FEE_SCHEDULE` replaces them as a whole. */
+export const DEFAULT_FEE_SCHEDULE: FeeRule[] = [
+  { operation: 'deposit.mobile_money', currency: '*', percent_bps: 150, fixed_minor: 0 },
+  { operation: 'deposit.bank_transfer', currency: '*', percent_bps: 100, fixed_minor: 0 },
+  { operation: 'conversion', currency: '*', percent_bps: 100, fixed_minor: 0 },
+  { operation: 'withdrawal.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 100 },
+  { operation: 'withdrawal.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0 },
+  { operation: 'payout.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 100 },
+  { operation: 'payout.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0 },
+];
+
+/** `FEE_SCHEDULE`: a JSON array of rules; every operation needs a rule (a `*` one at least). */
+export const feeScheduleSetting = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of fee rules' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(feeRule, { error: 'must be a JSON array of fee rules' }))
+  .refine(
+    (rules) => FEE_OPERATIONS.every((op) => rules.some((r) => r.operation === op && r.currency === '*')),
+    `must have a "*" rule for every operation (${FEE_OPERATIONS.join(', ')})`,
+  );
+
+export function feeFor(schedule: readonly FeeRule[], operation: FeeOperation, currency: CurrencyCode, amount: bigint): bigint {
+  const rule =
+    schedule.find((r) => r.operation === operation && r.currency === currency) ??
+    schedule.find((r) => r.operation === operation && r.currency === '*');
+  if (!rule) return 0n;
+  let fee = (amount * BigInt(rule.percent_bps) + 5_000n) / 10_000n + BigInt(rule.fixed_minor);
+  if (rule.min_minor !== undefined && fee < BigInt(rule.min_minor)) fee = BigInt(rule.min_minor);
+  if (rule.max_minor !== undefined && fee > BigInt(rule.max_minor)) fee = BigInt(rule.max_minor);
+  return fee > amount ? amount : fee;
+}

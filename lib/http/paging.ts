@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isCurrencyCode } from '../money/currencies';
+
+/** A whole-number query parameter within bounds, with a default. */
+export const integerParam = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${field} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback);
+
+/** Spec 2.6 paging: `page` from 1, `size` up to 100. */
+export const pageQuery = (defaultSize: number) => ({
+  page: integerParam('page', 1, 1_000_000, 1),
+  size: integerParam('size', 1, 100, defaultSize),
+});
+
+export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.size;
+
+/** A currency filter in any case: `ghs` → `GHS`; an unknown code is a 422. */
+export const currencyFilter = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .refine(isCurrencyCode, 'must be a supported currency code (GHS, KES, NGN, ETB, USD, EUR, GBP)');
+
+/** A lowercase enum filter that also accepts other cases (`PENDING` = `pending`). */
+export const caseInsensitiveEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }));

@@ -1,0 +1,21 @@
+import type { settlementBatches } from '../db/schema';
+import { toMajorUnits } from '../money/amount';
+import type { CurrencyCode } from '../money/currencies';
+import { formatTimestamp } from '../time';
+
+export function presentBatch(b: typeof settlementBatches.$inferSelect) {
+  const money = (minor: bigint) => toMajorUnits(minor, b.currencyCode as CurrencyCode);
+  return {
+    id: b.id,
+    merchant_id: b.merchantId,
+    wallet_id: b.walletId,
+    currency_code: b.currencyCode,
+    transaction_count: b.transactionCount,
+    gross_amount: money(b.grossAmount),
+    fee_amount: money(b.feeAmount),
+    net_amount: money(b.netAmount),
+    settled_amount: money(b.settledAmount),
+    cutoff_at: formatTimestamp(b.cutoffAt),
+    created_at: formatTimestamp(b.createdAt),
+  };
+}

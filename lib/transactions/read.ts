@@ -1,0 +1,44 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { customerTransactions } from '../db/schema';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { offsetOf } from '../http/paging';
+import { pagination } from '../http/envelope';
+import type { ListTransactionsQuery } from './input';
+import { presentTransaction, type CustomerTransactionRow } from './present';
+
+/** One of this merchant's transactions, or 404 (also when it is another merchant's). */
+export async function findTransaction(db: Db, merchantId: string, transactionId: string): Promise<CustomerTransactionRow> {
+  const [row] = await db
+    .select()
+    .from(customerTransactions)
+    .where(and(eq(customerTransactions.id, transactionId), eq(customerTransactions.merchantId, merchantId)));
+  if (!row) throw notFound('Transaction');
+  return row;
+}
+
+export async function getTransaction(db: Db, merchantId: string, transactionId: string) {
+  return presentTransaction(await findTransaction(db, merchantId, transactionId));
+}
+
+/** Newest first; the id breaks ties, so pages never skip or repeat a row. Each filter has its index. */
+export async function listTransactions(db: Db, merchantId: string, query: ListTransactionsQuery) {
+  const filters: (SQL | undefined)[] = [
+    eq(customerTransactions.merchantId, merchantId),
+    query.currency_code ? eq(customerTransactions.currencyCode, query.currency_code) : undefined,
+    query.transaction_type ? eq(customerTransactions.transactionType, query.transaction_type) : undefined,
+    query.status ? eq(customerTransactions.status, query.status) : undefined,
+  ];
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(customerTransactions)
+      .where(where)
+      .orderBy(desc(customerTransactions.createdAt), desc(customerTransactions.id))
+      .limit(query.size)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(customerTransactions).where(where),
+  ]);
+  return { data: rows.map(presentTransaction), pagination: pagination(total?.n ?? 0, query.page, query.size) };
+}
