@@ -49,6 +49,8 @@ const configSchema = z.object({
     .default(60),
   MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
+  /** Sandbox: how long a payout stays PENDING (cancellable) and then PROCESSING. */
+  SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHECKOUT_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WORKER_IN_PROCESS: boolean.default(true),

@@ -5,7 +5,7 @@ import type { MerchantCtx } from '../http/handler';
 import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { config } from '../config';
 import { feeFor } from '../fees/schedule';
-import { amountProblemMessage, toMajorUnits, toMinorUnits } from '../money/amount';
+import { MAX_MINOR_UNITS, amountProblemMessage, toMajorUnits, toMinorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { nonZero, postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../events/record-event';
@@ -27,6 +27,9 @@ export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, inp
   const price = convert(config().CONVERSION_RATES, from, to, amount - fee);
   if (price.toAmount <= 0n) {
     throw invalidField('amount', `is too small: after the fee it buys less than the smallest unit of ${to}`);
+  }
+  if (price.toAmount > MAX_MINOR_UNITS) {
+    throw invalidField('amount', `is too large: it would buy more than ${toMajorUnits(MAX_MINOR_UNITS, to)} ${to}`);
   }
   const [quote] = await ctx.db
     .insert(conversionQuotes)

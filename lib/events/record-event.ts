@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 export interface NewEvent {
   merchantId: string;
   eventType: string;
-  resourceType: 'checkout' | 'merchant' | 'api_key' | 'wallet' | 'settlement_batch' | 'conversion' | 'transaction';
+  resourceType: 'checkout' | 'merchant' | 'api_key' | 'wallet' | 'settlement_batch' | 'conversion' | 'transaction' | 'payment_account' | 'withdrawal' | 'payout';
   resourceId: string;
   /** The resource right after the change, in its API shape. */
   data: Record<string, unknown>;

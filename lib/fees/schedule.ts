@@ -35,8 +35,9 @@ export const DEFAULT_FEE_SCHEDULE: FeeRule[] = [
   { operation: 'deposit.mobile_money', currency: '*', percent_bps: 150, fixed_minor: 0 },
   { operation: 'deposit.bank_transfer', currency: '*', percent_bps: 100, fixed_minor: 0 },
   { operation: 'conversion', currency: '*', percent_bps: 100, fixed_minor: 0 },
-  { operation: 'withdrawal.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 100 },
-  { operation: 'withdrawal.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0 },
+  // Moving one's own money to one's own account is free; sending it to third parties is not.
+  { operation: 'withdrawal.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 0 },
+  { operation: 'withdrawal.mobile_money', currency: '*', percent_bps: 0, fixed_minor: 0 },
   { operation: 'payout.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 100 },
   { operation: 'payout.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0 },
 ];

@@ -6,6 +6,8 @@ export interface JobPayloads {
   expire_checkout: { checkout_id: string };
   time_out_payment_attempt: { attempt_id: string };
   sandbox_mobile_money_outcome: { attempt_id: string; outcome: 'success' | 'declined' | 'insufficient_funds' };
+  pick_up_payout: { transaction_id: string };
+  sandbox_payout_outcome: { transaction_id: string; outcome: 'completed' | 'failed' };
 }
 export type JobName = keyof JobPayloads;
 

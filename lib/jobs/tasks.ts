@@ -5,6 +5,8 @@ import { purgeExpiredIdempotencyKeys } from '../idempotency/with-idempotency';
 import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../checkout-session/payment-results';
 import { purgeRateLimitCounters } from '../rate-limit/limit';
 import { runSettlement } from '../settlement/run-settlement';
+import { completePayout, failPayout, pickUpPayout } from '../payouts/progress';
+import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
 import type { JobPayloads } from './enqueue';
 
 const task =
@@ -19,6 +21,12 @@ export const taskList: TaskList = {
   time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
   sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
     recordMobileMoneyResult(getDb(), p.attempt_id, p.outcome),
+  ),
+  pick_up_payout: task<'pick_up_payout'>((p) => pickUpPayout(getDb(), p.transaction_id)),
+  sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
+    p.outcome === 'completed'
+      ? completePayout(getDb(), p.transaction_id)
+      : failPayout(getDb(), p.transaction_id, `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`),
   ),
   // Safety nets and housekeeping, run by cron.
   sweep_payment_attempt_timeouts: async () => {

@@ -47,5 +47,17 @@ const AMOUNT_MESSAGES: Record<AmountProblem, (currency: CurrencyCode) => string>
 export const amountProblemMessage = (problem: AmountProblem, currency: CurrencyCode) =>
   AMOUNT_MESSAGES[problem](currency);
 
+/**
+ * What is wrong with an amount whatever its currency turns out to be (the finest one's decimals), so
+ * a request can be refused with a 422 before anything is looked up; null when it may be fine.
+ */
+export function amountProblemInAnyCurrency(amount: number): { problem: AmountProblem; currency: CurrencyCode } | null {
+  const finest = (Object.keys(CURRENCY_EXPONENT) as CurrencyCode[]).reduce((a, b) =>
+    CURRENCY_EXPONENT[b] > CURRENCY_EXPONENT[a] ? b : a,
+  );
+  const minor = toMinorUnits(amount, finest);
+  return typeof minor === 'bigint' ? null : { problem: minor, currency: finest };
+}
+
 /** The JSON shape of an amount before the currency is known: a finite positive number. */
 export const amountNumber = z.number({ error: 'must be a number' });

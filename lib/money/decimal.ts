@@ -18,6 +18,7 @@ export function parseDecimal(text: string): Decimal | null {
 /** numerator / denominator as decimal text with `places` digits after the point, rounded down. */
 export function divideToText(numerator: bigint, denominator: bigint, places: number): string {
   const scaled = (numerator * 10n ** BigInt(places)) / denominator;
+  if (places === 0) return scaled.toString();
   const digits = scaled.toString().padStart(places + 1, '0');
   return `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
 }

@@ -1,7 +1,7 @@
 import { config } from '../config';
 import { ApiError } from '../http/errors';
-import { sandboxBankTransfer, sandboxMobileMoney } from './sandbox';
-import type { BankTransferRail, MobileMoneyRail } from './types';
+import { sandboxBankTransfer, sandboxMobileMoney, sandboxPayouts } from './sandbox';
+import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 
 /** The rails in use. Live adapters plug in here; until one is configured, live mode refuses payments. */
 export function mobileMoneyRail(): MobileMoneyRail {
@@ -11,6 +11,11 @@ export function mobileMoneyRail(): MobileMoneyRail {
 
 export function bankTransferRail(): BankTransferRail {
   if (config().PAYMENT_RAILS === 'sandbox') return sandboxBankTransfer;
+  throw railUnavailable();
+}
+
+export function payoutRail(): PayoutRail {
+  if (config().PAYMENT_RAILS === 'sandbox') return sandboxPayouts;
   throw railUnavailable();
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client';
 import { config } from '../config';
 import { enqueueJob } from '../jobs/enqueue';
-import type { BankTransferRail, MobileMoneyRail } from './types';
+import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 
 /**
  * Sandbox mobile money: the last four digits of the phone number choose what the "customer" does.
@@ -62,5 +62,35 @@ export const sandboxBankTransfer: BankTransferRail = {
       branch_code: '000100',
       swift_code: 'SBXBGHAC',
     };
+  },
+};
+
+/** Sandbox payouts: a destination number (account or phone) ending in this fails; anything else completes. */
+export const SANDBOX_PAYOUT_FAILURE_SUFFIX = '9999';
+
+/**
+ * Sandbox payouts: picked up (PENDING → PROCESSING) after SANDBOX_PAYOUT_DELAY_SECONDS, which is the
+ * window in which a cancel wins; then completed or failed after the same delay again.
+ */
+export const sandboxPayouts: PayoutRail = {
+  name: 'sandbox_payouts',
+  async submit(db, payout) {
+    await enqueueJob(
+      db,
+      'pick_up_payout',
+      { transaction_id: payout.transactionId },
+      { runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000), jobKey: `pick_up_payout:${payout.transactionId}` },
+    );
+  },
+  async send(db, payout) {
+    const number = payout.destination.accountNumber ?? payout.destination.mobileNumber ?? '';
+    const outcome = number.endsWith(SANDBOX_PAYOUT_FAILURE_SUFFIX) ? 'failed' : 'completed';
+    await enqueueJob(
+      db,
+      'sandbox_payout_outcome',
+      { transaction_id: payout.transactionId, outcome },
+      { runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000) },
+    );
+    return { providerReference: `SBX-PO-${crypto.randomBytes(8).toString('hex').toUpperCase()}` };
   },
 };

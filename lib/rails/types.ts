@@ -29,3 +29,17 @@ export interface BankTransferRail {
   /** Where the customer sends the money; the payment reference identifies the checkout. */
   collectionAccount(currency: string): BankAccountDetails;
 }
+
+export interface PayoutDestination {
+  payoutType: 'bank_transfer' | 'mobile_money';
+  accountNumber: string | null;
+  mobileNumber: string | null;
+}
+
+export interface PayoutRail {
+  readonly name: string;
+  /** Accepts a withdrawal or payout for sending; runs in the caller's transaction (it only schedules). */
+  submit(db: Db, payout: { transactionId: string }): Promise<void>;
+  /** Sends a payout that was just marked PROCESSING; the outcome comes back through lib/payouts/progress.ts. */
+  send(db: Db, payout: { transactionId: string; destination: PayoutDestination }): Promise<{ providerReference: string }>;
+}

@@ -63,6 +63,7 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
         amount: customerTransactions.amount,
         fee: customerTransactions.feeAmount,
         net: customerTransactions.netAmount,
+        refundedFromHolding: customerTransactions.refundedFromHolding,
         currency: customerTransactions.currencyCode,
       })
       .from(customerTransactions)
@@ -74,8 +75,10 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
     const currency = deposits[0]!.currency as CurrencyCode;
     const sum = (pick: (d: (typeof deposits)[number]) => bigint) => deposits.reduce((total, d) => total + pick(d), 0n);
     const net = sum((d) => d.net);
-    // Refunds may already have taken part of these deposits out of holding: move only what is there.
-    const settled = net < wallet.holdingBalance ? net : wallet.holdingBalance;
+    // Refunds may already have taken part of these deposits out of holding: move only what is left of
+    // each of them (never the money of deposits not due yet), and never more than holding has.
+    const left = sum((d) => (d.net > d.refundedFromHolding ? d.net - d.refundedFromHolding : 0n));
+    const settled = left < wallet.holdingBalance ? left : wallet.holdingBalance;
     const [batch] = await tx
       .insert(settlementBatches)
       .values({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { collections, customerTransactions, paymentAttempts, wallets } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
@@ -44,7 +44,7 @@ async function recordDeposit(
       amount: deposit.amount,
       feeAmount: fee,
       netAmount: deposit.amount - fee,
-      completedAt: new Date(),
+      completedAt: sql`now()`,
       customerEmail: checkout.customerEmail,
       customerName: checkout.customerName,
       customerPhone: checkout.customerPhone,

@@ -3,7 +3,7 @@ import { checkouts, customerTransactions } from '../db/schema';
 import type { Db } from '../db/client';
 import type { MerchantCtx } from '../http/handler';
 import { conflict, invalidField, notFound } from '../http/errors';
-import { amountProblemMessage, toMajorUnits, toMinorUnits } from '../money/amount';
+import { amountProblemInAnyCurrency, amountProblemMessage, toMajorUnits, toMinorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { nonZero, postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../events/record-event';
@@ -27,6 +27,9 @@ export async function refundDeposit(
   idempotencyKey: string | null,
 ) {
   const merchantId = ctx.merchant.id;
+  // A malformed amount is a 422 before anything is looked up (and before any 404 or 409).
+  const shapeProblem = input.amount === undefined ? null : amountProblemInAnyCurrency(input.amount);
+  if (shapeProblem) throw invalidField('amount', amountProblemMessage(shapeProblem.problem, shapeProblem.currency));
   return ctx.db.transaction(async (tx) => {
     const target = await findDeposit(tx, merchantId, input);
     const currency = target.currencyCode as CurrencyCode;
@@ -63,10 +66,10 @@ export async function refundDeposit(
         amount,
         feeAmount: 0n,
         netAmount: amount,
-        completedAt: new Date(),
+        completedAt: sql`now()`,
         // Money leaving the wallet is settled as it leaves: there is nothing left to settle.
         settlementStatus: 'settled',
-        settledAt: new Date(),
+        settledAt: sql`now()`,
         customerEmail: deposit!.customerEmail,
         customerName: deposit!.customerName,
         customerPhone: deposit!.customerPhone,
@@ -83,7 +86,12 @@ export async function refundDeposit(
       .returning();
     const [updatedDeposit] = await tx
       .update(customerTransactions)
-      .set({ refundedAmount: sql`${customerTransactions.refundedAmount} + ${amount}`, updatedAt: sql`now()` })
+      .set({
+        refundedAmount: sql`${customerTransactions.refundedAmount} + ${amount}`,
+        // What settlement must not move for this deposit any more (see run-settlement.ts).
+        refundedFromHolding: sql`${customerTransactions.refundedFromHolding} + ${fromHolding}`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(customerTransactions.id, deposit!.id))
       .returning();
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, routePatterns } from '../support/api';
-import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { call, routePatterns, type ApiResponse } from '../support/api';
+import { expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -9,6 +9,10 @@ import { testSql } from '../support/database';
  *
  * The table below must list every `/api/v1/merchants/**` route pattern with a [param]: a new route
  * without an entry here fails the coverage test.
+ *
+ * A few [params] are not ids of a resource one merchant owns but names every merchant has (the
+ * `currency_code` of a wallet): for those (`callersOwn`), B using A's value must act on B's own
+ * resource, never on A's.
  */
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,6 +23,8 @@ interface OwnedResource {
   params: Record<string, string>;
   /** Everything observable about the resource, to compare before and after B's attempts. */
   snapshot: () => Promise<unknown>;
+  /** For `callersOwn` routes: the id of A's resource that the value names for A (never to be shown to B). */
+  ownersId?: string;
 }
 
 interface RouteCase {
@@ -30,6 +36,11 @@ interface RouteCase {
   create: (owner: Merchant) => Promise<OwnedResource>;
   /** What the owner gets for the same call (a positive control: the 404 was about tenancy, not a bad id). */
   ownerStatus: number;
+  /**
+   * The [param] names something every merchant has: B's call succeeds on B's own resource. Checks that
+   * B's response is about B (the caller), given A's resource as created.
+   */
+  callersOwn?: (caller: Merchant, response: ApiResponse, owned: OwnedResource) => Promise<void>;
 }
 
 const sql = testSql();
@@ -46,6 +57,118 @@ async function newCheckout(owner: Merchant): Promise<OwnedResource> {
       jobs: await sql`select run_at, key from graphile_worker._private_jobs where key = ${`expire_checkout:${id}`}`,
     }),
   };
+}
+
+async function newDeposit(owner: Merchant): Promise<OwnedResource> {
+  const { deposit } = await paidCheckout(owner, { meta_data: { order_id: 'A-2' } });
+  const id = deposit.transaction_id as string;
+  return {
+    params: { transaction_id: id },
+    snapshot: async () => ({
+      row: await sql`select * from customer_transactions where id = ${id}`,
+      refunds: await sql`select id from customer_transactions where refunds_transaction_id = ${id}`,
+    }),
+  };
+}
+
+/** Gives the owner available GHS (a settled deposit) and converts some of it to USD. */
+async function newConversion(owner: Merchant): Promise<OwnedResource> {
+  await paidCheckout(owner, { amount: 100 });
+  await settleEverything(owner.id);
+  const quote = await owner.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 20 });
+  if (quote.status !== 200) throw new Error(`quote failed: ${quote.text}`);
+  const converted = await owner.api.post('/api/v1/merchants/conversion', {
+    quote_id: quote.body.data.quote_id,
+    idempotency_key: `iso-${crypto.randomUUID()}`,
+  });
+  if (converted.status !== 200) throw new Error(`conversion failed: ${converted.text}`);
+  const id = converted.body.data.conversion_id as string;
+  return {
+    params: { conversion_id: id },
+    snapshot: async () => ({
+      row: await sql`select * from conversions where id = ${id}`,
+      wallets: await sql`select id, holding_balance, available_balance from wallets where merchant_id = ${owner.id} order by id`,
+    }),
+  };
+}
+
+const ghanaBankAccount = (suffix: string) => ({
+  currency_code: 'GHS',
+  account_type: 'bank_account',
+  account_number: `00123456${suffix}`,
+  bank_name: 'GCB Bank',
+  account_holder_name: 'Merchant A Ltd',
+});
+
+/** A second (non-primary) GHS bank account of the owner, so deleting it is allowed. */
+async function newPaymentAccount(owner: Merchant): Promise<OwnedResource> {
+  for (const suffix of ['0001', '0002']) {
+    const res = await owner.api.post('/api/v1/merchants/payment-accounts', ghanaBankAccount(suffix));
+    if (res.status !== 200) throw new Error(`payment account creation failed: ${res.text}`);
+    if (suffix === '0002') {
+      const id = res.body.data.id as string;
+      return {
+        params: { account_id: id },
+        snapshot: async () => ({ row: await sql`select * from payment_accounts where id = ${id}` }),
+      };
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/** A PENDING withdrawal (or payout) of 5.00 GHS from the owner's settled balance. */
+const newMoneyOut = (kind: 'withdrawal' | 'payout') => async (owner: Merchant): Promise<OwnedResource> => {
+  await paidCheckout(owner, { amount: 20 });
+  await settleEverything(owner.id);
+  const recipient = {
+    payout_type: 'mobile_money',
+    recipient_details: { recipient_name: 'Ama Mensah', mobile_number: '0241234567', network_provider: 'mtn_momo' },
+  };
+  const res = await owner.api.post(`/api/v1/merchants/${kind}s`, {
+    amount: 5,
+    currency_code: 'GHS',
+    ...recipient,
+    ...(kind === 'payout' ? { payout_reason: 'Supplier invoice 17' } : {}),
+  });
+  if (res.status !== 200) throw new Error(`${kind} creation failed: ${res.text}`);
+  const id = res.body.data.transaction_id as string;
+  return {
+    params: { transaction_id: id },
+    snapshot: async () => ({
+      row: await sql`select * from customer_transactions where id = ${id}`,
+      wallet: await walletOf(owner.id, 'GHS'),
+      events: await sql`select event_type from events where resource_id = ${id} order by sequence`,
+    }),
+  };
+};
+
+const walletOf = async (merchantId: string, code: string) =>
+  (await sql`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`)[0]!;
+
+/** A's wallet in `code`, with money in it, named by its currency code. */
+const ownWallet = (code: string) => async (owner: Merchant): Promise<OwnedResource> => {
+  await paidCheckout(owner, { amount: 30, currency_code: code });
+  const wallet = await walletOf(owner.id, code);
+  return {
+    params: { currency_code: code },
+    ownersId: wallet.id as string,
+    snapshot: async () => ({
+      row: await walletOf(owner.id, code),
+      events: await sql`select event_type, data from events where resource_id = ${wallet.id} order by sequence`,
+    }),
+  };
+};
+
+/** B's response is B's own wallet in that currency: B's ids and B's balances, nothing of A's. */
+async function isCallersWallet(caller: Merchant, res: ApiResponse, owned: OwnedResource) {
+  const code = owned.params.currency_code!.toUpperCase();
+  const mine = await walletOf(caller.id, code);
+  expect(res.body.data).toMatchObject({ id: mine.id, merchant_id: caller.id, currency_name: code });
+  expect(res.body.data.holding_balance).toBe(Number(mine.holding_balance) / 100);
+  expect(res.body.data.available_balance).toBe(Number(mine.available_balance) / 100);
+  expect(owned.ownersId).toBeDefined();
+  expect(res.body.data.id).not.toBe(owned.ownersId);
+  expect(res.text).not.toContain(owned.ownersId!);
 }
 
 const ROUTES: Record<string, RouteCase> = {
@@ -67,6 +190,46 @@ const ROUTES: Record<string, RouteCase> = {
           works: (await call('GET', '/api/v1/merchants/api-keys', { headers: { 'x-api-key': secret } })).status,
         }),
       };
+    },
+  },
+  '/api/v1/merchants/customer/transactions/[transaction_id]': { methods: ['GET'], create: newDeposit, ownerStatus: 200 },
+  '/api/v1/merchants/conversion/[conversion_id]': { methods: ['GET'], create: newConversion, ownerStatus: 200 },
+  '/api/v1/merchants/payment-accounts/[account_id]': {
+    methods: ['GET', 'PUT', 'DELETE'],
+    create: newPaymentAccount,
+    body: (method) => (method === 'PUT' ? { bank_name: 'Ecobank Ghana' } : undefined),
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/withdrawals/[transaction_id]': { methods: ['GET'], create: newMoneyOut('withdrawal'), ownerStatus: 200 },
+  '/api/v1/merchants/withdrawals/[transaction_id]/cancel': {
+    methods: ['POST'],
+    create: newMoneyOut('withdrawal'),
+    body: () => ({ reason: 'Wrong amount' }),
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/payouts/[transaction_id]': { methods: ['GET'], create: newMoneyOut('payout'), ownerStatus: 200 },
+  '/api/v1/merchants/payouts/[transaction_id]/cancel': {
+    methods: ['POST'],
+    create: newMoneyOut('payout'),
+    body: () => ({ reason: 'Wrong recipient' }),
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/wallet/[currency_code]': {
+    methods: ['GET'],
+    create: ownWallet('GHS'),
+    ownerStatus: 200,
+    callersOwn: isCallersWallet,
+  },
+  '/api/v1/merchants/wallet/[currency_code]/status': {
+    methods: ['PATCH'],
+    // KES, so that A's GHS wallet (used by the other cases) stays active.
+    create: ownWallet('KES'),
+    body: () => ({ status: 'frozen' }),
+    ownerStatus: 200,
+    callersOwn: async (caller, res, owned) => {
+      await isCallersWallet(caller, res, owned);
+      expect(res.body.data.status).toBe('frozen');
+      expect((await walletOf(caller.id, 'KES')).status).toBe('frozen');
     },
   },
 };
@@ -99,37 +262,55 @@ describe('tenant isolation', () => {
   });
 
   describe.each(Object.entries(ROUTES))('%s', (pattern, route) => {
-    it.each(route.methods)("%s with another merchant's id → 404 not_found, resource unchanged", async (method) => {
-      const owned = await route.create(a);
-      const url = fill(pattern, owned.params);
-      const before = await owned.snapshot();
-
-      const res = await call(method, url, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
-      expect(res.status, res.text).toBe(404);
-      expectErrorShape(res.body, 'not_found');
-      for (const value of Object.values(owned.params)) expect(res.text).not.toContain(value);
-
-      // Indistinguishable from an id that does not exist at all.
-      const ghostParams = Object.fromEntries(Object.keys(owned.params).map((k) => [k, '00000000-0000-4000-8000-000000000000']));
-      const ghost = await call(method, fill(pattern, ghostParams), { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
-      expect(ghost.status).toBe(404);
-      expect({ code: ghost.body.error.code, message: ghost.body.message, fields: ghost.body.error.fields }).toEqual({
-        code: res.body.error.code,
-        message: res.body.message,
-        fields: res.body.error.fields,
+    if (route.callersOwn) {
+      it.each(route.methods)("%s with A's value acts on B's own resource, never on A's", async (method) => {
+        const owned = await route.create(a);
+        const before = await owned.snapshot();
+        const lower = Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toLowerCase()]));
+        for (const params of [owned.params, lower]) {
+          const res = await call(method, fill(pattern, params), { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+          expect(res.status, res.text).toBe(200);
+          await route.callersOwn!(b, res, owned);
+          expect(await owned.snapshot()).toEqual(before);
+        }
+        // Positive control: the owner's identical call acts on the owner's resource.
+        const own = await call(method, fill(pattern, owned.params), { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
+        expect(own.status, own.text).toBe(route.ownerStatus);
+        expect(own.body.data).toMatchObject({ merchant_id: a.id, id: owned.ownersId });
       });
+    } else {
+      it.each(route.methods)("%s with another merchant's id → 404 not_found, resource unchanged", async (method) => {
+        const owned = await route.create(a);
+        const url = fill(pattern, owned.params);
+        const before = await owned.snapshot();
 
-      // The same id in upper case is the same resource to PostgreSQL: still B's 404.
-      const upper = fill(pattern, Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toUpperCase()])));
-      const upperRes = await call(method, upper, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
-      expect([404, 422]).toContain(upperRes.status);
+        const res = await call(method, url, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        expect(res.status, res.text).toBe(404);
+        expectErrorShape(res.body, 'not_found');
+        for (const value of Object.values(owned.params)) expect(res.text).not.toContain(value);
 
-      expect(await owned.snapshot()).toEqual(before);
+        // Indistinguishable from an id that does not exist at all.
+        const ghostParams = Object.fromEntries(Object.keys(owned.params).map((k) => [k, '00000000-0000-4000-8000-000000000000']));
+        const ghost = await call(method, fill(pattern, ghostParams), { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        expect(ghost.status).toBe(404);
+        expect({ code: ghost.body.error.code, message: ghost.body.message, fields: ghost.body.error.fields }).toEqual({
+          code: res.body.error.code,
+          message: res.body.message,
+          fields: res.body.error.fields,
+        });
 
-      // Positive control: the owner's identical call works.
-      const own = await call(method, url, { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
-      expect(own.status, own.text).toBe(route.ownerStatus);
-    });
+        // The same id in upper case is the same resource to PostgreSQL: still B's 404.
+        const upper = fill(pattern, Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toUpperCase()])));
+        const upperRes = await call(method, upper, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        expect([404, 422]).toContain(upperRes.status);
+
+        expect(await owned.snapshot()).toEqual(before);
+
+        // Positive control: the owner's identical call works.
+        const own = await call(method, url, { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
+        expect(own.status, own.text).toBe(route.ownerStatus);
+      });
+    }
 
     it('every other method answers 405, for the owner and for others alike', async () => {
       const owned = await route.create(a);
@@ -164,5 +345,155 @@ describe('tenant isolation', () => {
     const listB = (await b.api.get('/api/v1/merchants/api-keys')).body.data as { id: string; merchant_id: string }[];
     expect(listB.map((k) => k.id)).not.toContain(a.keyId);
     expect(listB.every((k) => k.merchant_id === b.id)).toBe(true);
+  });
+
+  describe("money: B never sees or moves A's", () => {
+    const GHOST = '00000000-0000-4000-8000-000000000000';
+    let aDeposit: { transaction_id: string };
+    let aCheckoutId: string;
+    let aConversionId: string;
+    let aQuoteId: string;
+    let bDepositId: string;
+    let bConversionId: string;
+
+    const convert = async (m: Merchant, amount: number) => {
+      const quote = await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount });
+      expect(quote.status, quote.text).toBe(200);
+      const done = await m.api.post('/api/v1/merchants/conversion', {
+        quote_id: quote.body.data.quote_id,
+        idempotency_key: crypto.randomUUID(),
+      });
+      expect(done.status, done.text).toBe(200);
+      return done.body.data.conversion_id as string;
+    };
+    const money = async (merchantId: string) => ({
+      wallets: await sql`select id, holding_balance, available_balance, status from wallets where merchant_id = ${merchantId} order by id`,
+      transactions: await sql`
+        select id, refunded_amount, settlement_status from customer_transactions where merchant_id = ${merchantId} order by id`,
+      lines: await sql`select count(*)::int as n from ledger_lines where merchant_id = ${merchantId}`,
+      quotes: await sql`select id, used_at from conversion_quotes where merchant_id = ${merchantId} order by id`,
+    });
+
+    beforeAll(async () => {
+      const paidA = await paidCheckout(a, { amount: 200, meta_data: { order_id: 'A-money' } });
+      aDeposit = paidA.deposit;
+      aCheckoutId = paidA.checkout.id;
+      const paidB = await paidCheckout(b, { amount: 80 });
+      bDepositId = paidB.deposit.transaction_id;
+      await settleEverything(a.id);
+      await settleEverything(b.id);
+      aConversionId = await convert(a, 10);
+      bConversionId = await convert(b, 5);
+      const quote = await a.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 3 });
+      expect(quote.status).toBe(200);
+      aQuoteId = quote.body.data.quote_id;
+    });
+
+    it("B's customer transactions never show A's, and A's never show B's", async () => {
+      for (const query of ['', '?currency_code=GHS', '?transaction_type=deposit', '?status=completed', '?size=100']) {
+        const listB = (await b.api.get(`/api/v1/merchants/customer/transactions${query}`)).body;
+        const idsB = listB.data.map((t: any) => t.transaction_id);
+        expect(idsB, query).toContain(bDepositId);
+        expect(idsB, query).not.toContain(aDeposit.transaction_id);
+        expect(listB.data.every((t: any) => t.merchant_id === b.id)).toBe(true);
+        const { n } = (await sql`select count(*)::int as n from customer_transactions where merchant_id = ${b.id}`)[0]!;
+        if (query === '' || query === '?size=100') expect(listB.pagination.total).toBe(n);
+        const listA = (await a.api.get(`/api/v1/merchants/customer/transactions${query}`)).body;
+        expect(listA.data.map((t: any) => t.transaction_id)).not.toContain(bDepositId);
+        expect(listA.data.every((t: any) => t.merchant_id === a.id)).toBe(true);
+      }
+    });
+
+    it("B's wallet transactions are lines of B's wallets only", async () => {
+      const bWallets = (await sql`select id from wallets where merchant_id = ${b.id}`).map((w) => w.id as string);
+      const aEntries = (await sql`select id from ledger_entries where merchant_id = ${a.id}`).map((e) => e.id as string);
+      expect(aEntries.length).toBeGreaterThan(0);
+      const res = await b.api.get('/api/v1/merchants/wallet/transactions?size=100');
+      expect(res.status).toBe(200);
+      const lines = res.body.data as { merchant_id: string; wallet_id: string; entry_id: string; customer_transaction_id: string | null }[];
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.every((l) => l.merchant_id === b.id && bWallets.includes(l.wallet_id))).toBe(true);
+      expect(lines.some((l) => aEntries.includes(l.entry_id))).toBe(false);
+      expect(lines.map((l) => l.customer_transaction_id)).not.toContain(aDeposit.transaction_id);
+      const { n } = (await sql`select count(*)::int as n from ledger_lines where merchant_id = ${b.id} and wallet_id is not null`)[0]!;
+      expect(res.body.pagination.total).toBe(n);
+    });
+
+    it("B's settlement batches are B's only, with B's transactions only", async () => {
+      const aBatches = (await sql`select id from settlement_batches where merchant_id = ${a.id}`).map((x) => x.id as string);
+      expect(aBatches.length).toBeGreaterThan(0);
+      const res = await b.api.get('/api/v1/merchants/wallet/settlements?size=100');
+      expect(res.status).toBe(200);
+      const batches = res.body.data as { id: string; merchant_id: string; transactions: { transaction_id: string }[] }[];
+      expect(batches.length).toBeGreaterThan(0);
+      expect(batches.every((x) => x.merchant_id === b.id)).toBe(true);
+      expect(batches.some((x) => aBatches.includes(x.id))).toBe(false);
+      const inside = batches.flatMap((x) => x.transactions.map((t) => t.transaction_id));
+      expect(inside).toContain(bDepositId);
+      expect(inside).not.toContain(aDeposit.transaction_id);
+    });
+
+    it("B's conversions never show A's", async () => {
+      for (const query of ['', '?from_currency=GHS', '?to_currency=usd', '?status=completed']) {
+        const res = await b.api.get(`/api/v1/merchants/conversion${query}`);
+        expect(res.status, query).toBe(200);
+        const ids = res.body.data.map((c: any) => c.conversion_id);
+        expect(ids, query).toContain(bConversionId);
+        expect(ids, query).not.toContain(aConversionId);
+        expect(res.body.data.every((c: any) => c.merchant_id === b.id)).toBe(true);
+      }
+      const listA = (await a.api.get('/api/v1/merchants/conversion')).body.data.map((c: any) => c.conversion_id);
+      expect(listA).toContain(aConversionId);
+      expect(listA).not.toContain(bConversionId);
+    });
+
+    it("B cannot refund A's deposit or A's checkout: 404 like an unknown id, nothing moves", async () => {
+      const beforeA = await money(a.id);
+      const beforeB = await money(b.id);
+      const attempts = [
+        {
+          body: { transaction_id: aDeposit.transaction_id, amount: 1, reason: 'steal' },
+          ghost: { transaction_id: GHOST, amount: 1, reason: 'steal' },
+        },
+        { body: { transaction_id: aDeposit.transaction_id, reason: 'steal' }, ghost: { transaction_id: GHOST, reason: 'steal' } },
+        { body: { checkout_id: aCheckoutId, amount: 1, reason: 'steal' }, ghost: { checkout_id: GHOST, amount: 1, reason: 'steal' } },
+      ];
+      for (const { body, ghost } of attempts) {
+        const res = await b.api.post('/api/v1/merchants/wallet/refunds', body);
+        expect(res.status, res.text).toBe(404);
+        expectErrorShape(res.body, 'not_found');
+        expect(res.text).not.toContain(aDeposit.transaction_id);
+        expect(res.text).not.toContain(aCheckoutId);
+        const unknown = await b.api.post('/api/v1/merchants/wallet/refunds', ghost);
+        expect(unknown.status).toBe(404);
+        expect(unknown.body.message).toBe(res.body.message);
+        // With an Idempotency-Key too (the replay store must not leak or act across merchants).
+        const keyed = await b.api.post('/api/v1/merchants/wallet/refunds', body, { 'idempotency-key': crypto.randomUUID() });
+        expect(keyed.status).toBe(404);
+      }
+      expect(await money(a.id)).toEqual(beforeA);
+      expect(await money(b.id)).toEqual(beforeB);
+      // Positive control: A can refund it.
+      const own = await a.api.post('/api/v1/merchants/wallet/refunds', { transaction_id: aDeposit.transaction_id, amount: 1, reason: 'ok' });
+      expect(own.status, own.text).toBe(200);
+    });
+
+    it("B cannot use A's quote (404); the quote stays usable by A", async () => {
+      const beforeA = await money(a.id);
+      const beforeB = await money(b.id);
+      const res = await b.api.post('/api/v1/merchants/conversion', { quote_id: aQuoteId, idempotency_key: crypto.randomUUID() });
+      expect(res.status, res.text).toBe(404);
+      expectErrorShape(res.body, 'not_found');
+      expect(res.text).not.toContain(aQuoteId);
+      const unknown = await b.api.post('/api/v1/merchants/conversion', { quote_id: GHOST, idempotency_key: crypto.randomUUID() });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe(res.body.message);
+      expect(await money(a.id)).toEqual(beforeA);
+      expect(await money(b.id)).toEqual(beforeB);
+      const [row] = await sql`select used_at from conversion_quotes where id = ${aQuoteId}`;
+      expect(row!.used_at).toBeNull();
+      const own = await a.api.post('/api/v1/merchants/conversion', { quote_id: aQuoteId, idempotency_key: crypto.randomUUID() });
+      expect(own.status, own.text).toBe(200);
+    });
   });
 });

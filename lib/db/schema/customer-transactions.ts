@@ -7,12 +7,19 @@ import { wallets } from './wallets';
 import { checkouts } from './checkouts';
 import { collections } from './collections';
 import { settlementBatches } from './settlement-batches';
+import { paymentAccounts } from './payment-accounts';
 
 export const TRANSACTION_TYPES = ['deposit', 'payout', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const SETTLEMENT_STATUSES = ['unsettled', 'settled'] as const;
+/** Money out has its own finer life: PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED. */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** A withdrawal goes to the merchant's own account; a payout to a third party. */
+export const PAYOUT_KINDS = ['withdrawal', 'payout'] as const;
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -36,6 +43,8 @@ export const customerTransactions = pgTable(
     netAmount: money().notNull(),
     /** Deposits only: how much of `amount` has been refunded so far (never more than `amount`). */
     refundedAmount: money().notNull().default(sql`0`),
+    /** Deposits only: the part of `refundedAmount` taken out of holding, which settlement no longer moves. */
+    refundedFromHolding: money().notNull().default(sql`0`),
     completedAt: moment(),
     failedAt: moment(),
     settlementStatus: text().$type<(typeof SETTLEMENT_STATUSES)[number]>().notNull().default('unsettled'),
@@ -68,6 +77,13 @@ export const customerTransactions = pgTable(
     externalReference: text(),
     idempotencyKey: text(),
     notes: text(),
+    payoutKind: text().$type<PayoutKind>(),
+    payoutStatus: text().$type<PayoutStatus>(),
+    paymentAccountId: uuid().references(() => paymentAccounts.id),
+    processingAt: moment(),
+    cancelledAt: moment(),
+    failureReason: text(),
+    cancellationReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +99,10 @@ export const customerTransactions = pgTable(
       .on(t.walletId, t.completedAt)
       .where(sql`${t.transactionType} = 'deposit' and ${t.status} = 'completed' and ${t.settlementStatus} = 'unsettled'`),
     index('customer_transactions_batch_idx').on(t.settlementBatchId),
+    // Withdrawal and payout history, newest first.
+    index('customer_transactions_payout_history_idx')
+      .on(t.merchantId, t.payoutKind, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.payoutKind} is not null`),
     index('customer_transactions_refunds_idx').on(t.refundsTransactionId),
     // A checkout is paid once: one regular deposit per checkout, one flagged deposit per duplicate collection.
     uniqueIndex('customer_transactions_checkout_deposit_unique')
@@ -95,6 +115,12 @@ export const customerTransactions = pgTable(
     check('customer_transactions_amount_positive', sql`${t.amount} > 0`),
     check('customer_transactions_fee_in_range', sql`${t.feeAmount} >= 0 and ${t.feeAmount} <= ${t.amount}`),
     check('customer_transactions_net_is_amount_minus_fee', sql`${t.netAmount} = ${t.amount} - ${t.feeAmount}`),
+    check('customer_transactions_payout_status_check', sql`${t.payoutStatus} in (${inList(PAYOUT_STATUSES)})`),
+    check('customer_transactions_payout_kind_check', sql`${t.payoutKind} in (${inList(PAYOUT_KINDS)})`),
     check('customer_transactions_refunded_in_range', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+    check(
+      'customer_transactions_refunded_from_holding_in_range',
+      sql`${t.refundedFromHolding} >= 0 and ${t.refundedFromHolding} <= ${t.refundedAmount}`,
+    ),
   ],
 );

@@ -14,3 +14,4 @@ export * from './customer-transactions';
 export * from './ledger';
 export * from './settlement-batches';
 export * from './conversions';
+export * from './payment-accounts';

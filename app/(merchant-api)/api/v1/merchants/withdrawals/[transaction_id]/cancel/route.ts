@@ -1,0 +1,3 @@
+import { payoutCancelRoutes } from '@/lib/payouts/endpoints';
+
+export const { GET, POST, PUT, PATCH, DELETE } = payoutCancelRoutes('withdrawal');

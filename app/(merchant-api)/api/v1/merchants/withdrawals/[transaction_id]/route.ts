@@ -1,0 +1,3 @@
+import { payoutItemRoutes } from '@/lib/payouts/endpoints';
+
+export const { GET, POST, PUT, PATCH, DELETE } = payoutItemRoutes('withdrawal');

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_transactions" ADD COLUMN "refunded_from_holding" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_transactions" ADD CONSTRAINT "customer_transactions_refunded_from_holding_in_range" CHECK ("customer_transactions"."refunded_from_holding" >= 0 and "customer_transactions"."refunded_from_holding" <= "customer_transactions"."refunded_amount");

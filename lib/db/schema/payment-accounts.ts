@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { currencies } from './currencies';
+
+export const PAYMENT_ACCOUNT_TYPES = ['bank_account', 'mobile_money'] as const;
+export type PaymentAccountType = (typeof PAYMENT_ACCOUNT_TYPES)[number];
+export const PAYMENT_ACCOUNT_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
+export const NETWORK_PROVIDERS = ['mtn_momo', 'mpesa', 'orange_money', 'vodafone_cash'] as const;
+export type NetworkProvider = (typeof NETWORK_PROVIDERS)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * A merchant's own bank or mobile-money account to withdraw to (spec 4.7). Several per currency, exactly
+ * one primary per currency among those not deleted: a partial unique index enforces it, whatever the
+ * code does. Deleting keeps the row (`deleted_at`) so old withdrawals still point somewhere.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: id(),
+    merchantId: uuid().notNull().references(() => merchants.id),
+    currencyId: uuid().notNull().references(() => currencies.id),
+    currencyCode: text().notNull(),
+    accountType: text().$type<PaymentAccountType>().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    status: text().$type<PaymentAccountStatus>().notNull().default('active'),
+    accountNumber: text(),
+    bankName: text(),
+    bankRoutingNumber: text(),
+    accountHolderName: text(),
+    phoneNumber: text(),
+    networkProvider: text().$type<NetworkProvider>(),
+    providerMetadata: jsonb().$type<Record<string, unknown>>(),
+    deletedAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_accounts_one_primary_per_currency')
+      .on(t.merchantId, t.currencyCode)
+      .where(sql`${t.isPrimary} and ${t.deletedAt} is null`),
+    index('payment_accounts_merchant_idx').on(t.merchantId, t.currencyCode, t.createdAt),
+    check('payment_accounts_type_check', sql`${t.accountType} in (${inList(PAYMENT_ACCOUNT_TYPES)})`),
+    check('payment_accounts_status_check', sql`${t.status} in (${inList(PAYMENT_ACCOUNT_STATUSES)})`),
+    check(
+      'payment_accounts_details_match_type',
+      sql`(${t.accountType} = 'bank_account' and ${t.accountNumber} is not null and ${t.bankName} is not null and ${t.accountHolderName} is not null)
+          or (${t.accountType} = 'mobile_money' and ${t.phoneNumber} is not null and ${t.networkProvider} in (${inList(NETWORK_PROVIDERS)}))`,
+    ),
+  ],
+);

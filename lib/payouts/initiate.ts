@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { customerTransactions, type PayoutKind } from '../db/schema';
+import type { MerchantCtx } from '../http/handler';
+import { conflict, invalidField, unprocessable } from '../http/errors';
+import { config } from '../config';
+import { feeFor } from '../fees/schedule';
+import { amountProblemMessage, toMinorUnits } from '../money/amount';
+import { isCurrencyCode, type CurrencyCode } from '../money/currencies';
+import { nonZero, postEntry } from '../ledger/post-entry';
+import { recordEvent } from '../events/record-event';
+import { payoutRail } from '../rails';
+import { assertCanSendMoney, findWallet } from '../wallets/find-wallet';
+import { findPaymentAccount } from '../payment-accounts/manage';
+import { mobileMoneyProblem, toE164 } from './destination';
+import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
+import { presentPayout } from './present';
+
+/** Where the money goes, as stored on the transaction (spec 2.4's payout fields). */
+interface Destination {
+  payoutType: PayoutType;
+  paymentAccountId: string | null;
+  recipientName: string | null;
+  recipientEmail: string | null;
+  recipientPhone: string | null;
+  bankAccountNumber: string | null;
+  bankRoutingNumber: string | null;
+  bankName: string | null;
+  accountHolderName: string | null;
+  mobileNumber: string | null;
+  networkProvider: string | null;
+}
+
+/** recipient_details checked against payout_type; each error names `recipient_details.<field>`. */
+function adHocDestination(currency: CurrencyCode, payoutType: PayoutType, details: Record<string, unknown>): Destination {
+  const schema = payoutType === 'bank_transfer' ? bankRecipient : mobileRecipient;
+  const parsed = schema.safeParse(details);
+  if (!parsed.success) {
+    throw unprocessable(
+      parsed.error.issues.map((i) => ({
+        field: ['recipient_details', ...i.path.map(String)].join('.'),
+        message: i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
+      })),
+    );
+  }
+  const base = {
+    payoutType,
+    paymentAccountId: null,
+    recipientName: parsed.data.recipient_name,
+    recipientEmail: parsed.data.recipient_email ?? null,
+    recipientPhone: parsed.data.recipient_phone ?? null,
+    bankAccountNumber: null,
+    bankRoutingNumber: null,
+    bankName: null,
+    accountHolderName: null,
+    mobileNumber: null,
+    networkProvider: null,
+  };
+  if ('bank_account_number' in parsed.data) {
+    const bank = parsed.data;
+    return {
+      ...base,
+      bankAccountNumber: bank.bank_account_number,
+      bankRoutingNumber: bank.bank_routing_number ?? null,
+      bankName: bank.bank_name,
+      accountHolderName: bank.account_holder_name,
+    };
+  }
+  const mobile = parsed.data as z.output<typeof mobileRecipient>;
+  const phone = toE164(mobile.mobile_number, currency);
+  if (!phone) throw invalidField('recipient_details.mobile_number', 'must be a phone number in international form (+233…) or local form (0…)');
+  const problem = mobileMoneyProblem(currency, mobile.network_provider, phone);
+  if (problem) {
+    throw invalidField(problem.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider', problem.message);
+  }
+  return { ...base, mobileNumber: phone, networkProvider: mobile.network_provider };
+}
+
+async function savedAccountDestination(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, currency: CurrencyCode, accountId: string): Promise<Destination> {
+  const account = await findPaymentAccount(ctx.db, ctx.merchant.id, accountId);
+  if (account.currencyCode !== currency) {
+    throw invalidField('payment_account_id', `is a ${account.currencyCode} account; this withdrawal is in ${currency}`);
+  }
+  if (account.status !== 'active') {
+    throw conflict('payment_account_not_active', `This payment account is ${account.status}; only active accounts can receive money`);
+  }
+  const bank = account.accountType === 'bank_account';
+  return {
+    payoutType: bank ? 'bank_transfer' : 'mobile_money',
+    paymentAccountId: account.id,
+    recipientName: account.accountHolderName ?? ctx.merchant.name,
+    recipientEmail: null,
+    recipientPhone: null,
+    bankAccountNumber: account.accountNumber,
+    bankRoutingNumber: account.bankRoutingNumber,
+    bankName: account.bankName,
+    accountHolderName: account.accountHolderName,
+    mobileNumber: account.phoneNumber,
+    networkProvider: account.networkProvider,
+  };
+}
+
+/**
+ * Starts a withdrawal (to the merchant's own account) or a payout (to a third party). In one
+ * transaction, with the wallet row locked: the transaction row (PENDING), the ledger entry that takes
+ * amount + fee from available (→ payouts_in_flight and fees; 409 `insufficient_funds` when short), the
+ * `<kind>.created` event, and the rail's pick-up job.
+ */
+export async function initiatePayout(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'idempotencyKey'>,
+  kind: PayoutKind,
+  input: WithdrawalInput | PayoutInput,
+) {
+  const currency = input.currency_code;
+  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
+  const amount = toMinorUnits(input.amount, currency);
+  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+  const destination =
+    'payment_account_id' in input && input.payment_account_id
+      ? await savedAccountDestination(ctx, currency, input.payment_account_id)
+      : adHocDestination(currency, input.payout_type!, input.recipient_details!);
+  const rail = payoutRail();
+  const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount);
+  const merchantId = ctx.merchant.id;
+
+  return ctx.db.transaction(async (tx) => {
+    const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
+    assertCanSendMoney(wallet, currency);
+    const [row] = await tx
+      .insert(customerTransactions)
+      .values({
+        merchantId,
+        walletId: wallet.id,
+        currencyId: wallet.currencyId,
+        currencyCode: currency,
+        transactionType: 'payout',
+        status: 'pending',
+        payoutKind: kind,
+        payoutStatus: 'pending',
+        amount: amount + fee,
+        feeAmount: fee,
+        netAmount: amount,
+        // Money out is settled as it leaves the wallet: nothing is left to settle.
+        settlementStatus: 'settled',
+        ...destination,
+        payoutReason: 'payout_reason' in input ? input.payout_reason : null,
+        provider: rail.name,
+        notes: input.notes ?? null,
+        idempotencyKey: ctx.idempotencyKey,
+      })
+      .returning();
+    await postEntry(tx, {
+      merchantId,
+      kind: kind === 'withdrawal' ? 'withdrawal' : 'payout',
+      description: `${kind === 'withdrawal' ? 'Withdrawal' : 'Payout'} to ${destination.recipientName ?? 'recipient'}`,
+      customerTransactionId: row!.id,
+      stamp: 'lastPayoutAt',
+      lines: nonZero([
+        { account: 'merchant_available', direction: 'debit', amount, currency, purpose: kind },
+        { account: 'merchant_available', direction: 'debit', amount: fee, currency, purpose: 'fee' },
+        { account: 'payouts_in_flight', direction: 'credit', amount, currency, purpose: kind },
+        { account: 'fees', direction: 'credit', amount: fee, currency, purpose: 'fee' },
+      ]),
+    });
+    const presented = presentPayout(row!);
+    await recordEvent(tx, { merchantId, eventType: `${kind}.created`, resourceType: kind, resourceId: row!.id, data: presented });
+    await rail.submit(tx, { transactionId: row!.id });
+    return presented;
+  });
+}

@@ -1,0 +1,56 @@
+import type { customerTransactions, PayoutKind, PayoutStatus } from '../db/schema';
+import { toMajorUnits } from '../money/amount';
+import type { CurrencyCode } from '../money/currencies';
+import { formatTimestamp } from '../time';
+import { maskAccountNumber } from './destination';
+
+export type PayoutRow = typeof customerTransactions.$inferSelect;
+
+/** Withdrawals speak spec 4.8's capitals (`PENDING`); payouts the lowercase of spec 4.9's filter. */
+export const statusFor = (kind: PayoutKind, status: PayoutStatus) => (kind === 'withdrawal' ? status.toUpperCase() : status);
+
+/**
+ * A withdrawal or payout. `amount` is what the recipient is sent, `fee_amount` what it cost, and
+ * `total_amount` what left the wallet (amount + fee). (As a customer transaction, spec 2.4, the same row
+ * reads `amount` = total, `net_amount` = sent.) Bank account numbers are masked in history lists.
+ */
+export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full') {
+  const currency = row.currencyCode as CurrencyCode;
+  const money = (minor: bigint) => toMajorUnits(minor, currency);
+  const kind = row.payoutKind!;
+  return {
+    transaction_id: row.id,
+    merchant_id: row.merchantId,
+    kind,
+    status: statusFor(kind, row.payoutStatus!),
+    amount: money(row.netAmount),
+    fee_amount: money(row.feeAmount),
+    total_amount: money(row.amount),
+    currency_code: currency,
+    payment_account_id: row.paymentAccountId,
+    payout_type: row.payoutType,
+    recipient_name: row.recipientName,
+    recipient_email: row.recipientEmail,
+    recipient_phone: row.recipientPhone,
+    bank_account_number:
+      row.bankAccountNumber && view === 'masked' ? maskAccountNumber(row.bankAccountNumber) : row.bankAccountNumber,
+    bank_routing_number: row.bankRoutingNumber,
+    bank_name: row.bankName,
+    account_holder_name: row.accountHolderName,
+    mobile_number: row.mobileNumber,
+    network_provider: row.networkProvider,
+    payout_reason: row.payoutReason,
+    notes: row.notes,
+    provider: row.provider,
+    provider_reference: row.providerReference,
+    failure_reason: row.failureReason,
+    cancellation_reason: row.cancellationReason,
+    idempotency_key: row.idempotencyKey,
+    created_at: formatTimestamp(row.createdAt),
+    updated_at: formatTimestamp(row.updatedAt),
+    processing_at: formatTimestamp(row.processingAt),
+    completed_at: formatTimestamp(row.completedAt),
+    failed_at: formatTimestamp(row.failedAt),
+    cancelled_at: formatTimestamp(row.cancelledAt),
+  };
+}

@@ -1,0 +1,405 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../support/api';
+import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
+import { testSql } from '../support/database';
+
+/**
+ * Wallets (spec 2.3, 4.2; issue 4 "Wallets"): reading them, the merchant's status lever (active ↔
+ * frozen), and the operator's levers (suspend, settlement hold with a reason the merchant sees or not).
+ */
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+const WALLET = '/api/v1/merchants/wallet';
+const REFUNDS = '/api/v1/merchants/wallet/refunds';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
+const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD'];
+
+/** Spec 2.3, in its order. */
+const WALLET_FIELDS = [
+  'id',
+  'merchant_id',
+  'currency_id',
+  'currency_name',
+  'holding_balance',
+  'available_balance',
+  'balance',
+  'settlement_hold',
+  'settlement_hold_reason',
+  'settlement_hold_visibility',
+  'last_deposit_at',
+  'last_settlement_at',
+  'last_payout_at',
+  'status',
+  'created_at',
+  'updated_at',
+];
+
+const sql = testSql();
+
+const operatorWallet = (merchantId: string, code: string) => `/api/admin/v1/merchants/${merchantId}/wallets/${code}`;
+
+async function wallet(m: Merchant, code = 'GHS') {
+  const res = await m.api.get(`${WALLET}/${code}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Record<string, any>;
+}
+
+async function walletRow(merchantId: string, code: string) {
+  const [row] = await sql`
+    select w.* from wallets w join currencies c on c.id = w.currency_id
+     where w.merchant_id = ${merchantId} and c.code = ${code}`;
+  return row!;
+}
+
+const walletEvents = (walletId: string) =>
+  sql<{ event_type: string; data: any; merchant_id: string; resource_type: string }[]>`
+    select event_type, data, merchant_id, resource_type from events where resource_id = ${walletId} order by sequence`;
+
+const setStatus = (m: Merchant, code: string, status: unknown) => m.api.patch(`${WALLET}/${code}/status`, { status });
+
+/** Runs settlement as if it were two days from now: every deposit made so far is due. */
+async function settleAllDue(merchantId: string) {
+  const res = await admin().post('/api/admin/v1/settlements/run', {
+    as_of: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    merchant_id: merchantId,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as { batches: any[]; checkouts_completed: number };
+}
+
+let m: Merchant;
+
+beforeAll(async () => {
+  m = await newMerchant();
+});
+
+describe('GET /api/v1/merchants/wallet', () => {
+  it('lists one zero wallet per currency, every spec 2.3 field present', async () => {
+    const fresh = await newMerchant();
+    const res = await fresh.api.get(WALLET);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body).not.toHaveProperty('pagination');
+    const wallets = res.body.data as Record<string, any>[];
+    expect(wallets).toHaveLength(7);
+    expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
+    const currencyRows = await sql<{ id: string; code: string }[]>`select id, code from currencies`;
+    const currencyIdOf = Object.fromEntries(currencyRows.map((c) => [c.code, c.id]));
+    for (const w of wallets) {
+      for (const field of WALLET_FIELDS) expect(w, field).toHaveProperty(field);
+      expect(w.id).toMatch(UUID);
+      expect(w.merchant_id).toBe(fresh.id);
+      expect(w.currency_id).toBe(currencyIdOf[w.currency_name]);
+      expect(w).toMatchObject({
+        holding_balance: 0,
+        available_balance: 0,
+        balance: 0,
+        settlement_hold: false,
+        settlement_hold_reason: null,
+        settlement_hold_visibility: null,
+        last_deposit_at: null,
+        last_settlement_at: null,
+        last_payout_at: null,
+        status: 'active',
+      });
+      expect(w.created_at).toMatch(TIMESTAMP);
+      expect(w.updated_at).toMatch(TIMESTAMP);
+    }
+    expect(new Set(wallets.map((w) => w.id)).size).toBe(7);
+  });
+
+  it('balance = holding + available, in major units, matching the rows', async () => {
+    const shop = await newMerchant();
+    // 101.01 by bank transfer: fee 1.01 (1 %, half up), net 100.00 into holding.
+    await paidCheckout(shop, { amount: 101.01 });
+    await settleAllDue(shop.id);
+    // 25.50: fee 0.26 (25.5 minor rounds half up), net 25.24 into holding.
+    await paidCheckout(shop, { amount: 25.5 });
+    const list = (await shop.api.get(WALLET)).body.data as Record<string, any>[];
+    const ghs = list.find((w) => w.currency_name === 'GHS')!;
+    expect(ghs).toMatchObject({ available_balance: 100, holding_balance: 25.24, balance: 125.24 });
+    expect(ghs.last_deposit_at).toMatch(TIMESTAMP);
+    expect(ghs.last_settlement_at).toMatch(TIMESTAMP);
+    for (const w of list) expect(w.balance).toBeCloseTo(w.holding_balance + w.available_balance, 10);
+    const row = await walletRow(shop.id, 'GHS');
+    expect([String(row.holding_balance), String(row.available_balance)]).toEqual(['2524', '10000']);
+    // The single-wallet read agrees with the list.
+    expect(await wallet(shop, 'GHS')).toEqual(ghs);
+  });
+});
+
+describe('GET /api/v1/merchants/wallet/{currency_code}', () => {
+  it('is case-insensitive: ghs, GHS and gHs are the same wallet', async () => {
+    const upper = await wallet(m, 'GHS');
+    expect(upper.currency_name).toBe('GHS');
+    expect(upper.merchant_id).toBe(m.id);
+    for (const field of WALLET_FIELDS) expect(upper, field).toHaveProperty(field);
+    expect(await wallet(m, 'ghs')).toEqual(upper);
+    expect(await wallet(m, 'gHs')).toEqual(upper);
+    expect((await wallet(m, 'usd')).currency_name).toBe('USD');
+    expect((await wallet(m, 'usd')).id).not.toBe(upper.id);
+  });
+
+  it('an unknown three-letter code is 404; a malformed code is 422', async () => {
+    for (const code of ['XYZ', 'jpy', 'ZZZ']) {
+      const res = await m.api.get(`${WALLET}/${code}`);
+      expect(res.status, code).toBe(404);
+      expectErrorShape(res.body, 'not_found');
+    }
+    for (const code of ['GH', 'GHS1', 'G1S', 'GHSS', '123', 'G%20S']) {
+      const res = await m.api.get(`${WALLET}/${code}`);
+      expect(res.status, code).toBe(422);
+      expectErrorShape(res.body, 'validation_error');
+      expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('currency_code');
+    }
+  });
+
+  it('needs an API key', async () => {
+    expect((await client().get(`${WALLET}/GHS`)).status).toBe(401);
+    expect((await client({ 'x-api-key': 'nope' }).get(WALLET)).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
+  it('active → frozen → active, each change recorded as wallet.status_changed', async () => {
+    const shop = await newMerchant();
+    const before = await walletRow(shop.id, 'KES');
+
+    const frozen = await setStatus(shop, 'kes', 'frozen');
+    expect(frozen.status, frozen.text).toBe(200);
+    expect(frozen.body.data).toMatchObject({ id: before.id, currency_name: 'KES', status: 'frozen', merchant_id: shop.id });
+    for (const field of WALLET_FIELDS) expect(frozen.body.data, field).toHaveProperty(field);
+    expect((await walletRow(shop.id, 'KES')).status).toBe('frozen');
+    expect((await wallet(shop, 'KES')).status).toBe('frozen');
+    // Other wallets are untouched.
+    expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
+
+    const active = await setStatus(shop, 'KES', 'active');
+    expect(active.status).toBe(200);
+    expect(active.body.data.status).toBe('active');
+    expect((await walletRow(shop.id, 'KES')).status).toBe('active');
+
+    const events = await walletEvents(before.id);
+    expect(events.map((e) => e.event_type)).toEqual(['wallet.status_changed', 'wallet.status_changed']);
+    expect(events.every((e) => e.merchant_id === shop.id && e.resource_type === 'wallet')).toBe(true);
+    expect(events.map((e) => e.data.status)).toEqual(['frozen', 'active']);
+    expect(events[0]!.data).toMatchObject({ id: before.id, currency_name: 'KES' });
+  });
+
+  it('setting the status it already has changes nothing and is not a status change', async () => {
+    const shop = await newMerchant();
+    const before = await walletRow(shop.id, 'GHS');
+    const res = await setStatus(shop, 'GHS', 'active');
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('active');
+    const events = await walletEvents(before.id);
+    expect(events.map((e) => e.event_type)).not.toContain('wallet.status_changed');
+  });
+
+  it('a frozen wallet refuses refunds (409 wallet_frozen) and moves no money; unfrozen it refunds', async () => {
+    const shop = await newMerchant();
+    const { checkout, deposit } = await paidCheckout(shop, { amount: 50 });
+    expect((await setStatus(shop, 'GHS', 'frozen')).status).toBe(200);
+    const before = await walletRow(shop.id, 'GHS');
+
+    for (const body of [
+      { checkout_id: checkout.id, amount: 10, reason: 'customer asked' },
+      { transaction_id: deposit.transaction_id, reason: 'customer asked' },
+    ]) {
+      const refused = await shop.api.post(REFUNDS, body);
+      expect(refused.status, refused.text).toBe(409);
+      expectErrorShape(refused.body, 'wallet_frozen');
+    }
+    const after = await walletRow(shop.id, 'GHS');
+    expect([after.holding_balance, after.available_balance]).toEqual([before.holding_balance, before.available_balance]);
+    const refunds = await sql`select id from customer_transactions where merchant_id = ${shop.id} and transaction_type = 'refund'`;
+    expect(refunds).toHaveLength(0);
+
+    // Money still comes in while frozen: customers can pay.
+    await paidCheckout(shop, { amount: 10 });
+    expect(Number((await walletRow(shop.id, 'GHS')).holding_balance)).toBe(Number(before.holding_balance) + 990);
+
+    // Nor can its money be converted away (the quote is only a price; carrying it out is refused).
+    await settleAllDue(shop.id);
+    const quote = await shop.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 5 });
+    expect(quote.status, quote.text).toBe(200);
+    const converted = await shop.api.post('/api/v1/merchants/conversion', { quote_id: quote.body.data.quote_id, idempotency_key: 'frozen-1' });
+    expect(converted.status, converted.text).toBe(409);
+    expectErrorShape(converted.body, 'wallet_frozen');
+    expect(Number((await walletRow(shop.id, 'USD')).available_balance)).toBe(0);
+
+    expect((await setStatus(shop, 'GHS', 'active')).status).toBe(200);
+    const ok = await shop.api.post(REFUNDS, { checkout_id: checkout.id, amount: 10, reason: 'customer asked' });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data).toMatchObject({ transaction_type: 'refund', amount: 10, refunds_transaction_id: deposit.transaction_id });
+  });
+
+  it('a merchant may not set suspended, nor anything else but active or frozen (422)', async () => {
+    const shop = await newMerchant();
+    const bodies = [{ status: 'suspended' }, { status: 'closed' }, { status: 'FROZEN' }, { status: null }, {}, { status: 'frozen', extra: 1 }];
+    for (const body of bodies) {
+      const res = await shop.api.patch(`${WALLET}/GHS/status`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expectErrorShape(res.body, 'validation_error');
+    }
+    expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
+    expect((await setStatus(shop, 'XYZ', 'frozen')).status).toBe(404);
+    expect((await setStatus(shop, 'GHS1', 'frozen')).status).toBe(422);
+  });
+
+  it('an operator-suspended wallet cannot be changed by the merchant (409); the operator can lift it', async () => {
+    const shop = await newMerchant();
+    const suspended = await admin().patch(operatorWallet(shop.id, 'GHS'), { status: 'suspended' });
+    expect(suspended.status, suspended.text).toBe(200);
+    expect(suspended.body.data.status).toBe('suspended');
+    expect((await wallet(shop, 'GHS')).status).toBe('suspended');
+
+    for (const status of ['active', 'frozen']) {
+      const res = await setStatus(shop, 'GHS', status);
+      expect(res.status, res.text).toBe(409);
+      expectErrorShape(res.body, 'wallet_suspended');
+    }
+    expect((await walletRow(shop.id, 'GHS')).status).toBe('suspended');
+
+    // A suspended wallet refuses refunds too.
+    const { checkout } = await paidCheckout(shop, { amount: 20 });
+    const refund = await shop.api.post(REFUNDS, { checkout_id: checkout.id, amount: 1, reason: 'x' });
+    expect(refund.status).toBe(409);
+    expectErrorShape(refund.body, 'wallet_suspended');
+
+    const lifted = await admin().patch(operatorWallet(shop.id, 'GHS'), { status: 'active' });
+    expect(lifted.status).toBe(200);
+    expect((await setStatus(shop, 'GHS', 'frozen')).status).toBe(200);
+    const events = await walletEvents((await walletRow(shop.id, 'GHS')).id);
+    expect(events.filter((e) => e.event_type === 'wallet.status_changed').map((e) => e.data.status)).toEqual([
+      'suspended',
+      'active',
+      'frozen',
+    ]);
+  });
+});
+
+describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}', () => {
+  it('needs the admin bearer token', async () => {
+    const shop = await newMerchant();
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { 'x-api-key': shop.apiKey }]) {
+      const res = await client(headers).patch(operatorWallet(shop.id, 'GHS'), { status: 'suspended' });
+      expect(res.status).toBe(401);
+      const list = await client(headers).get(`/api/admin/v1/merchants/${shop.id}/wallets`);
+      expect(list.status).toBe(401);
+    }
+    expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
+  });
+
+  it('validates its input and finds the wallet', async () => {
+    const shop = await newMerchant();
+    const bad = [
+      {},
+      { settlement_hold: 'yes' },
+      { settlement_hold: true }, // a hold needs a reason
+      { settlement_hold: true, settlement_hold_reason: 'x', settlement_hold_visibility: 'public' },
+      { status: 'closed' },
+      { unknown: 1 },
+    ];
+    for (const body of bad) {
+      const res = await admin().patch(operatorWallet(shop.id, 'GHS'), body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expectErrorShape(res.body, 'validation_error');
+    }
+    expect((await admin().patch(operatorWallet(shop.id, 'XYZ'), { status: 'active' })).status).toBe(404);
+    expect((await admin().patch(operatorWallet(shop.id, 'GH'), { status: 'active' })).status).toBe(422);
+    expect((await admin().patch(operatorWallet('00000000-0000-4000-8000-000000000000', 'GHS'), { status: 'active' })).status).toBe(404);
+    expect((await admin().patch(operatorWallet('not-a-uuid', 'GHS'), { status: 'active' })).status).toBe(422);
+    const row = await walletRow(shop.id, 'GHS');
+    expect([row.status, row.settlement_hold, row.settlement_hold_reason]).toEqual(['active', false, null]);
+  });
+
+  it('a hold visible to the merchant shows its reason; an internal one shows the hold but not the reason', async () => {
+    const shop = await newMerchant();
+    const visible = await admin().patch(operatorWallet(shop.id, 'ghs'), {
+      settlement_hold: true,
+      settlement_hold_reason: 'Documents under review',
+      settlement_hold_visibility: 'merchant',
+    });
+    expect(visible.status, visible.text).toBe(200);
+    expect(visible.body.data).toMatchObject({
+      settlement_hold: true,
+      settlement_hold_reason: 'Documents under review',
+      settlement_hold_visibility: 'merchant',
+    });
+    expect(await wallet(shop, 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: 'Documents under review' });
+
+    const internal = await admin().patch(operatorWallet(shop.id, 'GHS'), {
+      settlement_hold: true,
+      settlement_hold_reason: 'Fraud check FR-221',
+      settlement_hold_visibility: 'internal',
+    });
+    expect(internal.status).toBe(200);
+    // The operator sees the reason…
+    expect(internal.body.data).toMatchObject({ settlement_hold_reason: 'Fraud check FR-221', settlement_hold_visibility: 'internal' });
+    const opList = (await admin().get(`/api/admin/v1/merchants/${shop.id}/wallets`)).body.data as Record<string, any>[];
+    expect(opList.find((w) => w.currency_name === 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: 'Fraud check FR-221' });
+    // …the merchant does not, anywhere.
+    const single = await wallet(shop, 'GHS');
+    expect(single).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
+    const list = (await shop.api.get(WALLET)).body.data as Record<string, any>[];
+    expect(list.find((w) => w.currency_name === 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
+    expect(JSON.stringify(list)).not.toContain('FR-221');
+    expect(JSON.stringify(single)).not.toContain('FR-221');
+    // The wallet's events reach the merchant as webhooks: they must not carry the internal reason either.
+    const events = await walletEvents(single.id);
+    expect(events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(events.at(-1)!.data)).not.toContain('FR-221');
+    // The row keeps it.
+    expect((await walletRow(shop.id, 'GHS')).settlement_hold_reason).toBe('Fraud check FR-221');
+
+    // Other wallets are not held.
+    expect((await wallet(shop, 'USD')).settlement_hold).toBe(false);
+  });
+
+  it('a held wallet is not settled; lifting the hold clears the reason and the next run settles it', async () => {
+    const shop = await newMerchant();
+    await paidCheckout(shop, { amount: 100, currency_code: 'GHS' }); // net 99.00
+    await paidCheckout(shop, { amount: 10, currency_code: 'USD' }); // net 9.90
+    const held = await admin().patch(operatorWallet(shop.id, 'GHS'), {
+      settlement_hold: true,
+      settlement_hold_reason: 'Chargeback review',
+    });
+    expect(held.status).toBe(200);
+    expect(held.body.data.settlement_hold_visibility).toBe('merchant');
+
+    const first = await settleAllDue(shop.id);
+    expect(first.batches.map((b) => b.currency_code)).toEqual(['USD']);
+    expect(await wallet(shop, 'GHS')).toMatchObject({ holding_balance: 99, available_balance: 0, last_settlement_at: null });
+    expect(await wallet(shop, 'USD')).toMatchObject({ holding_balance: 0, available_balance: 9.9 });
+    const [unsettled] = await sql`
+      select count(*)::int as n from customer_transactions
+       where merchant_id = ${shop.id} and currency_code = 'GHS' and settlement_status = 'unsettled' and settlement_batch_id is null`;
+    expect(unsettled!.n).toBe(1);
+    // Its checkout stays paid.
+    const [ghsCheckout] = await sql`select status from checkouts where merchant_id = ${shop.id} and currency_code = 'GHS'`;
+    expect(ghsCheckout!.status).toBe('paid');
+
+    const lifted = await admin().patch(operatorWallet(shop.id, 'GHS'), { settlement_hold: false });
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.data).toMatchObject({ settlement_hold: false, settlement_hold_reason: null, settlement_hold_visibility: null });
+
+    const second = await settleAllDue(shop.id);
+    expect(second.batches.map((b) => [b.currency_code, b.settled_amount])).toEqual([['GHS', 99]]);
+    const ghs = await wallet(shop, 'GHS');
+    expect(ghs).toMatchObject({ holding_balance: 0, available_balance: 99, balance: 99 });
+    expect(ghs.last_settlement_at).toMatch(TIMESTAMP);
+    const [after] = await sql`select status from checkouts where merchant_id = ${shop.id} and currency_code = 'GHS'`;
+    expect(after!.status).toBe('completed');
+  });
+
+  it('a frozen or suspended wallet is still settled (its money is the merchant’s; only a hold stops settlement)', async () => {
+    const shop = await newMerchant();
+    await paidCheckout(shop, { amount: 100 });
+    expect((await setStatus(shop, 'GHS', 'frozen')).status).toBe(200);
+    await settleAllDue(shop.id);
+    expect(await wallet(shop, 'GHS')).toMatchObject({ holding_balance: 0, available_balance: 99, status: 'frozen' });
+  });
+});
