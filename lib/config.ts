@@ -66,6 +66,10 @@ const configSchema = z.object({
   FEE_SCHEDULE: feeScheduleSetting.default(DEFAULT_FEE_SCHEDULE),
   CONVERSION_RATES: conversionRatesSetting.default(DEFAULT_CONVERSION_RATES),
   CONVERSION_QUOTE_LIFETIME_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** A webhook attempt that has not answered within this long counts as failed (timeout). */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
+  /** Webhook deliveries in flight at once per worker process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

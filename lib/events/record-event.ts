@@ -4,10 +4,12 @@ import type { Db } from '../db/client';
 export interface NewEvent {
   merchantId: string;
   eventType: string;
-  resourceType: 'checkout' | 'merchant' | 'api_key' | 'wallet' | 'settlement_batch' | 'conversion' | 'transaction' | 'payment_account' | 'withdrawal' | 'payout';
+  resourceType: 'checkout' | 'merchant' | 'api_key' | 'wallet' | 'settlement_batch' | 'conversion' | 'transaction' | 'payment_account' | 'withdrawal' | 'payout' | 'webhook';
   resourceId: string;
   /** The resource right after the change, in its API shape. */
   data: Record<string, unknown>;
+  /** Deliver to this webhook endpoint only (test events). */
+  webhookEndpointId?: string;
 }
 
 /**

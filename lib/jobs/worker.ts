@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { log } from '../log';
 import { crontab, taskList } from './tasks';
+import { startWebhookDispatcher } from '../webhooks/dispatcher';
 
 export const HEARTBEAT_INTERVAL_MS = 5_000;
 
@@ -14,7 +15,7 @@ export interface RunningWorker {
 }
 
 /**
- * Starts graphile-worker with the service's tasks and a heartbeat row that /api/health reads. Any
+ * Starts graphile-worker with the service's tasks, the webhook dispatcher, and a heartbeat row that /api/health reads. Any
  * number of workers (in the app process or via `npm run worker`) can share one database.
  */
 export async function startWorker(options: { connectionString: string; concurrency: number }): Promise<RunningWorker> {
@@ -31,6 +32,10 @@ export async function startWorker(options: { connectionString: string; concurren
     }),
   });
 
+  // Webhook deliveries have their own lease-based loop (graphile-worker keeps a dead worker's jobs
+  // locked for 4 hours; a delivery lease runs out in seconds).
+  const dispatcher = await startWebhookDispatcher();
+
   const beat = () =>
     getDb()
       .execute(
@@ -46,6 +51,7 @@ export async function startWorker(options: { connectionString: string; concurren
     workerId,
     async stop() {
       clearInterval(timer);
+      await dispatcher.stop();
       await runner.stop();
       await getDb()
         .execute(sql`delete from worker_heartbeats where worker_id = ${workerId}`)

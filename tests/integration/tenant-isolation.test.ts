@@ -142,6 +142,22 @@ const newMoneyOut = (kind: 'withdrawal' | 'payout') => async (owner: Merchant): 
   };
 };
 
+/** A's webhook endpoint (never called: no dispatcher runs here) with one delivery, a test event's. */
+async function newWebhook(owner: Merchant): Promise<OwnedResource> {
+  const res = await owner.api.post('/api/v1/merchants/webhooks', { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] });
+  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
+  const id = res.body.data.id as string;
+  const test = await owner.api.post(`/api/v1/merchants/webhooks/${id}/test`);
+  if (test.status !== 200) throw new Error(`test event failed: ${test.text}`);
+  return {
+    params: { webhook_id: id, delivery_id: test.body.data.delivery_id as string },
+    snapshot: async () => ({
+      row: await sql`select * from webhook_endpoints where id = ${id}`,
+      deliveries: await sql`select * from webhook_deliveries where endpoint_id = ${id} order by created_at, id`,
+    }),
+  };
+}
+
 const walletOf = async (merchantId: string, code: string) =>
   (await sql`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`)[0]!;
 
@@ -212,6 +228,20 @@ const ROUTES: Record<string, RouteCase> = {
     methods: ['POST'],
     create: newMoneyOut('payout'),
     body: () => ({ reason: 'Wrong recipient' }),
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/webhooks/[webhook_id]': {
+    methods: ['GET', 'PUT', 'DELETE'],
+    create: newWebhook,
+    body: (method) => (method === 'PUT' ? { description: 'Changed by someone else' } : undefined),
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/webhooks/[webhook_id]/rotate-secret': { methods: ['POST'], create: newWebhook, ownerStatus: 200 },
+  '/api/v1/merchants/webhooks/[webhook_id]/test': { methods: ['POST'], create: newWebhook, ownerStatus: 200 },
+  '/api/v1/merchants/webhooks/[webhook_id]/deliveries': { methods: ['GET'], create: newWebhook, ownerStatus: 200 },
+  '/api/v1/merchants/webhooks/[webhook_id]/deliveries/[delivery_id]/redeliver': {
+    methods: ['POST'],
+    create: newWebhook,
     ownerStatus: 200,
   },
   '/api/v1/merchants/wallet/[currency_code]': {

@@ -17,6 +17,8 @@ export const events = pgTable(
     resourceType: text().notNull(),
     resourceId: uuid().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** Only this webhook endpoint receives the event (a test event); null: every subscribed endpoint. */
+    webhookEndpointId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [

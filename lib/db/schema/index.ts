@@ -15,3 +15,4 @@ export * from './ledger';
 export * from './settlement-batches';
 export * from './conversions';
 export * from './payment-accounts';
+export * from './webhooks';

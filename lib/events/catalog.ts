@@ -1,0 +1,41 @@
+/**
+ * Every event the service writes, with what causes it. A webhook endpoint subscribes to some of these
+ * or to `*`; the README's event table is this list.
+ */
+export const EVENT_CATALOG = {
+  'checkout.created': 'A checkout was created',
+  'checkout.processing': 'A mobile-money prompt was sent to the customer',
+  'checkout.payment_claimed': 'The customer says they sent a bank transfer',
+  'checkout.payment_received': 'A bank transfer arrived and waits for an operator (manual approval)',
+  'checkout.approved': 'An operator approved a bank transfer',
+  'checkout.rejected': 'An operator rejected a bank transfer (the checkout failed)',
+  'checkout.paid': 'Payment recorded: fulfil the order',
+  'checkout.failed': 'The payment was declined',
+  'checkout.timeout': 'The customer did not answer the prompt in time',
+  'checkout.expired': 'A checkout passed its lifetime unpaid',
+  'checkout.cancelled': 'The merchant cancelled a pending checkout',
+  'checkout.completed': 'The payment settled (moved from holding to available)',
+  'checkout.refunded': 'Money was refunded to the customer (full or partial)',
+  'checkout.duplicate_payment': 'A second collection arrived for a checkout already paid or closed',
+  'settlement.completed': 'A settlement batch moved deposits from holding to available',
+  'conversion.completed': 'Money was converted between two wallets',
+  'wallet.status_changed': 'A wallet was frozen or unfrozen',
+  'wallet.updated': 'A wallet setting changed (for example a settlement hold)',
+  'payment_account.created': 'A payment account was added',
+  'payment_account.updated': 'A payment account changed (details, status or primary)',
+  'payment_account.deleted': 'A payment account was deleted',
+  'withdrawal.created': 'A withdrawal was initiated (PENDING)',
+  'withdrawal.processing': 'The rail took the withdrawal (PROCESSING)',
+  'withdrawal.completed': 'The withdrawal reached the account (COMPLETED)',
+  'withdrawal.failed': 'The withdrawal failed; the money is back in the wallet (FAILED)',
+  'withdrawal.cancelled': 'The merchant cancelled a PENDING withdrawal; the money is back (CANCELLED)',
+  'payout.created': 'A payout was initiated (pending)',
+  'payout.processing': 'The rail took the payout (processing)',
+  'payout.completed': 'The payout reached the recipient (completed)',
+  'payout.failed': 'The payout failed; the money is back in the wallet (failed)',
+  'payout.cancelled': 'The merchant cancelled a pending payout; the money is back (cancelled)',
+  'webhook.test': 'A test event, sent on request to one endpoint',
+} as const;
+
+export type EventType = keyof typeof EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];

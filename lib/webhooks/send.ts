@@ -1,0 +1,91 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { AddressRefusedError, addressProblem, bareHost, guardedLookup, type AddressPolicy } from './address-guard';
+
+/** How much of a response body is kept for the merchant to inspect. */
+export const RESPONSE_BODY_LIMIT = 1024;
+
+export interface SendResult {
+  statusCode: number | null;
+  /** Set when there was no usable response: timeout, connection_refused, address_refused, … */
+  error: string | null;
+  latencyMs: number;
+  responseBody: string | null;
+  /** Seconds asked for by a 429 or 503 `Retry-After`. */
+  retryAfterSeconds: number | null;
+}
+
+/**
+ * POSTs one webhook body. Never follows redirects (a 3xx is a failed attempt), refuses forbidden
+ * addresses before connecting, and gives up after `timeoutMs` in all (connect, headers and body).
+ */
+export function sendWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  options: AddressPolicy & { timeoutMs: number },
+): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const url = new URL(target);
+  const failed = (error: string): SendResult => ({ statusCode: null, error, latencyMs: elapsed(), responseBody: null, retryAfterSeconds: null });
+
+  // An IP literal skips DNS (and so `lookup`): check it here.
+  const host = bareHost(url);
+  if (net.isIP(host)) {
+    const problem = addressProblem(host, options);
+    if (problem) return Promise.resolve({ ...failed('address_refused'), responseBody: problem });
+  }
+
+  return new Promise((resolve) => {
+    const transport = url.protocol === 'https:' ? https : http;
+    const request = transport.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+      lookup: guardedLookup(options),
+      agent: false,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (kept < RESPONSE_BODY_LIMIT) {
+          chunks.push(chunk);
+          kept += chunk.length;
+        }
+      });
+      const finish = () => {
+        const statusCode = response.statusCode ?? 0;
+        resolve({
+          statusCode,
+          error: null,
+          latencyMs: elapsed(),
+          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+          retryAfterSeconds: statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
+        });
+      };
+      response.on('end', finish);
+      response.on('error', finish);
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof AddressRefusedError) resolve({ ...failed('address_refused'), responseBody: error.message });
+      else if (error.name === 'AbortError' || error.name === 'TimeoutError') resolve(failed('timeout'));
+      else if (error.code === 'ECONNREFUSED') resolve(failed('connection_refused'));
+      else if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') resolve(failed('dns_failure'));
+      else if (error.code === 'ECONNRESET') resolve(failed('connection_reset'));
+      else resolve({ ...failed('network_error'), responseBody: error.code ?? error.message });
+    });
+    request.end(body);
+  });
+}
+
+/** `Retry-After` as seconds (a number of seconds or an HTTP date), or null. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+
+/**
+ * Webhook signatures, the merchant's side. This file imports nothing but node:crypto, so a merchant's
+ * server can import it (or copy it) as is:
+ *
+ *   import { verifyWebhookSignature } from 'merchant-payments/lib/webhooks/verify';
+ *   const ok = verifyWebhookSignature(rawBody, req.headers['x-webhook-signature'], process.env.WHSEC);
+ *
+ * The header is `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, with one `v1` per
+ * signing secret (two while a secret is being rotated). Verify the raw bytes as received, before any
+ * JSON parsing.
+ */
+
+/** The hex HMAC-SHA256 of `<timestamp>.<body>` under `secret`. */
+export function computeWebhookSignature(secret: string, timestamp: number, rawBody: string | Uint8Array): string {
+  const hmac = crypto.createHmac('sha256', secret);
+  hmac.update(`${timestamp}.`);
+  hmac.update(rawBody);
+  return hmac.digest('hex');
+}
+
+/** Parses `t=…,v1=…[,v1=…]`; null when malformed. Unknown schemes (a future `v2`) are ignored. */
+export function parseSignatureHeader(header: string): { timestamp: number; signatures: string[] } | null {
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) return null;
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (key === 't') {
+      if (!/^\d{1,12}$/.test(value) || timestamp !== null) return null;
+      timestamp = Number(value);
+    } else if (key === 'v1') {
+      if (!/^[0-9a-f]{64}$/.test(value)) return null;
+      signatures.push(value);
+    }
+  }
+  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+}
+
+/**
+ * True when `header` carries a valid signature of `rawBody` under `secret`, made within
+ * `toleranceSeconds` of now (either way: stale and future timestamps both fail). Constant-time.
+ * `nowSeconds` is for tests.
+ */
+export function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  header: string | null | undefined,
+  secret: string,
+  toleranceSeconds = 300,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  if (typeof header !== 'string' || !secret) return false;
+  const parsed = parseSignatureHeader(header);
+  if (!parsed || Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) return false;
+  const expected = Buffer.from(computeWebhookSignature(secret, parsed.timestamp, rawBody), 'hex');
+  return parsed.signatures.some((s) => crypto.timingSafeEqual(Buffer.from(s, 'hex'), expected));
+}
