@@ -1,0 +1,12 @@
+/** `npm run bench:webhooks`: only the webhook benchmarks (bench/webhooks.ts), on a throwaway database. */
+import { startBenchDatabase } from './lib/database';
+import { closeDatabase } from '../lib/db/client';
+import { printWebhookBench, runWebhookBench } from './webhooks';
+
+const database = await startBenchDatabase();
+try {
+  printWebhookBench(await runWebhookBench());
+} finally {
+  await closeDatabase();
+  await database.stop();
+}
