@@ -59,7 +59,14 @@ export const feeScheduleSetting = z
     `must have a "*" rule for every operation (${FEE_OPERATIONS.join(', ')})`,
   );
 
-export function feeFor(schedule: readonly FeeRule[], operation: FeeOperation, currency: CurrencyCode, amount: bigint): bigint {
+export function feeFor(
+  schedule: readonly FeeRule[],
+  operation: FeeOperation,
+  currency: CurrencyCode,
+  amount: bigint,
+  /** `on_top`: the fee is charged beside the amount (money out), so it is not capped at the amount. */
+  charged: 'out_of_amount' | 'on_top' = 'out_of_amount',
+): bigint {
   const rule =
     schedule.find((r) => r.operation === operation && r.currency === currency) ??
     schedule.find((r) => r.operation === operation && r.currency === '*');
@@ -67,5 +74,5 @@ export function feeFor(schedule: readonly FeeRule[], operation: FeeOperation, cu
   let fee = (amount * BigInt(rule.percent_bps) + 5_000n) / 10_000n + BigInt(rule.fixed_minor);
   if (rule.min_minor !== undefined && fee < BigInt(rule.min_minor)) fee = BigInt(rule.min_minor);
   if (rule.max_minor !== undefined && fee > BigInt(rule.max_minor)) fee = BigInt(rule.max_minor);
-  return fee > amount ? amount : fee;
+  return charged === 'out_of_amount' && fee > amount ? amount : fee;
 }

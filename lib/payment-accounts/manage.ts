@@ -49,13 +49,16 @@ const lockCurrency = (db: Db, merchantId: string, currency: string) =>
 
 const live = (merchantId: string) => and(eq(paymentAccounts.merchantId, merchantId), isNull(paymentAccounts.deletedAt));
 
+/** The old primary stops being one, with its own `payment_account.updated`. */
 async function demotePrimary(db: Db, merchantId: string, currency: string, except?: string) {
-  await db
+  const demoted = await db
     .update(paymentAccounts)
     .set({ isPrimary: false, updatedAt: sql`now()` })
     .where(
       and(live(merchantId), eq(paymentAccounts.currencyCode, currency), eq(paymentAccounts.isPrimary, true), except ? ne(paymentAccounts.id, except) : undefined),
-    );
+    )
+    .returning();
+  for (const row of demoted) await announce(db, row, 'payment_account.updated');
 }
 
 async function announce(db: Db, row: PaymentAccountRow, eventType: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { customerTransactions, type PayoutKind } from '../db/schema';
 import type { MerchantCtx } from '../http/handler';
 import { conflict, invalidField, unprocessable } from '../http/errors';
@@ -119,7 +120,7 @@ export async function initiatePayout(
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
   const rail = payoutRail();
-  const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount);
+  const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const merchantId = ctx.merchant.id;
 
   return ctx.db.transaction(async (tx) => {
@@ -141,6 +142,7 @@ export async function initiatePayout(
         netAmount: amount,
         // Money out is settled as it leaves the wallet: nothing is left to settle.
         settlementStatus: 'settled',
+        settledAt: sql`now()`,
         ...destination,
         payoutReason: 'payout_reason' in input ? input.payout_reason : null,
         provider: rail.name,
@@ -162,7 +164,8 @@ export async function initiatePayout(
       ]),
     });
     const presented = presentPayout(row!);
-    await recordEvent(tx, { merchantId, eventType: `${kind}.created`, resourceType: kind, resourceId: row!.id, data: presented });
+    // Events leave the service (webhooks): bank account numbers masked, as in lists.
+    await recordEvent(tx, { merchantId, eventType: `${kind}.created`, resourceType: kind, resourceId: row!.id, data: presentPayout(row!, 'masked') });
     await rail.submit(tx, { transactionId: row!.id });
     return presented;
   });

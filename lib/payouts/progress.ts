@@ -45,7 +45,7 @@ async function announce(db: Db, row: PayoutRow) {
     eventType: `${kind}.${row.payoutStatus}`,
     resourceType: kind,
     resourceId: row.id,
-    data: presentPayout(row),
+    data: presentPayout(row, 'masked'),
   });
 }
 

@@ -2,11 +2,15 @@ import type { customerTransactions } from '../db/schema';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import { maskAccountNumber } from '../payouts/destination';
 
 export type CustomerTransactionRow = typeof customerTransactions.$inferSelect;
 
-/** Spec 2.4, every field present (null when it does not apply), plus a few fields of ours at the end. */
-export function presentTransaction(t: CustomerTransactionRow) {
+/**
+ * Spec 2.4, every field present (null when it does not apply), plus a few fields of ours at the end.
+ * Lists mask bank account numbers to their last 4 digits; one transaction read by id shows it in full.
+ */
+export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'masked' = 'full') {
   const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode as CurrencyCode);
   return {
     transaction_id: t.id,
@@ -34,7 +38,7 @@ export function presentTransaction(t: CustomerTransactionRow) {
     recipient_email: t.recipientEmail,
     recipient_phone: t.recipientPhone,
     payout_reason: t.payoutReason,
-    bank_account_number: t.bankAccountNumber,
+    bank_account_number: t.bankAccountNumber && view === 'masked' ? maskAccountNumber(t.bankAccountNumber) : t.bankAccountNumber,
     bank_routing_number: t.bankRoutingNumber,
     bank_name: t.bankName,
     account_holder_name: t.accountHolderName,

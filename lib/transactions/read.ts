@@ -40,5 +40,5 @@ export async function listTransactions(db: Db, merchantId: string, query: ListTr
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(customerTransactions).where(where),
   ]);
-  return { data: rows.map(presentTransaction), pagination: pagination(total?.n ?? 0, query.page, query.size) };
+  return { data: rows.map((r) => presentTransaction(r, 'masked')), pagination: pagination(total?.n ?? 0, query.page, query.size) };
 }

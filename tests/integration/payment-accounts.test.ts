@@ -1,0 +1,592 @@
+import { describe, expect, it } from 'vitest';
+import { expectErrorShape, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
+
+/**
+ * Payment accounts (spec 4.7, README "Money out"): the merchant's own destinations for withdrawals.
+ * Bank accounts and mobile-money accounts, required fields per type, phones stored in E.164, exactly one
+ * primary per currency, soft delete, masked listings, and a payment_account.* event for each change.
+ */
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+const ACCOUNTS = '/api/v1/merchants/payment-accounts';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
+
+/** The response fields of a payment account (the spec leaves them to us: README "Money out"). */
+const ACCOUNT_FIELDS = [
+  'id',
+  'merchant_id',
+  'currency_id',
+  'currency_code',
+  'account_type',
+  'is_primary',
+  'status',
+  'account_number',
+  'bank_name',
+  'bank_routing_number',
+  'account_holder_name',
+  'phone_number',
+  'network_provider',
+  'provider_metadata',
+  'created_at',
+  'updated_at',
+];
+
+const sql = testSql();
+
+const bank = (over: Record<string, unknown> = {}) => ({
+  currency_code: 'GHS',
+  account_type: 'bank_account',
+  account_number: '0123456789',
+  bank_name: 'GCB Bank',
+  account_holder_name: 'Test Shop Ltd',
+  ...over,
+});
+
+const momo = (over: Record<string, unknown> = {}) => ({
+  currency_code: 'GHS',
+  account_type: 'mobile_money',
+  phone_number: '0244123456',
+  network_provider: 'mtn_momo',
+  ...over,
+});
+
+async function add(m: Merchant, body: unknown) {
+  const res = await m.api.post(ACCOUNTS, body);
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.status).toBe('success');
+  return res.body.data as Record<string, any>;
+}
+
+/** A 422 in the shared error shape; returns the field names it reports, sorted. */
+function invalidFields(res: { status: number; body: any; text: string }): string[] {
+  expect(res.status, res.text).toBe(422);
+  expectErrorShape(res.body, 'validation_error');
+  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
+}
+
+async function get(m: Merchant, id: string) {
+  const res = await m.api.get(`${ACCOUNTS}/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Record<string, any>;
+}
+
+const accountRows = (merchantId: string) =>
+  sql<Record<string, any>[]>`select * from payment_accounts where merchant_id = ${merchantId} order by created_at, id`;
+
+const primaries = (merchantId: string, currency: string) =>
+  sql<{ id: string }[]>`
+    select id from payment_accounts
+     where merchant_id = ${merchantId} and currency_code = ${currency} and is_primary and deleted_at is null`;
+
+const accountEvents = (accountId: string) =>
+  sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`
+    select event_type, resource_type, merchant_id, data from events where resource_id = ${accountId} order by sequence`;
+
+describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
+  it('adds a bank account: every field, number in full and normalised, first of its currency is primary, row and event written', async () => {
+    const m = await newMerchant();
+    const res = await m.api.post(
+      ACCOUNTS,
+      bank({ account_number: '0123 4567-89', bank_routing_number: 'GH030100', is_primary: false, provider_metadata: { branch: 'Accra' } }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: 'Payment account added' });
+    const a = res.body.data;
+    expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
+    const [ghs] = await sql<{ id: string }[]>`select id from currencies where code = 'GHS'`;
+    expect(a).toMatchObject({
+      merchant_id: m.id,
+      currency_id: ghs!.id,
+      currency_code: 'GHS',
+      account_type: 'bank_account',
+      // The first account of a currency is its primary whatever is_primary says.
+      is_primary: true,
+      status: 'active',
+      account_number: '0123456789',
+      bank_name: 'GCB Bank',
+      bank_routing_number: 'GH030100',
+      account_holder_name: 'Test Shop Ltd',
+      phone_number: null,
+      network_provider: null,
+      provider_metadata: { branch: 'Accra' },
+    });
+    expect(a.id).toMatch(UUID);
+    expect(a.created_at).toMatch(TIMESTAMP);
+    expect(a.updated_at).toMatch(TIMESTAMP);
+
+    const rows = await accountRows(m.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: a.id,
+      currency_code: 'GHS',
+      account_type: 'bank_account',
+      is_primary: true,
+      status: 'active',
+      account_number: '0123456789',
+      phone_number: null,
+      deleted_at: null,
+    });
+
+    // Get shows the same account, number in full.
+    expect(await get(m, a.id)).toEqual(a);
+
+    const events = await accountEvents(a.id);
+    expect(events.map((e) => e.event_type)).toEqual(['payment_account.created']);
+    expect(events[0]).toMatchObject({ resource_type: 'payment_account', merchant_id: m.id });
+    // Events carry the account masked, like listings.
+    expect(events[0]!.data).toMatchObject({ id: a.id, is_primary: true, account_number: '******6789', bank_name: 'GCB Bank' });
+  });
+
+  it('names each missing bank field (422) and creates nothing', async () => {
+    const m = await newMerchant();
+    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'bank_account' }))).toEqual([
+      'account_holder_name',
+      'account_number',
+      'bank_name',
+    ]);
+    const { bank_name: _omitted, ...withoutBankName } = bank();
+    const res = await m.api.post(ACCOUNTS, withoutBankName);
+    expect(invalidFields(res)).toEqual(['bank_name']);
+    expect(res.body.error.fields[0].message).toMatch(/required for bank_account/);
+    // Empty or malformed values are refused too.
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ bank_name: '   ' })))).toEqual(['bank_name']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '12' })))).toEqual(['account_number']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '0123456789#' })))).toEqual(['account_number']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: 123456789 })))).toEqual(['account_number']);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+
+  it('refuses mobile-money fields on a bank account (422 naming each)', async () => {
+    const m = await newMerchant();
+    const res = await m.api.post(ACCOUNTS, bank({ phone_number: '0244123456', network_provider: 'mtn_momo' }));
+    expect(invalidFields(res)).toEqual(['network_provider', 'phone_number']);
+    expect(res.body.error.fields[0].message).toMatch(/does not apply to bank_account/);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+
+  it('accepts an IBAN for EUR and a lowercase currency code', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank({ currency_code: 'eur', account_number: 'DE89 3704 0044 0532 0130 00', bank_name: 'Commerzbank' }));
+    expect(a).toMatchObject({ currency_code: 'EUR', account_number: 'DE89370400440532013000', is_primary: true });
+  });
+});
+
+describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
+  it.each([
+    ['GHS', '024 412 3456', 'mtn_momo', '+233244123456'],
+    ['GHS', '+233 20 123 4567', 'vodafone_cash', '+233201234567'],
+    ['GHS', '00233-24-412-3457', 'mtn_momo', '+233244123457'],
+    ['KES', '0712 345 678', 'mpesa', '+254712345678'],
+    ['KES', '(0712) 345.679', 'mpesa', '+254712345679'],
+    ['KES', '+254712345670', 'mpesa', '+254712345670'],
+    ['NGN', '0803 123 4567', 'mtn_momo', '+2348031234567'],
+    ['ETB', '0911 234 567', 'mpesa', '+251911234567'],
+  ])('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
+    const m = await newMerchant();
+    const a = await add(m, momo({ currency_code: currency, phone_number: phone, network_provider: network }));
+    expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
+    expect(a).toMatchObject({
+      currency_code: currency,
+      account_type: 'mobile_money',
+      is_primary: true,
+      status: 'active',
+      phone_number: e164,
+      network_provider: network,
+      account_number: null,
+      bank_name: null,
+      bank_routing_number: null,
+      account_holder_name: null,
+    });
+    const [row] = await sql`select phone_number from payment_accounts where id = ${a.id}`;
+    expect(row!.phone_number).toBe(e164);
+  });
+
+  it('refuses phone numbers that are not phone numbers, or not of the currency’s country (422 phone_number)', async () => {
+    const m = await newMerchant();
+    for (const phone of ['12345', 'not a phone', '0244', '+0244123456', '+2332441234567890', '244123456', '']) {
+      const res = await m.api.post(ACCOUNTS, momo({ phone_number: phone }));
+      expect(invalidFields(res), `${phone}: ${res.text}`).toEqual(['phone_number']);
+    }
+    // A Kenyan number cannot receive Ghanaian mobile money.
+    const foreign = await m.api.post(ACCOUNTS, momo({ phone_number: '+254712345678' }));
+    expect(invalidFields(foreign)).toEqual(['phone_number']);
+    expect(foreign.body.error.fields[0].message).toMatch(/\+233/);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+
+  it('network_provider is one of mtn_momo, mpesa, orange_money, vodafone_cash, and must pay out in the currency', async () => {
+    const m = await newMerchant();
+    const unknown = await m.api.post(ACCOUNTS, momo({ network_provider: 'airtel_tigo' }));
+    expect(invalidFields(unknown)).toEqual(['network_provider']);
+    expect(unknown.body.error.fields[0].message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'MTN_MOMO' })))).toEqual(['network_provider']);
+    // Known networks that do not serve the currency.
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'mpesa' })))).toEqual(['network_provider']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'orange_money' })))).toEqual(['network_provider']);
+    expect(
+      invalidFields(await m.api.post(ACCOUNTS, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' }))),
+    ).toEqual(['network_provider']);
+    // No mobile money at all in USD, EUR, GBP.
+    const usd = await m.api.post(ACCOUNTS, momo({ currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' }));
+    expect(invalidFields(usd)).toEqual(['network_provider']);
+    expect(usd.body.error.fields[0].message).toMatch(/does not pay out in USD/);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+
+  it('names each missing mobile-money field, and refuses bank fields on a mobile-money account (422)', async () => {
+    const m = await newMerchant();
+    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money' }))).toEqual([
+      'network_provider',
+      'phone_number',
+    ]);
+    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' }))).toEqual([
+      'network_provider',
+    ]);
+    const res = await m.api.post(
+      ACCOUNTS,
+      momo({ account_number: '0123456789', bank_name: 'GCB', account_holder_name: 'Test Shop', bank_routing_number: 'GH030100' }),
+    );
+    expect(invalidFields(res)).toEqual(['account_holder_name', 'account_number', 'bank_name', 'bank_routing_number']);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/v1/merchants/payment-accounts: the request itself', () => {
+  it('refuses unknown fields, a bad account_type or currency, a non-boolean is_primary (422), malformed JSON (400)', async () => {
+    const m = await newMerchant();
+    const unknown = await m.api.post(ACCOUNTS, bank({ nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' }));
+    expect(invalidFields(unknown)).toEqual(['currency_id', 'nickname']);
+    expect(unknown.body.error.fields.every((f: any) => f.message === 'unknown field')).toBe(true);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_type: 'wallet' })))).toEqual(['account_type']);
+    const { account_type: _t, ...noType } = bank();
+    expect(invalidFields(await m.api.post(ACCOUNTS, noType))).toEqual(['account_type']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ currency_code: 'XYZ' })))).toEqual(['currency_code']);
+    const { currency_code: _c, ...noCurrency } = bank();
+    expect(invalidFields(await m.api.post(ACCOUNTS, noCurrency))).toEqual(['currency_code']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ is_primary: 'yes' })))).toEqual(['is_primary']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, []))).toEqual(['body']);
+
+    const malformed = await m.api.post(ACCOUNTS, '{"currency_code": "GHS", "account_type":');
+    expect(malformed.status, malformed.text).toBe(400);
+    expectErrorShape(malformed.body, 'malformed_json');
+    const empty = await m.api.post(ACCOUNTS, '');
+    expect(invalidFields(empty)).toEqual(['account_type', 'currency_code']);
+    expect(await accountRows(m.id)).toHaveLength(0);
+  });
+});
+
+describe('one primary account per currency', () => {
+  it('the first account of each currency becomes its primary; later ones do not unless asked', async () => {
+    const m = await newMerchant();
+    const ghs1 = await add(m, bank());
+    const ghs2 = await add(m, momo());
+    const ghs3 = await add(m, bank({ account_number: '1111222233', is_primary: false }));
+    const kes1 = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
+    expect([ghs1.is_primary, ghs2.is_primary, ghs3.is_primary, kes1.is_primary]).toEqual([true, false, false, true]);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: ghs1.id }]);
+    expect(await primaries(m.id, 'KES')).toEqual([{ id: kes1.id }]);
+  });
+
+  it('is_primary: true on add demotes the old primary in the same transaction: exactly one primary', async () => {
+    const m = await newMerchant();
+    const first = await add(m, bank());
+    const second = await add(m, momo({ is_primary: true }));
+    expect(second.is_primary).toBe(true);
+    expect((await get(m, first.id)).is_primary).toBe(false);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: second.id }]);
+    // Another currency's primary is untouched.
+    const kes = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
+    const third = await add(m, bank({ account_number: '5555666677', is_primary: true }));
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: third.id }]);
+    expect(await primaries(m.id, 'KES')).toEqual([{ id: kes.id }]);
+    const list = await m.api.get(`${ACCOUNTS}?currency_code=GHS`);
+    expect(list.body.data.filter((a: any) => a.is_primary).map((a: any) => a.id)).toEqual([third.id]);
+  });
+
+  it('PUT is_primary: true moves the primary; is_primary: false on the primary is 409 primary_account_required', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank());
+    const b = await add(m, bank({ account_number: '9876543210' }));
+    expect(b.is_primary).toBe(false);
+
+    const promoted = await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true });
+    expect(promoted.status, promoted.text).toBe(200);
+    expect(promoted.body).toMatchObject({ status: 'success', message: 'Payment account updated' });
+    expect(promoted.body.data).toMatchObject({ id: b.id, is_primary: true, account_number: '9876543210' });
+    expect((await get(m, a.id)).is_primary).toBe(false);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
+
+    // Asking again changes nothing.
+    expect((await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true })).status).toBe(200);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
+
+    const refused = await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: false });
+    expect(refused.status, refused.text).toBe(409);
+    expectErrorShape(refused.body, 'primary_account_required');
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
+
+    // is_primary: false on a non-primary account is a no-op.
+    const noop = await m.api.put(`${ACCOUNTS}/${a.id}`, { is_primary: false });
+    expect(noop.status, noop.text).toBe(200);
+    expect(noop.body.data.is_primary).toBe(false);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
+  });
+
+  it('a demoted primary gets its own payment_account.updated event (every state change writes its event)', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank());
+    const b = await add(m, bank({ account_number: '9876543210', is_primary: true }));
+    const c = await add(m, bank({ account_number: '1212343456' }));
+    expect((await m.api.put(`${ACCOUNTS}/${c.id}`, { is_primary: true })).status).toBe(200);
+
+    expect((await accountEvents(b.id)).map((e) => [e.event_type, e.data.is_primary])).toEqual([
+      ['payment_account.created', true],
+      ['payment_account.updated', false],
+    ]);
+    expect((await accountEvents(a.id)).map((e) => [e.event_type, e.data.is_primary])).toEqual([
+      ['payment_account.created', true],
+      ['payment_account.updated', false],
+    ]);
+  });
+});
+
+describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
+  it('changes only the fields given, normalised; writes payment_account.updated; status active/inactive/suspended', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank({ bank_routing_number: 'GH030100' }));
+    const res = await m.api.put(`${ACCOUNTS}/${a.id}`, { account_number: '9876 5432-10', bank_name: 'Ecobank' });
+    expect(res.status, res.text).toBe(200);
+    const updated = res.body.data;
+    expect(updated).toEqual({
+      ...a,
+      account_number: '9876543210',
+      bank_name: 'Ecobank',
+      updated_at: updated.updated_at,
+    });
+    expect(updated.updated_at >= a.updated_at).toBe(true);
+    expect(await get(m, a.id)).toEqual(updated);
+
+    // bank_routing_number can be cleared with null.
+    const cleared = await m.api.put(`${ACCOUNTS}/${a.id}`, { bank_routing_number: null });
+    expect(cleared.body.data.bank_routing_number).toBeNull();
+
+    for (const status of ['inactive', 'suspended', 'active']) {
+      const changed = await m.api.put(`${ACCOUNTS}/${a.id}`, { status });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.body.data).toMatchObject({ status, is_primary: true, account_number: '9876543210' });
+      const [row] = await sql`select status from payment_accounts where id = ${a.id}`;
+      expect(row!.status).toBe(status);
+    }
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${a.id}`, { status: 'closed' }))).toEqual(['status']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${a.id}`, { status: 'ACTIVE' }))).toEqual(['status']);
+
+    const events = await accountEvents(a.id);
+    expect(events.map((e) => e.event_type)).toEqual([
+      'payment_account.created',
+      'payment_account.updated',
+      'payment_account.updated',
+      'payment_account.updated',
+      'payment_account.updated',
+      'payment_account.updated',
+    ]);
+    expect(events[1]!.data).toMatchObject({ account_number: '******3210', bank_name: 'Ecobank' });
+    expect(events.slice(3).map((e) => e.data.status)).toEqual(['inactive', 'suspended', 'active']);
+  });
+
+  it('account_type, currency_code and currency_id cannot change (422 naming each); nothing changes', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank());
+    const [kes] = await sql<{ id: string }[]>`select id from currencies where code = 'KES'`;
+    for (const [body, fields] of [
+      [{ account_type: 'mobile_money' }, ['account_type']],
+      [{ currency_code: 'KES' }, ['currency_code']],
+      [{ currency_code: 'GHS' }, ['currency_code']],
+      [{ currency_id: kes!.id }, ['currency_id']],
+      [{ account_type: 'bank_account', currency_code: 'KES', currency_id: kes!.id, bank_name: 'X' }, ['account_type', 'currency_code', 'currency_id']],
+    ] as const) {
+      const res = await m.api.put(`${ACCOUNTS}/${a.id}`, body);
+      expect(invalidFields(res), JSON.stringify(body)).toEqual([...fields]);
+    }
+    expect(await get(m, a.id)).toEqual(a);
+    expect((await accountEvents(a.id)).map((e) => e.event_type)).toEqual(['payment_account.created']);
+  });
+
+  it('checks details against the account type: other-type fields, bad phone or network → 422; a local phone is normalised', async () => {
+    const m = await newMerchant();
+    const bankAccount = await add(m, bank());
+    const mobile = await add(m, momo());
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { phone_number: '0244123456' }))).toEqual(['phone_number']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { account_number: '1' }))).toEqual(['account_number']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { account_number: '0123456789' }))).toEqual(['account_number']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { network_provider: 'mpesa' }))).toEqual(['network_provider']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '12345' }))).toEqual(['phone_number']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { nickname: 'x' }))).toEqual(['nickname']);
+
+    const res = await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '020 123 4567', network_provider: 'vodafone_cash' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ phone_number: '+233201234567', network_provider: 'vodafone_cash', account_number: null });
+    expect(await get(m, bankAccount.id)).toEqual(bankAccount);
+  });
+
+  it('an unknown id is 404, a malformed one 422, a malformed body 400', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank());
+    const missing = await m.api.put(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`, { bank_name: 'X' });
+    expect(missing.status).toBe(404);
+    expectErrorShape(missing.body, 'not_found');
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/not-a-uuid`, { bank_name: 'X' }))).toEqual(['account_id']);
+    const malformed = await m.api.put(`${ACCOUNTS}/${a.id}`, '{"bank_name": ');
+    expect(malformed.status).toBe(400);
+    expectErrorShape(malformed.body, 'malformed_json');
+    expect(await get(m, a.id)).toEqual(a);
+  });
+});
+
+describe('DELETE /api/v1/merchants/payment-accounts/{account_id}', () => {
+  it('the primary → 409 primary_account; another → 200, then 404 everywhere; the row is kept, marked deleted', async () => {
+    const m = await newMerchant();
+    const primary = await add(m, bank());
+    const other = await add(m, momo());
+
+    const refused = await m.api.delete(`${ACCOUNTS}/${primary.id}`);
+    expect(refused.status, refused.text).toBe(409);
+    expectErrorShape(refused.body, 'primary_account');
+    expect(await get(m, primary.id)).toEqual(primary);
+
+    const deleted = await m.api.delete(`${ACCOUNTS}/${other.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toMatchObject({ status: 'success', message: 'Payment account deleted' });
+    expect(deleted.body.data).toMatchObject({ id: other.id, deleted: true, is_primary: false });
+
+    for (const res of [
+      await m.api.get(`${ACCOUNTS}/${other.id}`),
+      await m.api.put(`${ACCOUNTS}/${other.id}`, { status: 'inactive' }),
+      await m.api.put(`${ACCOUNTS}/${other.id}`, { is_primary: true }),
+      await m.api.delete(`${ACCOUNTS}/${other.id}`),
+    ]) {
+      expect(res.status, res.text).toBe(404);
+      expectErrorShape(res.body, 'not_found');
+    }
+    const list = await m.api.get(ACCOUNTS);
+    expect(list.body.data.map((a: any) => a.id)).toEqual([primary.id]);
+    const [row] = await sql`select deleted_at, is_primary from payment_accounts where id = ${other.id}`;
+    expect(row!.deleted_at).toBeInstanceOf(Date);
+    expect(row!.is_primary).toBe(false);
+    expect((await accountEvents(other.id)).map((e) => e.event_type)).toEqual(['payment_account.created', 'payment_account.deleted']);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: primary.id }]);
+
+    // Once another account is primary, the old primary can go.
+    const next = await add(m, bank({ account_number: '4444555566', is_primary: true }));
+    const gone = await m.api.delete(`${ACCOUNTS}/${primary.id}`);
+    expect(gone.status, gone.text).toBe(200);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: next.id }]);
+    // The only account left is the primary: it cannot be deleted.
+    expect((await m.api.delete(`${ACCOUNTS}/${next.id}`)).status).toBe(409);
+  });
+
+  it('an account added after a deletion can still become primary (the deleted row does not count)', async () => {
+    const m = await newMerchant();
+    const a = await add(m, bank());
+    const b = await add(m, bank({ account_number: '2222333344' }));
+    expect((await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true })).status).toBe(200);
+    expect((await m.api.delete(`${ACCOUNTS}/${a.id}`)).status).toBe(200);
+    const c = await add(m, bank({ account_number: '3333444455', is_primary: true }));
+    expect(c.is_primary).toBe(true);
+    expect(await primaries(m.id, 'GHS')).toEqual([{ id: c.id }]);
+  });
+});
+
+describe('GET /api/v1/merchants/payment-accounts', () => {
+  it('lists live accounts, account numbers masked to the last 4 digits; get shows them in full', async () => {
+    const m = await newMerchant();
+    const ghsBank = await add(m, bank());
+    const ghsMomo = await add(m, momo());
+    const eur = await add(m, bank({ currency_code: 'EUR', account_number: 'GB29 NWBK 6016 1331 9268 19', bank_name: 'NatWest' }));
+    const kes = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
+    const ghsBank2 = await add(m, bank({ account_number: '5555', bank_name: 'Short Bank' }));
+
+    const res = await m.api.get(ACCOUNTS);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: 'Payment accounts retrieved' });
+    expect(res.body.pagination).toBeUndefined();
+    const list = res.body.data as any[];
+    // By currency, the primary first, then oldest first.
+    expect(list.map((a) => a.id)).toEqual([eur.id, ghsBank.id, ghsMomo.id, ghsBank2.id, kes.id]);
+    for (const a of list) expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
+    const byId = new Map(list.map((a) => [a.id, a]));
+    expect(byId.get(ghsBank.id)).toEqual({ ...ghsBank, account_number: '******6789' });
+    expect(byId.get(eur.id)!.account_number).toBe('******************6819');
+    // Four characters or fewer: nothing to hide.
+    expect(byId.get(ghsBank2.id)!.account_number).toBe('5555');
+    expect(byId.get(ghsMomo.id)).toEqual(ghsMomo);
+    // No full account number appears anywhere in the listing.
+    expect(res.text).not.toContain('0123456789');
+    expect(res.text).not.toContain('GB29NWBK60161331926819');
+
+    expect((await get(m, ghsBank.id)).account_number).toBe('0123456789');
+    expect((await get(m, eur.id)).account_number).toBe('GB29NWBK60161331926819');
+  });
+
+  it('filters by currency_code in any case; unknown currency or query parameter → 422', async () => {
+    const m = await newMerchant();
+    await add(m, bank());
+    const kes1 = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
+    const kes2 = await add(m, bank({ currency_code: 'KES', account_number: '7777888899' }));
+    for (const code of ['KES', 'kes', 'Kes']) {
+      const res = await m.api.get(`${ACCOUNTS}?currency_code=${code}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.map((a: any) => a.id)).toEqual([kes1.id, kes2.id]);
+      expect(res.body.data.every((a: any) => a.currency_code === 'KES')).toBe(true);
+    }
+    const none = await m.api.get(`${ACCOUNTS}?currency_code=usd`);
+    expect(none.body.data).toEqual([]);
+    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=XYZ`))).toEqual(['currency_code']);
+    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency=GHS`))).toEqual(['currency']);
+    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=GHS&currency_code=KES`))).toEqual(['currency_code']);
+  });
+
+  it('GET one: unknown → 404, malformed id → 422', async () => {
+    const m = await newMerchant();
+    const missing = await m.api.get(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`);
+    expect(missing.status).toBe(404);
+    expectErrorShape(missing.body, 'not_found');
+    expect(invalidFields(await m.api.get(`${ACCOUNTS}/12345`))).toEqual(['account_id']);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("B never sees, changes or deletes A's accounts (404 like an unknown id), and lists only its own", async () => {
+    const a = await newMerchant({ name: 'Shop A' });
+    const b = await newMerchant({ name: 'Shop B' });
+    const aPrimary = await add(a, bank());
+    const aOther = await add(a, momo());
+    const bOwn = await add(b, bank({ account_number: '2468013579' }));
+
+    const bList = await b.api.get(ACCOUNTS);
+    expect(bList.body.data.map((x: any) => x.id)).toEqual([bOwn.id]);
+    const bGhs = await b.api.get(`${ACCOUNTS}?currency_code=GHS`);
+    expect(bGhs.body.data.map((x: any) => x.id)).toEqual([bOwn.id]);
+    const aList = await a.api.get(ACCOUNTS);
+    expect(aList.body.data.map((x: any) => x.id).sort()).toEqual([aPrimary.id, aOther.id].sort());
+
+    for (const res of [
+      await b.api.get(`${ACCOUNTS}/${aPrimary.id}`),
+      await b.api.put(`${ACCOUNTS}/${aOther.id}`, { status: 'suspended' }),
+      await b.api.put(`${ACCOUNTS}/${aOther.id}`, { is_primary: true }),
+      await b.api.delete(`${ACCOUNTS}/${aOther.id}`),
+      await b.api.delete(`${ACCOUNTS}/${aPrimary.id}`),
+    ]) {
+      expect(res.status, res.text).toBe(404);
+      expectErrorShape(res.body, 'not_found');
+    }
+    // Nothing of A's changed, and B's primary is still B's.
+    expect(await get(a, aPrimary.id)).toEqual(aPrimary);
+    expect(await get(a, aOther.id)).toEqual(aOther);
+    expect(await primaries(a.id, 'GHS')).toEqual([{ id: aPrimary.id }]);
+    expect(await primaries(b.id, 'GHS')).toEqual([{ id: bOwn.id }]);
+    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`) as any;
+    expect(n).toBe(2);
+  });
+});
