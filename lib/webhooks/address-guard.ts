@@ -29,8 +29,8 @@ export function addressProblem(address: string, policy: AddressPolicy): string |
   return `${parsed.toString()} is a ${range} address`;
 }
 
-/** The URL's host without IPv6 brackets. */
-export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+/** The URL's host without IPv6 brackets or a trailing dot (`localhost.` is `localhost`). */
+export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 
 /**
  * A `lookup` for node:http(s) that resolves the name and refuses the connection when any address is

@@ -114,7 +114,13 @@ export async function deliverClaimed(db: Db, delivery: ClaimedDelivery, options:
     },
     { allowLoopback: delivery.allowLoopback && !production, timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000 },
   );
-  await recordAttempt(db, delivery, result, clock());
+  try {
+    await recordAttempt(db, delivery, result, clock());
+  } catch (error) {
+    // Whatever the receiver answered must never make the attempt unrecordable (and so re-sent forever).
+    log.warn('webhook attempt could not be recorded as received; recording it without the body', { delivery_id: delivery.id, error: String(error) });
+    await recordAttempt(db, delivery, { ...result, responseBody: null }, clock());
+  }
   return result;
 }
 
@@ -132,9 +138,10 @@ async function recordAttempt(db: Db, delivery: ClaimedDelivery, result: SendResu
          set status = ${status}, attempt_count = ${attempt}, next_attempt_at = coalesce(${ts(retryAt)}::timestamptz, next_attempt_at),
              locked_until = null, lease_token = null, last_attempt_at = ${ts(now)}::timestamptz, last_status_code = ${result.statusCode},
              last_error = ${result.error}, delivered_at = ${ok ? ts(now) : null}::timestamptz, updated_at = now()
-       where id = ${delivery.id} and lease_token = ${delivery.leaseToken}
+       where id = ${delivery.id} and lease_token = ${delivery.leaseToken} and status = 'pending'
       returning merchant_id`);
-    // The lease ran out and another dispatcher has this delivery now: its attempt is the one recorded.
+    // The lease ran out and another dispatcher has this delivery now (its attempt is the one recorded),
+    // or the delivery was cancelled meanwhile (endpoint deleted).
     const merchantId = (updated[0] as { merchant_id: string } | undefined)?.merchant_id;
     if (!merchantId) return;
     await tx.execute(sql`

@@ -140,7 +140,7 @@ export async function deleteWebhook(db: Db, merchantId: string, webhookId: strin
       .returning();
     await tx
       .update(webhookDeliveries)
-      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .set({ status: 'cancelled', lockedUntil: null, leaseToken: null, updatedAt: sql`now()` })
       .where(and(eq(webhookDeliveries.endpointId, current.id), eq(webhookDeliveries.status, 'pending')));
     return { ...presentWebhook(row!), deleted: true };
   });

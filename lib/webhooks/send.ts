@@ -62,7 +62,8 @@ export function sendWebhook(
           statusCode,
           error: null,
           latencyMs: elapsed(),
-          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+          // PostgreSQL text cannot hold NUL: binary answers are kept readable, never unrecordable.
+          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD'),
           retryAfterSeconds: statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
         });
       };

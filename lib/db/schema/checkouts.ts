@@ -54,7 +54,7 @@ export const checkouts = pgTable(
   },
   (t) => [
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
-    index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The expiry sweep only ever looks at checkouts that can still expire.
     index('checkouts_expirable_idx')
       .on(t.expiresAt)

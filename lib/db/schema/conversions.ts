@@ -46,6 +46,6 @@ export const conversions = pgTable(
   (t) => [
     uniqueIndex('conversions_quote_unique').on(t.quoteId),
     uniqueIndex('conversions_idempotency_key_unique').on(t.merchantId, t.idempotencyKey),
-    index('conversions_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('conversions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

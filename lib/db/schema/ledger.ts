@@ -75,9 +75,9 @@ export const ledgerLines = pgTable(
   },
   (t) => [
     index('ledger_lines_entry_idx').on(t.entryId),
-    index('ledger_lines_wallet_statement_idx').on(t.walletId, t.sequence.desc()).where(sql`${t.walletId} is not null`),
+    index('ledger_lines_wallet_statement_idx').on(t.walletId, t.sequence.desc().nullsFirst()).where(sql`${t.walletId} is not null`),
     index('ledger_lines_merchant_statement_idx')
-      .on(t.merchantId, t.sequence.desc())
+      .on(t.merchantId, t.sequence.desc().nullsFirst())
       .where(sql`${t.walletId} is not null`),
     index('ledger_lines_account_idx').on(t.account, t.currencyCode, t.merchantId),
     check('ledger_lines_amount_positive', sql`${t.amount} > 0`),

@@ -23,5 +23,5 @@ export const settlementBatches = pgTable(
     cutoffAt: moment().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('settlement_batches_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('settlement_batches_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

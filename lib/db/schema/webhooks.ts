@@ -74,7 +74,7 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
     // What a dispatcher claims: pending deliveries, earliest first.
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('webhook_deliveries_status_check', sql`${t.status} in (${inList(WEBHOOK_DELIVERY_STATUSES)})`),
   ],
 );
