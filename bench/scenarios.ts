@@ -1,9 +1,15 @@
 import type { LoadRequest } from './lib/load';
+import { listingComparisons, listingScenarios } from './ledger';
+import { withdrawalComparisons, withdrawalScenarios } from './withdrawals';
 
 /** What a scenario may use to prepare its requests. */
 export interface BenchContext {
   baseUrl: string;
+  /** The bench database (this process's lib/db/client is connected to it while scenarios prepare). */
+  databaseUrl: string;
   merchant: { id: string; apiKey: string };
+  /** The run's settings, for setups that must last the whole run (e.g. money to withdraw). */
+  settings: { durationSeconds: number; warmupSeconds: number; serverWarmupSeconds: number };
 }
 
 export interface Goal {
@@ -21,6 +27,8 @@ export interface Scenario {
   /** Runs once, before the warm-up; returns what every connection sends. Any setup must be bounded. */
   prepare(ctx: BenchContext): Promise<LoadRequest>;
   goal?: Goal;
+  /** Concurrent connections (default 10, the ceiling's); with fewer, the ratio to the ceiling is not reported. */
+  connections?: number;
 }
 
 /** The framework's ceiling: a real route of the app through the same handler wrapper, no database. */
@@ -71,7 +79,32 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  // Customer transactions at 100 and 100,000 per merchant, in pairs (bench/ledger.ts).
+  ...listingScenarios,
+  // Initiating withdrawals spread over 100 wallets, then on one (bench/withdrawals.ts).
+  ...withdrawalScenarios,
 ];
+
+/**
+ * Two scenarios of one run compared with each other rather than with the ceiling: the subject's figure
+ * over the baseline's. A comparison's name is also a BENCH_ONLY value that selects both.
+ */
+export interface Comparison {
+  name: string;
+  label: string;
+  baseline: string;
+  subject: string;
+  goal: { metric: 'p50Ms'; maxRatio: number } | { metric: 'reqPerSec'; minRatio: number };
+}
+
+export const comparisons: Comparison[] = [...listingComparisons, ...withdrawalComparisons];
+
+/** A correctness check of the run (books balanced, no wallet ran dry…): a failed one fails the run. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
 
 async function createCheckout(ctx: BenchContext): Promise<string> {
   const res = await fetch(`${ctx.baseUrl}/api/v1/merchants/checkouts`, {

@@ -87,12 +87,14 @@ function listProcesses(): ProcessInfo[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after "(comm)": state ppid … utime(12th) stime(13th).
+      // Fields after "(comm)": state ppid … utime(12th) stime(13th) cutime(14th) cstime(15th). The
+      // children's part counts what exited children used (PostgreSQL's parallel workers live for one
+      // query): once reaped, their time moves to their parent's cutime/cstime.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       out.push({
         pid: Number(entry),
         ppid: Number(fields[1]),
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+        cpuMs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS,
         cmdline: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
       });
     } catch {
