@@ -128,6 +128,9 @@ async function rowsByTable(merchantId: string): Promise<Map<string, number>> {
   return counts;
 }
 
+/** Tables kept by triggers on the copied ones (drizzle/0012): the copies update them by themselves. */
+const TRIGGER_MAINTAINED = ['customer_transaction_counts'];
+
 export interface DepositFixture {
   merchantId: string;
   walletId: string;
@@ -162,7 +165,9 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
       for (const column of REFERENCE_COLUMNS[table] ?? []) if (row[column]) references.add(String(row[column]));
     }
   }
-  const missed = [...after].filter(([table, n]) => n - (before.get(table) ?? 0) !== (templateRows.get(table) ?? 0));
+  const missed = [...after].filter(
+    ([table, n]) => !TRIGGER_MAINTAINED.includes(table) && n - (before.get(table) ?? 0) !== (templateRows.get(table) ?? 0),
+  );
   if (missed.length) {
     throw new Error(
       `A paid checkout wrote rows the bench seed does not copy (table: rows written / rows found): ` +
