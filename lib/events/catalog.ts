@@ -4,7 +4,7 @@
  */
 export const EVENT_CATALOG = {
   'checkout.created': 'A checkout was created',
-  'checkout.processing': 'A mobile-money prompt was sent to the customer',
+  'checkout.processing': 'A payment is under way: a mobile-money prompt was sent, or a bank transfer arrived',
   'checkout.payment_claimed': 'The customer says they sent a bank transfer',
   'checkout.payment_received': 'A bank transfer arrived and waits for an operator (manual approval)',
   'checkout.approved': 'An operator approved a bank transfer',
