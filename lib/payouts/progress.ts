@@ -105,9 +105,23 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
   });
 }
 
+/**
+ * Locks the wallet a payout came from, before its row changes: every verb that moves a wallet's money
+ * takes the wallet first (initiate does too), so a reversal and a new payout queue instead of
+ * deadlocking on the row and the customer_transaction_counts row its status change bumps.
+ */
+async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) {
+  await tx.execute(sql`
+    select w.id from wallets w
+     where w.id = (select wallet_id from customer_transactions
+                    where id = ${transactionId} ${merchantId ? sql`and merchant_id = ${merchantId}` : sql``})
+       for update`);
+}
+
 /** The rail reports the payout failed: FAILED, and the money goes back automatically. */
 export async function failPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockWalletOf(tx, transactionId);
     const row = await move(tx, { id: transactionId }, 'processing', 'failed', { status: 'failed', failedAt: sql`now()`, failureReason: reason });
     if (!row) return false;
     await reverse(tx, row, 'failed');
@@ -119,6 +133,7 @@ export async function failPayout(db: Db, transactionId: string, reason: string):
 /** The merchant cancels: only while PENDING (409 otherwise), with the money back in the same transaction. */
 export async function cancelPayout(db: Db, merchantId: string, kind: PayoutKind, transactionId: string, reason: string) {
   return db.transaction(async (tx) => {
+    await lockWalletOf(tx, transactionId, merchantId);
     const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
       status: 'cancelled',
       cancelledAt: sql`now()`,

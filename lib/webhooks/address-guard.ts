@@ -24,6 +24,10 @@ export function addressProblem(address: string, policy: AddressPolicy): string |
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
   const range = parsed.range();
+  // IPv4-compatible (::a.b.c.d, deprecated) addresses, which ipaddr.js calls unicast: never a public host.
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) {
+    return `${parsed.toString()} is an IPv4-compatible address`;
+  }
   if (range === 'unicast') return null;
   if (range === 'loopback' && policy.allowLoopback) return null;
   return `${parsed.toString()} is a ${range} address`;

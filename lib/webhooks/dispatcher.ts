@@ -71,6 +71,7 @@ export async function claimDue(db: Db, options: { limit: number; now?: Date }): 
        set locked_until = ${ts(until)}::timestamptz, lease_token = gen_random_uuid(), updated_at = now()
       from picked, webhook_endpoints w, events e
      where d.id = picked.id and w.id = d.endpoint_id and e.id = d.event_id
+       and w.enabled and w.deleted_at is null
        and d.status = 'pending' and (d.locked_until is null or d.locked_until <= ${ts(now)}::timestamptz)
     returning d.id, d.lease_token, d.attempt_count, d.endpoint_id, w.url, w.allow_loopback, w.secret,
               w.previous_secret, w.previous_secret_expires_at, e.id as event_id, e.event_type,

@@ -107,8 +107,9 @@ export async function getWebhook(db: Db, merchantId: string, webhookId: string) 
 /** Re-enabling clears the reason and the failure streak; pending deliveries resume. */
 export async function updateWebhook(db: Db, merchantId: string, webhookId: string, input: UpdateWebhookInput) {
   const current = await findEndpoint(db, merchantId, webhookId);
-  const allowLoopback = input.allow_loopback ?? current.allowLoopback;
-  if (input.allow_loopback !== undefined) checkLoopbackOptIn(allowLoopback);
+  if (input.allow_loopback !== undefined) checkLoopbackOptIn(input.allow_loopback);
+  // An endpoint saved in sandbox keeps its flag, but outside sandbox mode it counts for nothing.
+  const allowLoopback = (input.allow_loopback ?? current.allowLoopback) && isSandbox();
   const url = input.url !== undefined || input.allow_loopback === false ? await checkUrl(input.url ?? current.url, allowLoopback) : current.url;
   const enabling = input.enabled === true && !current.enabled;
   const disabling = input.enabled === false && current.enabled;
@@ -150,6 +151,12 @@ export async function deleteWebhook(db: Db, merchantId: string, webhookId: strin
 export async function rotateWebhookSecret(db: Db, merchantId: string, webhookId: string) {
   return db.transaction(async (tx) => {
     const current = await findEndpoint(tx, merchantId, webhookId, { lock: true });
+    if (current.previousSecretExpiresAt && current.previousSecretExpiresAt > new Date()) {
+      throw conflict(
+        'rotation_in_progress',
+        `The previous secret still signs until ${current.previousSecretExpiresAt.toISOString()}: rotate again after that`,
+      );
+    }
     const secret = newSecret();
     const [row] = await tx
       .update(webhookEndpoints)
@@ -224,9 +231,24 @@ export async function redeliver(db: Db, merchantId: string, webhookId: string, d
   const [row] = await db
     .update(webhookDeliveries)
     .set({ status: 'pending', attemptCount: 0, nextAttemptAt: sql`now()`, lockedUntil: null, leaseToken: null, updatedAt: sql`now()` })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.merchantId, merchantId)))
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        eq(webhookDeliveries.merchantId, merchantId),
+        // Not while an attempt is in flight: that attempt's result would be lost and the event sent twice at once.
+        sql`(${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} <= now())`,
+      ),
+    )
     .returning();
-  if (!row) throw notFound('Delivery');
+  if (!row) {
+    const [exists] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.merchantId, merchantId)));
+    if (exists) throw conflict('delivery_in_flight', 'This delivery is being attempted right now: try again in a few seconds');
+    throw notFound('Delivery');
+  }
   await db.execute(sql`select pg_notify('webhook_deliveries', '')`);
   const [event] = await db.select().from(events).where(eq(events.id, row.eventId));
   return presentDelivery(row, event!, []);

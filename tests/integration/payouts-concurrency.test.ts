@@ -38,6 +38,22 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
     expect(reconciliation.body.data.balanced).toBe(true);
   });
 
+  it('cancels and new withdrawals of one wallet at once queue on the wallet: no deadlock, no 5xx, books balanced', async () => {
+    const m = await merchantWith100Available();
+    const first = [];
+    for (let i = 0; i < 30; i++) first.push(await m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient }));
+    expect(first.every((r) => r.status === 200)).toBe(true);
+    const results = await Promise.all([
+      ...first.map((r) => m.api.post(`/api/v1/merchants/withdrawals/${r.body.data.transaction_id}/cancel`, { reason: 'changed my mind' })),
+      ...Array.from({ length: 30 }, () => m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient })),
+    ]);
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const wallet = await m.api.get('/api/v1/merchants/wallet/GHS');
+    expect(wallet.body.data.available_balance).toBe(70); // 30 cancelled (money back), 30 new
+    const reconciliation = await admin().get(`/api/admin/v1/ledger/reconciliation?merchant_id=${m.id}`);
+    expect(reconciliation.body.data.balanced).toBe(true);
+  });
+
   it('50 concurrent cancels of one PENDING withdrawal: exactly one wins and the money comes back once', async () => {
     const m = await merchantWith100Available();
     const created = await m.api.post('/api/v1/merchants/withdrawals', { amount: 40, currency_code: 'GHS', ...bankRecipient });

@@ -186,3 +186,18 @@ describe('nextAttemptAt (retry schedule)', () => {
     expect(delayOf(nextAttemptAt(1, now, 7 * 86_400))).toBe(86_400);
   });
 });
+
+describe('IPv4-compatible IPv6 addresses (::a.b.c.d)', () => {
+  // The forms the URL parser produces for http://[::127.0.0.1], [::169.254.169.254], [::10.0.0.1].
+  it.each(['::7f00:1', '::a9fe:a9fe', '::a00:1', '::808:808'])('%s is refused', (address) => {
+    expect(addressProblem(address, { allowLoopback: false })).toMatch(/IPv4-compatible/);
+    expect(addressProblem(address, { allowLoopback: true })).toMatch(/IPv4-compatible/);
+  });
+  it('the URL parser turns [::127.0.0.1] into one of those', () => {
+    expect(bareHost(new URL('https://[::127.0.0.1]/hooks'))).toBe('::7f00:1');
+  });
+  it('::1 is still loopback (allowed with the opt-in), :: still unspecified', () => {
+    expect(addressProblem('::1', { allowLoopback: true })).toBeNull();
+    expect(addressProblem('::', { allowLoopback: true })).toMatch(/unspecified/);
+  });
+});
