@@ -4,9 +4,8 @@ import { call, client } from '../support/api';
 import { admin, adminHeaders, expectErrorShape, newMerchant } from '../support/fixtures';
 import { isWellFormedApiKey, hashApiKey } from '../../lib/auth/api-key-format';
 import { testSql } from '../support/database';
-import { API_KEY_FIELDS } from '../support/shapes';
+import { API_KEY_FIELDS, UUID } from '../support/shapes';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Spec 2.1: ISO 8601 without a zone offset. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD'];

@@ -5,9 +5,8 @@ import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../suppor
 import { hashApiKey, isWellFormedApiKey } from '../../lib/auth/api-key-format';
 import { resetConfigForTests } from '../../lib/config';
 import { testSql } from '../support/database';
-import { API_KEY_FIELDS } from '../support/shapes';
+import { API_KEY_FIELDS, UUID } from '../support/shapes';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 /** Spec 2.2, in order. */
 const KEYS = '/api/v1/merchants/api-keys';

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UUID, TIMESTAMP } from '../support/shapes';
 import { verifyCheckoutToken } from '../../lib/checkouts/token';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
@@ -7,8 +8,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 const REFERENCE = /^PAY-[0-9A-HJKMNP-TV-Z]{16}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const PUBLIC_FIELDS = [
   'id',

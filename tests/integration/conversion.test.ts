@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import { UUID, TIMESTAMP } from '../support/shapes';
+import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -12,8 +13,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const QUOTE = '/api/v1/merchants/conversion/quote';
 const CONVERSION = '/api/v1/merchants/conversion';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 
 /** The sandbox rate table (units per 1 USD), written out here independently of the code. */
 const RATES: Record<string, string> = {
@@ -54,16 +53,6 @@ async function wallet(m: Merchant, code: string) {
   return res.body.data as { holding_balance: number; available_balance: number; balance: number; status: string };
 }
 
-async function expectReconciled(merchantId?: string) {
-  const res = await admin().get(`/api/admin/v1/ledger/reconciliation${merchantId ? `?merchant_id=${merchantId}` : ''}`);
-  expect(res.status).toBe(200);
-  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
-    balanced: true,
-    unbalanced_entries: [],
-    wallet_differences: [],
-    negative_balances: [],
-  });
-}
 
 async function quote(m: Merchant, from: string, to: string, amount: number) {
   const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });

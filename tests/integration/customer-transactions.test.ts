@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
 import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
@@ -14,8 +15,6 @@ import { testSql } from '../support/database';
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const TRANSACTIONS = '/api/v1/merchants/customer/transactions';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 const GHOST = '00000000-0000-4000-8000-000000000000';
 
 /** Spec 2.4, in its order. */

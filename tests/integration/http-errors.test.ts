@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UUID } from '../support/shapes';
 import { call, type ApiResponse } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
@@ -7,7 +8,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 const MB = 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const sql = testSql();
 let m: Merchant;

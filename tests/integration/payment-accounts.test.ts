@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UUID, TIMESTAMP } from '../support/shapes';
 import { expectErrorShape, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 
@@ -10,8 +11,6 @@ import { testSql } from '../support/database';
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const ACCOUNTS = '/api/v1/merchants/payment-accounts';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 
 /** The response fields of a payment account (the spec leaves them to us: README "Money out"). */
 const ACCOUNT_FIELDS = [

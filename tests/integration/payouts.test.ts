@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import { UUID, TIMESTAMP } from '../support/shapes';
+import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 
@@ -12,8 +13,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const PAYOUTS = '/api/v1/merchants/payouts';
 const WITHDRAWALS = '/api/v1/merchants/withdrawals';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const sql = testSql();
@@ -103,16 +102,6 @@ async function journal(id: string) {
 const payoutRows = (merchantId: string) =>
   sql`select id from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout'`;
 
-async function expectReconciled(merchantId: string) {
-  const res = await admin().get(`/api/admin/v1/ledger/reconciliation?merchant_id=${merchantId}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
-    balanced: true,
-    unbalanced_entries: [],
-    wallet_differences: [],
-    negative_balances: [],
-  });
-}
 
 async function expectUntouched(m: Merchant) {
   expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 0, last_payout_at: null });

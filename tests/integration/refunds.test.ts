@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin, expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import { UUID } from '../support/shapes';
+import { admin, expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -12,7 +13,6 @@ import { testSql } from '../support/database';
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const REFUNDS = '/api/v1/merchants/wallet/refunds';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const sql = testSql();
 
@@ -40,17 +40,6 @@ async function refundedEvents(checkoutId: string) {
     select data from events where resource_id = ${checkoutId} and event_type = 'checkout.refunded' order by sequence`;
 }
 
-async function expectReconciled(merchantId?: string) {
-  const res = await admin().get(`/api/admin/v1/ledger/reconciliation${merchantId ? `?merchant_id=${merchantId}` : ''}`);
-  expect(res.status).toBe(200);
-  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
-    balanced: true,
-    unbalanced_entries: [],
-    wallet_differences: [],
-    negative_balances: [],
-  });
-  return res.body.data;
-}
 
 /** Journal lines of the refund's entry, as `account direction amount` (minor units). */
 async function refundLines(refundId: string) {

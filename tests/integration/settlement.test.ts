@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
+import { admin, expectErrorShape, newMerchant, paidCheckout, expectReconciled } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -18,8 +19,6 @@ const RUN = '/api/admin/v1/settlements/run';
 const RECONCILIATION = '/api/admin/v1/ledger/reconciliation';
 const SETTLEMENTS = '/api/v1/merchants/wallet/settlements';
 const WALLET_TRANSACTIONS = '/api/v1/merchants/wallet/transactions';
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
 const DELAY_MS = 1440 * 60_000;
 
@@ -64,17 +63,6 @@ const checkoutRow = async (id: string) => (await sql`select * from checkouts whe
 const eventTypes = async (resourceId: string) =>
   (await sql`select event_type from events where resource_id = ${resourceId} order by sequence`).map((e) => e.event_type as string);
 
-async function expectReconciled(merchantId?: string) {
-  const res = await admin().get(`${RECONCILIATION}${merchantId ? `?merchant_id=${merchantId}` : ''}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
-    balanced: true,
-    unbalanced_entries: [],
-    wallet_differences: [],
-    negative_balances: [],
-  });
-  return res.body.data as Record<string, any>;
-}
 
 describe('operator endpoints need the admin bearer token', () => {
   it('401 without it, with a wrong one, or with a merchant key; nothing is settled', async () => {

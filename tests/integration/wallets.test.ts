@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
 import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
 import { testSql } from '../support/database';
@@ -11,8 +12,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const WALLET = '/api/v1/merchants/wallet';
 const REFUNDS = '/api/v1/merchants/wallet/refunds';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD'];
 
 /** Spec 2.3, in its order. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UUID } from '../support/shapes';
 import { client } from '../support/api';
 import { expectErrorShape, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
@@ -19,7 +20,6 @@ type Api = Merchant['api'];
 
 const WEBHOOKS = '/api/v1/merchants/webhooks';
 const KEYS = '/api/v1/merchants/api-keys';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A public address (no DNS at creation; never called: no delivery is run for these endpoints). */
 const PUBLIC_URL = 'https://93.184.215.14/hooks';

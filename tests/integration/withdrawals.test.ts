@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import { UUID, TIMESTAMP } from '../support/shapes';
+import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/config';
@@ -16,8 +17,6 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const WITHDRAWALS = '/api/v1/merchants/withdrawals';
 const ACCOUNTS = '/api/v1/merchants/payment-accounts';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The response fields of a withdrawal or payout (README "Money out"), in order. */
@@ -142,16 +141,6 @@ async function transactionRows(merchantId: string) {
       from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout' order by created_at, id`;
 }
 
-async function expectReconciled(merchantId: string) {
-  const res = await admin().get(`/api/admin/v1/ledger/reconciliation?merchant_id=${merchantId}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
-    balanced: true,
-    unbalanced_entries: [],
-    wallet_differences: [],
-    negative_balances: [],
-  });
-}
 
 /** Refused and nothing moved: 100.00 still available, no payout rows, no withdrawal events. */
 async function expectUntouched(m: Merchant, code = 'GHS') {

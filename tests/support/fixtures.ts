@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { client } from './api';
 
 export const adminHeaders = () => ({ authorization: `Bearer ${process.env.ADMIN_API_TOKEN}` });
@@ -70,4 +71,17 @@ export async function settleEverything(merchantId?: string) {
   });
   if (res.status !== 200) throw new Error(`settlement run failed: ${res.text}`);
   return res.body.data;
+}
+
+/** The operator's reconciliation (all merchants, or one) finds the books exact; returns its report. */
+export async function expectReconciled(merchantId?: string) {
+  const res = await admin().get(`/api/admin/v1/ledger/reconciliation${merchantId ? `?merchant_id=${merchantId}` : ''}`);
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
+    balanced: true,
+    unbalanced_entries: [],
+    wallet_differences: [],
+    negative_balances: [],
+  });
+  return res.body.data as Record<string, any>;
 }
