@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
 import { call, type ApiResponse } from '../support/api';
@@ -124,6 +126,7 @@ describe('unknown routes and methods', () => {
     ['DELETE', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET'],
     ['GET', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, 'POST'],
     ['POST', '/api/health', 'GET'],
+    ['POST', '/api/ready', 'GET'],
     ['DELETE', '/api/ping', 'GET'],
   ])('%s %s → 405 (Allow: %s)', async (method, path, allow) => {
     const res = await call(method, path, { headers: { 'x-api-key': m.apiKey } });
@@ -212,5 +215,34 @@ describe('health', () => {
   it('health and ping refuse unknown query parameters like every route', async () => {
     const res = await call('GET', '/api/ping?verbose=1');
     expectError(res, 422, 'validation_error');
+  });
+});
+
+describe('readiness', () => {
+  const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+
+  it('GET /api/ready: 200 when the database has every migration this build ships', async () => {
+    const res = await call('GET', '/api/ready');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({
+      status: 'ready',
+      database: { status: 'up' },
+      migrations: { shipped: journal.entries.length, applied: journal.entries.length, latest: journal.entries.at(-1)!.tag },
+    });
+  });
+
+  it('503 migrations_pending while the newest migration is not applied', async () => {
+    const [newest] = await sql`select * from drizzle.__drizzle_migrations order by created_at desc limit 1`;
+    await sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`;
+    try {
+      const res = await call('GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.data).toMatchObject({ status: 'migrations_pending', migrations: { applied: journal.entries.length - 1 } });
+    } finally {
+      await sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`;
+    }
+    expect((await call('GET', '/api/ready')).status).toBe(200);
   });
 });

@@ -1,0 +1,16 @@
+import { json } from '@/lib/http/envelope';
+import { publicEndpoint } from '@/lib/http/handler';
+import { routes } from '@/lib/http/route';
+import { checkReadiness } from '@/lib/ops/readiness';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  GET: publicEndpoint({}, async () => {
+    const readiness = await checkReadiness();
+    return json(
+      { status: readiness.ready ? 'success' : 'error', message: readiness.ready ? 'Ready' : 'Not ready', data: readiness.body },
+      readiness.ready ? 200 : 503,
+    );
+  }),
+});
