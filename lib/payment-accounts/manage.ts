@@ -43,6 +43,16 @@ function checkDetails(type: PaymentAccountType, currency: CurrencyCode, details:
   return { ...details, phone_number: phone };
 }
 
+/** The checked details as the row's columns (absent ones cleared). */
+const detailColumns = (details: Details) => ({
+  accountNumber: details.account_number ?? null,
+  bankName: details.bank_name ?? null,
+  bankRoutingNumber: details.bank_routing_number ?? null,
+  accountHolderName: details.account_holder_name ?? null,
+  phoneNumber: details.phone_number ?? null,
+  networkProvider: details.network_provider ?? null,
+});
+
 /** Account writes for one merchant and currency queue here, so "exactly one primary" holds under concurrency. */
 const lockCurrency = (db: Db, merchantId: string, currency: string) =>
   db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-accounts:${merchantId}:${currency}`}, 0))`);
@@ -91,12 +101,7 @@ export async function addPaymentAccount(db: Db, merchantId: string, input: AddPa
         currencyCode: currency,
         accountType: input.account_type,
         isPrimary: makePrimary,
-        accountNumber: details.account_number ?? null,
-        bankName: details.bank_name ?? null,
-        bankRoutingNumber: details.bank_routing_number ?? null,
-        accountHolderName: details.account_holder_name ?? null,
-        phoneNumber: details.phone_number ?? null,
-        networkProvider: details.network_provider ?? null,
+        ...detailColumns(details),
         providerMetadata: input.provider_metadata ?? null,
       })
       .returning();
@@ -156,12 +161,7 @@ export async function updatePaymentAccount(db: Db, merchantId: string, accountId
     const [row] = await tx
       .update(paymentAccounts)
       .set({
-        accountNumber: details.account_number ?? null,
-        bankName: details.bank_name ?? null,
-        bankRoutingNumber: details.bank_routing_number ?? null,
-        accountHolderName: details.account_holder_name ?? null,
-        phoneNumber: details.phone_number ?? null,
-        networkProvider: details.network_provider ?? null,
+        ...detailColumns(details),
         ...(isPrimary === true ? { isPrimary: true } : {}),
         ...(status ? { status } : {}),
         ...(providerMetadata !== undefined ? { providerMetadata } : {}),

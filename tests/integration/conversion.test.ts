@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
+import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -47,11 +47,6 @@ const exact = (from: string, to: string, netMinor: bigint) => ({ num: netMinor *
 
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 
-async function wallet(m: Merchant, code: string) {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status).toBe(200);
-  return res.body.data as { holding_balance: number; available_balance: number; balance: number; status: string };
-}
 
 
 async function quote(m: Merchant, from: string, to: string, amount: number) {

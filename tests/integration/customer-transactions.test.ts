@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
+import { admin, expectErrorShape, newMerchant, paidCheckout, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { testSql } from '../support/database';
 
@@ -83,11 +83,6 @@ const sql = testSql();
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 async function list(m: Merchant, query = '') {
   const res = await m.api.get(`${TRANSACTIONS}${query}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant } from '../support/fixtures';
+import { expectErrorShape, newMerchant, invalidFields } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -59,11 +59,6 @@ async function add(m: Merchant, body: unknown) {
 }
 
 /** A 422 in the shared error shape; returns the field names it reports, sorted. */
-function invalidFields(res: { status: number; body: any; text: string }): string[] {
-  expect(res.status, res.text).toBe(422);
-  expectErrorShape(res.body, 'validation_error');
-  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
-}
 
 async function get(m: Merchant, id: string) {
   const res = await m.api.get(`${ACCOUNTS}/${id}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
+import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet, invalidFields, customerTransaction } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 
@@ -54,11 +54,6 @@ async function fundedMerchant(options: { name?: string } = {}) {
   return m;
 }
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
   const res = await m.api.post(PAYOUTS, body, headers);
@@ -74,17 +69,7 @@ async function getPayout(m: Merchant, id: string) {
   return res.body.data as Record<string, any>;
 }
 
-async function customerTransaction(m: Merchant, id: string) {
-  const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
-function invalidFields(res: { status: number; body: any; text: string }): string[] {
-  expect(res.status, res.text).toBe(422);
-  expectErrorShape(res.body, 'validation_error');
-  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
-}
 
 const events = (id: string) =>
   sql<{ event_type: string; resource_type: string; data: any }[]>`

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
-import { admin, expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
+import { admin, expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -18,11 +18,6 @@ const sql = testSql();
 
 const refund = (m: Merchant, body: unknown, headers: Record<string, string> = {}) => m.api.post(REFUNDS, body, headers);
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status).toBe(200);
-  return res.body.data as { holding_balance: number; available_balance: number; balance: number };
-}
 
 async function transaction(m: Merchant, id: string) {
   const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout, expectReconciled } from '../support/fixtures';
+import { admin, expectErrorShape, newMerchant, paidCheckout, expectReconciled, wallet } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -46,11 +46,6 @@ async function run(body: Record<string, unknown> = {}) {
   return res.body.data as { cutoff: string; batches: Record<string, any>[]; checkouts_completed: number };
 }
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 async function transaction(m: Merchant, id: string) {
   const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);

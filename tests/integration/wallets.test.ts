@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout } from '../support/fixtures';
+import { admin, expectErrorShape, newMerchant, paidCheckout, wallet } from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -38,11 +38,6 @@ const sql = testSql();
 
 const operatorWallet = (merchantId: string, code: string) => `/api/admin/v1/merchants/${merchantId}/wallets/${code}`;
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`${WALLET}/${code}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 async function walletRow(merchantId: string, code: string) {
   const [row] = await sql`

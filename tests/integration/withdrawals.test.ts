@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled } from '../support/fixtures';
+import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet, invalidFields, customerTransaction } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/config';
@@ -88,11 +88,6 @@ async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: 
   return m;
 }
 
-async function wallet(m: Merchant, code = 'GHS') {
-  const res = await m.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
   const res = await m.api.post(WITHDRAWALS, body, headers);
@@ -108,18 +103,8 @@ async function getWithdrawal(m: Merchant, id: string) {
   return res.body.data as Record<string, any>;
 }
 
-async function customerTransaction(m: Merchant, id: string) {
-  const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
 
 /** A 422 in the shared error shape; returns the field names it reports, sorted. */
-function invalidFields(res: { status: number; body: any; text: string }): string[] {
-  expect(res.status, res.text).toBe(422);
-  expectErrorShape(res.body, 'validation_error');
-  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
-}
 
 const events = (id: string) =>
   sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`

@@ -85,3 +85,24 @@ export async function expectReconciled(merchantId?: string) {
   });
   return res.body.data as Record<string, any>;
 }
+
+/** The merchant's wallet in `code`, as the API shows it. */
+export async function wallet(merchant: MerchantClient, code = 'GHS') {
+  const res = await merchant.api.get(`/api/v1/merchants/wallet/${code}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Record<string, any>;
+}
+
+/** One customer transaction by id, as the API shows it. */
+export async function customerTransaction(merchant: MerchantClient, id: string) {
+  const res = await merchant.api.get(`/api/v1/merchants/customer/transactions/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Record<string, any>;
+}
+
+/** A 422 in the shared shape; the names of the fields it refuses, sorted. */
+export function invalidFields(res: { status: number; body: any; text: string }): string[] {
+  expect(res.status, res.text).toBe(422);
+  expectErrorShape(res.body, 'validation_error');
+  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
+}
