@@ -1,10 +1,11 @@
-import type { checkouts, CheckoutStatus } from '../db/schema';
+import type { checkouts, CheckoutStatus, PaymentMethod } from '../db/schema';
 import { config } from '../config';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
 import { EXPIRABLE_STATUSES } from './statuses';
 import { signCheckoutToken } from './token';
+import type { CheckoutFull, CheckoutPublic } from './contract';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -22,7 +23,7 @@ export const checkoutPageUrl = (reference: string) =>
   `${config().CHECKOUT_BASE_URL}/pay/${encodeURIComponent(reference)}`;
 
 /** Public shape (spec 2.5): create, get and cancel. Its `checkout_url` carries `#token=`. */
-export async function presentCheckoutPublic(row: CheckoutRow) {
+export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutPublic> {
   const currency = row.currencyCode as CurrencyCode;
   return {
     id: row.id,
@@ -43,7 +44,7 @@ export async function presentCheckoutPublic(row: CheckoutRow) {
 }
 
 /** Full shape (spec 2.5): list, and every checkout event. Its `checkout_url` has no token. */
-export function presentCheckoutFull(row: CheckoutRow) {
+export function presentCheckoutFull(row: CheckoutRow): CheckoutFull {
   const currency = row.currencyCode as CurrencyCode;
   return {
     id: row.id,
@@ -57,7 +58,7 @@ export function presentCheckoutFull(row: CheckoutRow) {
     customer_name: row.customerName,
     customer_phone: row.customerPhone,
     description: row.description,
-    payment_method: row.paymentMethod,
+    payment_method: row.paymentMethod as PaymentMethod | null,
     expires_at: formatTimestamp(row.expiresAt),
     paid_at: formatTimestamp(row.paidAt),
     completed_at: formatTimestamp(row.completedAt),

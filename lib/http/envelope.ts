@@ -14,8 +14,8 @@ export function pagination(total: number, page: number, size: number): Paginatio
 }
 
 /** What a route handler returns on success; the handler wraps it in the envelope of spec 2.1. */
-export interface Reply {
-  data: unknown;
+export interface Reply<T = unknown> {
+  data: T;
   message: string;
   status?: number;
   pagination?: Pagination;

@@ -7,6 +7,7 @@ import { assertPermitted, type Requirement } from '../auth/permissions';
 import { checkIdempotencyKey, requestFingerprint, withIdempotency } from '../idempotency/with-idempotency';
 import { describeError, log } from '../log';
 import { ApiError } from './errors';
+import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
 import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
 import { config } from '../config';
@@ -19,14 +20,26 @@ export interface RouteArgs {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
 export type RouteHandler = (req: Request, route: RouteArgs) => Promise<Response>;
+/** A handler that serves a documented operation (the OpenAPI coverage test reads `operation`). */
+export type OperationHandler = RouteHandler & { operation?: Operation };
+
+/** The handler, tagged with the operation it serves (when it was given one). */
+function serving(handler: RouteHandler, spec: object): OperationHandler {
+  return 'operationId' in spec ? Object.assign(handler, { operation: spec as Operation }) : handler;
+}
+
+/** What an operation's handler returns: its documented `data` (checked by the compiler). */
+type ReplyOf<D> = Reply<D extends z.ZodType ? z.input<D> : unknown>;
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
-interface Spec<P extends Schema, Q extends Schema, B extends Schema> {
+interface Spec<P extends Schema, Q extends Schema, B extends Schema, D extends Schema = undefined> {
   params?: P;
   query?: Q;
   body?: B;
+  /** The documented response data (operations only). */
+  data?: D;
 }
 
 export interface Input<P extends Schema, Q extends Schema, B extends Schema> {
@@ -91,7 +104,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
 }
 
 async function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
-  spec: Spec<P, Q, B>,
+  spec: Spec<P, Q, B, Schema>,
   req: Request,
   requestId: string,
   route: RouteArgs,
@@ -117,14 +130,17 @@ export function merchantEndpoint<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
+  D extends Schema = undefined,
 >(
-  spec: Spec<P, Q, B> & { permission: Requirement; idempotent?: boolean },
-  handle: (input: Input<P, Q, B> & { ctx: MerchantCtx }) => Promise<Reply>,
-): RouteHandler {
-  return endpoint(async (req, requestId, route) => {
+  spec: Spec<P, Q, B, D> & { permission?: Requirement; idempotent?: boolean },
+  handle: (input: Input<P, Q, B> & { ctx: MerchantCtx }) => Promise<ReplyOf<D>>,
+): OperationHandler {
+  const permission = spec.permission;
+  if (!permission) throw new Error('A merchant endpoint needs a permission');
+  return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
-    assertPermitted(auth.apiKey, spec.permission);
+    assertPermitted(auth.apiKey, permission);
     const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
     const idempotencyHeader = req.headers.get('idempotency-key');
     const ctx: MerchantCtx = { ...auth, db, requestId, idempotencyKey: null };
@@ -138,7 +154,7 @@ export function merchantEndpoint<
       return { status: reply.status ?? 200, body: successBody(reply) };
     });
     return json(result.body, result.status, result.replayed ? { 'idempotent-replayed': 'true' } : {});
-  });
+  }), spec);
 }
 
 /** An operator endpoint: `Authorization: Bearer <ADMIN_API_TOKEN>`. */
@@ -146,23 +162,29 @@ export function operatorEndpoint<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
->(spec: Spec<P, Q, B>, handle: (input: Input<P, Q, B> & { ctx: OperatorCtx }) => Promise<Reply>): RouteHandler {
-  return endpoint(async (req, requestId, route) => {
+  D extends Schema = undefined,
+>(
+  spec: Spec<P, Q, B, D>,
+  handle: (input: Input<P, Q, B> & { ctx: OperatorCtx }) => Promise<ReplyOf<D>>,
+): OperationHandler {
+  return serving(endpoint(async (req, requestId, route) => {
     const operator = authenticateOperator(req.headers.get('authorization'));
     const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
     return handle({ ...input, ctx: { ...operator, db: getDb(), requestId } });
-  });
+  }), spec);
 }
 
 /** An endpoint without credentials (health, sandbox simulations, the catch-all 404). */
-export function publicEndpoint<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
-  spec: Spec<P, Q, B>,
-  handle: (input: Input<P, Q, B>) => Promise<Reply | Response>,
-): RouteHandler {
-  return endpoint(async (req, requestId, route) => {
+export function publicEndpoint<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  D extends Schema = undefined,
+>(spec: Spec<P, Q, B, D>, handle: (input: Input<P, Q, B>) => Promise<ReplyOf<D> | Response>): OperationHandler {
+  return serving(endpoint(async (req, requestId, route) => {
     const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
     return handle(input);
-  });
+  }), spec);
 }
 
 export interface CheckoutCtx {
@@ -175,11 +197,11 @@ export interface CheckoutCtx {
  * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
  * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
  */
-export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined>(
-  spec: Spec<undefined, Q, B> & { write?: boolean },
-  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<Reply>,
-): RouteHandler {
-  return endpoint(async (req, requestId, route) => {
+export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
+  spec: Spec<Schema, Q, B, D> & { write?: boolean },
+  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
+): OperationHandler {
+  return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const params = validate(checkoutReferenceParams, await route.params);
     const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference);
@@ -189,7 +211,7 @@ export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema 
     }
     const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
     return handle({ ...input, ctx: { db, checkout, requestId } });
-  });
+  }), spec);
 }
 
 const checkoutReferenceParams = z.object({

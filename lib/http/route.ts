@@ -12,10 +12,13 @@ type Method = (typeof METHODS)[number];
  */
 export function routes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
-  const notAllowed = endpoint(async (req) => {
-    throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here (allowed: ${allow})`, [], {
-      allow,
-    });
-  });
+  const notAllowed = Object.assign(
+    endpoint(async (req) => {
+      throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here (allowed: ${allow})`, [], {
+        allow,
+      });
+    }),
+    { notAllowed: true },
+  );
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

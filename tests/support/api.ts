@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RouteArgs, RouteHandler } from '../../lib/http/handler';
+import type { OperationHandler, RouteArgs } from '../../lib/http/handler';
+import { checkResponse } from './contract-check';
 
 /**
  * Calls the real Next.js route handlers in-process: a URL is matched against the files under app/
@@ -79,7 +80,7 @@ export async function call(method: string, url: string, options: CallOptions = {
   const full = new URL(url, 'http://api.payments.test');
   const found = match(full.pathname);
   if (!found) throw new Error(`No route file matches ${full.pathname}`);
-  const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, RouteHandler>;
+  const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, OperationHandler>;
   const handler = module[method];
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const headers = new Headers(options.headers);
@@ -98,6 +99,7 @@ export async function call(method: string, url: string, options: CallOptions = {
   } catch {
     // non-JSON body: keep the text
   }
+  checkResponse(handler.operation, response.status, parsed, `${method} ${full.pathname}`);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { checkoutFullSchema } from '../checkouts/contract';
+import { PAYMENT_METHODS } from '../db/schema/payment-attempts';
+import { amount, currencyCode, named, timestamp, uuidField } from '../http/shapes';
+import type { EventType } from './catalog';
+
+/**
+ * Each event's `data` as the webhook receiver gets it: the resource right after the change, in its
+ * API shape. The OpenAPI document's `webhooks` section is generated from this map, and a test holds
+ * every event the integration flows write to it.
+ */
+const duplicatePaymentSchema = named(
+  'CheckoutDuplicatePayment',
+  checkoutFullSchema.extend({
+    duplicate_payment: z.object({
+      collection_id: uuidField,
+      amount,
+      currency_code: currencyCode,
+      payment_method: z.enum(PAYMENT_METHODS),
+      provider: z.string(),
+      provider_reference: z.string().nullable(),
+      received_at: timestamp,
+    }),
+  }),
+);
+
+export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
+  'checkout.created': checkoutFullSchema,
+  'checkout.processing': checkoutFullSchema,
+  'checkout.payment_claimed': checkoutFullSchema,
+  'checkout.payment_received': checkoutFullSchema,
+  'checkout.approved': checkoutFullSchema,
+  'checkout.rejected': checkoutFullSchema,
+  'checkout.paid': checkoutFullSchema,
+  'checkout.failed': checkoutFullSchema,
+  'checkout.timeout': checkoutFullSchema,
+  'checkout.expired': checkoutFullSchema,
+  'checkout.cancelled': checkoutFullSchema,
+  'checkout.completed': checkoutFullSchema,
+  'checkout.duplicate_payment': duplicatePaymentSchema,
+};

@@ -1,0 +1,11 @@
+import type { Operation } from '../http/operation';
+import * as checkouts from '../checkouts/contract';
+import * as openapi from './contract';
+
+/** Every documented operation, from the contract files. A test holds the route files to this list. */
+const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi];
+
+const isOperation = (value: unknown): value is Operation =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;
+
+export const OPERATIONS: Operation[] = CONTRACTS.flatMap((contract) => Object.values(contract).filter(isOperation));

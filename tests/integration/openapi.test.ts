@@ -1,0 +1,78 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import type { OperationHandler } from '../../lib/http/handler';
+import { EVENT_TYPES } from '../../lib/events/catalog';
+import { OPERATIONS } from '../../lib/openapi/operations';
+import { buildOpenApiDocument } from '../../lib/openapi/document';
+import { call, ROUTE_FILES } from '../support/api';
+
+/**
+ * The OpenAPI document is the code's: every route's every method serves a documented operation at
+ * the documented path, every documented operation has a route, every event has a payload schema,
+ * and the document is valid OpenAPI 3.1. (Every response the integration suite sees is also held
+ * to the document: tests/support/contract-check.ts.)
+ */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The catch-all that answers 404 for unknown /api paths is not an operation. */
+const NOT_OPERATIONS = new Set(['/api/[...path]']);
+
+const served = async () => {
+  const found: { pattern: string; method: string; handler: OperationHandler & { notAllowed?: boolean } }[] = [];
+  for (const route of ROUTE_FILES) {
+    const pattern = `/${route.segments.join('/')}`;
+    if (NOT_OPERATIONS.has(pattern)) continue;
+    const module = (await import(/* @vite-ignore */ route.file)) as Record<string, OperationHandler & { notAllowed?: boolean }>;
+    for (const method of METHODS) if (module[method]) found.push({ pattern, method, handler: module[method] });
+  }
+  return found;
+};
+const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, '{$1}');
+
+describe('OpenAPI coverage', () => {
+  it('documents every method every route file serves, at its path', async () => {
+    const undocumented: string[] = [];
+    for (const { pattern, method, handler } of await served()) {
+      if (handler.notAllowed) continue;
+      const op = handler.operation;
+      if (!op) undocumented.push(`${method} ${pattern}`);
+      else {
+        expect(`${op.method} ${op.path}`, op.operationId).toBe(`${method} ${openApiPath(pattern)}`);
+        expect(OPERATIONS, `${op.operationId} is not in lib/openapi/operations.ts`).toContain(op);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it('serves every documented operation', async () => {
+    const routes = new Set((await served()).filter((r) => !r.handler.notAllowed).map((r) => r.handler.operation));
+    expect(OPERATIONS.filter((op) => !routes.has(op)).map((op) => op.operationId)).toEqual([]);
+  });
+
+  it('gives every operation a unique operationId', () => {
+    const ids = OPERATIONS.map((op) => op.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('documents the payload of every event in the catalogue', () => {
+    const document = buildOpenApiDocument() as { webhooks: Record<string, unknown> };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(buildOpenApiDocument());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('serves the generated document, cacheable and readable from any origin', async () => {
+    const res = await call('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.paths['/api/v1/merchants/checkouts'].post.operationId).toBe('createCheckout');
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+});

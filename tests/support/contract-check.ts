@@ -1,0 +1,49 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { documentedErrors, type Operation } from '../../lib/http/operation';
+import { buildOpenApiDocument } from '../../lib/openapi/document';
+
+/**
+ * Holds every response the integration suite sees to the OpenAPI document: a success body to its
+ * operation's documented schema, an error to the shared Error shape and to the statuses the
+ * operation documents. A mismatch throws, failing the test that made the call.
+ */
+type Json = Record<string, any>;
+
+let document: Json | undefined;
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(key: string, schema: () => Json): ValidateFunction {
+  let validate = compiled.get(key);
+  if (!validate) {
+    document ??= buildOpenApiDocument();
+    // The document's `#/components/...` references resolve inside this wrapper.
+    validate = ajv.compile({ ...schema(), components: document.components });
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+function responseSchema(op: Operation, status: number): Json {
+  document ??= buildOpenApiDocument();
+  const response = document.paths[op.path][op.method.toLowerCase()].responses[String(status)];
+  return response.content['application/json'].schema;
+}
+
+export function checkResponse(op: Operation | undefined, status: number, body: unknown, what: string): void {
+  if (status >= 400) {
+    const validate = validatorFor('Error', () => ({ $ref: '#/components/schemas/Error' }));
+    if (!validate(body)) throw new Error(`${what}: ${status} body is not the documented Error shape: ${ajv.errorsText(validate.errors)}`);
+    if (op && status !== 500 && status !== 405 && !documentedErrors(op).includes(status as never)) {
+      throw new Error(`${what}: ${status} is not documented for ${op.operationId} (documented: ${documentedErrors(op).join(', ')})`);
+    }
+    return;
+  }
+  if (!op) return;
+  const expected = op.status ?? 200;
+  if (status !== expected) throw new Error(`${what}: answered ${status}; ${op.operationId} documents ${expected}`);
+  const validate = validatorFor(op.operationId, () => responseSchema(op, status));
+  if (!validate(body)) {
+    throw new Error(`${what}: response does not match ${op.operationId}'s documented schema: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+  }
+}
