@@ -118,7 +118,7 @@ export const cancelCheckout = operation({
   path: '/api/v1/merchants/checkouts/{checkout_id}/cancel',
   tag: 'Checkouts',
   summary: 'Cancel checkout',
-  description: 'Only while `pending`; otherwise 409 `invalid_state_transition`.',
+  description: 'Only while `pending`; otherwise 409 `checkout_not_cancellable`.',
   security: 'apiKey',
   permission: needs.checkoutWrite,
   params: checkoutIdParams,

@@ -39,6 +39,8 @@ export interface Operation<
   Q extends Schema = Schema,
   B extends Schema = Schema,
   D extends z.ZodType = z.ZodType,
+  S extends Security = Security,
+  I extends boolean = boolean,
 > {
   /** Stable name: the OpenAPI operationId and the typed client's method. */
   operationId: string;
@@ -48,14 +50,14 @@ export interface Operation<
   tag: Tag;
   summary: string;
   description?: string;
-  security: Security;
+  security: S;
   /** What an API key must hold (apiKey operations). */
   permission?: Requirement;
   params?: P;
   query?: Q;
   body?: B;
   /** Honours `Idempotency-Key`. */
-  idempotent?: boolean;
+  idempotent?: I;
   /** The success status (200 unless said). */
   status?: 200 | 201 | 202;
   /** The success envelope's `data`. */
@@ -78,7 +80,9 @@ export function operation<
   Q extends Schema = undefined,
   B extends Schema = undefined,
   D extends z.ZodType = z.ZodType,
->(op: Operation<P, Q, B, D>): Operation<P, Q, B, D> {
+  S extends Security = Security,
+  I extends boolean = false,
+>(op: Operation<P, Q, B, D, S, I>): Operation<P, Q, B, D, S, I> {
   return op;
 }
 

@@ -77,21 +77,13 @@ export interface CallOptions {
 }
 
 export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
-  const full = new URL(url, 'http://api.payments.test');
-  const found = match(full.pathname);
-  if (!found) throw new Error(`No route file matches ${full.pathname}`);
-  const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, OperationHandler>;
-  const handler = module[method];
-  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const headers = new Headers(options.headers);
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const request = new Request(full, { method, headers, body });
-  const args: RouteArgs = { params: Promise.resolve(found.params) };
-  const response = await handler(request, args);
+  const response = await dispatch(new Request(new URL(url, 'http://api.payments.test'), { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -99,8 +91,31 @@ export async function call(method: string, url: string, options: CallOptions = {
   } catch {
     // non-JSON body: keep the text
   }
-  checkResponse(handler.operation, response.status, parsed, `${method} ${full.pathname}`);
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/**
+ * A Request to the route handler the App Router would pick, as `fetch` would see it (the typed
+ * client's tests pass this as its fetch). Every response is held to the OpenAPI document.
+ */
+export async function dispatch(request: Request): Promise<Response> {
+  const pathname = new URL(request.url).pathname;
+  const found = match(pathname);
+  if (!found) throw new Error(`No route file matches ${pathname}`);
+  const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, OperationHandler>;
+  const handler = module[request.method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${request.method}`);
+  const args: RouteArgs = { params: Promise.resolve(found.params) };
+  const response = await handler(request, args);
+  const text = await response.clone().text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // non-JSON body: keep the text
+  }
+  checkResponse(handler.operation, response.status, parsed, `${request.method} ${pathname}`);
+  return response;
 }
 
 /** A client bound to a set of headers (an API key, the admin token…). */

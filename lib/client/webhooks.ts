@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { EventType } from '../events/catalog';
+import type { EVENT_DATA } from '../events/payloads';
+import type { WEBHOOK_API_VERSION } from '../webhooks/envelope';
+import { verifyWebhookSignature } from '../webhooks/verify';
+import { PaymentsApiError } from './errors';
+
+type DataOf<T extends EventType> = T extends keyof typeof EVENT_DATA
+  ? (typeof EVENT_DATA)[T] extends infer S extends z.ZodType
+    ? z.output<S>
+    : Record<string, unknown>
+  : Record<string, unknown>;
+
+/** A delivery's body, narrowed by `event_type`: `if (event.event_type === 'checkout.paid') event.data.meta_data`. */
+export type WebhookEvent = {
+  [T in EventType]: {
+    id: string;
+    event_type: T;
+    idempotency_key: string;
+    created_at: string;
+    api_version: typeof WEBHOOK_API_VERSION;
+    data: DataOf<T>;
+  };
+}[EventType];
+
+/**
+ * Verifies a delivery (`X-Webhook-Signature` over the raw body, within `toleranceSeconds`) and
+ * returns its event; a bad signature is a PaymentsApiError `invalid_signature`. Pass the body
+ * exactly as received (before any JSON parsing).
+ */
+export function parseWebhook(
+  rawBody: string | Uint8Array,
+  signatureHeader: string | null | undefined,
+  secret: string,
+  toleranceSeconds = 300,
+): WebhookEvent {
+  if (!verifyWebhookSignature(rawBody, signatureHeader, secret, toleranceSeconds)) {
+    throw new PaymentsApiError(400, 'invalid_signature', 'The webhook signature does not match this secret (or is too old)', [], null, null);
+  }
+  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  return JSON.parse(text) as WebhookEvent;
+}
