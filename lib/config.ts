@@ -53,6 +53,14 @@ const configSchema = z.object({
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHECKOUT_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Checkout button (README "Checkout button"): checkouts started per embed session, and per client address, per minute. */
+  EMBED_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Checkout button: button loads (GET /api/embed/v1/session) per embed session, and per client address, per minute. */
+  EMBED_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6000),
+  EMBED_IP_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Merchant API requests per API key per minute (reads and writes alike), counted in PostgreSQL. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
   WORKER_IN_PROCESS: boolean.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -71,6 +79,10 @@ const configSchema = z.object({
   /** Webhook deliveries in flight at once per worker process. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Also append every log line to this file (lib/log.ts reads it from the environment directly). */
+  LOG_FILE: z.string().min(1).optional(),
+  /** The file's own threshold; defaults to LOG_LEVEL. */
+  LOG_FILE_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL'> & {

@@ -14,6 +14,7 @@ import { config } from '../config';
 import { authenticateCheckout } from '../checkout-session/authenticate';
 import type { CheckoutRow } from '../checkouts/present';
 import { clientAddress, enforceRateLimit } from '../rate-limit/limit';
+import { limitApiKey, rateLimitHeadersOf } from '../rate-limit/api-key-limit';
 
 /** What Next.js passes a route handler as its second argument. */
 export interface RouteArgs {
@@ -69,6 +70,14 @@ function requestIdOf(req: Request): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
 }
 
+/** The route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`): each path parameter's segment named, not its value. */
+async function routePatternOf(pathname: string, route: RouteArgs): Promise<string> {
+  const params = await route.params.catch(() => ({}) as Record<string, string | string[] | undefined>);
+  const names = new Map(Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])));
+  return pathname.split('/').map((segment) => names.get(safeDecode(segment)) ?? segment).join('/');
+}
+const safeDecode = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+
 /**
  * The one place a request becomes a response: request id, error shape, logging. Anything that is
  * not an ApiError is logged and answered as a bare 500 with no internals.
@@ -85,9 +94,12 @@ export function endpoint(run: (req: Request, requestId: string, route: RouteArgs
       response = errorResponse(error, requestId);
     }
     response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(rateLimitHeadersOf(req))) response.headers.set(name, value);
+    const path = new URL(req.url).pathname;
     log.info('request', {
       method: req.method,
-      path: new URL(req.url).pathname,
+      path,
+      route: await routePatternOf(path, route),
       status: response.status,
       latency_ms: Math.round((performance.now() - started) * 10) / 10,
       request_id: requestId,
@@ -140,6 +152,7 @@ export function merchantEndpoint<
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
+    await limitApiKey(db, req, auth.apiKey.id); // RateLimit headers on every response from here; 429 past the limit
     assertPermitted(auth.apiKey, permission);
     const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
     const idempotencyHeader = req.headers.get('idempotency-key');

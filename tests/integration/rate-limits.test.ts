@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { client, type ApiResponse } from '../support/api';
+import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { testSql } from '../support/database';
+import { resetConfigForTests } from '../../lib/config';
+import { openDatabase } from '../../lib/db/client';
+import { limitApiKey } from '../../lib/rate-limit/api-key-limit';
+
+/**
+ * The merchant API's per-key rate limit (lib/rate-limit/api-key-limit.ts): a fixed window of a
+ * minute per API key, counted in PostgreSQL, announced on every response by the IETF draft's
+ * RateLimit-Policy and RateLimit headers.
+ */
+const sql = testSql();
+const CHECKOUTS = '/api/v1/merchants/checkouts';
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+function withLimit(limit: number) {
+  process.env.API_KEY_RATE_LIMIT_PER_MINUTE = String(limit);
+  resetConfigForTests();
+}
+afterEach(() => {
+  delete process.env.API_KEY_RATE_LIMIT_PER_MINUTE;
+  resetConfigForTests();
+});
+
+/** Windows are whole minutes: a test that counts starts at least 8 s before its window ends. */
+async function awayFromWindowEdge() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 8_000) await new Promise((r) => setTimeout(r, left + 250));
+}
+
+/** The RateLimit header's fields: `"api-key";r=<remaining>;t=<seconds>`. */
+function rateLimitOf(res: ApiResponse): { r: number; t: number } {
+  const value = res.headers.get('ratelimit');
+  const match = /^"api-key";r=(\d+);t=(\d+)$/.exec(value ?? '');
+  if (!match) throw new Error(`no RateLimit header of the expected form: ${value} (status ${res.status}: ${res.text})`);
+  return { r: Number(match[1]), t: Number(match[2]) };
+}
+
+const secondsToWindowEnd = () => Math.ceil((60_000 - (Date.now() % 60_000)) / 1000);
+
+async function hitsOf(keyId: string): Promise<number> {
+  const rows = await sql`select coalesce(sum(hits), 0)::int as hits from rate_limit_counters where bucket = ${`api-key:${keyId}`}`;
+  return rows[0]!.hits as number;
+}
+
+async function checkoutCount(merchantId: string): Promise<number> {
+  const [row] = await sql`select count(*)::int as n from checkouts where merchant_id = ${merchantId}`;
+  return row!.n as number;
+}
+
+/** A second key of the same merchant, issued by the operator (so it costs the first key nothing). */
+async function secondKey(m: Merchant) {
+  const issued = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'second' });
+  expect(issued.status, issued.text).toBe(200);
+  return { keyId: issued.body.data.id as string, api: client({ 'x-api-key': issued.body.data.secret_key as string }) };
+}
+
+/** Spends what is left of the key's budget with GETs, then returns the first 429. */
+async function exhaust(m: { api: ReturnType<typeof client> }, limit: number) {
+  for (let i = 0; i < limit; i++) {
+    const res = await m.api.get(`${CHECKOUTS}?limit=1`);
+    if (res.status === 429) return res;
+    expect(res.status, res.text).toBe(200);
+  }
+  return m.api.get(`${CHECKOUTS}?limit=1`);
+}
+
+describe('RateLimit headers', () => {
+  it('every merchant response carries the policy and a remaining count that goes down by one per request, errors included', async () => {
+    await awayFromWindowEdge();
+    const m = await newMerchant();
+    const responses = [
+      await m.api.get(`${CHECKOUTS}?limit=5`), // 200
+      await m.api.post(CHECKOUTS, minimalCheckout), // 200
+      await m.api.get(`${CHECKOUTS}/00000000-0000-4000-8000-000000000000`), // 404
+      await m.api.get(`${CHECKOUTS}?limit=abc`), // 422
+      await m.api.post(CHECKOUTS, '{not json'), // 400
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 422, 400]);
+    for (const res of responses) {
+      expect(res.headers.get('ratelimit-policy')).toBe('"api-key";q=1200;w=60');
+      const { t } = rateLimitOf(res);
+      expect(t).toBeGreaterThanOrEqual(1);
+      expect(t).toBeLessThanOrEqual(60);
+      expect(Math.abs(t - secondsToWindowEnd())).toBeLessThanOrEqual(2);
+      expect(res.headers.get('retry-after')).toBeNull();
+    }
+    expect(responses.map((r) => rateLimitOf(r).r)).toEqual([1199, 1198, 1197, 1196, 1195]);
+    expect(await hitsOf(m.keyId)).toBe(5);
+  });
+
+  it('failed authentication is not counted and carries no RateLimit headers', async () => {
+    await awayFromWindowEdge();
+    const m = await newMerchant();
+    expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1199);
+    const other = await newMerchant();
+    await sql`update api_keys set status = 'revoked', revoked_at = now() where id = ${other.keyId}`;
+    const failures = [
+      await client().get(CHECKOUTS), // missing key
+      await client({ 'x-api-key': 'sk_test_nope' }).get(CHECKOUTS), // malformed
+      await client({ 'x-api-key': m.apiKey.slice(0, -1) + (m.apiKey.endsWith('A') ? 'B' : 'A') }).get(CHECKOUTS), // a typo of a real key
+      await other.api.get(CHECKOUTS), // revoked
+    ];
+    for (const res of failures) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('ratelimit')).toBeNull();
+      expect(res.headers.get('ratelimit-policy')).toBeNull();
+    }
+    expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1198);
+    expect(await hitsOf(m.keyId)).toBe(2);
+  });
+
+  it('other surfaces carry none (the limit is the merchant API\'s)', async () => {
+    const res = await admin().get('/api/admin/v1/checkouts/awaiting-approval');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit')).toBeNull();
+  });
+});
+
+describe('over the limit', () => {
+  it('answers 429 rate_limited with Retry-After and the headers, and the request changes nothing', async () => {
+    await awayFromWindowEdge();
+    withLimit(3);
+    const m = await newMerchant();
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push(await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': `order-${i}` }));
+    expect(created.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(created.map((r) => rateLimitOf(r).r)).toEqual([2, 1, 0]);
+    expect(created[0]!.headers.get('ratelimit-policy')).toBe('"api-key";q=3;w=60');
+    const events = async () => (await sql`select count(*)::int as n from events`)[0]!.n as number;
+    const eventsBefore = await events();
+
+    const limited = await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': 'order-3' });
+    expect(limited.status).toBe(429);
+    expectErrorShape(limited.body, 'rate_limited');
+    expect(limited.headers.get('ratelimit-policy')).toBe('"api-key";q=3;w=60');
+    const { r, t } = rateLimitOf(limited);
+    expect(r).toBe(0);
+    expect(limited.headers.get('retry-after')).toBe(String(t));
+    expect(Math.abs(t - secondsToWindowEnd())).toBeLessThanOrEqual(2);
+    expect(limited.headers.get('x-request-id')).toBe(limited.body.request_id);
+
+    // Nothing happened: no checkout, no event, no idempotency record (the same key can be used later).
+    expect(await checkoutCount(m.id)).toBe(3);
+    expect(await events()).toBe(eventsBefore);
+    const [idem] = await sql`select count(*)::int as n from idempotency_keys where merchant_id = ${m.id} and key = 'order-3'`;
+    expect(idem!.n).toBe(0);
+
+    // Reads share the budget; it stays spent for the rest of the window.
+    const read = await m.api.get(CHECKOUTS);
+    expect(read.status).toBe(429);
+    expect(rateLimitOf(read).r).toBe(0);
+  });
+
+  it('counts each key on its own, even two keys of one merchant', async () => {
+    await awayFromWindowEdge();
+    withLimit(3);
+    const m = await newMerchant();
+    const second = await secondKey(m);
+    expect((await exhaust(m, 3)).status).toBe(429);
+    const res = await second.api.get(CHECKOUTS);
+    expect(res.status).toBe(200);
+    expect(rateLimitOf(res).r).toBe(2);
+    expect(await hitsOf(m.keyId)).toBe(4);
+    expect(await hitsOf(second.keyId)).toBe(1);
+  });
+
+  it('keys of different merchants are independent', async () => {
+    await awayFromWindowEdge();
+    withLimit(3);
+    const [a, b] = [await newMerchant(), await newMerchant()];
+    expect((await exhaust(a, 3)).status).toBe(429);
+    const created = await b.api.post(CHECKOUTS, minimalCheckout);
+    expect(created.status).toBe(200);
+    expect(rateLimitOf(created).r).toBe(2);
+    expect(await checkoutCount(b.id)).toBe(1);
+  });
+});
+
+describe('one counter for every app instance', () => {
+  it('lives in PostgreSQL: hits counted through another connection pool count against the same key', async () => {
+    await awayFromWindowEdge();
+    withLimit(5);
+    const m = await newMerchant();
+    // "Instance B": its own pool on the same database, as a second app process would have.
+    const instanceB = openDatabase(process.env.DATABASE_URL!, 2);
+    try {
+      expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(4); // instance A (the app's own pool)
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
+      expect(await hitsOf(m.keyId)).toBe(3); // read straight from the table
+      expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1);
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
+      const limited = await m.api.get(CHECKOUTS);
+      expect(limited.status).toBe(429);
+      // …and instance B is refused too, with the same headers.
+      const refused = await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+      expect(await hitsOf(m.keyId)).toBe(7); // refused requests count too (they were made)
+    } finally {
+      await instanceB.sql.end({ timeout: 5 });
+    }
+  });
+
+  it('the counter table is UNLOGGED (no WAL, no flush wait on every request)', async () => {
+    const [row] = await sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`;
+    expect(row!.relpersistence).toBe('u');
+  });
+});
