@@ -4,6 +4,7 @@ import { afterAll, inject } from 'vitest';
 import { closeDatabase } from '../../lib/db/client';
 import { resetConfigForTests } from '../../lib/config';
 import { withDatabase } from './global-setup';
+import { TEST_SECRETS } from './log-secrets';
 
 /**
  * Runs before each integration test file: a fresh database copied from the migrated template, and the
@@ -29,12 +30,15 @@ Object.assign(process.env, {
   DATABASE_URL: withDatabase(adminUrl, database),
   API_BASE_URL: 'http://api.payments.test',
   CHECKOUT_BASE_URL: 'https://pay.payments.test',
-  CHECKOUT_TOKEN_SECRET: 'test-checkout-token-secret-0123456789abcdef',
-  ADMIN_API_TOKEN: 'test-admin-token-0123456789abcdefghijklmnop',
+  ...TEST_SECRETS,
   PAYMENT_RAILS: 'sandbox',
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: '60',
   DATABASE_POOL_SIZE: '20',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  // Every line, whatever TEST_LOG_LEVEL shows on the console, goes to the run's log file, which is
+  // checked for secrets after the run (tests/support/log-secrets.ts).
+  LOG_FILE: inject('logFile'),
+  LOG_FILE_LEVEL: 'debug',
 });
 resetConfigForTests();
 
