@@ -2,6 +2,7 @@ import type { conversionQuotes, conversions } from '../db/schema';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import type { Conversion, ConversionQuote } from './contract';
 
 type Priced = Pick<typeof conversions.$inferSelect, 'fromCurrency' | 'toCurrency' | 'fromAmount' | 'feeAmount' | 'toAmount' | 'rate'>;
 
@@ -9,7 +10,7 @@ function amounts(c: Priced) {
   const from = c.fromCurrency as CurrencyCode;
   return {
     from_currency: from,
-    to_currency: c.toCurrency,
+    to_currency: c.toCurrency as CurrencyCode,
     from_amount: toMajorUnits(c.fromAmount, from),
     fee_amount: toMajorUnits(c.feeAmount, from),
     to_amount: toMajorUnits(c.toAmount, c.toCurrency as CurrencyCode),
@@ -18,7 +19,7 @@ function amounts(c: Priced) {
   };
 }
 
-export function presentQuote(q: typeof conversionQuotes.$inferSelect) {
+export function presentQuote(q: typeof conversionQuotes.$inferSelect): ConversionQuote {
   return {
     quote_id: q.id,
     ...amounts(q),
@@ -28,7 +29,7 @@ export function presentQuote(q: typeof conversionQuotes.$inferSelect) {
   };
 }
 
-export function presentConversion(c: typeof conversions.$inferSelect) {
+export function presentConversion(c: typeof conversions.$inferSelect): Conversion {
   return {
     conversion_id: c.id,
     merchant_id: c.merchantId,

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { checkoutFullSchema } from '../checkouts/contract';
 import { PAYMENT_METHODS } from '../db/schema/payment-attempts';
 import { amount, currencyCode, named, timestamp, uuidField } from '../http/shapes';
+import { checkoutRefundedSchema } from '../transactions/contract';
+import { settlementBatchSchema } from '../settlement/contract';
+import { conversionSchema } from '../conversion/contract';
+import { walletSchema } from '../wallets/contract';
 import type { EventType } from './catalog';
 
 /**
@@ -38,4 +42,9 @@ export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
   'checkout.cancelled': checkoutFullSchema,
   'checkout.completed': checkoutFullSchema,
   'checkout.duplicate_payment': duplicatePaymentSchema,
+  'checkout.refunded': checkoutRefundedSchema,
+  'settlement.completed': settlementBatchSchema,
+  'conversion.completed': conversionSchema,
+  'wallet.status_changed': walletSchema,
+  'wallet.updated': walletSchema,
 };

@@ -2,14 +2,15 @@ import type { settlementBatches } from '../db/schema';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import type { SettlementBatch } from './contract';
 
-export function presentBatch(b: typeof settlementBatches.$inferSelect) {
+export function presentBatch(b: typeof settlementBatches.$inferSelect): SettlementBatch {
   const money = (minor: bigint) => toMajorUnits(minor, b.currencyCode as CurrencyCode);
   return {
     id: b.id,
     merchant_id: b.merchantId,
     wallet_id: b.walletId,
-    currency_code: b.currencyCode,
+    currency_code: b.currencyCode as CurrencyCode,
     transaction_count: b.transactionCount,
     gross_amount: money(b.grossAmount),
     fee_amount: money(b.feeAmount),

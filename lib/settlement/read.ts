@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { customerTransactions, settlementBatches } from '../db/schema';
 import type { Db } from '../db/client';
-import { currencyFilter, offsetOf, pageQuery } from '../http/paging';
+import { offsetOf } from '../http/paging';
 import { pagination } from '../http/envelope';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import type { SettlementBatchDetail } from './contract';
+import type { listSettlementsQuery } from './input';
 import { presentBatch } from './present';
-
-export const listSettlementsQuery = z.strictObject({ currency_code: currencyFilter.optional(), ...pageQuery(20) });
 
 /** Newest batches first, each with its totals and the deposits it settled (compact form). */
 export async function listSettlementBatches(db: Db, merchantId: string, query: z.output<typeof listSettlementsQuery>) {
@@ -35,7 +35,7 @@ export async function listSettlementBatches(db: Db, merchantId: string, query: z
         .where(and(eq(customerTransactions.merchantId, merchantId), inArray(customerTransactions.settlementBatchId, ids)))
         .orderBy(asc(customerTransactions.completedAt), asc(customerTransactions.id))
     : [];
-  const data = batches.map((batch) => ({
+  const data = batches.map((batch): SettlementBatchDetail => ({
     ...presentBatch(batch),
     transactions: settled
       .filter((t) => t.settlementBatchId === batch.id)

@@ -3,6 +3,7 @@ import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
 import { maskAccountNumber } from '../payouts/destination';
+import type { CustomerTransaction } from './contract';
 
 export type CustomerTransactionRow = typeof customerTransactions.$inferSelect;
 
@@ -10,7 +11,7 @@ export type CustomerTransactionRow = typeof customerTransactions.$inferSelect;
  * Spec 2.4, every field present (null when it does not apply), plus a few fields of ours at the end.
  * Lists mask bank account numbers to their last 4 digits; one transaction read by id shows it in full.
  */
-export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'masked' = 'full') {
+export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'masked' = 'full'): CustomerTransaction {
   const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode as CurrencyCode);
   return {
     transaction_id: t.id,
@@ -53,7 +54,7 @@ export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'ma
     idempotency_key: t.idempotencyKey,
     notes: t.notes,
     // Ours: the currency's code, duplicate flag and how much of a deposit has been refunded.
-    currency_code: t.currencyCode,
+    currency_code: t.currencyCode as CurrencyCode,
     is_duplicate: t.isDuplicate,
     refunded_amount: t.transactionType === 'deposit' ? money(t.refundedAmount) : null,
   };

@@ -9,6 +9,7 @@ import { nonZero, postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../events/record-event';
 import { presentCheckoutFull } from '../checkouts/present';
 import { assertCanSendMoney, findWallet } from '../wallets/find-wallet';
+import type { CheckoutRefunded } from './contract';
 import type { RefundInput } from './input';
 import { presentTransaction } from './present';
 
@@ -122,7 +123,7 @@ export async function refundDeposit(
             deposit_refunded_amount: toMajorUnits(updatedDeposit!.refundedAmount, currency),
             fully_refunded: updatedDeposit!.refundedAmount === updatedDeposit!.amount,
           },
-        },
+        } satisfies CheckoutRefunded,
       });
     }
     return presentTransaction(refund!);

@@ -1,25 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { wallets } from '../db/schema';
 import type { Db } from '../db/client';
 import { conflict, invalidField } from '../http/errors';
 import { recordEvent } from '../events/record-event';
 import { findWallet } from './find-wallet';
+import type { operatorWalletInput, walletStatusInput } from './input';
 import { presentWallet } from './present';
-
-export const currencyCodeParams = z.strictObject({
-  currency_code: z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code'),
-});
 
 export async function getWallet(db: Db, merchantId: string, code: string) {
   const { wallet, currency } = await findWallet(db, merchantId, code);
   return presentWallet(wallet, currency);
 }
-
-/** What a merchant may set: `active` ↔ `frozen`. `suspended` belongs to the operator. */
-export const walletStatusInput = z.strictObject({
-  status: z.enum(['active', 'frozen'], { error: 'must be active or frozen' }),
-});
 
 export async function updateWalletStatus(db: Db, merchantId: string, code: string, input: z.output<typeof walletStatusInput>) {
   return db.transaction(async (tx) => {
@@ -30,15 +22,6 @@ export async function updateWalletStatus(db: Db, merchantId: string, code: strin
     return saveWallet(tx, wallet.id, currency, wallet.status, { status: input.status }, 'merchant');
   });
 }
-
-export const operatorWalletInput = z
-  .strictObject({
-    status: z.enum(['active', 'frozen', 'suspended'], { error: 'must be active, frozen or suspended' }).optional(),
-    settlement_hold: z.boolean({ error: 'must be true or false' }).optional(),
-    settlement_hold_reason: z.string().trim().min(1).max(500).nullish(),
-    settlement_hold_visibility: z.enum(['merchant', 'internal'], { error: 'must be merchant or internal' }).nullish(),
-  })
-  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
 
 /**
  * The operator's levers: suspend a wallet, or hold its settlement (deposits stay in holding) with a

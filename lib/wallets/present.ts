@@ -2,12 +2,13 @@ import type { wallets } from '../db/schema';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import type { Wallet } from './contract';
 
 /**
  * Spec 2.3. `balance` = holding + available, always. A settlement hold's reason is shown to the merchant
  * only when the operator made it visible (`settlement_hold_visibility` = `merchant`).
  */
-export function presentWallet(w: typeof wallets.$inferSelect, currency: CurrencyCode, audience: 'merchant' | 'operator' = 'merchant') {
+export function presentWallet(w: typeof wallets.$inferSelect, currency: CurrencyCode, audience: 'merchant' | 'operator' = 'merchant'): Wallet {
   return {
     id: w.id,
     merchant_id: w.merchantId,

@@ -1,30 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../db/schema';
 import type { Db } from '../db/client';
-import { caseInsensitiveEnum, currencyFilter, offsetOf, pageQuery } from '../http/paging';
+import { offsetOf } from '../http/paging';
 import { pagination } from '../http/envelope';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
+import type { WALLET_TRANSACTION_TYPES, walletTransactionsQuery } from './input';
+import type { WalletTransaction } from './contract';
 
-/** What a movement of a wallet can be for (the ledger line's purpose). */
-export const WALLET_TRANSACTION_TYPES = [
-  'deposit',
-  'fee',
-  'settlement',
-  'refund',
-  'conversion',
-  'withdrawal',
-  'payout',
-  'reversal',
-] as const;
-
-export const walletTransactionsQuery = z.strictObject({
-  currency_code: currencyFilter.optional(),
-  transaction_type: caseInsensitiveEnum(WALLET_TRANSACTION_TYPES).optional(),
-  ...pageQuery(50),
-});
+type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
 /**
  * The wallet statement: every ledger line that moved one of this merchant's wallets, newest first, with
@@ -49,15 +35,15 @@ export async function listWalletTransactions(db: Db, merchantId: string, query: 
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(ledgerLines).where(where),
   ]);
-  const data = rows.map(({ line, entry }) => {
+  const data = rows.map(({ line, entry }): WalletTransaction => {
     const currency = line.currencyCode as CurrencyCode;
     const signed = line.direction === 'credit' ? line.amount : -line.amount;
     return {
       id: line.id,
-      wallet_id: line.walletId,
+      wallet_id: line.walletId!, // statement lines are the wallet lines (filtered above)
       merchant_id: line.merchantId,
       currency_code: currency,
-      transaction_type: line.purpose,
+      transaction_type: line.purpose as WalletTransactionType,
       balance_type: line.account === 'merchant_holding' ? 'holding' : 'available',
       direction: line.direction,
       /** Signed: positive adds to the balance, negative takes from it. */

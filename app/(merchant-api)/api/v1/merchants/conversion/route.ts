@@ -1,16 +1,15 @@
 import { merchantEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
-import { needs } from '@/lib/auth/permissions';
-import { convertInput, listConversionsQuery } from '@/lib/conversion/input';
+import * as contract from '@/lib/conversion/contract';
 import { convertWithQuote } from '@/lib/conversion/convert';
 import { listConversions } from '@/lib/conversion/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: merchantEndpoint({ permission: needs.read, query: listConversionsQuery }, async ({ ctx, query }) => ({
+  GET: merchantEndpoint(contract.listConversions, async ({ ctx, query }) => ({
     ...(await listConversions(ctx.db, ctx.merchant.id, query)),
     message: 'Conversions retrieved',
   })),
-  POST: merchantEndpoint({ permission: needs.write, body: convertInput }, async ({ ctx, body }) => {
+  POST: merchantEndpoint(contract.convertCurrency, async ({ ctx, body }) => {
     const { conversion, replayed } = await convertWithQuote(ctx, body);
     return {
       data: conversion,

@@ -1,11 +1,10 @@
 import { merchantEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
-import { needs } from '@/lib/auth/permissions';
-import { refundInput } from '@/lib/transactions/input';
+import * as contract from '@/lib/transactions/contract';
 import { refundDeposit } from '@/lib/transactions/refunds';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: merchantEndpoint({ permission: needs.write, body: refundInput, idempotent: true }, async ({ ctx, body }) => ({
+  POST: merchantEndpoint(contract.createRefund, async ({ ctx, body }) => ({
     data: await refundDeposit(ctx, body, ctx.idempotencyKey),
     message: 'Refund processed',
   })),

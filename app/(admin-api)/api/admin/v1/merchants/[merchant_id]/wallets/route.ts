@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { operatorEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
 import { getMerchant } from '@/lib/merchants/manage-merchant';
+import * as contract from '@/lib/wallets/contract';
 import { listWallets } from '@/lib/wallets/list-wallets';
 
-const params = z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }) });
-
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: operatorEndpoint({ params }, async ({ ctx, params }) => {
+  GET: operatorEndpoint(contract.listMerchantWallets, async ({ ctx, params }) => {
     await getMerchant(ctx.db, params.merchant_id); // 404 for an unknown merchant
     return { data: await listWallets(ctx.db, params.merchant_id, 'operator'), message: 'Wallets retrieved' };
   }),
