@@ -59,6 +59,24 @@ async function newCheckout(owner: Merchant): Promise<OwnedResource> {
   };
 }
 
+/** A's checkout button (embed session), with its state and the checkouts it created. */
+async function newEmbedSession(owner: Merchant): Promise<OwnedResource> {
+  const res = await owner.api.post('/api/v1/merchants/checkouts/embed-sessions', {
+    amount: 40,
+    currency_code: 'GHS',
+    allowed_origins: ['https://a.example'],
+  });
+  if (res.status !== 200) throw new Error(`embed session creation failed: ${res.text}`);
+  const id = res.body.data.id as string;
+  return {
+    params: { embed_session_id: id },
+    snapshot: async () => ({
+      row: await sql`select * from embed_sessions where id = ${id}`,
+      checkouts: await sql`select checkout_id from embed_session_checkouts where embed_session_id = ${id}`,
+    }),
+  };
+}
+
 async function newDeposit(owner: Merchant): Promise<OwnedResource> {
   const { deposit } = await paidCheckout(owner, { meta_data: { order_id: 'A-2' } });
   const id = deposit.transaction_id as string;
@@ -190,6 +208,8 @@ async function isCallersWallet(caller: Merchant, res: ApiResponse, owned: OwnedR
 const ROUTES: Record<string, RouteCase> = {
   '/api/v1/merchants/checkouts/[checkout_id]': { methods: ['GET'], create: newCheckout, ownerStatus: 200 },
   '/api/v1/merchants/checkouts/[checkout_id]/cancel': { methods: ['POST'], create: newCheckout, ownerStatus: 200 },
+  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]': { methods: ['GET'], create: newEmbedSession, ownerStatus: 200 },
+  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]/disable': { methods: ['POST'], create: newEmbedSession, ownerStatus: 200 },
   '/api/v1/merchants/api-keys/[key_id]': {
     methods: ['DELETE'],
     ownerStatus: 200,

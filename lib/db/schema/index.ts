@@ -16,3 +16,4 @@ export * from './settlement-batches';
 export * from './conversions';
 export * from './payment-accounts';
 export * from './webhooks';
+export * from './embed-sessions';

@@ -1,0 +1,12 @@
+import { routes } from '@/lib/http/route';
+import * as contract from '@/lib/embed/contract';
+import { startEmbedCheckout } from '@/lib/embed/button';
+import { embedEndpoint, embedPreflight } from '@/lib/embed/endpoint';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  POST: embedEndpoint(contract.createEmbedCheckout, { write: true }, async ({ db, caller, body }) => ({
+    data: await startEmbedCheckout(db, caller, body),
+    message: 'Checkout created',
+  })),
+});
+export const OPTIONS = embedPreflight();
