@@ -1,10 +1,15 @@
 import type { Operation } from '../http/operation';
 import * as checkouts from '../checkouts/contract';
+import * as wallets from '../wallets/contract';
+import * as transactions from '../transactions/contract';
+import * as conversion from '../conversion/contract';
+import * as settlement from '../settlement/contract';
+import * as ledger from '../ledger/contract';
 import * as openapi from './contract';
 import * as embed from '../embed/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
-const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, embed];
+const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, embed];
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;
