@@ -61,8 +61,13 @@ const timestampInput = z.iso
   .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
   .transform((v) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`));
 
-/** Length checks only on an actual list (zod would also measure a string given instead). */
-const isList = (payload: { value: unknown }) => Array.isArray(payload.value);
+/**
+ * A list length check's parameters that make it run only on an actual list: zod would also measure a
+ * string given instead and report a second, misleading problem. (`when` is a zod 4 check option that
+ * its length-check parameter types leave out.)
+ */
+const onList = (error: string): { error: string } =>
+  Object.assign({ error }, { when: (payload: { value: unknown }) => Array.isArray(payload.value) });
 
 /** The longest a button may live when it has an expiry (5 years). */
 export const MAX_EMBED_LIFETIME_DAYS = 1826;
@@ -72,8 +77,8 @@ export const createEmbedSessionInput = z
     amount: amountNumber.optional().meta({ description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.' }),
     amounts: z
       .array(amountNumber, { error: 'must be an array of amounts' })
-      .min(1, { error: 'must list at least one amount', when: isList })
-      .max(EMBED_LIMITS.amounts, { error: `must list at most ${EMBED_LIMITS.amounts} amounts`, when: isList })
+      .min(1, onList('must list at least one amount'))
+      .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
       .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
       .optional()
       .meta({ description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.` }),
@@ -88,8 +93,8 @@ export const createEmbedSessionInput = z
     meta_data: metaData.meta({ description: 'Copied to every checkout the button creates, with `embed_session_id` added' }),
     allowed_origins: z
       .array(originField, { error: 'must be an array of origins' })
-      .min(1, { error: 'must list at least one origin', when: isList })
-      .max(EMBED_LIMITS.origins, { error: `must list at most ${EMBED_LIMITS.origins} origins`, when: isList })
+      .min(1, onList('must list at least one origin'))
+      .max(EMBED_LIMITS.origins, onList(`must list at most ${EMBED_LIMITS.origins} origins`))
       .superRefine((list, ctx) => {
         list.forEach((origin, i) => {
           if (list.indexOf(origin) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed twice' });
