@@ -4,6 +4,7 @@ import { config } from '../config';
 import { generateApiKey } from '../auth/api-key-format';
 import type { CreateApiKeyInput } from './input';
 import { presentApiKey } from './present';
+import type { ApiKeyWithSecret } from './contract';
 
 /** The spec's defaults for a key created with only a name. */
 const DEFAULT_PERMISSIONS = ['read', 'write'] as const;
@@ -15,7 +16,7 @@ const DEFAULT_PERMISSIONS = ['read', 'write'] as const;
 export async function createApiKey(
   db: Db,
   args: { merchantId: string; createdBy: string; input: CreateApiKeyInput },
-) {
+): Promise<ApiKeyWithSecret> {
   const generated = generateApiKey(config().PAYMENT_RAILS === 'live' ? 'live' : 'test');
   const { input } = args;
   const [row] = await db

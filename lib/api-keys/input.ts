@@ -27,3 +27,5 @@ export const createApiKeyInput = z
     message: 'is required for a RESTRICTED key',
   });
 export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
+
+export const apiKeyIdParams = z.strictObject({ key_id: z.uuid({ error: 'must be a UUID' }) });

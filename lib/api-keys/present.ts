@@ -1,8 +1,9 @@
 import type { apiKeys } from '../db/schema';
 import { formatTimestamp } from '../time';
+import type { ApiKey } from './contract';
 
 /** Spec 2.2. Never carries the secret: only the create response adds `secret_key`. */
-export function presentApiKey(k: typeof apiKeys.$inferSelect) {
+export function presentApiKey(k: typeof apiKeys.$inferSelect): ApiKey {
   return {
     id: k.id,
     merchant_id: k.merchantId,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { checkouts, collections, merchants, paymentAttempts } from '../db/schema';
 import type { Db } from '../db/client';
@@ -10,6 +9,8 @@ import { presentCheckoutFull } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
 import { creditCheckoutDeposit } from '../transactions/deposits';
 import { latestAttempt, presentAttempt } from '../checkout-session/present';
+import type { ApproveInput, RejectInput } from './input';
+import type { CheckoutAwaitingApproval } from './contract';
 
 /** A claimed or received bank transfer waiting for an operator's decision. */
 const awaitingApproval = and(
@@ -18,13 +19,7 @@ const awaitingApproval = and(
   eq(checkouts.approvalStatus, 'pending_approval'),
 );
 
-export const approveInput = z.strictObject({ admin_notes: z.string().trim().max(2000).optional() });
-export const rejectInput = z.strictObject({
-  rejection_reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500),
-  admin_notes: z.string().trim().max(2000).optional(),
-});
-
-export async function listAwaitingApproval(db: Db, page: { limit: number; offset: number }) {
+export async function listAwaitingApproval(db: Db, page: { limit: number; offset: number }): Promise<CheckoutAwaitingApproval[]> {
   const rows = await db
     .select({ checkout: checkouts, merchantName: merchants.name })
     .from(checkouts)
@@ -65,7 +60,7 @@ async function requireAwaiting(db: Db, checkoutId: string) {
 }
 
 /** Approve: `checkout.approved` then `checkout.paid`, with the operator's id and notes. */
-export async function approveCheckout(db: Db, adminId: string, checkoutId: string, input: z.output<typeof approveInput>) {
+export async function approveCheckout(db: Db, adminId: string, checkoutId: string, input: ApproveInput) {
   return db.transaction(async (tx) => {
     const current = await requireAwaiting(tx, checkoutId);
     const row = await transitionCheckout(tx, {
@@ -99,7 +94,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
 }
 
 /** Reject: the checkout fails (`checkout.rejected`); the customer may try again until it expires. */
-export async function rejectCheckout(db: Db, adminId: string, checkoutId: string, input: z.output<typeof rejectInput>) {
+export async function rejectCheckout(db: Db, adminId: string, checkoutId: string, input: RejectInput) {
   return db.transaction(async (tx) => {
     const current = await requireAwaiting(tx, checkoutId);
     const row = await transitionCheckout(tx, {

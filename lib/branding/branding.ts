@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { branding, merchants } from '../db/schema';
+import { branding, merchants, type PaymentMethod } from '../db/schema';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { formatTimestamp } from '../time';
 import { DEFAULT_PRIMARY_COLOR, readableTextColor } from './colour';
 import type { UpdateBrandingInput } from './input';
+import type { Branding } from './contract';
 
 type BrandingRow = typeof branding.$inferSelect;
 
 /** The branding record (README "Branding"), with defaults filled in and the text colour computed. */
-export function presentBranding(merchant: { id: string; name: string }, row: BrandingRow | undefined) {
+export function presentBranding(merchant: { id: string; name: string }, row: BrandingRow | undefined): Branding {
   const primary = row?.primaryColor ?? DEFAULT_PRIMARY_COLOR;
   return {
     merchant_id: merchant.id,
@@ -17,14 +18,13 @@ export function presentBranding(merchant: { id: string; name: string }, row: Bra
     logo_url: row?.logoUrl ?? null,
     primary_color: primary,
     text_color: readableTextColor(primary),
-    accepted_methods: row?.acceptedMethods ?? null,
+    accepted_methods: (row?.acceptedMethods as PaymentMethod[] | null | undefined) ?? null,
     success_redirect_url: row?.successRedirectUrl ?? null,
     support_email: row?.supportEmail ?? null,
     support_phone: row?.supportPhone ?? null,
     updated_at: formatTimestamp(row?.updatedAt ?? null),
   };
 }
-export type Branding = ReturnType<typeof presentBranding>;
 
 export async function loadBranding(db: Db, merchantId: string): Promise<Branding> {
   const [found] = await db

@@ -6,6 +6,8 @@ import { checkoutRefundedSchema } from '../transactions/contract';
 import { settlementBatchSchema } from '../settlement/contract';
 import { conversionSchema } from '../conversion/contract';
 import { walletSchema } from '../wallets/contract';
+import { paymentAccountSchema } from '../payment-accounts/contract';
+import { payoutSchema, withdrawalSchema } from '../payouts/contract';
 import type { EventType } from './catalog';
 
 /**
@@ -47,4 +49,18 @@ export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
   'conversion.completed': conversionSchema,
   'wallet.status_changed': walletSchema,
   'wallet.updated': walletSchema,
+  // Payment accounts and money out: account numbers masked (`******6789`), as in lists.
+  'payment_account.created': paymentAccountSchema,
+  'payment_account.updated': paymentAccountSchema,
+  'payment_account.deleted': paymentAccountSchema,
+  'withdrawal.created': withdrawalSchema,
+  'withdrawal.processing': withdrawalSchema,
+  'withdrawal.completed': withdrawalSchema,
+  'withdrawal.failed': withdrawalSchema,
+  'withdrawal.cancelled': withdrawalSchema,
+  'payout.created': payoutSchema,
+  'payout.processing': payoutSchema,
+  'payout.completed': payoutSchema,
+  'payout.failed': payoutSchema,
+  'payout.cancelled': payoutSchema,
 };

@@ -1,23 +1,20 @@
-import { z } from 'zod';
-import { merchants, KYB_STATUSES } from '../db/schema';
+import { merchants } from '../db/schema';
 import type { Db } from '../db/client';
 import { createApiKey } from '../api-keys/create-api-key';
 import { listWallets } from '../wallets/list-wallets';
 import { openWallets } from '../wallets/open-wallets';
 import { presentMerchant } from './present';
+import type { CreateMerchantInput } from './input';
+import type { CreatedMerchant } from './contract';
 
-export const createMerchantInput = z.strictObject({
-  name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200),
-  email: z.email({ error: 'must be an email address' }).max(254),
-  kyb_status: z.enum(KYB_STATUSES).default('unverified'),
-});
-export type CreateMerchantInput = z.output<typeof createMerchantInput>;
+/** The CLI (scripts/merchant-create.ts) validates with the same schema. */
+export { createMerchantInput, type CreateMerchantInput } from './input';
 
 /**
  * Onboards a merchant in one transaction: the merchant, a wallet per currency, and a first API key
  * whose secret appears only in this result.
  */
-export async function createMerchant(db: Db, args: { input: CreateMerchantInput; createdBy: string | null }) {
+export async function createMerchant(db: Db, args: { input: CreateMerchantInput; createdBy: string | null }): Promise<CreatedMerchant> {
   return db.transaction(async (tx) => {
     const [merchant] = await tx
       .insert(merchants)

@@ -1,28 +1,19 @@
-import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { merchants, KYB_STATUSES } from '../db/schema';
+import { merchants } from '../db/schema';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { listWallets } from '../wallets/list-wallets';
 import { presentMerchant } from './present';
+import type { UpdateMerchantInput } from './input';
+import type { Merchant, MerchantWithWallets } from './contract';
 
-export const updateMerchantInput = z
-  .strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(200).optional(),
-    kyb_status: z.enum(KYB_STATUSES).optional(),
-  })
-  .refine((v) => v.name !== undefined || v.kyb_status !== undefined, {
-    path: ['body'],
-    message: 'give at least one of name, kyb_status',
-  });
-
-export async function getMerchant(db: Db, merchantId: string) {
+export async function getMerchant(db: Db, merchantId: string): Promise<MerchantWithWallets> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw notFound('Merchant');
   return { ...presentMerchant(merchant), wallets: await listWallets(db, merchantId) };
 }
 
-export async function updateMerchant(db: Db, merchantId: string, input: z.output<typeof updateMerchantInput>) {
+export async function updateMerchant(db: Db, merchantId: string, input: UpdateMerchantInput): Promise<Merchant> {
   const [merchant] = await db
     .update(merchants)
     .set({

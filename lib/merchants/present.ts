@@ -1,7 +1,8 @@
 import type { merchants } from '../db/schema';
 import { formatTimestamp } from '../time';
+import type { Merchant } from './contract';
 
-export function presentMerchant(m: typeof merchants.$inferSelect) {
+export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {
   return {
     id: m.id,
     name: m.name,

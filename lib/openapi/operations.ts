@@ -7,9 +7,15 @@ import * as settlement from '../settlement/contract';
 import * as ledger from '../ledger/contract';
 import * as openapi from './contract';
 import * as embed from '../embed/contract';
+import * as paymentAccounts from '../payment-accounts/contract';
+import * as payouts from '../payouts/contract';
+import * as apiKeys from '../api-keys/contract';
+import * as branding from '../branding/contract';
+import * as merchants from '../merchants/contract';
+import * as approvals from '../approvals/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
-const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, embed];
+const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, embed, paymentAccounts, payouts, apiKeys, branding, merchants, approvals];
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;

@@ -6,6 +6,7 @@ import type { CurrencyCode } from '../money/currencies';
 import { recordEvent } from '../events/record-event';
 import { mobileMoneyProblem, toE164 } from '../payouts/destination';
 import type { AddPaymentAccountInput, UpdatePaymentAccountInput } from './input';
+import type { DeletedPaymentAccount } from './contract';
 import { presentPaymentAccount, type PaymentAccountRow } from './present';
 
 const BANK_FIELDS = ['account_number', 'bank_name', 'account_holder_name'] as const;
@@ -175,7 +176,7 @@ export async function updatePaymentAccount(db: Db, merchantId: string, accountId
 }
 
 /** Deleting the primary account is refused (409): make another account primary first. */
-export async function deletePaymentAccount(db: Db, merchantId: string, accountId: string) {
+export async function deletePaymentAccount(db: Db, merchantId: string, accountId: string): Promise<DeletedPaymentAccount> {
   return db.transaction(async (tx) => {
     const current = await lockedAccount(tx, merchantId, accountId);
     const [row] = await tx
@@ -191,6 +192,6 @@ export async function deletePaymentAccount(db: Db, merchantId: string, accountId
       throw notFound('Payment account');
     }
     await announce(tx, row, 'payment_account.deleted');
-    return { ...presentPaymentAccount(row, 'masked'), deleted: true };
+    return { ...presentPaymentAccount(row, 'masked'), deleted: true as const };
   });
 }

@@ -1,6 +1,8 @@
 import type { paymentAccounts } from '../db/schema';
 import { formatTimestamp } from '../time';
+import type { CurrencyCode } from '../money/currencies';
 import { maskAccountNumber } from '../payouts/destination';
+import type { PaymentAccount } from './contract';
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 
@@ -8,12 +10,12 @@ export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
  * A payment account. In listings the account number is masked to its last four digits
  * (`******6789`); a single account (create, get, update) shows it in full to the merchant who owns it.
  */
-export function presentPaymentAccount(a: PaymentAccountRow, view: 'full' | 'masked' = 'full') {
+export function presentPaymentAccount(a: PaymentAccountRow, view: 'full' | 'masked' = 'full'): PaymentAccount {
   return {
     id: a.id,
     merchant_id: a.merchantId,
     currency_id: a.currencyId,
-    currency_code: a.currencyCode,
+    currency_code: a.currencyCode as CurrencyCode,
     account_type: a.accountType,
     is_primary: a.isPrimary,
     status: a.status,

@@ -14,7 +14,7 @@ import { assertCanSendMoney, findWallet } from '../wallets/find-wallet';
 import { findPaymentAccount } from '../payment-accounts/manage';
 import { mobileMoneyProblem, toE164 } from './destination';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
-import { presentPayout } from './present';
+import { presentPayout, presentPayoutOf } from './present';
 
 /** Where the money goes, as stored on the transaction (spec 2.4's payout fields). */
 interface Destination {
@@ -106,9 +106,9 @@ async function savedAccountDestination(ctx: Pick<MerchantCtx, 'db' | 'merchant'>
  * amount + fee from available (→ payouts_in_flight and fees; 409 `insufficient_funds` when short), the
  * `<kind>.created` event, and the rail's pick-up job.
  */
-export async function initiatePayout(
+export async function initiatePayout<K extends PayoutKind>(
   ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'idempotencyKey'>,
-  kind: PayoutKind,
+  kind: K,
   input: WithdrawalInput | PayoutInput,
 ) {
   const currency = input.currency_code;
@@ -163,7 +163,7 @@ export async function initiatePayout(
         { account: 'fees', direction: 'credit', amount: fee, currency, purpose: 'fee' },
       ]),
     });
-    const presented = presentPayout(row!);
+    const presented = presentPayoutOf(kind, row!);
     // Events leave the service (webhooks): bank account numbers masked, as in lists.
     await recordEvent(tx, { merchantId, eventType: `${kind}.created`, resourceType: kind, resourceId: row!.id, data: presentPayout(row!, 'masked') });
     await rail.submit(tx, { transactionId: row!.id });

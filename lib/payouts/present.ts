@@ -1,8 +1,10 @@
-import type { customerTransactions, PayoutKind, PayoutStatus } from '../db/schema';
+import type { customerTransactions, NetworkProvider, PayoutKind, PayoutStatus } from '../db/schema';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
 import { maskAccountNumber } from './destination';
+import type { PayoutType } from './input';
+import type { MoneyOutByKind, Payout, Withdrawal } from './contract';
 
 export type PayoutRow = typeof customerTransactions.$inferSelect;
 
@@ -14,21 +16,25 @@ export const statusFor = (kind: PayoutKind, status: PayoutStatus) => (kind === '
  * `total_amount` what left the wallet (amount + fee). (As a customer transaction, spec 2.4, the same row
  * reads `amount` = total, `net_amount` = sent.) Bank account numbers are masked in history lists.
  */
-export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full') {
+export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'): Withdrawal | Payout {
   const currency = row.currencyCode as CurrencyCode;
   const money = (minor: bigint) => toMajorUnits(minor, currency);
-  const kind = row.payoutKind!;
+  const status = row.payoutStatus!;
+  const head =
+    row.payoutKind === 'withdrawal'
+      ? { kind: 'withdrawal' as const, status: status.toUpperCase() as Withdrawal['status'] }
+      : { kind: 'payout' as const, status };
   return {
     transaction_id: row.id,
     merchant_id: row.merchantId,
-    kind,
-    status: statusFor(kind, row.payoutStatus!),
+    ...head,
     amount: money(row.netAmount),
     fee_amount: money(row.feeAmount),
     total_amount: money(row.amount),
     currency_code: currency,
     payment_account_id: row.paymentAccountId,
-    payout_type: row.payoutType,
+    // Money out always has a destination type; the column is shared with deposits, where it is null.
+    payout_type: row.payoutType as PayoutType,
     recipient_name: row.recipientName,
     recipient_email: row.recipientEmail,
     recipient_phone: row.recipientPhone,
@@ -38,7 +44,7 @@ export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full') 
     bank_name: row.bankName,
     account_holder_name: row.accountHolderName,
     mobile_number: row.mobileNumber,
-    network_provider: row.networkProvider,
+    network_provider: row.networkProvider as NetworkProvider | null,
     payout_reason: row.payoutReason,
     notes: row.notes,
     provider: row.provider,
@@ -54,3 +60,9 @@ export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full') 
     cancelled_at: formatTimestamp(row.cancelledAt),
   };
 }
+
+/** The presented row as the kind the caller asked for (its query filtered on `payout_kind`). */
+export const presentPayoutOf = <K extends PayoutKind>(kind: K, row: PayoutRow, view: 'full' | 'masked' = 'full') => {
+  if (row.payoutKind !== kind) throw new Error(`Expected a ${kind}, got a ${row.payoutKind}`);
+  return presentPayout(row, view) as MoneyOutByKind[K];
+};

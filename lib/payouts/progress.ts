@@ -7,7 +7,7 @@ import type { CurrencyCode } from '../money/currencies';
 import { nonZero, postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../events/record-event';
 import { payoutRail } from '../rails';
-import { presentPayout, statusFor, type PayoutRow } from './present';
+import { presentPayout, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
  * The life of a withdrawal or payout after initiation. Every move is a conditional UPDATE on the
@@ -131,7 +131,7 @@ export async function failPayout(db: Db, transactionId: string, reason: string):
 }
 
 /** The merchant cancels: only while PENDING (409 otherwise), with the money back in the same transaction. */
-export async function cancelPayout(db: Db, merchantId: string, kind: PayoutKind, transactionId: string, reason: string) {
+export async function cancelPayout<K extends PayoutKind>(db: Db, merchantId: string, kind: K, transactionId: string, reason: string) {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId, merchantId);
     const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
@@ -152,6 +152,6 @@ export async function cancelPayout(db: Db, merchantId: string, kind: PayoutKind,
     }
     await reverse(tx, row, 'cancelled');
     await announce(tx, row);
-    return presentPayout(row);
+    return presentPayoutOf(kind, row);
   });
 }

@@ -5,9 +5,9 @@ import { notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
 import { pagination } from '../http/envelope';
 import type { PayoutHistoryQuery } from './input';
-import { presentPayout } from './present';
+import { presentPayoutOf } from './present';
 
-export async function getPayout(db: Db, merchantId: string, kind: PayoutKind, transactionId: string) {
+export async function getPayout<K extends PayoutKind>(db: Db, merchantId: string, kind: K, transactionId: string) {
   const [row] = await db
     .select()
     .from(customerTransactions)
@@ -15,11 +15,11 @@ export async function getPayout(db: Db, merchantId: string, kind: PayoutKind, tr
       and(eq(customerTransactions.id, transactionId), eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.payoutKind, kind)),
     );
   if (!row) throw notFound(kind === 'withdrawal' ? 'Withdrawal' : 'Payout');
-  return presentPayout(row);
+  return presentPayoutOf(kind, row);
 }
 
 /** Newest first, id as tie-breaker; spec 2.6 pagination. */
-export async function listPayouts(db: Db, merchantId: string, kind: PayoutKind, query: PayoutHistoryQuery) {
+export async function listPayouts<K extends PayoutKind>(db: Db, merchantId: string, kind: K, query: PayoutHistoryQuery) {
   const where = and(
     eq(customerTransactions.merchantId, merchantId),
     eq(customerTransactions.payoutKind, kind),
@@ -36,5 +36,5 @@ export async function listPayouts(db: Db, merchantId: string, kind: PayoutKind, 
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(customerTransactions).where(where),
   ]);
-  return { data: rows.map((r) => presentPayout(r, 'masked')), pagination: pagination(total?.n ?? 0, query.page, query.size) };
+  return { data: rows.map((r) => presentPayoutOf(kind, r, 'masked')), pagination: pagination(total?.n ?? 0, query.page, query.size) };
 }

@@ -1,16 +1,15 @@
 import { merchantEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
-import { needs } from '@/lib/auth/permissions';
-import { createApiKeyInput } from '@/lib/api-keys/input';
+import * as contract from '@/lib/api-keys/contract';
 import { createApiKey } from '@/lib/api-keys/create-api-key';
 import { listApiKeys } from '@/lib/api-keys/list-api-keys';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: merchantEndpoint({ permission: needs.fullAccess }, async ({ ctx }) => ({
+  GET: merchantEndpoint(contract.listApiKeys, async ({ ctx }) => ({
     data: await listApiKeys(ctx.db, ctx.merchant.id),
     message: 'API keys retrieved',
   })),
-  POST: merchantEndpoint({ permission: needs.fullAccess, body: createApiKeyInput }, async ({ ctx, body }) => ({
+  POST: merchantEndpoint(contract.createApiKey, async ({ ctx, body }) => ({
     data: await createApiKey(ctx.db, { merchantId: ctx.merchant.id, createdBy: ctx.merchant.id, input: body }),
     message: 'API key created',
   })),

@@ -1,10 +1,10 @@
 import { operatorEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
-import { checkoutIdParams } from '@/lib/checkouts/input';
-import { approveCheckout, approveInput } from '@/lib/approvals/approvals';
+import * as contract from '@/lib/approvals/contract';
+import { approveCheckout } from '@/lib/approvals/approvals';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: operatorEndpoint({ params: checkoutIdParams, body: approveInput }, async ({ ctx, params, body }) => ({
+  POST: operatorEndpoint(contract.approveCheckout, async ({ ctx, params, body }) => ({
     data: await approveCheckout(ctx.db, ctx.adminId, params.checkout_id, body),
     message: 'Checkout approved',
   })),

@@ -1,3 +1,12 @@
-import { payoutCancelRoutes } from '@/lib/payouts/endpoints';
+import { merchantEndpoint } from '@/lib/http/handler';
+import { routes } from '@/lib/http/route';
+import * as contract from '@/lib/payouts/contract';
+import { cancelPayout } from '@/lib/payouts/progress';
 
-export const { GET, POST, PUT, PATCH, DELETE } = payoutCancelRoutes('payout');
+/** Only while pending, with a reason; the money goes back at once. */
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  POST: merchantEndpoint(contract.cancelPayout, async ({ ctx, params, body }) => ({
+    data: await cancelPayout(ctx.db, ctx.merchant.id, 'payout', params.transaction_id, body.reason),
+    message: 'Payout cancelled',
+  })),
+});
