@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { merchants, paymentAttempts } from '../db/schema';
 import type { Db } from '../db/client';
@@ -6,20 +6,15 @@ import { config } from '../config';
 import { ApiError, conflict, invalidField } from '../http/errors';
 import { enqueueJob } from '../jobs/enqueue';
 import type { CurrencyCode } from '../money/currencies';
-import { MOBILE_MONEY_NETWORKS, offeredMethods, type MobileMoneyNetwork } from '../payment-methods/catalog';
+import { MOBILE_MONEY_NETWORKS, offeredMethods } from '../payment-methods/catalog';
 import { bankTransferRail, mobileMoneyRail } from '../rails';
 import { loadBranding } from '../branding/branding';
 import type { CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
 import { normaliseMobileNumber } from './phone';
 import { latestAttempt } from './present';
+import type { startMobileMoneyInput } from './input';
 
-export const startMobileMoneyInput = z.strictObject({
-  network: z.enum(Object.keys(MOBILE_MONEY_NETWORKS) as [MobileMoneyNetwork, ...MobileMoneyNetwork[]], {
-    error: `must be one of ${Object.keys(MOBILE_MONEY_NETWORKS).join(', ')}`,
-  }),
-  phone: z.string().max(32).optional(),
-});
 
 async function methodsFor(db: Db, row: CheckoutRow) {
   const [[merchant], brand] = await Promise.all([

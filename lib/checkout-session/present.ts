@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { merchants, paymentAttempts } from '../db/schema';
+import { merchants, paymentAttempts, type PaymentMethod } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
 import { toMajorUnits } from '../money/amount';
@@ -10,21 +10,22 @@ import { offeredMethods } from '../payment-methods/catalog';
 import { effectiveStatus, type CheckoutRow } from '../checkouts/present';
 import { findCheckoutById } from '../checkouts/read-checkouts';
 import { maskPhone } from './phone';
+import type { CheckoutSession, CollectionBankAccount, PaymentAttempt } from './contract';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 /** The attempt as the page needs it: what to show and, for bank transfers, where to send money. */
-export function presentAttempt(attempt: AttemptRow) {
+export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
   const currency = attempt.currencyCode as CurrencyCode;
   return {
     id: attempt.id,
     method: attempt.method,
     status: attempt.status,
-    network: attempt.network,
+    network: attempt.network as PaymentAttempt['network'],
     phone: attempt.phone ? maskPhone(attempt.phone) : null,
     amount: toMajorUnits(attempt.amount, currency),
     currency_code: currency,
-    bank_account: attempt.method === 'bank_transfer' ? (attempt.providerMetadata?.bank_account ?? null) : null,
+    bank_account: attempt.method === 'bank_transfer' ? ((attempt.providerMetadata?.bank_account as CollectionBankAccount | undefined) ?? null) : null,
     failure_code: attempt.failureCode,
     failure_message: attempt.failureMessage,
     respond_by: formatTimestamp(attempt.respondBy),
@@ -58,7 +59,7 @@ function successRedirect(url: string | null, row: CheckoutRow, status: string): 
  * Everything the hosted page renders, in one read: the checkout's public fields, the merchant's
  * branding, the methods on offer, the latest attempt, and the server's clock for countdowns.
  */
-export async function presentSession(db: Db, row: CheckoutRow) {
+export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
   const currency = row.currencyCode as CurrencyCode;
   const [[merchant], brand, attempt] = await Promise.all([
     db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
@@ -75,7 +76,7 @@ export async function presentSession(db: Db, row: CheckoutRow) {
       currency_code: currency,
       status,
       approval_status: row.approvalStatus,
-      payment_method: row.paymentMethod,
+      payment_method: row.paymentMethod as PaymentMethod | null,
       customer_email: row.customerEmail,
       customer_name: row.customerName,
       customer_phone: row.customerPhone,
@@ -107,6 +108,6 @@ export async function presentSession(db: Db, row: CheckoutRow) {
 }
 
 /** The session as it is now: what every page write answers with, so the page updates at once. */
-export async function freshSession(db: Db, checkoutId: string) {
+export async function freshSession(db: Db, checkoutId: string): Promise<CheckoutSession> {
   return presentSession(db, await findCheckoutById(db, checkoutId));
 }

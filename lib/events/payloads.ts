@@ -6,6 +6,7 @@ import { checkoutRefundedSchema } from '../transactions/contract';
 import { settlementBatchSchema } from '../settlement/contract';
 import { conversionSchema } from '../conversion/contract';
 import { walletSchema } from '../wallets/contract';
+import { webhookTestEventSchema } from '../webhooks/contract';
 import { paymentAccountSchema } from '../payment-accounts/contract';
 import { payoutSchema, withdrawalSchema } from '../payouts/contract';
 import type { EventType } from './catalog';
@@ -49,6 +50,7 @@ export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
   'conversion.completed': conversionSchema,
   'wallet.status_changed': walletSchema,
   'wallet.updated': walletSchema,
+  'webhook.test': webhookTestEventSchema,
   // Payment accounts and money out: account numbers masked (`******6789`), as in lists.
   'payment_account.created': paymentAccountSchema,
   'payment_account.updated': paymentAccountSchema,

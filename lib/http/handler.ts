@@ -12,6 +12,7 @@ import { errorBody, json, successBody, type Reply } from './envelope';
 import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
 import { config } from '../config';
 import { authenticateCheckout } from '../checkout-session/authenticate';
+import { checkoutReferenceParams } from '../checkout-session/input';
 import type { CheckoutRow } from '../checkouts/present';
 import { clientAddress, enforceRateLimit } from '../rate-limit/limit';
 import { limitApiKey, rateLimitHeadersOf } from '../rate-limit/api-key-limit';
@@ -226,7 +227,3 @@ export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema 
     return handle({ ...input, ctx: { db, checkout, requestId } });
   }), spec);
 }
-
-const checkoutReferenceParams = z.object({
-  payment_reference: z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference'),
-});

@@ -5,6 +5,10 @@ import * as transactions from '../transactions/contract';
 import * as conversion from '../conversion/contract';
 import * as settlement from '../settlement/contract';
 import * as ledger from '../ledger/contract';
+import * as webhooks from '../webhooks/contract';
+import * as checkoutSession from '../checkout-session/contract';
+import * as sandbox from '../sandbox/contract';
+import * as ops from '../ops/contract';
 import * as openapi from './contract';
 import * as embed from '../embed/contract';
 import * as paymentAccounts from '../payment-accounts/contract';
@@ -15,7 +19,7 @@ import * as merchants from '../merchants/contract';
 import * as approvals from '../approvals/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
-const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, embed, paymentAccounts, payouts, apiKeys, branding, merchants, approvals];
+const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, webhooks, checkoutSession, sandbox, ops, embed, paymentAccounts, payouts, apiKeys, branding, merchants, approvals];
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;

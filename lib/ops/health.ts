@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { HEARTBEAT_INTERVAL_MS } from '../jobs/worker';
 import { formatTimestamp } from '../time';
+import type { Health, HealthDown } from './contract';
 
 /** A worker counts as alive while its last heartbeat is younger than this. */
 const WORKER_STALE_MS = HEARTBEAT_INTERVAL_MS * 4;
@@ -11,7 +12,7 @@ const WORKER_STALE_MS = HEARTBEAT_INTERVAL_MS * 4;
  * worker (beat recently). The database being down is unhealthy (503); no live worker is `degraded`
  * (200): requests are still served, background work waits.
  */
-export async function checkHealth() {
+export async function checkHealth(): Promise<{ healthy: true; body: Health } | { healthy: false; body: HealthDown }> {
   const started = performance.now();
   try {
     const [row] = await getDb().execute<{ last_beat: Date | string | null; workers: number }>(

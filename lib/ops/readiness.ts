@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import type { Readiness, ReadinessNotReady } from './contract';
 
 interface Journal {
   entries: { idx: number; tag: string; when: number }[];
@@ -18,7 +19,7 @@ function shippedMigrations(): Journal['entries'] {
  * (drizzle records each applied one with its journal timestamp). An instance started against an older
  * schema is not ready (503) until the migrations have run.
  */
-export async function checkReadiness() {
+export async function checkReadiness(): Promise<{ ready: true; body: Readiness } | { ready: false; body: ReadinessNotReady }> {
   const shipped = shippedMigrations();
   const latest = shipped[shipped.length - 1]!;
   try {
@@ -27,14 +28,10 @@ export async function checkReadiness() {
     );
     const applied = row?.applied ?? 0;
     const upToDate = Number(row?.latest ?? 0) >= latest.when && applied >= shipped.length;
-    return {
-      ready: upToDate,
-      body: {
-        status: upToDate ? 'ready' : 'migrations_pending',
-        database: { status: 'up' },
-        migrations: { shipped: shipped.length, applied, latest: latest.tag },
-      },
-    };
+    const migrations = { shipped: shipped.length, applied, latest: latest.tag };
+    return upToDate
+      ? { ready: true, body: { status: 'ready', database: { status: 'up' }, migrations } }
+      : { ready: false, body: { status: 'migrations_pending', database: { status: 'up' }, migrations } };
   } catch {
     return { ready: false, body: { status: 'database_unavailable', database: { status: 'down' }, migrations: null } };
   }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { checkouts, paymentAttempts } from '../db/schema';
 import type { Db } from '../db/client';
@@ -9,6 +9,8 @@ import { amountProblemMessage, toMinorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { sandboxBankTransfer } from '../rails/sandbox';
 import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../checkout-session/payment-results';
+import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
+import type { simulateMobileMoneyInput, simulateTransferInput } from './input';
 
 /** Sandbox endpoints exist only when PAYMENT_RAILS=sandbox; elsewhere they answer like unknown routes. */
 export function assertSandbox(req: Request): void {
@@ -17,17 +19,10 @@ export function assertSandbox(req: Request): void {
   }
 }
 
-export const simulateTransferInput = z.strictObject({
-  payment_reference: z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference'),
-  /** exact: the amount due; short: 1.00 less; over: 1.00 more; duplicate: the exact amount twice. */
-  scenario: z.enum(['exact', 'short', 'over', 'duplicate']).default('exact'),
-  /** Overrides the scenario's amount. */
-  amount: z.number().optional(),
-});
 
 const ONE_UNIT = 100n;
 
-export async function simulateIncomingTransfer(db: Db, input: z.output<typeof simulateTransferInput>) {
+export async function simulateIncomingTransfer(db: Db, input: z.output<typeof simulateTransferInput>): Promise<SandboxTransferResult> {
   const [row] = await db
     .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
     .from(checkouts)
@@ -56,12 +51,13 @@ export async function simulateIncomingTransfer(db: Db, input: z.output<typeof si
   return { transfers: results };
 }
 
-export const simulateMobileMoneyInput = z.strictObject({
-  outcome: z.enum(['success', 'declined', 'insufficient_funds', 'timeout']),
-});
 
 /** The page's "simulate" buttons: answer a pending prompt now instead of waiting. */
-export async function simulateMobileMoneyOutcome(db: Db, attemptId: string, outcome: z.output<typeof simulateMobileMoneyInput>['outcome']) {
+export async function simulateMobileMoneyOutcome(
+  db: Db,
+  attemptId: string,
+  outcome: z.output<typeof simulateMobileMoneyInput>['outcome'],
+): Promise<SandboxMobileMoneyResult> {
   const [attempt] = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
   if (!attempt) throw notFound('Payment attempt');
   if (outcome === 'timeout') {

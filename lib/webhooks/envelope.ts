@@ -1,5 +1,5 @@
 /** The API version deliveries are shaped by (the envelope and each event's `data`). */
-export const WEBHOOK_API_VERSION = '2026-11-01';
+export const WEBHOOK_API_VERSION = '2026-11-01' as const;
 
 /**
  * The body of every delivery. `id` is the event's id and `idempotency_key` is the same on every retry

@@ -11,6 +11,7 @@ import { recordEvent } from '../events/record-event';
 import { addressProblem, bareHost, resolveAll } from './address-guard';
 import { MAX_WEBHOOK_ENDPOINTS, type CreateWebhookInput, type ListDeliveriesQuery, type UpdateWebhookInput } from './input';
 import { presentDelivery, presentWebhook } from './present';
+import type { DeletedWebhook } from './contract';
 
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -131,7 +132,7 @@ export async function updateWebhook(db: Db, merchantId: string, webhookId: strin
 }
 
 /** Deleting keeps the row (its deliveries stay inspectable by id in logs) and cancels what is pending. */
-export async function deleteWebhook(db: Db, merchantId: string, webhookId: string) {
+export async function deleteWebhook(db: Db, merchantId: string, webhookId: string): Promise<DeletedWebhook> {
   return db.transaction(async (tx) => {
     const current = await findEndpoint(tx, merchantId, webhookId, { lock: true });
     const [row] = await tx

@@ -1,4 +1,6 @@
 import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import type { EventType } from '../events/catalog';
+import type { Webhook, WebhookDelivery, WebhookWithSecret } from './contract';
 import { envelopeOf } from './envelope';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -8,14 +10,16 @@ type AttemptRow = typeof webhookAttempts.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The endpoint as the merchant sees it; the secret itself only in create and rotate responses. */
-export function presentWebhook(row: EndpointRow, options: { secret?: string } = {}) {
+export function presentWebhook(row: EndpointRow, options: { secret: string }): WebhookWithSecret;
+export function presentWebhook(row: EndpointRow, options?: { secret?: undefined }): Webhook;
+export function presentWebhook(row: EndpointRow, options: { secret?: string } = {}): Webhook | WebhookWithSecret {
   const rotating = row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date();
   return {
     id: row.id,
     merchant_id: row.merchantId,
     url: row.url,
     description: row.description,
-    events: row.eventTypes,
+    events: row.eventTypes as Webhook['events'],
     enabled: row.enabled,
     allow_loopback: row.allowLoopback,
     ...(options.secret ? { secret: options.secret } : {}),
@@ -26,12 +30,12 @@ export function presentWebhook(row: EndpointRow, options: { secret?: string } = 
     disabled_at: iso(row.disabledAt),
     disabled_reason: row.disabledReason,
     last_success_at: iso(row.lastSuccessAt),
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
-export function presentAttempt(row: AttemptRow) {
+export function presentAttempt(row: AttemptRow): WebhookDelivery['attempts'][number] {
   return {
     attempt_number: row.attemptNumber,
     succeeded: row.succeeded,
@@ -40,7 +44,7 @@ export function presentAttempt(row: AttemptRow) {
     latency_ms: row.latencyMs,
     response_body: row.responseBody,
     next_retry_at: iso(row.nextRetryAt),
-    attempted_at: iso(row.createdAt),
+    attempted_at: row.createdAt.toISOString(),
   };
 }
 
@@ -48,12 +52,13 @@ export function presentDelivery(
   row: DeliveryRow,
   event: { id: string; eventType: string; createdAt: Date; data: Record<string, unknown> },
   attempts: AttemptRow[],
-) {
+): WebhookDelivery {
+  const eventType = event.eventType as EventType;
   return {
     id: row.id,
     webhook_id: row.endpointId,
     event_id: row.eventId,
-    event_type: event.eventType,
+    event_type: eventType,
     status: row.status,
     attempt_count: row.attemptCount,
     next_attempt_at: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
@@ -61,8 +66,8 @@ export function presentDelivery(
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
     delivered_at: iso(row.deliveredAt),
-    created_at: iso(row.createdAt),
-    payload: envelopeOf(event),
+    created_at: row.createdAt.toISOString(),
+    payload: { ...envelopeOf(event), event_type: eventType },
     attempts: attempts.map(presentAttempt),
   };
 }

@@ -1,12 +1,13 @@
 import { json } from '@/lib/http/envelope';
 import { publicEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
+import * as contract from '@/lib/ops/contract';
 import { checkHealth } from '@/lib/ops/health';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: publicEndpoint({}, async () => {
+  GET: publicEndpoint(contract.getHealth, async () => {
     const health = await checkHealth();
     return json({ status: 'success', message: `Service ${health.body.status}`, data: health.body }, health.healthy ? 200 : 503);
   }),

@@ -1,10 +1,11 @@
 import { checkoutEndpoint } from '@/lib/http/handler';
 import { routes } from '@/lib/http/route';
+import * as contract from '@/lib/checkout-session/contract';
 import { presentSession } from '@/lib/checkout-session/present';
 
 /** What the page polls while a payment is under way. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: checkoutEndpoint({}, async ({ ctx }) => {
+  GET: checkoutEndpoint(contract.getCheckoutSessionStatus, async ({ ctx }) => {
     const session = await presentSession(ctx.db, ctx.checkout);
     return {
       data: {
