@@ -66,7 +66,7 @@ export function findSecretsInLog(text: string, exact: { what: string; value: str
     ...PATTERN_RULES,
     ...exact
       .filter((e) => e.value.length >= 8)
-      .map((e) => ({ what: e.what, pattern: new RegExp(`(?<![\\d])${escape(e.value)}(?![\\d])`, 'g') })),
+      .map((e) => ({ what: e.what, pattern: new RegExp(`(?<![0-9A-Za-z])${escape(e.value)}(?![0-9A-Za-z])`, 'g') })),
   ];
   const findings: SecretFinding[] = [];
   text.split('\n').forEach((line, index) => {

@@ -174,7 +174,7 @@ describe('the integration run log check finds what redaction would have caught',
       JSON.stringify({ to: '+233244123456' }),
       JSON.stringify({ admin: 'test-admin-token-0123456789abcdefghijklmnop' }),
       JSON.stringify({ local: 'number 0244123456 here' }),
-      JSON.stringify({ hint: 'whsec_…abcd', key_prefix: 'sk_test_AbCd' }),
+      JSON.stringify({ hint: 'whsec_…abcd', key_prefix: 'sk_test_AbCd', path: '/checkouts/PAY-0244123456ABCDEF' }),
     ].join('\n');
     const findings = findSecretsInLog(text, [
       { what: 'ADMIN_API_TOKEN', value: 'test-admin-token-0123456789abcdefghijklmnop' },
