@@ -5,13 +5,6 @@ import { operation } from '../http/operation';
 import { named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { apiKeyIdParams, createApiKeyInput } from './input';
 
-/**
- * An input schema shared with other operations, as this operation's own instance: lib/openapi/document.ts
- * turns a second use of one instance (or a `.clone()`, which points at its parent) into a `$ref` to
- * the first operation's input, which the document does not define: path and query parameters
- * vanish and a body `$ref` dangles. A copy of the definition has no parent.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone({ ...schema._zod.def } as S['_zod']['def']);
 
 /** Spec 2.2. Never carries the secret: only the create answer adds `secret_key`. */
 export const apiKeySchema = named(
@@ -71,7 +64,7 @@ export const createApiKey = operation({
     'A key with only a `name` is FULL_ACCESS; a RESTRICTED key needs `permissions`. A sandbox deployment mints `sk_test_` keys, a live one `sk_live_`. The secret appears only in this answer (`secret_key`). Needs a FULL_ACCESS key.',
   security: 'apiKey',
   permission: needs.fullAccess,
-  body: own(createApiKeyInput),
+  body: createApiKeyInput,
   data: apiKeyWithSecretSchema,
   example: { body: { name: 'Reporting', scope: 'RESTRICTED', permissions: ['read'] } },
 });

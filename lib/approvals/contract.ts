@@ -6,13 +6,6 @@ import { checkoutIdParams, listCheckoutsQuery } from '../checkouts/input';
 import { paymentAttemptSchema } from '../checkout-session/contract';
 import { approveInput, rejectInput } from './input';
 
-/**
- * An input schema shared with other operations, as this operation's own instance: lib/openapi/document.ts
- * turns a second use of one instance (or a `.clone()`, which points at its parent) into a `$ref` to
- * the first operation's input, which the document does not define: path and query parameters
- * vanish and a body `$ref` dangles. A copy of the definition has no parent.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone({ ...schema._zod.def } as S['_zod']['def']);
 
 /** A bank transfer claimed or received, waiting for the operator's decision. */
 export const checkoutAwaitingApprovalSchema = named(
@@ -36,7 +29,7 @@ export const listCheckoutsAwaitingApproval = operation({
   description:
     'Bank-transfer checkouts in `processing` with `approval_status` `pending_approval`, across all merchants, oldest first (`limit`/`offset` paging, no totals).',
   security: 'adminBearer',
-  query: own(listCheckoutsQuery),
+  query: listCheckoutsQuery,
   data: z.array(checkoutAwaitingApprovalSchema),
 });
 
@@ -49,7 +42,7 @@ export const approveCheckout = operation({
   description:
     'The checkout becomes `paid` (events `checkout.approved` then `checkout.paid`) and a deposit is credited to the merchant\'s wallet: what arrived for it (a short transfer may be approved), or the checkout\'s amount when the transfer was only claimed and verified elsewhere. A checkout not awaiting approval is a 409 `not_awaiting_approval`.',
   security: 'adminBearer',
-  params: own(checkoutIdParams),
+  params: checkoutIdParams,
   body: approveInput,
   data: checkoutFullSchema,
   errors: [409],
@@ -64,7 +57,7 @@ export const rejectCheckout = operation({
   description:
     'The checkout fails (`checkout.rejected`) with the `rejection_reason`; the customer may try again until it expires. A checkout not awaiting approval is a 409 `not_awaiting_approval`.',
   security: 'adminBearer',
-  params: own(checkoutIdParams),
+  params: checkoutIdParams,
   body: rejectInput,
   data: checkoutFullSchema,
   errors: [409],

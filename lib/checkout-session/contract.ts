@@ -127,18 +127,7 @@ export const checkoutSessionStatusSchema = named(
 );
 export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 
-/**
- * A page write: checkoutEndpoint rate-limits it per checkout and per client address. The flag rides
- * on the operation object itself (same identity, so the route still serves the documented operation).
- */
-const pageWrite = <O extends object>(op: O): O & { write: true } => Object.assign(op, { write: true as const });
 
-/**
- * Each operation gets its own copy of the path parameter (checkoutEndpoint validates it with the
- * original): lib/openapi/document.ts registers an input schema once, so operations sharing one object
- * would lose their parameters.
- */
-const referenceParams = () => checkoutReferenceParams.clone();
 
 const PAGE_AUTH =
   'Authenticated by `X-Checkout-Token` (the `#token=` of `checkout_url`) for exactly this payment reference; any other token is a 401.';
@@ -152,7 +141,7 @@ export const getCheckoutSession = operation({
   summary: 'Get checkout session',
   description: `Everything the hosted page renders, in one read: the checkout, the merchant's branding, the methods on offer, the latest payment attempt and the server time. Reads only (link scanners may fetch it). ${PAGE_AUTH}`,
   security: 'checkoutToken',
-  params: referenceParams(),
+  params: checkoutReferenceParams,
   data: checkoutSessionSchema,
 });
 
@@ -164,53 +153,47 @@ export const getCheckoutSessionStatus = operation({
   summary: 'Poll checkout status',
   description: `The part of the session that changes while a payment is under way: what the page polls. ${PAGE_AUTH}`,
   security: 'checkoutToken',
-  params: referenceParams(),
+  params: checkoutReferenceParams,
   data: checkoutSessionStatusSchema,
 });
 
-export const startMobileMoneyPayment = pageWrite(
-  operation({
-    operationId: 'startMobileMoneyPayment',
-    method: 'POST',
-    path: '/api/checkout/v1/sessions/{payment_reference}/mobile-money',
-    tag: 'Hosted checkout',
-    summary: 'Pay by mobile money',
-    description: `Sends an approval prompt to the phone: the checkout moves to \`processing\` and \`latest_attempt\` is the prompt (answer by \`respond_by\`). \`phone\` defaults to the previous prompt's or the checkout's number; it is fixed when \`customer_phone_editable\` is false. While a prompt is live, calling again replaces it (resend, another number) once it is 30 s old; sooner is a 409 \`prompt_recently_sent\` with \`Retry-After\`. 409 \`method_unavailable\` when mobile money is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now (paid, expired, …). ${PAGE_AUTH} ${WRITE_LIMITS}`,
-    security: 'checkoutToken',
-    params: referenceParams(),
-    body: startMobileMoneyInput,
-    data: checkoutSessionSchema,
-    errors: [409],
-    example: { body: { network: 'mtn_momo', phone: '024 412 3456' } },
-  }),
-);
+export const startMobileMoneyPayment = operation({
+  operationId: 'startMobileMoneyPayment',
+  method: 'POST',
+  path: '/api/checkout/v1/sessions/{payment_reference}/mobile-money',
+  tag: 'Hosted checkout',
+  summary: 'Pay by mobile money',
+  description: `Sends an approval prompt to the phone: the checkout moves to \`processing\` and \`latest_attempt\` is the prompt (answer by \`respond_by\`). \`phone\` defaults to the previous prompt's or the checkout's number; it is fixed when \`customer_phone_editable\` is false. While a prompt is live, calling again replaces it (resend, another number) once it is 30 s old; sooner is a 409 \`prompt_recently_sent\` with \`Retry-After\`. 409 \`method_unavailable\` when mobile money is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now (paid, expired, …). ${PAGE_AUTH} ${WRITE_LIMITS}`,
+  security: 'checkoutToken',
+  params: checkoutReferenceParams,
+  body: startMobileMoneyInput,
+  data: checkoutSessionSchema,
+  errors: [409],
+  example: { body: { network: 'mtn_momo', phone: '024 412 3456' } },
+});
 
-export const chooseBankTransferPayment = pageWrite(
-  operation({
-    operationId: 'chooseBankTransferPayment',
-    method: 'POST',
-    path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer',
-    tag: 'Hosted checkout',
-    summary: 'Pay by bank transfer',
-    description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
-    security: 'checkoutToken',
-    params: referenceParams(),
-    data: checkoutSessionSchema,
-    errors: [409],
-  }),
-);
+export const chooseBankTransferPayment = operation({
+  operationId: 'chooseBankTransferPayment',
+  method: 'POST',
+  path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer',
+  tag: 'Hosted checkout',
+  summary: 'Pay by bank transfer',
+  description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
+  security: 'checkoutToken',
+  params: checkoutReferenceParams,
+  data: checkoutSessionSchema,
+  errors: [409],
+});
 
-export const claimBankTransferPayment = pageWrite(
-  operation({
-    operationId: 'claimBankTransferPayment',
-    method: 'POST',
-    path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer/claim',
-    tag: 'Hosted checkout',
-    summary: 'Say the transfer was sent',
-    description: `The customer's "I have sent it": the attempt becomes \`claimed\` and the checkout \`processing\` until the money arrives (or an operator decides). 409 \`no_transfer_to_claim\` before bank transfer was chosen. ${PAGE_AUTH} ${WRITE_LIMITS}`,
-    security: 'checkoutToken',
-    params: referenceParams(),
-    data: checkoutSessionSchema,
-    errors: [409],
-  }),
-);
+export const claimBankTransferPayment = operation({
+  operationId: 'claimBankTransferPayment',
+  method: 'POST',
+  path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer/claim',
+  tag: 'Hosted checkout',
+  summary: 'Say the transfer was sent',
+  description: `The customer's "I have sent it": the attempt becomes \`claimed\` and the checkout \`processing\` until the money arrives (or an operator decides). 409 \`no_transfer_to_claim\` before bank transfer was chosen. ${PAGE_AUTH} ${WRITE_LIMITS}`,
+  security: 'checkoutToken',
+  params: checkoutReferenceParams,
+  data: checkoutSessionSchema,
+  errors: [409],
+});

@@ -212,14 +212,14 @@ export interface CheckoutCtx {
  * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
  */
 export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
-  spec: Spec<Schema, Q, B, D> & { write?: boolean },
+  spec: Spec<Schema, Q, B, D>,
   handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const params = validate(checkoutReferenceParams, await route.params);
     const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference);
-    if (spec.write) {
+    if (req.method !== 'GET') {
       await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
       await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
     }

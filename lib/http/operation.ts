@@ -66,6 +66,8 @@ export interface Operation<
   paginated?: boolean;
   /** The body is `data` itself, not wrapped in the envelope (the OpenAPI document). */
   bare?: boolean;
+  /** Answers whose body is not the Error shape (readiness's 503 carries its report): the whole body. */
+  otherResponses?: Partial<Record<number, { description: string; body: z.ZodType }>>;
   /** Statuses this operation answers besides success, on top of those its security and input imply. */
   errors?: readonly ErrorStatus[];
   /** A request and response that the document shows as examples. */
@@ -92,8 +94,10 @@ export function documentedErrors(op: Operation): ErrorStatus[] {
   if (op.security === 'apiKey') [401, 403, 429].forEach((s) => statuses.add(s as ErrorStatus));
   if (op.security === 'adminBearer') statuses.add(401);
   if (op.security === 'checkoutToken' || op.security === 'embedToken') [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
-  if (op.params) statuses.add(404);
-  if (op.params || op.query || op.body) statuses.add(422);
+  // A token bound to one checkout answers 401 for any other reference, never 404.
+  if (op.params && op.security !== 'checkoutToken') statuses.add(404);
+  // Unknown query parameters are refused everywhere.
+  statuses.add(422);
   if (op.method !== 'GET') [400, 413, 415].forEach((s) => statuses.add(s as ErrorStatus));
   if (op.idempotent) [409, 422].forEach((s) => statuses.add(s as ErrorStatus));
   return [...statuses].sort();

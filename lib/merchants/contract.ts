@@ -7,13 +7,6 @@ import { createApiKeyInput } from '../api-keys/input';
 import { walletSchema } from '../wallets/contract';
 import { createMerchantInput, merchantIdParams, updateMerchantInput } from './input';
 
-/**
- * An input schema shared with other operations, as this operation's own instance: lib/openapi/document.ts
- * turns a second use of one instance (or a `.clone()`, which points at its parent) into a `$ref` to
- * the first operation's input, which the document does not define: path and query parameters
- * vanish and a body `$ref` dangles. A copy of the definition has no parent.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone({ ...schema._zod.def } as S['_zod']['def']);
 
 /** The operator's merchant API: onboarding, KYB, and recovery keys. */
 export const merchantSchema = named(
@@ -71,7 +64,7 @@ export const getMerchant = operation({
   summary: 'Get merchant',
   description: 'The merchant with its wallets.',
   security: 'adminBearer',
-  params: own(merchantIdParams),
+  params: merchantIdParams,
   data: merchantWithWalletsSchema,
 });
 
@@ -83,7 +76,7 @@ export const updateMerchant = operation({
   summary: 'Update merchant',
   description: 'Rename, or record a KYB decision; give at least one of `name`, `kyb_status`. Answers without the wallets.',
   security: 'adminBearer',
-  params: own(merchantIdParams),
+  params: merchantIdParams,
   body: updateMerchantInput,
   data: merchantSchema,
 });
@@ -97,7 +90,7 @@ export const createMerchantApiKey = operation({
   description:
     'Recovery: a fresh key for a merchant that revoked or lost all of its keys. Same body and answer as the merchant\'s own `POST /api/v1/merchants/api-keys`; `created_by` is the operator.',
   security: 'adminBearer',
-  params: own(merchantIdParams),
-  body: own(createApiKeyInput),
+  params: merchantIdParams,
+  body: createApiKeyInput,
   data: apiKeyWithSecretSchema,
 });

@@ -37,7 +37,13 @@ const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
 
 const requestIdHeader = { description: 'This request\'s id (also `request_id` in error bodies)', schema: { type: 'string' } };
 
-/** Converts many schemas at once so shared named shapes become `$ref`s. */
+const FORMATS_WITH_PATTERN = new Set(['uuid', 'email', 'date-time']);
+
+/**
+ * Converts many schemas at once so shared named shapes become `$ref`s. Operation schemas get
+ * synthetic ids (`createCheckout.body`); where zod refers one to another (the same query schema on
+ * two operations), the reference is replaced by a copy, so only named shapes are ever referred to.
+ */
 function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   if (io === 'output') for (const [schema, id] of NAMED_SHAPES) registry.add(schema, { id });
@@ -49,12 +55,23 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
     delete json.$schema;
     delete json.$id;
   }
-  // A schema that is itself named is referred to, not copied, where an operation uses it.
   for (const [id, schema] of schemas) {
-    const name = registry.get(schema)?.id;
-    if (name && name !== id) out[id] = { $ref: REF(name) };
+    const name = registry.get(schema)!.id;
+    if (name !== id) out[id] = { $ref: REF(name) };
   }
-  return out;
+  const isSynthetic = (id: string) => id.includes('.');
+  const inline = (json: unknown): unknown => {
+    if (Array.isArray(json)) return json.map(inline);
+    if (typeof json !== 'object' || json === null) return json;
+    const ref = (json as Json).$ref;
+    if (typeof ref === 'string' && ref.startsWith(REF('')) && isSynthetic(ref.slice(REF('').length))) {
+      return inline(out[ref.slice(REF('').length)]);
+    }
+    // zod spells out `format: uuid/email/date-time` as long regexes too; the format says it.
+    const entries = Object.entries(json).filter(([k]) => !(k === 'pattern' && FORMATS_WITH_PATTERN.has((json as Json).format as string)));
+    return Object.fromEntries(entries.map(([k, v]) => [k, inline(v)]));
+  };
+  return Object.fromEntries(Object.entries(out).map(([id, json]) => [id, inline(json) as Json]));
 }
 
 function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query', json: Json | undefined): Json[] {
@@ -78,6 +95,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     if (op.query) inputs.set(`${op.operationId}.query`, op.query);
     if (op.body) inputs.set(`${op.operationId}.body`, op.body);
     outputs.set(`${op.operationId}.response`, op.bare ? op.data : successEnvelope(op.data, op.paginated));
+    for (const [status, other] of Object.entries(op.otherResponses ?? {})) outputs.set(`${op.operationId}.${status}`, other!.body);
   }
   for (const event of WEBHOOK_EVENTS) outputs.set(`event.${event.type}`, event.envelope);
   const inputJson = convert(inputs, 'input');
@@ -163,12 +181,21 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
       content: { 'application/json': { schema: { $ref: REF('Error') } } },
     };
   }
+  for (const [other, response] of Object.entries(op.otherResponses ?? {})) {
+    responses[other] = {
+      description: response!.description,
+      headers: { 'X-Request-Id': requestIdHeader },
+      content: { 'application/json': { schema: outputJson[`${op.operationId}.${other}`] } },
+    };
+  }
   responses.default = {
     description: 'Any other error, in the same shape (500 never carries internals)',
     content: { 'application/json': { schema: { $ref: REF('Error') } } },
   };
   const parameters = [
-    ...parametersOf(op.params, 'path', inputJson[`${op.operationId}.params`]),
+    ...parametersOf(op.params, 'path', inputJson[`${op.operationId}.params`]).sort(
+      (a, b) => op.path.indexOf(`{${a.name as string}}`) - op.path.indexOf(`{${b.name as string}}`),
+    ),
     ...parametersOf(op.query, 'query', inputJson[`${op.operationId}.query`]),
     ...(op.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];

@@ -31,11 +31,11 @@ export const healthDownSchema = named(
 );
 export type HealthDown = z.infer<typeof healthDownSchema>;
 
-/** The whole 503 body of GET /api/health: the success envelope (sic) around `HealthDown`. */
+/** The whole 503 body of GET /api/health: the envelope, `status: "error"`, around `HealthDown`. */
 export const healthUnavailableSchema = named(
   'HealthUnavailable',
   z
-    .object({ status: z.literal('success'), message: z.literal('Service down'), data: healthDownSchema })
+    .object({ status: z.literal('error'), message: z.literal('Service down'), data: healthDownSchema })
     .meta({ description: 'GET /api/health with the database down (503)' }),
 );
 
@@ -77,10 +77,10 @@ export const getHealth = operation({
   tag: 'Operations',
   summary: 'Liveness',
   description:
-    'The database answered a query, and whether a worker beat recently. No live worker is `degraded`, still 200. The database down is a 503 whose body is not the Error shape but the envelope with `status: "success"`, `message: "Service down"` and `data` `{ status: "down", database: { status: "down" }, worker: { status: "unknown" } }` (schema `HealthUnavailable`).',
+    'The database answered a query, and whether a worker beat recently. No live worker is `degraded`, still 200. The database down is a 503 whose body is not the Error shape but the same report with `status: "error"`.',
   security: 'none',
   data: healthSchema,
-  errors: [422],
+  otherResponses: { 503: { description: 'The database is down', body: healthUnavailableSchema } },
 });
 
 export const getReadiness = operation({
@@ -90,10 +90,10 @@ export const getReadiness = operation({
   tag: 'Operations',
   summary: 'Readiness',
   description:
-    'Ready when the database answers and has applied every migration this build ships. Otherwise a 503 whose body is not the Error shape but the envelope with `status: "error"`, `message: "Not ready"` and `data.status` `migrations_pending` or `database_unavailable` (schema `ReadinessUnavailable`).',
+    'Ready when the database answers and has applied every migration this build ships. Otherwise a 503 whose body is not the Error shape but the report, with `data.status` `migrations_pending` or `database_unavailable`.',
   security: 'none',
   data: readinessSchema,
-  errors: [422],
+  otherResponses: { 503: { description: 'Not ready: do not send traffic yet', body: readinessUnavailableSchema } },
 });
 
 export const ping = operation({
@@ -105,5 +105,4 @@ export const ping = operation({
   description: 'Answers `pong` with empty `data`, without touching the database: a cheap liveness probe.',
   security: 'none',
   data: z.object({}),
-  errors: [422],
 });

@@ -5,13 +5,6 @@ import { operation } from '../http/operation';
 import { currencyCode, named, timestamp, uuidField } from '../http/shapes';
 import { addPaymentAccountInput, listPaymentAccountsQuery, paymentAccountIdParams, updatePaymentAccountInput } from './input';
 
-/**
- * An input schema shared with other operations, as this operation's own instance: lib/openapi/document.ts
- * turns a second use of one instance (or a `.clone()`, which points at its parent) into a `$ref` to
- * the first operation's input, which the document does not define: path and query parameters
- * vanish and a body `$ref` dangles. A copy of the definition has no parent.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone({ ...schema._zod.def } as S['_zod']['def']);
 
 /** Spec 4.7: a merchant's own bank or mobile-money account that withdrawals pay out to. */
 export const paymentAccountSchema = named(
@@ -94,7 +87,7 @@ export const getPaymentAccount = operation({
   description: 'Account number in full. A deleted account, or another merchant\'s, is a 404.',
   security: 'apiKey',
   permission: needs.read,
-  params: own(paymentAccountIdParams),
+  params: paymentAccountIdParams,
   data: paymentAccountSchema,
 });
 
@@ -108,7 +101,7 @@ export const updatePaymentAccount = operation({
     'Only the fields given change (`bank_routing_number: null` clears it); `account_type`, `currency_code` and `currency_id` can never change (422). `is_primary: true` takes over as the currency\'s primary; `is_primary: false` on the primary is a 409 `primary_account_required` (make another one primary instead).',
   security: 'apiKey',
   permission: needs.write,
-  params: own(paymentAccountIdParams),
+  params: paymentAccountIdParams,
   body: updatePaymentAccountInput,
   data: paymentAccountSchema,
   errors: [409],
@@ -124,7 +117,7 @@ export const deletePaymentAccount = operation({
     'Deleting the primary account is a 409 `primary_account`: make another account primary first. Past withdrawals keep pointing at a deleted account.',
   security: 'apiKey',
   permission: needs.write,
-  params: own(paymentAccountIdParams),
+  params: paymentAccountIdParams,
   data: deletedPaymentAccountSchema,
   errors: [409],
 });

@@ -6,13 +6,6 @@ import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } 
 import { transactionIdParams } from '../transactions/input';
 import { cancelInput, PAYOUT_TYPES, payoutHistoryQuery, payoutInput, withdrawalInput } from './input';
 
-/**
- * An input schema shared with other operations, as this operation's own instance: lib/openapi/document.ts
- * turns a second use of one instance (or a `.clone()`, which points at its parent) into a `$ref` to
- * the first operation's input, which the document does not define: path and query parameters
- * vanish and a body `$ref` dangles. A copy of the definition has no parent.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone({ ...schema._zod.def } as S['_zod']['def']);
 
 /** Withdrawals speak spec 4.8's capitals. */
 export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
@@ -104,7 +97,7 @@ export const listWithdrawals = operation({
   description: 'Newest first, spec 2.6 paging; bank account numbers masked. `status` filters in any case (`PENDING` = `pending`).',
   security: 'apiKey',
   permission: needs.read,
-  query: own(payoutHistoryQuery),
+  query: payoutHistoryQuery,
   data: z.array(withdrawalSchema),
   paginated: true,
 });
@@ -138,7 +131,7 @@ export const getWithdrawal = operation({
   description: 'Bank account number in full. Another merchant\'s id, or a payout\'s, is a 404.',
   security: 'apiKey',
   permission: needs.read,
-  params: own(transactionIdParams),
+  params: transactionIdParams,
   data: withdrawalSchema,
 });
 
@@ -152,8 +145,8 @@ export const cancelWithdrawal = operation({
     'Only while PENDING (409 `withdrawal_not_cancellable` otherwise); the amount and the fee go back to the available balance at once.',
   security: 'apiKey',
   permission: needs.write,
-  params: own(transactionIdParams),
-  body: own(cancelInput),
+  params: transactionIdParams,
+  body: cancelInput,
   data: withdrawalSchema,
   errors: [409],
 });
@@ -167,7 +160,7 @@ export const listPayouts = operation({
   description: 'Newest first, spec 2.6 paging; bank account numbers masked. `status` filters in any case.',
   security: 'apiKey',
   permission: needs.read,
-  query: own(payoutHistoryQuery),
+  query: payoutHistoryQuery,
   data: z.array(payoutSchema),
   paginated: true,
 });
@@ -205,7 +198,7 @@ export const getPayout = operation({
   description: 'Bank account number in full. Another merchant\'s id, or a withdrawal\'s, is a 404.',
   security: 'apiKey',
   permission: needs.read,
-  params: own(transactionIdParams),
+  params: transactionIdParams,
   data: payoutSchema,
 });
 
@@ -218,8 +211,8 @@ export const cancelPayout = operation({
   description: 'Only while pending (409 `payout_not_cancellable` otherwise); the amount and the fee go back to the available balance at once.',
   security: 'apiKey',
   permission: needs.write,
-  params: own(transactionIdParams),
-  body: own(cancelInput),
+  params: transactionIdParams,
+  body: cancelInput,
   data: payoutSchema,
   errors: [409],
 });

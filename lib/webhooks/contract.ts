@@ -14,11 +14,6 @@ import { createWebhookInput, deliveryIdParams, listDeliveriesQuery, updateWebhoo
 const isoTimestamp = z.iso.datetime().meta({ description: 'UTC, ISO 8601 with `Z`', example: '2026-11-23T10:15:30.123Z' });
 const nullableIsoTimestamp = isoTimestamp.nullable();
 
-/**
- * Each operation gets its own copy of a shared input schema: lib/openapi/document.ts registers an
- * input schema once, so a second operation using the same object would lose its parameters.
- */
-const own = <S extends z.ZodType>(schema: S): S => schema.clone();
 
 const deliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES).meta({
   description: 'pending (queued or retrying) → succeeded | failed (attempts exhausted); cancelled when the endpoint was deleted',
@@ -176,7 +171,7 @@ export const getWebhook = operation({
   summary: 'Get webhook endpoint',
   security: 'apiKey',
   permission: needs.webhookRead,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   data: webhookSchema,
 });
 
@@ -190,7 +185,7 @@ export const updateWebhook = operation({
     'Changes only the fields sent. Re-enabling (`enabled: true`) clears the disable reason and the failure streak, and pending deliveries resume; disabling holds them.',
   security: 'apiKey',
   permission: needs.webhookWrite,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   body: updateWebhookInput,
   data: webhookSchema,
 });
@@ -204,7 +199,7 @@ export const deleteWebhook = operation({
   description: 'Stops deliveries to it: its pending deliveries are cancelled. Answers the endpoint as deleted.',
   security: 'apiKey',
   permission: needs.webhookWrite,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   data: deletedWebhookSchema,
 });
 
@@ -218,7 +213,7 @@ export const rotateWebhookSecret = operation({
     'A new secret, returned once. For 24 hours deliveries carry two `v1` signatures (new and previous secret) so receivers can switch without missing one. Rotating again during that overlap is a 409 `rotation_in_progress`.',
   security: 'apiKey',
   permission: needs.webhookWrite,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   data: webhookWithSecretSchema,
   errors: [409],
 });
@@ -233,7 +228,7 @@ export const sendWebhookTest = operation({
     'Records a `webhook.test` event for this endpoint only (whatever it subscribes to) and queues its delivery like any other. A disabled endpoint is a 409 `webhook_disabled`.',
   security: 'apiKey',
   permission: needs.webhookWrite,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   data: webhookTestResultSchema,
   errors: [409],
 });
@@ -247,7 +242,7 @@ export const listWebhookDeliveries = operation({
   description: 'The endpoint\'s deliveries, newest first, each with its payload and every attempt. Filter by `status` and `event_type`.',
   security: 'apiKey',
   permission: needs.webhookRead,
-  params: own(webhookIdParams),
+  params: webhookIdParams,
   query: listDeliveriesQuery,
   data: z.array(webhookDeliverySchema),
   paginated: true,

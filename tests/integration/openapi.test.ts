@@ -13,14 +13,14 @@ import { call, ROUTE_FILES } from '../support/api';
  * to the document: tests/support/contract-check.ts.)
  */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** The catch-all that answers 404 for unknown /api paths is not an operation. */
+/** The catch-all that answers 404 for unknown /api paths is not an operation; nor are pages and assets outside /api. */
 const NOT_OPERATIONS = new Set(['/api/[...path]']);
 
 const served = async () => {
   const found: { pattern: string; method: string; handler: OperationHandler & { notAllowed?: boolean } }[] = [];
   for (const route of ROUTE_FILES) {
     const pattern = `/${route.segments.join('/')}`;
-    if (NOT_OPERATIONS.has(pattern)) continue;
+    if (!pattern.startsWith('/api/') || NOT_OPERATIONS.has(pattern)) continue;
     const module = (await import(/* @vite-ignore */ route.file)) as Record<string, OperationHandler & { notAllowed?: boolean }>;
     for (const method of METHODS) if (module[method]) found.push({ pattern, method, handler: module[method] });
   }

@@ -31,6 +31,11 @@ function responseSchema(op: Operation, status: number): Json {
 }
 
 export function checkResponse(op: Operation | undefined, status: number, body: unknown, what: string): void {
+  if (op?.otherResponses?.[status]) {
+    const validate = validatorFor(`${op.operationId}.${status}`, () => responseSchema(op, status));
+    if (!validate(body)) throw new Error(`${what}: ${status} does not match ${op.operationId}'s documented ${status}: ${ajv.errorsText(validate.errors)}`);
+    return;
+  }
   if (status >= 400) {
     const validate = validatorFor('Error', () => ({ $ref: '#/components/schemas/Error' }));
     if (!validate(body)) throw new Error(`${what}: ${status} body is not the documented Error shape: ${ajv.errorsText(validate.errors)}`);

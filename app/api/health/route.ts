@@ -9,6 +9,7 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: publicEndpoint(contract.getHealth, async () => {
     const health = await checkHealth();
-    return json({ status: 'success', message: `Service ${health.body.status}`, data: health.body }, health.healthy ? 200 : 503);
+    const status = health.healthy ? 'success' : 'error';
+    return json({ status, message: `Service ${health.body.status}`, data: health.body }, health.healthy ? 200 : 503);
   }),
 });
