@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import type { OperationHandler } from '../../lib/http/handler';
 import { EVENT_TYPES } from '../../lib/events/catalog';
-import { OPERATIONS } from '../../lib/openapi/operations';
+import { CONTRACTS, OPERATIONS } from '../../lib/openapi/operations';
 import { buildOpenApiDocument } from '../../lib/openapi/document';
 import { call, ROUTE_FILES } from '../support/api';
 
@@ -46,6 +46,14 @@ describe('OpenAPI coverage', () => {
   it('serves every documented operation', async () => {
     const routes = new Set((await served()).filter((r) => !r.handler.notAllowed).map((r) => r.handler.operation));
     expect(OPERATIONS.filter((op) => !routes.has(op)).map((op) => op.operationId)).toEqual([]);
+  });
+
+  it('exports each operation under its operationId (the typed client\'s method names)', () => {
+    for (const contract of CONTRACTS) {
+      for (const [name, value] of Object.entries(contract)) {
+        if (OPERATIONS.includes(value as never)) expect((value as { operationId: string }).operationId).toBe(name);
+      }
+    }
   });
 
   it('gives every operation a unique operationId', () => {

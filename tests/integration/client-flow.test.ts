@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaymentsApiError, PaymentsClient, parseWebhook, type WebhookEvent } from '../../lib/client';
+import { MERCHANT_CONTRACTS } from '../../lib/client/operations';
+import { OPERATIONS } from '../../lib/openapi/operations';
+import { deliverDueNow } from '../../lib/webhooks/dispatcher';
+import { client, dispatch } from '../support/api';
+import { newMerchant } from '../support/fixtures';
+import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+
+/**
+ * The typed client (lib/client) driving a merchant's whole integration against the real route
+ * handlers: create a checkout (idempotently), send the customer, receive and verify the webhook,
+ * confirm by reading the checkout, and typed errors on refusals.
+ */
+afterEach(closeAllReceivers);
+
+async function merchantClient(options: { maxRetries?: number } = {}) {
+  const merchant = await newMerchant();
+  const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test', apiKey: merchant.apiKey, fetch: dispatch, ...options });
+  return { merchant, payments };
+}
+
+async function drainWebhooks() {
+  for (let round = 0; round < 50; round++) if ((await deliverDueNow()).length === 0) return;
+}
+
+describe('the typed client', () => {
+  it('has one method per merchant operation the service documents', () => {
+    const merchantOperations = OPERATIONS.filter((op) => op.security === 'apiKey').map((op) => op.operationId).sort();
+    expect(MERCHANT_CONTRACTS.map((op) => op.operationId).sort()).toEqual(merchantOperations);
+    const { payments } = { payments: new PaymentsClient({ baseUrl: 'http://x', apiKey: 'k' }) };
+    for (const id of merchantOperations) expect(typeof (payments as unknown as Record<string, unknown>)[id], id).toBe('function');
+  });
+
+  it('runs the whole flow: checkout, customer pays, signed webhook, confirmation by reading', async () => {
+    const { payments } = await merchantClient();
+    const receiver = await startReceiver({ status: 200 });
+    const webhook = await payments.createWebhook({ body: { url: receiver.url, events: ['checkout.paid'], allow_loopback: true } });
+    expect(webhook.secret).toMatch(/^whsec_/);
+
+    // Idempotent create: the same key returns the same checkout, once.
+    const body = { customer_email: 'ama@example.com', amount: 125.5, currency_code: 'GHS', meta_data: { order_id: 'ORD-1042' } };
+    const checkout = await payments.createCheckout({ body, idempotencyKey: 'order-ORD-1042' });
+    const again = await payments.createCheckout({ body, idempotencyKey: 'order-ORD-1042' });
+    expect(again.id).toBe(checkout.id);
+    expect(checkout).toMatchObject({ status: 'pending', amount: 125.5, currency_code: 'GHS' });
+    expect(checkout.checkout_url).toContain('#token=');
+    expect((await payments.listCheckouts({ query: { limit: 10 } })).map((c) => c.id)).toEqual([checkout.id]);
+
+    // The customer pays (the sandbox rail stands in for the bank).
+    const paid = await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference, scenario: 'exact' });
+    expect(paid.status).toBe(200);
+    await drainWebhooks();
+
+    // The webhook, verified and typed by the client's helper.
+    expect(receiver.received).toHaveLength(1);
+    const delivery = receiver.received[0]!;
+    const event: WebhookEvent = parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, webhook.secret);
+    expect(event.event_type).toBe('checkout.paid');
+    if (event.event_type !== 'checkout.paid') throw new Error('narrowing');
+    expect(event.data.id).toBe(checkout.id);
+    expect(event.data.meta_data).toEqual({ order_id: 'ORD-1042' });
+    expect(() => parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, `${webhook.secret}x`)).toThrow(
+      PaymentsApiError,
+    );
+
+    // Confirm by reading, as a merchant should before fulfilling.
+    const confirmed = await payments.getCheckout({ params: { checkout_id: checkout.id } });
+    expect(confirmed.status).toBe('paid');
+    expect(confirmed.paid_at).not.toBeNull();
+  });
+
+  it('turns refusals into PaymentsApiError with the API code, fields and request id', async () => {
+    const { payments } = await merchantClient();
+    const invalid = await payments
+      .createCheckout({ body: { customer_email: 'not-an-email', amount: -1, currency_code: 'GHS' } })
+      .catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(PaymentsApiError);
+    expect(invalid).toMatchObject({ status: 422, code: 'validation_error' });
+    expect((invalid as PaymentsApiError).fields.map((f) => f.field)).toContain('customer_email');
+    expect((invalid as PaymentsApiError).requestId).toBeTruthy();
+
+    const checkout = await payments.createCheckout({ body: { customer_email: 'a@b.co', amount: 5, currency_code: 'GHS' } });
+    await payments.cancelCheckout({ params: { checkout_id: checkout.id } });
+    await expect(payments.cancelCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({
+      status: 409,
+      code: 'checkout_not_cancellable',
+    });
+
+    const other = await merchantClient();
+    await expect(other.payments.getCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('retries a safe call after a network error and never creates twice', async () => {
+    const merchant = await newMerchant();
+    let failures = 1;
+    const flaky = async (request: Request) => {
+      const response = await dispatch(request);
+      // The first answer is lost on the way back, after the server acted.
+      if (failures-- > 0) throw new TypeError('fetch failed');
+      return response;
+    };
+    const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test', apiKey: merchant.apiKey, fetch: flaky });
+    const checkout = await payments.createCheckout({ body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' } });
+    expect((await payments.listCheckouts()).map((c) => c.id)).toEqual([checkout.id]);
+  });
+});
