@@ -43,6 +43,8 @@ export type ResponseOf<O> = O extends { data: infer D extends z.ZodType }
   : never;
 
 type Methods = {
+  // `{} extends R`: every field of the request is optional, so the argument may be left out.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   [K in keyof MerchantOperations]: {} extends RequestOf<MerchantOperations[K]>
     ? (request?: RequestOf<MerchantOperations[K]>) => Promise<ResponseOf<MerchantOperations[K]>>
     : (request: RequestOf<MerchantOperations[K]>) => Promise<ResponseOf<MerchantOperations[K]>>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getDb, type Db } from '../db/client';
 import { authenticateMerchant, type AuthenticatedMerchant } from '../auth/merchant-auth';
 import { authenticateOperator, type AuthenticatedOperator } from '../auth/admin-auth';
-import { assertPermitted, type Requirement } from '../auth/permissions';
+import { assertPermitted } from '../auth/permissions';
 import { checkIdempotencyKey, requestFingerprint, withIdempotency } from '../idempotency/with-idempotency';
 import { describeError, log } from '../log';
 import { ApiError } from './errors';
@@ -25,23 +25,22 @@ export type RouteHandler = (req: Request, route: RouteArgs) => Promise<Response>
 /** A handler that serves a documented operation (the OpenAPI coverage test reads `operation`). */
 export type OperationHandler = RouteHandler & { operation?: Operation };
 
-/** The handler, tagged with the operation it serves (when it was given one). */
-function serving(handler: RouteHandler, spec: object): OperationHandler {
-  return 'operationId' in spec ? Object.assign(handler, { operation: spec as Operation }) : handler;
+/** The handler, tagged with the operation it serves. */
+function serving(handler: RouteHandler, operation: Operation): OperationHandler {
+  return Object.assign(handler, { operation });
 }
 
 /** What an operation's handler returns: its documented `data` (checked by the compiler). */
-type ReplyOf<D> = Reply<D extends z.ZodType ? z.input<D> : unknown>;
+type ReplyOf<D extends z.ZodType> = Reply<z.input<D>>;
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
-interface Spec<P extends Schema, Q extends Schema, B extends Schema, D extends Schema = undefined> {
+/** What parsing needs of an operation. */
+interface Spec<P extends Schema, Q extends Schema, B extends Schema> {
   params?: P;
   query?: Q;
   body?: B;
-  /** The documented response data (operations only). */
-  data?: D;
 }
 
 export interface Input<P extends Schema, Q extends Schema, B extends Schema> {
@@ -117,7 +116,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
 }
 
 async function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
-  spec: Spec<P, Q, B, Schema>,
+  spec: Spec<P, Q, B>,
   req: Request,
   requestId: string,
   route: RouteArgs,
@@ -143,9 +142,9 @@ export function merchantEndpoint<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  D extends Schema = undefined,
+  D extends z.ZodType = z.ZodType,
 >(
-  spec: Spec<P, Q, B, D> & { permission?: Requirement; idempotent?: boolean },
+  spec: Operation<P, Q, B, D>,
   handle: (input: Input<P, Q, B> & { ctx: MerchantCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
   const permission = spec.permission;
@@ -176,9 +175,9 @@ export function operatorEndpoint<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  D extends Schema = undefined,
+  D extends z.ZodType = z.ZodType,
 >(
-  spec: Spec<P, Q, B, D>,
+  spec: Operation<P, Q, B, D>,
   handle: (input: Input<P, Q, B> & { ctx: OperatorCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {
@@ -193,8 +192,8 @@ export function publicEndpoint<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  D extends Schema = undefined,
->(spec: Spec<P, Q, B, D>, handle: (input: Input<P, Q, B>) => Promise<ReplyOf<D> | Response>): OperationHandler {
+  D extends z.ZodType = z.ZodType,
+>(spec: Operation<P, Q, B, D>, handle: (input: Input<P, Q, B>) => Promise<ReplyOf<D> | Response>): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {
     const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
     return handle(input);
@@ -211,8 +210,8 @@ export interface CheckoutCtx {
  * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
  * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
  */
-export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
-  spec: Spec<Schema, Q, B, D>,
+export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined, D extends z.ZodType = z.ZodType>(
+  spec: Operation<Schema, Q, B, D>,
   handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import type { OperationHandler } from '../../lib/http/handler';
@@ -54,6 +56,15 @@ describe('OpenAPI coverage', () => {
         if (OPERATIONS.includes(value as never)) expect((value as { operationId: string }).operationId).toBe(name);
       }
     }
+  });
+
+  it('lists every operation in the README\'s endpoint tables, and nothing else', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const anyParam = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    const rows = [...readme.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${anyParam(m[2]!)}`);
+    const operations = OPERATIONS.map((op) => `${op.method} ${anyParam(op.path)}`);
+    expect(operations.filter((op) => !rows.includes(op)), 'missing from the README').toEqual([]);
+    expect(rows.filter((row) => !operations.includes(row)), 'in the README but not served').toEqual([]);
   });
 
   it('gives every operation a unique operationId', () => {
