@@ -71,8 +71,9 @@ function requestIdOf(req: Request): string {
 }
 
 /** The route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`): each path parameter's segment named, not its value. */
-async function routePatternOf(pathname: string, route: RouteArgs): Promise<string> {
-  const params = await route.params.catch(() => ({}) as Record<string, string | string[] | undefined>);
+async function routePatternOf(pathname: string, route: RouteArgs | undefined): Promise<string> {
+  // Next passes no params (undefined) to routes without dynamic segments; logging must never fail a request.
+  const params = ((await Promise.resolve(route?.params).catch(() => undefined)) ?? {}) as Record<string, string | string[] | undefined>;
   const names = new Map(Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])));
   return pathname.split('/').map((segment) => names.get(safeDecode(segment)) ?? segment).join('/');
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, type ApiResponse } from '../support/api';
 import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
@@ -176,6 +177,36 @@ describe('over the limit', () => {
     expect(created.status).toBe(200);
     expect(rateLimitOf(created).r).toBe(2);
     expect(await checkoutCount(b.id)).toBe(1);
+  });
+});
+
+describe('the request log line', () => {
+  const linesOf = (requestId: string) =>
+    fs.readFileSync(process.env.LOG_FILE!, 'utf8').split('\n').filter((l) => l.includes(requestId)).map((l) => JSON.parse(l));
+
+  it('names the route pattern, not only the path', async () => {
+    const m = await newMerchant();
+    const created = await m.api.post(CHECKOUTS, minimalCheckout);
+    const res = await m.api.get(`${CHECKOUTS}/${created.body.data.id}`);
+    const [line] = linesOf(res.headers.get('x-request-id')!);
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: `${CHECKOUTS}/${created.body.data.id}`,
+      route: `${CHECKOUTS}/[checkout_id]`,
+      status: 200,
+      request_id: res.headers.get('x-request-id'),
+    });
+  });
+
+  it('a route without dynamic segments gets no params from Next (undefined): still answered, still logged', async () => {
+    const { GET } = (await import('../../app/api/ping/route')) as unknown as { GET: (req: Request, ctx: unknown) => Promise<Response> };
+    for (const ctx of [{ params: undefined }, undefined]) {
+      const res = await GET(new Request('http://api.payments.test/api/ping'), ctx);
+      expect(res.status).toBe(200);
+      expect(linesOf(res.headers.get('x-request-id')!)[0]).toMatchObject({ route: '/api/ping', status: 200 });
+    }
   });
 });
 
