@@ -19,6 +19,24 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/pay/:path*', headers: checkoutHeaders },
+      // The checkout button's script (README "Checkout button"): loaded by merchants' pages from any origin.
+      {
+        source: '/embed/:path*',
+        headers: [
+          { key: 'Content-Type', value: 'text/javascript; charset=utf-8' },
+          { key: 'Cache-Control', value: 'public, max-age=3600, stale-while-revalidate=86400' },
+          { key: 'Access-Control-Allow-Origin', value: '*' },
+          { key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+        ],
+      },
+      {
+        source: '/api/embed/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
+        ],
+      },
       {
         source: '/api/checkout/:path*',
         headers: [
