@@ -19,6 +19,21 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/pay/:path*', headers: checkoutHeaders },
+      // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
+      // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.
+      // Scripts allow 'unsafe-inline' for Next's inline bootstrap (no per-request nonce on /docs).
+      {
+        source: '/docs/:path*',
+        headers: [
+          {
+            key: 'Content-Security-Policy',
+            value:
+              "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+          },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+        ],
+      },
       // The checkout button's script (README "Checkout button"): loaded by merchants' pages from any origin.
       {
         source: '/embed/:path*',
