@@ -35,6 +35,12 @@ const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
   embedToken: { type: 'apiKey', in: 'header', name: 'X-Embed-Token', description: 'An embed session\'s public token (safe to publish on the merchant\'s page)' },
 };
 
+const rateLimitHeaders = {
+  'RateLimit-Policy': { description: 'This key\'s budget: `"api-key";q=<requests>;w=<window seconds>` (IETF httpapi draft)', schema: { type: 'string' } },
+  RateLimit: { description: 'What is left of it: `"api-key";r=<remaining>;t=<seconds to the window\'s end>`', schema: { type: 'string' } },
+};
+const retryAfterHeader = { description: 'Seconds to wait before trying again', schema: { type: 'integer' } };
+
 const requestIdHeader = { description: 'This request\'s id (also `request_id` in error bodies)', schema: { type: 'string' } };
 
 const FORMATS_WITH_PATTERN = new Set(['uuid', 'email', 'date-time']);
@@ -162,10 +168,15 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
 
 function operationObject(op: Operation, inputJson: Record<string, Json>, outputJson: Record<string, Json>): Json {
   const status = String(op.status ?? 200);
+  const headersFor = (code: number) => ({
+    'X-Request-Id': requestIdHeader,
+    ...(op.security === 'apiKey' ? rateLimitHeaders : {}),
+    ...(code === 429 || code === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+  });
   const responses: Record<string, Json> = {
     [status]: {
       description: 'Success',
-      headers: { 'X-Request-Id': requestIdHeader },
+      headers: headersFor(op.status ?? 200),
       content: {
         'application/json': {
           schema: outputJson[`${op.operationId}.response`],
@@ -177,7 +188,7 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
   for (const error of documentedErrors(op)) {
     responses[String(error)] = {
       description: ERROR_MEANING[error],
-      headers: { 'X-Request-Id': requestIdHeader },
+      headers: headersFor(error),
       content: { 'application/json': { schema: { $ref: REF('Error') } } },
     };
   }
