@@ -64,6 +64,7 @@ function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: 
     'Merchant Payments is running',
     `  URL:            ${base}`,
     `  Health:         ${base}/api/health`,
+    `  API reference:  ${base}/docs (OpenAPI: ${base}/api/openapi.json)`,
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
     `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
     `  Payment rails:  ${config.PAYMENT_RAILS}`,

@@ -152,6 +152,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     components: {
       schemas,
       securitySchemes: SECURITY,
+      responses: errorResponses(),
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
@@ -164,6 +165,33 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       },
     },
   };
+}
+
+/** Error answers are shared components; those of the merchant API also carry the RateLimit headers. */
+const errorResponseName = (security: Security, status: number) => `${security === 'apiKey' ? 'ApiKey' : ''}Error${status}`;
+
+function errorResponses(): Record<string, Json> {
+  const responses: Record<string, Json> = {
+    OtherError: {
+      description: 'Any other error, in the same shape (500 never carries internals)',
+      headers: { 'X-Request-Id': requestIdHeader },
+      content: { 'application/json': { schema: { $ref: REF('Error') } } },
+    },
+  };
+  for (const status of Object.keys(ERROR_MEANING).map(Number)) {
+    for (const security of ['apiKey', 'none'] as const) {
+      responses[errorResponseName(security, status)] = {
+        description: ERROR_MEANING[status],
+        headers: {
+          'X-Request-Id': requestIdHeader,
+          ...(security === 'apiKey' ? rateLimitHeaders : {}),
+          ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+        },
+        content: { 'application/json': { schema: { $ref: REF('Error') } } },
+      };
+    }
+  }
+  return responses;
 }
 
 function operationObject(op: Operation, inputJson: Record<string, Json>, outputJson: Record<string, Json>): Json {
@@ -186,11 +214,7 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
     },
   };
   for (const error of documentedErrors(op)) {
-    responses[String(error)] = {
-      description: ERROR_MEANING[error],
-      headers: headersFor(error),
-      content: { 'application/json': { schema: { $ref: REF('Error') } } },
-    };
+    responses[String(error)] = { $ref: `#/components/responses/${errorResponseName(op.security, error)}` };
   }
   for (const [other, response] of Object.entries(op.otherResponses ?? {})) {
     responses[other] = {
@@ -199,10 +223,7 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
       content: { 'application/json': { schema: outputJson[`${op.operationId}.${other}`] } },
     };
   }
-  responses.default = {
-    description: 'Any other error, in the same shape (500 never carries internals)',
-    content: { 'application/json': { schema: { $ref: REF('Error') } } },
-  };
+  responses.default = { $ref: '#/components/responses/OtherError' };
   const parameters = [
     ...parametersOf(op.params, 'path', inputJson[`${op.operationId}.params`]).sort(
       (a, b) => op.path.indexOf(`{${a.name as string}}`) - op.path.indexOf(`{${b.name as string}}`),
