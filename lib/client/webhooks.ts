@@ -5,11 +5,7 @@ import type { WEBHOOK_API_VERSION } from '../webhooks/envelope';
 import { verifyWebhookSignature } from '../webhooks/verify';
 import { PaymentsApiError } from './errors';
 
-type DataOf<T extends EventType> = T extends keyof typeof EVENT_DATA
-  ? (typeof EVENT_DATA)[T] extends infer S extends z.ZodType
-    ? z.output<S>
-    : Record<string, unknown>
-  : Record<string, unknown>;
+type DataOf<T extends EventType> = z.output<(typeof EVENT_DATA)[T]>;
 
 /** A delivery's body, narrowed by `event_type`: `if (event.event_type === 'checkout.paid') event.data.meta_data`. */
 export type WebhookEvent = {

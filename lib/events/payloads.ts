@@ -31,7 +31,7 @@ const duplicatePaymentSchema = named(
   }),
 );
 
-export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
+export const EVENT_DATA = {
   'checkout.created': checkoutFullSchema,
   'checkout.processing': checkoutFullSchema,
   'checkout.payment_claimed': checkoutFullSchema,
@@ -65,4 +65,4 @@ export const EVENT_DATA: Partial<Record<EventType, z.ZodType>> = {
   'payout.completed': payoutSchema,
   'payout.failed': payoutSchema,
   'payout.cancelled': payoutSchema,
-};
+} satisfies Record<EventType, z.ZodType>;

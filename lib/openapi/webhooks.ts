@@ -15,7 +15,7 @@ export const webhookEnvelopeSchema = (type: EventType, data: z.ZodType) =>
     data,
   });
 
-export const WEBHOOK_EVENTS = EVENT_TYPES.flatMap((type) => {
-  const data = EVENT_DATA[type];
-  return data ? [{ type, description: EVENT_CATALOG[type], data, envelope: webhookEnvelopeSchema(type, data) }] : [];
+export const WEBHOOK_EVENTS = EVENT_TYPES.map((type) => {
+  const data: z.ZodType = EVENT_DATA[type];
+  return { type, description: EVENT_CATALOG[type], data, envelope: webhookEnvelopeSchema(type, data) };
 });

@@ -59,7 +59,10 @@ describe('the typed client', () => {
     expect(event.event_type).toBe('checkout.paid');
     if (event.event_type !== 'checkout.paid') throw new Error('narrowing');
     expect(event.data.id).toBe(checkout.id);
-    expect(event.data.meta_data).toEqual({ order_id: 'ORD-1042' });
+    // Typed by event_type: the full checkout shape, so these compile only when the types are right.
+    const orderId: string | undefined = event.data.meta_data?.order_id;
+    const amount: number = event.data.amount;
+    expect({ orderId, amount }).toEqual({ orderId: 'ORD-1042', amount: 125.5 });
     expect(() => parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, `${webhook.secret}x`)).toThrow(
       PaymentsApiError,
     );
