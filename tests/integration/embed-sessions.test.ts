@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, client } from '../support/api';
 import { admin, expectErrorShape, invalidFields, newMerchant } from '../support/fixtures';
@@ -486,5 +487,17 @@ describe('public: rate limits', () => {
     const junk = await call('GET', '/api/embed/v1/session', { headers: { 'x-forwarded-for': '203.0.113.8', 'x-embed-token': 'junk', origin: ORIGIN } });
     expect(junk.status).toBe(429);
     expect((await from('203.0.113.9').post('/api/embed/v1/checkouts', body)).status).toBe(200);
+  });
+
+  it('counts an address of any length without failing (a spoofed X-Forwarded-For is no 500)', async () => {
+    const s = await newSession();
+    // Random, so PostgreSQL cannot compress it below its index entry limit (2704 bytes).
+    const junk = randomBytes(2250).toString('base64url');
+    for (const address of [junk, `${junk}, 198.51.100.1`]) {
+      const read = await embed(s.public_token, ORIGIN, { 'x-forwarded-for': address }).get('/api/embed/v1/session');
+      expect(read.status, read.text).toBe(200);
+    }
+    const write = await embed(s.public_token, ORIGIN, { 'x-real-ip': junk }).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' });
+    expect(write.status, write.text).toBe(200);
   });
 });
