@@ -43,10 +43,14 @@ export async function authenticateEmbed(db: Db, token: string | null, origin: st
       'origin_not_allowed',
     );
   }
-  const status = effectiveEmbedStatus(found.session);
+  assertUsable(found.session);
+  return found;
+}
+
+function assertUsable(session: Pick<EmbedSessionRow, 'status' | 'expiresAt'>) {
+  const status = effectiveEmbedStatus(session);
   if (status === 'disabled') throw new ApiError(410, 'embed_session_disabled', 'This payment button has been disabled by the merchant');
   if (status === 'expired') throw new ApiError(410, 'embed_session_expired', 'This payment button has expired');
-  return found;
 }
 
 /** What the button shows: amounts, label, fields to ask for, and the merchant's look. */
@@ -101,6 +105,14 @@ export async function startEmbedCheckout(db: Db, caller: EmbedCaller, input: Cre
   }
 
   return db.transaction(async (tx: Db) => {
+    // The session again, share-locked until this checkout commits: a disable committed since the
+    // token check is seen here, and one still running waits, so no checkout follows a disable.
+    const [current] = await tx
+      .select({ status: embedSessions.status, expiresAt: embedSessions.expiresAt })
+      .from(embedSessions)
+      .where(eq(embedSessions.id, session.id))
+      .for('share');
+    assertUsable(current ?? { status: 'disabled', expiresAt: null });
     const checkout = await createCheckout(
       { db: tx, merchant },
       {

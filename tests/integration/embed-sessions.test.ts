@@ -6,6 +6,8 @@ import { testSql } from '../support/database';
 import { TIMESTAMP, UUID } from '../support/shapes';
 import { resetConfigForTests } from '../../lib/config';
 import { verifyCheckoutToken } from '../../lib/checkouts/token';
+import { getDb } from '../../lib/db/client';
+import { authenticateEmbed, startEmbedCheckout } from '../../lib/embed/button';
 
 /**
  * The checkout button (README "Checkout button"): the merchant's embed sessions, and the public calls
@@ -434,6 +436,16 @@ describe('public: starting a checkout', () => {
     });
     expect(text.status).toBe(415);
     expect(invalidFields(await embed(s.public_token).get('/api/embed/v1/session?amount=1'))).toEqual(['amount']);
+  });
+
+  it('creates no checkout once the session is disabled, even for a click already past the token check', async () => {
+    const s = await newSession();
+    // A click authenticated just before the merchant disables the button (the requests overlap).
+    const caller = await authenticateEmbed(getDb(), s.public_token, ORIGIN);
+    expect((await m.api.post(`${SESSIONS}/${s.id}/disable`)).status).toBe(200);
+    const late = await startEmbedCheckout(getDb(), caller, { amount: 125.5, customer_email: 'ama@example.com' }).catch((e: unknown) => e);
+    expect(late).toMatchObject({ status: 410, code: 'embed_session_disabled' });
+    expect(await checkoutsOfSession(s.id)).toHaveLength(0);
   });
 
   it('stops when the merchant can no longer accept payments', async () => {
