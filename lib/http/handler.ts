@@ -153,7 +153,7 @@ export function merchantEndpoint<
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
-    limitApiKey(req, auth.window); // RateLimit headers on every response from here; 429 past the limit
+    await limitApiKey(db, req, auth.apiKey.id); // RateLimit headers on every response from here; 429 past the limit
     assertPermitted(auth.apiKey, permission);
     const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
     const idempotencyHeader = req.headers.get('idempotency-key');

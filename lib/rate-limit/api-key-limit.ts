@@ -1,5 +1,6 @@
+import type { Db } from '../db/client';
 import { config } from '../config';
-import { rateLimited, type WindowCount } from './limit';
+import { countHit, rateLimited } from './limit';
 
 /**
  * The merchant API's rate limit: one budget per API key (not per merchant: a merchant's CI key cannot
@@ -14,8 +15,6 @@ import { rateLimited, type WindowCount } from './limit';
  */
 export const API_KEY_POLICY = 'api-key';
 export const API_KEY_WINDOW_SECONDS = 60;
-/** The key's counter in rate_limit_counters is `api-key:<key id>`. */
-export const API_KEY_BUCKET_PREFIX = 'api-key:';
 
 /** The headers a request has earned, attached by the handler to whatever response it ends with. */
 const earned = new WeakMap<Request, Record<string, string>>();
@@ -27,12 +26,10 @@ export function apiKeyRateLimitHeaders(limit: number, hits: number, resetSeconds
   };
 }
 
-/**
- * The request's hit on its key's window, counted by authenticateMerchant in the same round trip as
- * the key lookup: attaches the headers; over the limit → 429 `rate_limited` with Retry-After.
- */
-export function limitApiKey(req: Request, { hits, resetSeconds }: WindowCount): void {
+/** Counts the request against its API key; over the limit → 429 `rate_limited` with Retry-After. */
+export async function limitApiKey(db: Db, req: Request, apiKeyId: string): Promise<void> {
   const limit = config().API_KEY_RATE_LIMIT_PER_MINUTE;
+  const { hits, resetSeconds } = await countHit(db, `api-key:${apiKeyId}`, API_KEY_WINDOW_SECONDS);
   const headers = apiKeyRateLimitHeaders(limit, hits, resetSeconds);
   earned.set(req, headers);
   if (hits > limit) throw rateLimited(resetSeconds, headers);

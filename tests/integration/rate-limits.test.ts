@@ -6,7 +6,6 @@ import { testSql } from '../support/database';
 import { resetConfigForTests } from '../../lib/config';
 import { openDatabase } from '../../lib/db/client';
 import { limitApiKey } from '../../lib/rate-limit/api-key-limit';
-import { authenticateMerchant } from '../../lib/auth/merchant-auth';
 
 /**
  * The merchant API's per-key rate limit (lib/rate-limit/api-key-limit.ts): a fixed window of a
@@ -218,19 +217,17 @@ describe('one counter for every app instance', () => {
     const m = await newMerchant();
     // "Instance B": its own pool on the same database, as a second app process would have.
     const instanceB = openDatabase(process.env.DATABASE_URL!, 2);
-    // A request on instance B: its own pool authenticates (and counts) the key.
-    const onB = async () => limitApiKey(new Request('http://b.test/'), (await authenticateMerchant(instanceB.db, m.apiKey)).window);
     try {
       expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(4); // instance A (the app's own pool)
-      await onB();
-      await onB();
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
       expect(await hitsOf(m.keyId)).toBe(3); // read straight from the table
       expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1);
-      await onB();
+      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
       const limited = await m.api.get(CHECKOUTS);
       expect(limited.status).toBe(429);
       // …and instance B is refused too, with the same headers.
-      const refused = await onB().catch((e: unknown) => e);
+      const refused = await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId).catch((e: unknown) => e);
       expect(refused).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
       expect(await hitsOf(m.keyId)).toBe(7); // refused requests count too (they were made)
     } finally {
