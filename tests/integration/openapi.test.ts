@@ -7,6 +7,7 @@ import { EVENT_TYPES } from '../../lib/events/catalog';
 import { CONTRACTS, OPERATIONS } from '../../lib/openapi/operations';
 import { buildOpenApiDocument } from '../../lib/openapi/document';
 import { call, ROUTE_FILES } from '../support/api';
+import { newMerchant } from '../support/fixtures';
 
 /**
  * The OpenAPI document is the code's: every route's every method serves a documented operation at
@@ -75,6 +76,18 @@ describe('OpenAPI coverage', () => {
   it('documents the payload of every event in the catalogue', () => {
     const document = buildOpenApiDocument() as { webhooks: Record<string, unknown> };
     expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('says which status a misused Idempotency-Key gets: another body 422, still in flight 409', async () => {
+    const document = buildOpenApiDocument() as { components: { responses: Record<string, { description: string }> } };
+    const first = { 'content-type': 'application/json', 'x-api-key': (await newMerchant()).apiKey, 'idempotency-key': 'doc-check-1' };
+    const body = { customer_email: 'ama@example.com', amount: 10, currency_code: 'GHS' };
+    expect((await call('POST', '/api/v1/merchants/checkouts', { headers: first, body })).status).toBe(200);
+    const reused = await call('POST', '/api/v1/merchants/checkouts', { headers: first, body: { ...body, amount: 11 } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(document.components.responses.ApiKeyError422!.description).toMatch(/Idempotency-Key/);
+    expect(document.components.responses.ApiKeyError409!.description).not.toMatch(/another body/);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
