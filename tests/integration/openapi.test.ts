@@ -68,6 +68,16 @@ describe('OpenAPI coverage', () => {
     expect(rows.filter((row) => !operations.includes(row)), 'in the README but not served').toEqual([]);
   });
 
+  it('shows examples that its own schemas accept', () => {
+    const wrong: string[] = [];
+    for (const op of OPERATIONS) {
+      if (op.example?.body !== undefined && !op.body?.safeParse(op.example.body).success) wrong.push(`${op.operationId} body`);
+      if (op.example?.data !== undefined && !op.data.safeParse(op.example.data).success) wrong.push(`${op.operationId} data`);
+    }
+    expect(wrong).toEqual([]);
+    expect(OPERATIONS.filter((op) => op.example).length).toBeGreaterThanOrEqual(10);
+  });
+
   it('gives every operation a unique operationId', () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
