@@ -75,7 +75,10 @@ class Client {
   async #call(op: Operation, request: AnyRequest): Promise<unknown> {
     const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = request.params?.[name];
-      if (value === undefined) throw new TypeError(`${op.operationId}: params.${name} is required`);
+      // `.` and `..` (even as %2E) would be resolved away by URL parsing, reaching another path.
+      if (value === undefined || value === '' || value === '.' || value === '..') {
+        throw new TypeError(`${op.operationId}: params.${name} must be given (got ${JSON.stringify(value)})`);
+      }
       return encodeURIComponent(value);
     });
     const url = new URL(this.#options.baseUrl + path);
@@ -108,6 +111,9 @@ class Client {
       }
       const text = await response.text();
       const body = text ? safeJson(text) : undefined;
+      if (response.ok && (body === undefined || isNotJson(body))) {
+        throw new PaymentsApiError(response.status, 'invalid_response', `${op.operationId}: the answer was not JSON`, [], response.headers.get('x-request-id'), null);
+      }
       if (response.ok) {
         const envelope = body as { data: unknown; pagination?: Pagination };
         return op.bare ? body : op.paginated ? { data: envelope.data, pagination: envelope.pagination } : envelope.data;
@@ -130,13 +136,15 @@ class Client {
   }
 }
 
+const NOT_JSON = Symbol('not JSON');
 const safeJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {
-    return { message: text.slice(0, 200) };
+    return { message: text.slice(0, 200), [NOT_JSON]: true };
   }
 };
+const isNotJson = (body: unknown) => typeof body === 'object' && body !== null && NOT_JSON in body;
 const backoff = (attempt: number, retryAfter: number | null) =>
   retryAfter !== null ? Math.min(retryAfter, 60) * 1000 : 250 * 2 ** attempt + Math.random() * 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

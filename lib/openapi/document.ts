@@ -214,7 +214,9 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
     },
   };
   for (const error of documentedErrors(op)) {
-    responses[String(error)] = { $ref: `#/components/responses/${errorResponseName(op.security, error)}` };
+    // A 401 comes before any key is counted, so it carries no RateLimit headers.
+    const security = error === 401 ? 'none' : op.security;
+    responses[String(error)] = { $ref: `#/components/responses/${errorResponseName(security, error)}` };
   }
   for (const [other, response] of Object.entries(op.otherResponses ?? {})) {
     responses[other] = {

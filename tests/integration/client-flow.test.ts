@@ -94,6 +94,20 @@ describe('the typed client', () => {
     await expect(other.payments.getCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  it('never lets a path parameter reach another path, and refuses a success that is not JSON', async () => {
+    const seen: string[] = [];
+    const recording = async (request: Request) => {
+      seen.push(new URL(request.url).pathname);
+      return new Response('<html>proxy page</html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    };
+    const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test/', apiKey: 'sk_test_x', fetch: recording });
+    for (const id of ['..', '.', '']) {
+      await expect(payments.getWebhook({ params: { webhook_id: id } })).rejects.toThrow(TypeError);
+    }
+    await expect(payments.getWebhook({ params: { webhook_id: 'a/b?c' } })).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+    expect(seen).toEqual(['/api/v1/merchants/webhooks/a%2Fb%3Fc']);
+  });
+
   it('retries a safe call after a network error and never creates twice', async () => {
     const merchant = await newMerchant();
     let failures = 1;
