@@ -28,10 +28,24 @@ const CONFIGURATION = {
   forceDarkModeState: 'light',
   documentDownloadType: 'json',
   defaultOpenFirstTag: true,
-  customCss: `.scalar-app {
+  // Its light theme's muted greys and method colours miss WCAG AA contrast (axe: 10 elements on a
+  // phone, 17 on a desktop), and its endpoint list scrolls sideways without being focusable; these
+  // darker shades and wrapped paths clear both (tests/e2e/docs.spec.ts holds the renderer to axe).
+  customCss: `.scalar-app, .light-mode, .light-mode .scalar-app {
   --scalar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
   --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace;
-}`,
+  --scalar-color-2: #595959 !important;
+  --scalar-color-3: #636363 !important;
+  --scalar-color-green: #00734a !important;
+  --scalar-color-blue: #005f9e !important;
+  --scalar-color-orange: #a14f00 !important;
+  --scalar-color-red: #b3261e !important;
+  --scalar-color-yellow: #7a5c00 !important;
+  --scalar-color-purple: #6f3aa8 !important;
+}
+.scalar-app .endpoints { overflow: visible !important; }
+.scalar-app .endpoints .endpoint, .scalar-app .endpoints .endpoint > *:last-child { white-space: normal !important; }
+.scalar-app .endpoints .endpoint > *:last-child { overflow-wrap: anywhere; }`,
 };
 
 /**
