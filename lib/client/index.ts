@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../http/operation';
 import type { Pagination } from '../http/envelope';
+import type { ErrorCode } from '../http/error-codes';
 import { PaymentsApiError } from './errors';
 import { MERCHANT_CONTRACTS, type MerchantOperations } from './operations';
 
@@ -123,7 +124,7 @@ class Client {
         await sleep(backoff(attempt, retryAfter));
         continue;
       }
-      const error = (body ?? {}) as { message?: string; error?: { code?: string; fields?: PaymentsApiError['fields'] }; request_id?: string };
+      const error = (body ?? {}) as { message?: string; error?: { code?: ErrorCode; fields?: PaymentsApiError['fields'] }; request_id?: string };
       throw new PaymentsApiError(
         response.status,
         error.error?.code ?? 'http_error',

@@ -4,10 +4,12 @@ export interface FieldError {
   message: string;
 }
 
+import type { ErrorCode } from './error-codes';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields: FieldError[] = [],
     readonly headers: Record<string, string> = {},
@@ -17,11 +19,11 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
-export const unauthorized = (message: string, code = 'unauthorized') => new ApiError(401, code, message);
-export const forbidden = (message: string, code = 'forbidden') => new ApiError(403, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new ApiError(400, code, message);
+export const unauthorized = (message: string, code: ErrorCode = 'unauthorized') => new ApiError(401, code, message);
+export const forbidden = (message: string, code: ErrorCode = 'forbidden') => new ApiError(403, code, message);
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
-export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
 export const unprocessable = (fields: FieldError[], message?: string) =>
   new ApiError(
     422,

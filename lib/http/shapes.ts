@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
+import { ERROR_CODE_LIST, ERROR_CODES, statusesOf } from './error-codes';
 
 /**
  * Building blocks of response schemas. `components` names the shapes the OpenAPI document shows
@@ -52,7 +53,10 @@ export const errorSchema = named(
       status: z.literal('error'),
       message: z.string().meta({ description: 'For people; may change' }),
       error: z.object({
-        code: z.string().meta({ description: 'For programs: stable, snake_case', example: 'validation_error' }),
+        code: z.enum(ERROR_CODE_LIST).meta({
+          description: `For programs: stable, snake_case. Every code, its status and meaning:\n\n| code | status | meaning |\n|---|---|---|\n${ERROR_CODE_LIST.map((code) => `| \`${code}\` | ${statusesOf(code).join(', ')} | ${ERROR_CODES[code].meaning} |`).join('\n')}`,
+          example: 'validation_error',
+        }),
         fields: z.array(fieldErrorSchema).meta({ description: 'One entry per invalid input field (422)' }),
       }),
       request_id: z.string().meta({ description: 'Also in the X-Request-Id header; quote it to support' }),

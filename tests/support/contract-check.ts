@@ -1,4 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { statusesOf, type ErrorCode } from '../../lib/http/error-codes';
 import { documentedErrors, type Operation } from '../../lib/http/operation';
 import { buildOpenApiDocument } from '../../lib/openapi/document';
 
@@ -39,6 +40,8 @@ export function checkResponse(op: Operation | undefined, status: number, body: u
   if (status >= 400) {
     const validate = validatorFor('Error', () => ({ $ref: '#/components/schemas/Error' }));
     if (!validate(body)) throw new Error(`${what}: ${status} body is not the documented Error shape: ${ajv.errorsText(validate.errors)}`);
+    const code = (body as { error: { code: ErrorCode } }).error.code;
+    if (!statusesOf(code).includes(status)) throw new Error(`${what}: ${code} answered ${status}; lib/http/error-codes.ts says ${statusesOf(code).join(' or ')}`);
     if (op && status !== 500 && status !== 405 && !documentedErrors(op).includes(status as never)) {
       throw new Error(`${what}: ${status} is not documented for ${op.operationId} (documented: ${documentedErrors(op).join(', ')})`);
     }
