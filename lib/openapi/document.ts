@@ -167,6 +167,13 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   };
 }
 
+/** The headers an answer carries: always its request id; RateLimit on the merchant API; Retry-After on 429 and 503. */
+const headersOf = (security: Security, status: number): Json => ({
+  'X-Request-Id': requestIdHeader,
+  ...(security === 'apiKey' ? rateLimitHeaders : {}),
+  ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+});
+
 /** Error answers are shared components; those of the merchant API also carry the RateLimit headers. */
 const errorResponseName = (security: Security, status: number) => `${security === 'apiKey' ? 'ApiKey' : ''}Error${status}`;
 
@@ -182,11 +189,7 @@ function errorResponses(): Record<string, Json> {
     for (const security of ['apiKey', 'none'] as const) {
       responses[errorResponseName(security, status)] = {
         description: ERROR_MEANING[status],
-        headers: {
-          'X-Request-Id': requestIdHeader,
-          ...(security === 'apiKey' ? rateLimitHeaders : {}),
-          ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
-        },
+        headers: headersOf(security, status),
         content: { 'application/json': { schema: { $ref: REF('Error') } } },
       };
     }
@@ -196,15 +199,10 @@ function errorResponses(): Record<string, Json> {
 
 function operationObject(op: Operation, inputJson: Record<string, Json>, outputJson: Record<string, Json>): Json {
   const status = String(op.status ?? 200);
-  const headersFor = (code: number) => ({
-    'X-Request-Id': requestIdHeader,
-    ...(op.security === 'apiKey' ? rateLimitHeaders : {}),
-    ...(code === 429 || code === 503 ? { 'Retry-After': retryAfterHeader } : {}),
-  });
   const responses: Record<string, Json> = {
     [status]: {
       description: 'Success',
-      headers: headersFor(op.status ?? 200),
+      headers: headersOf(op.security, op.status ?? 200),
       content: {
         'application/json': {
           schema: outputJson[`${op.operationId}.response`],
