@@ -3,15 +3,16 @@ import { APPROVAL_STATUSES, CHECKOUT_STATUSES } from '../db/schema/checkouts';
 import { ATTEMPT_STATUSES, PAYMENT_METHODS } from '../db/schema/payment-attempts';
 import { operation } from '../http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
-import { MOBILE_MONEY_NETWORKS, type MobileMoneyNetwork } from '../payment-methods/catalog';
+import { NETWORK_PROVIDERS } from '../db/schema/payment-accounts';
+import { MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from '../payment-methods/mobile-money';
 import { checkoutReferenceParams, startMobileMoneyInput } from './input';
 
 /**
  * The hosted page's interface: one session read that carries everything the page renders, and the
  * customer's payment choices, each answering with the session as it is right after.
  */
-const NETWORKS = Object.keys(MOBILE_MONEY_NETWORKS) as [MobileMoneyNetwork, ...MobileMoneyNetwork[]];
-const network = z.enum(NETWORKS);
+const network = z.enum(NETWORK_PROVIDERS);
+const country = z.enum(Object.keys(MOBILE_MONEY_COUNTRIES) as [MobileMoneyCountry, ...MobileMoneyCountry[]]);
 
 const checkoutStatus = z.enum(CHECKOUT_STATUSES).meta({
   description: 'As the merchant API reports it: a checkout past `expires_at` reads `expired` at once',
@@ -25,13 +26,16 @@ export const collectionBankAccountSchema = named(
   z
     .object({
       bank_name: z.string(),
-      account_name: z.string(),
-      account_number: z.string(),
+      account_name: z.string().meta({ description: 'Who holds the account: the service collecting for the merchant' }),
+      account_number: z.string().nullable(),
+      iban: z.string().nullable().meta({ description: 'Where the currency pays by IBAN (EUR, XOF, XAF)' }),
       branch_code: z.string().nullable(),
+      sort_code: z.string().nullable().meta({ description: 'GBP' }),
+      routing_number: z.string().nullable().meta({ description: 'USD (ABA)' }),
       swift_code: z.string().nullable(),
       reference: z.string().meta({ description: 'The payment reference: the customer must quote it on the transfer' }),
     })
-    .meta({ description: 'Where to send the exact amount' }),
+    .meta({ description: 'Where to send the exact amount: only the fields that apply to the currency are set' }),
 );
 export type CollectionBankAccount = z.infer<typeof collectionBankAccountSchema>;
 
@@ -64,7 +68,22 @@ export const offeredMethodSchema = named(
   z.object({
     method: z.enum(PAYMENT_METHODS),
     networks: z
-      .array(z.object({ id: network, label: z.string(), country_calling_code: z.string().meta({ example: '233' }) }))
+      .array(
+        z.object({
+          id: network,
+          country: country.meta({ description: 'ISO 3166 country of this network; send it back as `country` when a network is offered in several' }),
+          label: z.string().meta({ example: 'MTN MoMo' }),
+          country_calling_code: z.string().meta({ example: '233' }),
+          example: z.string().meta({ description: 'A number of this network as people write it', example: '024 412 3456' }),
+          manual_approval: z
+            .object({
+              dial: z.string().meta({ example: '*170#' }),
+              menu: z.array(z.string()).nullable().meta({ description: 'Menu entries to open, in the network\'s wording', example: ['My Wallet', 'My Approvals'] }),
+            })
+            .nullable()
+            .meta({ description: 'How to approve from the network\'s own menu when no prompt arrives; null when the network has none' }),
+        }),
+      )
       .meta({ description: 'Mobile money: the networks the customer picks from (empty for bank transfer)' }),
     requires_manual_approval: z.boolean().meta({ description: 'Bank transfer: an operator approves before the checkout counts as paid' }),
   }),

@@ -6,12 +6,12 @@ import { config } from '../config';
 import { ApiError, conflict, invalidField } from '../http/errors';
 import { enqueueJob } from '../jobs/enqueue';
 import type { CurrencyCode } from '../money/currencies';
-import { MOBILE_MONEY_NETWORKS, offeredMethods } from '../payment-methods/catalog';
+import { offeredMethods, type OfferedNetwork } from '../payment-methods/catalog';
+import { countryOfInternationalNumber, findMarket, readMobileNumber, type NumberProblem } from '../payment-methods/mobile-money';
 import { bankTransferRail, mobileMoneyRail } from '../rails';
 import { loadBranding } from '../branding/branding';
 import type { CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
-import { normaliseMobileNumber } from './phone';
 import { latestAttempt } from './present';
 import type { startMobileMoneyInput } from './input';
 
@@ -72,19 +72,22 @@ async function abandonWaitingTransfers(db: Db, checkoutId: string) {
 export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output<typeof startMobileMoneyInput>) {
   const offer = (await methodsFor(db, row)).find((m) => m.method === 'mobile_money');
   if (!offer) throw conflict('method_unavailable', 'Mobile money is not available for this payment');
-  if (!offer.networks.some((n) => n.id === input.network)) {
-    throw invalidField('network', `${input.network} is not available for ${row.currencyCode}`);
-  }
   const locked = row.customerPhone && !row.customerPhoneEditable;
   const replacing = row.status === 'processing' ? await latestAttempt(db, row.id) : undefined;
   const previousPhone = replacing?.method === 'mobile_money' ? replacing.phone : null;
   const given = locked ? row.customerPhone! : (input.phone ?? previousPhone ?? row.customerPhone);
-  if (locked && input.phone && normaliseMobileNumber(input.phone, input.network) !== normaliseMobileNumber(row.customerPhone!, input.network)) {
-    throw invalidField('phone', 'this payment must be made from the phone number the merchant gave');
-  }
   if (!given) throw invalidField('phone', 'is required');
-  const phone = normaliseMobileNumber(given, input.network);
-  if (!phone) throw invalidField('phone', `is not a ${MOBILE_MONEY_NETWORKS[input.network].label} number`);
+  const network = chooseNetwork(offer.networks, input, given, row.currencyCode);
+  const market = findMarket(network.id, network.country)!;
+  const read = readMobileNumber(given, market);
+  if ('problem' in read) throw invalidField('phone', numberProblemMessage(read.problem, network));
+  if (locked && input.phone) {
+    const asked = readMobileNumber(input.phone, market);
+    if (!('e164' in asked) || asked.e164 !== read.e164) {
+      throw invalidField('phone', 'this payment must be made from the phone number the merchant gave');
+    }
+  }
+  const phone = read.e164;
 
   const rail = mobileMoneyRail();
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
@@ -105,7 +108,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
         checkoutId: row.id,
         merchantId: row.merchantId,
         method: 'mobile_money',
-        network: input.network,
+        network: network.id,
         phone,
         amount: row.amount,
         currencyCode: row.currencyCode,
@@ -116,7 +119,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
       .returning();
     const { providerReference } = await rail.requestPayment(tx, {
       attemptId: attempt!.id,
-      network: input.network,
+      network: network.id,
       phone,
       amount: row.amount,
       currency: row.currencyCode,
@@ -128,6 +131,34 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
       jobKey: `attempt_timeout:${attempt!.id}`,
     });
   });
+}
+
+/**
+ * The offered network the customer chose: by `network`, then `country` where the currency spans
+ * several countries (XOF, XAF), else the country of an international number.
+ */
+function chooseNetwork(
+  networks: OfferedNetwork[],
+  input: { network: string; country?: string | undefined },
+  phone: string,
+  currency: string,
+): OfferedNetwork {
+  const ofNetwork = networks.filter((n) => n.id === input.network);
+  if (!ofNetwork.length) throw invalidField('network', `${input.network} is not available for ${currency}`);
+  const country = input.country ?? countryOfInternationalNumber(phone);
+  const chosen = ofNetwork.length === 1 && !input.country ? ofNetwork[0] : ofNetwork.find((n) => n.country === country);
+  if (chosen) return chosen;
+  const countries = ofNetwork.map((n) => n.country).join(', ');
+  if (input.country) throw invalidField('country', `${input.network} is available for ${currency} in ${countries} only`);
+  throw invalidField('country', `is required: ${input.network} takes ${currency} in ${countries} (or give the number with its +country code)`);
+}
+
+function numberProblemMessage(problem: NumberProblem, network: OfferedNetwork): string {
+  if (problem.kind === 'other_network') {
+    return `is ${problem.belongsTo ? `a ${problem.belongsTo}` : 'another network\'s'} number, not ${network.label}`;
+  }
+  if (problem.kind === 'other_country') return `is not a +${network.country_calling_code} number`;
+  return `is not a ${network.label} number (for example ${network.example})`;
 }
 
 /**
@@ -157,7 +188,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
       status: 'awaiting_transfer',
       provider: rail.name,
       providerMetadata: {
-        bank_account: { ...rail.collectionAccount(row.currencyCode), reference: row.paymentReference },
+        bank_account: { ...rail.collectionAccount(row.currencyCode as CurrencyCode), reference: row.paymentReference },
         requires_manual_approval: offer.requires_manual_approval,
       },
     });

@@ -9,7 +9,7 @@ import { loadBranding } from '../branding/branding';
 import { offeredMethods } from '../payment-methods/catalog';
 import { effectiveStatus, type CheckoutRow } from '../checkouts/present';
 import { findCheckoutById } from '../checkouts/read-checkouts';
-import { maskPhone } from './phone';
+import { maskPhone } from '../payment-methods/mobile-money';
 import type { CheckoutSession, CollectionBankAccount, PaymentAttempt } from './contract';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;

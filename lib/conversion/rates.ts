@@ -15,6 +15,9 @@ export const DEFAULT_CONVERSION_RATES: Record<CurrencyCode, string> = {
   KES: '129.00',
   NGN: '1550.00',
   ETB: '150.00',
+  // Both CFA francs are pegged at 655.957 to the euro.
+  XOF: '603.48',
+  XAF: '603.48',
 };
 
 export const conversionRatesSetting = z

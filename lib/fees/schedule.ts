@@ -3,8 +3,9 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 
 /**
  * The fee schedule: per operation and currency, a percentage (in basis points) plus a fixed part, with
- * an optional floor and ceiling, all in minor units. A rule for the exact currency beats a `*` rule.
- * Percentages round half up to the minor unit; a fee never exceeds the amount it is taken from.
+ * an optional floor and ceiling, all in minor units of the currency charged (1 = GHS 0.01 = XOF 1). A
+ * rule for the exact currency beats a `*` rule. Percentages round half up to the minor unit; a fee
+ * taken out of an amount never exceeds it.
  */
 export const FEE_OPERATIONS = [
   'deposit.mobile_money',
@@ -39,7 +40,8 @@ export const DEFAULT_FEE_SCHEDULE: FeeRule[] = [
   { operation: 'withdrawal.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 0 },
   { operation: 'withdrawal.mobile_money', currency: '*', percent_bps: 0, fixed_minor: 0 },
   { operation: 'payout.bank_transfer', currency: '*', percent_bps: 0, fixed_minor: 100 },
-  { operation: 'payout.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0 },
+  // 0.5 % rounds to nothing below 1.00 (1 for XOF/XAF): a payout always costs at least one minor unit.
+  { operation: 'payout.mobile_money', currency: '*', percent_bps: 50, fixed_minor: 0, min_minor: 1 },
 ];
 
 /** `FEE_SCHEDULE`: a JSON array of rules; every operation needs a rule (a `*` one at least). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../money/currencies';
+import { CURRENCY_CODES, isCurrencyCode } from '../money/currencies';
 
 /** A whole-number query parameter within bounds, with a default. */
 export const integerParam = (field: string, min: number, max: number, fallback: number) =>
@@ -22,7 +22,7 @@ export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.
 export const currencyFilter = z
   .string()
   .transform((v) => v.toUpperCase())
-  .refine(isCurrencyCode, 'must be a supported currency code (GHS, KES, NGN, ETB, USD, EUR, GBP)');
+  .refine(isCurrencyCode, `must be a supported currency code (${CURRENCY_CODES.join(', ')})`);
 
 /** A lowercase enum filter that also accepts other cases (`PENDING` = `pending`). */
 export const caseInsensitiveEnum = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -17,7 +17,7 @@ export const merchantSchema = named(
     email: z.string(),
     kyb_status: z.enum(KYB_STATUSES).meta({
       description:
-        'unverified and pending merchants collect in GHS, KES, NGN and ETB only, and their bank transfers wait for an operator; verified in every currency; rejected cannot create checkouts',
+        'unverified and pending merchants collect in the African currencies only (GHS, KES, NGN, ETB, XOF, XAF), and their bank transfers wait for an operator; verified in every currency; rejected cannot create checkouts',
     }),
     created_at: timestamp,
     updated_at: timestamp,

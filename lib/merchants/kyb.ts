@@ -1,6 +1,9 @@
 import type { KybStatus } from '../db/schema';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 
+/** The African currencies this service collects in. */
+export const LOCAL_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF'];
+
 /**
  * Which currencies a merchant may create checkouts in, by KYB status. Unverified and pending merchants
  * can collect in the local currencies only; verified merchants in all; rejected merchants in none.
@@ -8,7 +11,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
  */
 export const CHECKOUT_CURRENCIES_BY_KYB: Record<KybStatus, readonly CurrencyCode[]> = {
   verified: CURRENCY_CODES,
-  pending: ['GHS', 'KES', 'NGN', 'ETB'],
-  unverified: ['GHS', 'KES', 'NGN', 'ETB'],
+  pending: LOCAL_CURRENCIES,
+  unverified: LOCAL_CURRENCIES,
   rejected: [],
 };

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { conflict, notFound, unprocessable, type FieldError } from '../http/errors';
 import type { CurrencyCode } from '../money/currencies';
 import { recordEvent } from '../events/record-event';
-import { mobileMoneyProblem, toE164 } from '../payouts/destination';
+import { readPayoutNumber } from '../payouts/destination';
 import type { AddPaymentAccountInput, UpdatePaymentAccountInput } from './input';
 import type { DeletedPaymentAccount } from './contract';
 import { presentPaymentAccount, type PaymentAccountRow } from './present';
@@ -33,12 +33,9 @@ function checkDetails(type: PaymentAccountType, currency: CurrencyCode, details:
   for (const field of foreign) if (given[field] != null) problems.push({ field, message: `does not apply to ${type}` });
   let phone = details.phone_number ?? null;
   if (type === 'mobile_money' && phone && details.network_provider) {
-    phone = toE164(phone, currency);
-    if (!phone) problems.push({ field: 'phone_number', message: 'must be a phone number in international form (+233…) or local form (0…)' });
-    else {
-      const problem = mobileMoneyProblem(currency, details.network_provider, phone);
-      if (problem) problems.push({ field: problem.field === 'phone' ? 'phone_number' : problem.field, message: problem.message });
-    }
+    const read = readPayoutNumber(currency, details.network_provider, phone);
+    if ('e164' in read) phone = read.e164;
+    else problems.push({ field: read.field === 'phone' ? 'phone_number' : read.field, message: read.message });
   }
   if (problems.length) throw unprocessable(problems);
   return { ...details, phone_number: phone };

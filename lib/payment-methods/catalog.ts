@@ -1,26 +1,14 @@
 import type { KybStatus, PaymentMethod } from '../db/schema';
 import type { CurrencyCode } from '../money/currencies';
+import { marketsFor, MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from './mobile-money';
+import type { NetworkProvider } from '../db/schema/payment-accounts';
 
 /**
- * Which payment methods the hosted page offers, as data. Edit this table to change what a currency
- * offers; the page and the public checkout interface read nothing else.
+ * Which payment methods the hosted page offers, as data. Mobile money is offered where the currency
+ * has markets that collect (lib/payment-methods/mobile-money.ts); bank transfer where this table says.
+ * The page and the public checkout interface read nothing else.
  */
-export const MOBILE_MONEY_NETWORKS = {
-  mtn_momo: { label: 'MTN MoMo', countryCallingCode: '233' },
-  vodafone_cash: { label: 'Telecel Cash (Vodafone)', countryCallingCode: '233' },
-  mpesa: { label: 'M-Pesa', countryCallingCode: '254' },
-} as const;
-export type MobileMoneyNetwork = keyof typeof MOBILE_MONEY_NETWORKS;
-
-export const METHODS_BY_CURRENCY: Record<CurrencyCode, { mobile_money?: readonly MobileMoneyNetwork[]; bank_transfer: boolean }> = {
-  GHS: { mobile_money: ['mtn_momo', 'vodafone_cash'], bank_transfer: true },
-  KES: { mobile_money: ['mpesa'], bank_transfer: true },
-  NGN: { bank_transfer: true },
-  ETB: { bank_transfer: true },
-  USD: { bank_transfer: true },
-  EUR: { bank_transfer: true },
-  GBP: { bank_transfer: true },
-};
+export const BANK_TRANSFER_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF', 'USD', 'EUR', 'GBP'];
 
 /**
  * Merchants whose KYB is not `verified` get a restricted set: mobile money only up to this amount per
@@ -30,14 +18,39 @@ export const METHODS_BY_CURRENCY: Record<CurrencyCode, { mobile_money?: readonly
 export const UNVERIFIED_MOBILE_MONEY_CAP: Partial<Record<CurrencyCode, bigint>> = {
   GHS: 2_000_00n,
   KES: 50_000_00n,
+  XOF: 200_000n,
+  XAF: 200_000n,
 };
+
+/** A network in a country, as the page offers it. */
+export interface OfferedNetwork {
+  id: NetworkProvider;
+  country: MobileMoneyCountry;
+  label: string;
+  country_calling_code: string;
+  /** A number of this network as people write it. */
+  example: string;
+  /** Approving by hand from the network's menu when no prompt arrives; null when there is no such menu. */
+  manual_approval: { dial: string; menu: string[] | null } | null;
+}
 
 export interface OfferedMethod {
   method: PaymentMethod;
   /** Mobile money: the networks the customer picks from. */
-  networks: { id: MobileMoneyNetwork; label: string; country_calling_code: string }[];
+  networks: OfferedNetwork[];
   /** Bank transfer: the operator must approve before the checkout counts as paid. */
   requires_manual_approval: boolean;
+}
+
+export function offeredNetworks(currency: CurrencyCode): OfferedNetwork[] {
+  return marketsFor(currency, 'collect').map((m) => ({
+    id: m.network,
+    country: m.country,
+    label: m.label,
+    country_calling_code: MOBILE_MONEY_COUNTRIES[m.country].callingCode,
+    example: m.example,
+    manual_approval: m.approval && { dial: m.approval.dial, menu: m.approval.menu && [...m.approval.menu] },
+  }));
 }
 
 export function offeredMethods(args: {
@@ -46,24 +59,16 @@ export function offeredMethods(args: {
   kybStatus: KybStatus;
   acceptedMethods: readonly string[] | null;
 }): OfferedMethod[] {
-  const table = METHODS_BY_CURRENCY[args.currency];
   const verified = args.kybStatus === 'verified';
   const accepts = (m: PaymentMethod) => args.acceptedMethods === null || args.acceptedMethods.includes(m);
   const offers: OfferedMethod[] = [];
   const cap = UNVERIFIED_MOBILE_MONEY_CAP[args.currency];
   const withinCap = verified || (cap !== undefined && args.amount <= cap);
-  if (table.mobile_money?.length && accepts('mobile_money') && withinCap) {
-    offers.push({
-      method: 'mobile_money',
-      networks: table.mobile_money.map((id) => ({
-        id,
-        label: MOBILE_MONEY_NETWORKS[id].label,
-        country_calling_code: MOBILE_MONEY_NETWORKS[id].countryCallingCode,
-      })),
-      requires_manual_approval: false,
-    });
+  const networks = offeredNetworks(args.currency);
+  if (networks.length && accepts('mobile_money') && withinCap) {
+    offers.push({ method: 'mobile_money', networks, requires_manual_approval: false });
   }
-  if (table.bank_transfer && accepts('bank_transfer')) {
+  if (BANK_TRANSFER_CURRENCIES.includes(args.currency) && accepts('bank_transfer')) {
     offers.push({ method: 'bank_transfer', networks: [], requires_manual_approval: !verified });
   }
   return offers;

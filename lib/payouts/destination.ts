@@ -1,49 +1,42 @@
 import { z } from 'zod';
 import { NETWORK_PROVIDERS, type NetworkProvider } from '../db/schema';
 import type { CurrencyCode } from '../money/currencies';
-
-/**
- * Where money can go out by mobile money: the networks that pay out in each currency, and the country
- * calling code used to read local numbers (`024…` in GHS → `+23324…`).
- */
-export const PAYOUT_NETWORKS: Partial<Record<CurrencyCode, { callingCode: string; networks: readonly NetworkProvider[] }>> = {
-  GHS: { callingCode: '233', networks: ['mtn_momo', 'vodafone_cash'] },
-  KES: { callingCode: '254', networks: ['mpesa'] },
-  NGN: { callingCode: '234', networks: ['mtn_momo'] },
-  ETB: { callingCode: '251', networks: ['mpesa'] },
-};
+import { countryOfInternationalNumber, marketsFor, MOBILE_MONEY_COUNTRIES, readMobileNumber } from '../payment-methods/mobile-money';
 
 export const networkProvider = z.enum(NETWORK_PROVIDERS, { error: `must be one of ${NETWORK_PROVIDERS.join(', ')}` });
 
 /**
- * A phone number in E.164: `+` then 8–15 digits. Local numbers (leading 0) are read in the currency's
- * country; `00` is the international prefix. Spaces, dashes, dots and parentheses are ignored.
+ * A mobile-money destination read for a currency: the networks that pay out in it and the numbers they
+ * own come from lib/payment-methods/mobile-money.ts. Local numbers (`024…`) are read in the currency's
+ * country; where a currency spans several countries for the network (XOF, XAF) the number must carry
+ * its `+country` code. Returns the E.164 number, or which field is wrong and why.
  */
-export function toE164(raw: string, currency: CurrencyCode): string | null {
-  const digits = raw.replace(/[\s\-().]/g, '');
-  let e164: string;
-  if (digits.startsWith('+')) e164 = digits;
-  else if (digits.startsWith('00')) e164 = `+${digits.slice(2)}`;
-  else if (digits.startsWith('0') && PAYOUT_NETWORKS[currency]) e164 = `+${PAYOUT_NETWORKS[currency]!.callingCode}${digits.slice(1)}`;
-  else return null;
-  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
-}
-
-/** Why a mobile-money destination cannot be used in this currency, or null when it can. */
-export function mobileMoneyProblem(
+export function readPayoutNumber(
   currency: CurrencyCode,
   network: NetworkProvider,
-  phone: string,
-): { field: 'network_provider' | 'phone'; message: string } | null {
-  const table = PAYOUT_NETWORKS[currency];
-  if (!table) return { field: 'network_provider', message: `mobile money does not pay out in ${currency}; use a bank account` };
-  if (!table.networks.includes(network)) {
-    return { field: 'network_provider', message: `${network} does not pay out in ${currency} (use ${table.networks.join(' or ')})` };
+  raw: string,
+): { e164: string } | { field: 'network_provider' | 'phone'; message: string } {
+  const markets = marketsFor(currency, 'pay_out');
+  if (!markets.length) return { field: 'network_provider', message: `mobile money does not pay out in ${currency}; use a bank account` };
+  const ofNetwork = markets.filter((m) => m.network === network);
+  if (!ofNetwork.length) {
+    const networks = [...new Set(markets.map((m) => m.network))].join(' or ');
+    return { field: 'network_provider', message: `${network} does not pay out in ${currency} (use ${networks})` };
   }
-  if (!phone.startsWith(`+${table.callingCode}`)) {
-    return { field: 'phone', message: `must be a +${table.callingCode} number for ${network} in ${currency}` };
+  const country = countryOfInternationalNumber(raw);
+  const market = ofNetwork.length === 1 ? ofNetwork[0]! : ofNetwork.find((m) => m.country === country);
+  if (!market) {
+    const codes = ofNetwork.map((m) => `+${MOBILE_MONEY_COUNTRIES[m.country].callingCode}`).join(', ');
+    return { field: 'phone', message: `must be in international form (${codes}): ${network} pays out in ${currency} in several countries` };
   }
-  return null;
+  const read = readMobileNumber(raw, market);
+  if ('e164' in read) return read;
+  const code = MOBILE_MONEY_COUNTRIES[market.country].callingCode;
+  if (read.problem.kind === 'other_country') return { field: 'phone', message: `must be a +${code} number for ${network} in ${currency}` };
+  if (read.problem.kind === 'other_network') {
+    return { field: 'phone', message: `is ${read.problem.belongsTo ? `a ${read.problem.belongsTo}` : 'another network\'s'} number, not ${market.label}` };
+  }
+  return { field: 'phone', message: `must be a ${market.label} number in international (+${code}…) or local form (${market.example})` };
 }
 
 /** Shows only the last four digits: `0123456789` → `******6789`. */

@@ -12,7 +12,7 @@ import { recordEvent } from '../events/record-event';
 import { payoutRail } from '../rails';
 import { assertCanSendMoney, findWallet } from '../wallets/find-wallet';
 import { findPaymentAccount } from '../payment-accounts/manage';
-import { mobileMoneyProblem, toE164 } from './destination';
+import { readPayoutNumber } from './destination';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
 import { presentPayout, presentPayoutOf } from './present';
 
@@ -67,13 +67,11 @@ function adHocDestination(currency: CurrencyCode, payoutType: PayoutType, detail
     };
   }
   const mobile = parsed.data as z.output<typeof mobileRecipient>;
-  const phone = toE164(mobile.mobile_number, currency);
-  if (!phone) throw invalidField('recipient_details.mobile_number', 'must be a phone number in international form (+233…) or local form (0…)');
-  const problem = mobileMoneyProblem(currency, mobile.network_provider, phone);
-  if (problem) {
-    throw invalidField(problem.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider', problem.message);
+  const read = readPayoutNumber(currency, mobile.network_provider, mobile.mobile_number);
+  if (!('e164' in read)) {
+    throw invalidField(read.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider', read.message);
   }
-  return { ...base, mobileNumber: phone, networkProvider: mobile.network_provider };
+  return { ...base, mobileNumber: read.e164, networkProvider: mobile.network_provider };
 }
 
 async function savedAccountDestination(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, currency: CurrencyCode, accountId: string): Promise<Destination> {

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client';
 import { config } from '../config';
 import { enqueueJob } from '../jobs/enqueue';
-import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
+import type { CurrencyCode } from '../money/currencies';
+import type { BankAccountDetails, BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 
 /**
  * Sandbox mobile money: the last four digits of the phone number choose what the "customer" does.
@@ -41,26 +42,36 @@ export const sandboxMobileMoney: MobileMoneyRail = {
   },
 };
 
-/** Sandbox collection accounts, one per currency. Money "arrives" through POST /api/sandbox/bank-transfers. */
-const SANDBOX_ACCOUNT_NUMBERS: Record<string, string> = {
-  GHS: '9000233001',
-  KES: '9000254001',
-  NGN: '9000234001',
-  ETB: '9000251001',
-  USD: '9000840001',
-  EUR: '9000978001',
-  GBP: '9000826001',
+/**
+ * Sandbox collection accounts, one per currency, with the fields a customer paying in that currency
+ * needs and no others (a Ghanaian transfer takes a branch code, a euro one an IBAN and BIC, a pound
+ * one a sort code). Money "arrives" through POST /api/sandbox/bank-transfers.
+ */
+const SANDBOX_ACCOUNTS: Record<CurrencyCode, Partial<BankAccountDetails>> = {
+  GHS: { account_number: '9000233001', branch_code: '000100' },
+  KES: { account_number: '9000254001', branch_code: '000' },
+  NGN: { account_number: '9000234001' },
+  ETB: { account_number: '9000251001' },
+  XOF: { iban: 'SN08SN0100152000025690007542', swift_code: 'SBXBSNDA' },
+  XAF: { iban: 'CM2110003001000500000605306', swift_code: 'SBXBCMCX' },
+  USD: { account_number: '9000840001', routing_number: '011000015', swift_code: 'SBXBUS33' },
+  EUR: { iban: 'DE89370400440532013000', swift_code: 'SBXBDEFF' },
+  GBP: { account_number: '90008260', sort_code: '00-01-00' },
 };
 
 export const sandboxBankTransfer: BankTransferRail = {
   name: 'sandbox_bank',
-  collectionAccount(currency: string) {
+  collectionAccount(currency: CurrencyCode) {
     return {
       bank_name: 'Sandbox Bank',
       account_name: 'Merchant Payments Collections',
-      account_number: SANDBOX_ACCOUNT_NUMBERS[currency] ?? '9000000001',
-      branch_code: '000100',
-      swift_code: 'SBXBGHAC',
+      account_number: null,
+      iban: null,
+      branch_code: null,
+      sort_code: null,
+      routing_number: null,
+      swift_code: null,
+      ...SANDBOX_ACCOUNTS[currency],
     };
   },
 };

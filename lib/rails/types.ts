@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
-import type { MobileMoneyNetwork } from '../payment-methods/catalog';
+import type { NetworkProvider } from '../db/schema/payment-accounts';
+import type { CurrencyCode } from '../money/currencies';
 
 /**
  * The seam between the service and payment providers. The sandbox implements it here; a real
@@ -12,22 +13,27 @@ export interface MobileMoneyRail {
   /** Sends the "approve this payment" prompt to the customer's phone. Runs inside the caller's transaction. */
   requestPayment(
     db: Db,
-    request: { attemptId: string; network: MobileMoneyNetwork; phone: string; amount: bigint; currency: string; reference: string },
+    request: { attemptId: string; network: NetworkProvider; phone: string; amount: bigint; currency: string; reference: string },
   ): Promise<{ providerReference: string }>;
 }
 
+/** Where a customer sends a bank transfer; fields that do not apply to the currency are null. */
 export interface BankAccountDetails {
   bank_name: string;
+  /** Who holds the account: the service that collects for the merchant. */
   account_name: string;
-  account_number: string;
+  account_number: string | null;
+  iban: string | null;
   branch_code: string | null;
+  sort_code: string | null;
+  routing_number: string | null;
   swift_code: string | null;
 }
 
 export interface BankTransferRail {
   readonly name: string;
   /** Where the customer sends the money; the payment reference identifies the checkout. */
-  collectionAccount(currency: string): BankAccountDetails;
+  collectionAccount(currency: CurrencyCode): BankAccountDetails;
 }
 
 export interface PayoutDestination {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { config } from '../config';
 import { ApiError, invalidField, notFound } from '../http/errors';
 import { amountProblemMessage, toMinorUnits } from '../money/amount';
-import type { CurrencyCode } from '../money/currencies';
+import { oneUnit, type CurrencyCode } from '../money/currencies';
 import { sandboxBankTransfer } from '../rails/sandbox';
 import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../checkout-session/payment-results';
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
@@ -20,8 +20,6 @@ export function assertSandbox(req: Request): void {
 }
 
 
-const ONE_UNIT = 100n;
-
 export async function simulateIncomingTransfer(db: Db, input: z.output<typeof simulateTransferInput>): Promise<SandboxTransferResult> {
   const [row] = await db
     .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
@@ -33,8 +31,10 @@ export async function simulateIncomingTransfer(db: Db, input: z.output<typeof si
     const parsed = toMinorUnits(input.amount, row.currency as CurrencyCode);
     if (typeof parsed !== 'bigint') throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
     amount = parsed;
-  } else if (input.scenario === 'short') amount = row.amount > ONE_UNIT ? row.amount - ONE_UNIT : row.amount / 2n || 1n;
-  else if (input.scenario === 'over') amount = row.amount + ONE_UNIT;
+  } else if (input.scenario === 'short') {
+    const unit = oneUnit(row.currency as CurrencyCode);
+    amount = row.amount > unit ? row.amount - unit : row.amount / 2n || 1n;
+  } else if (input.scenario === 'over') amount = row.amount + oneUnit(row.currency as CurrencyCode);
 
   const transfers = input.scenario === 'duplicate' ? 2 : 1;
   const results = [];

@@ -8,7 +8,7 @@ import { API_KEY_FIELDS, UUID } from '../support/shapes';
 
 /** Spec 2.1: ISO 8601 without a zone offset. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
-const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD'];
+const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
 const WALLET_FIELDS = [
   'id',
   'merchant_id',
@@ -39,7 +39,7 @@ async function expect422(res: { status: number; body: any }, field: string) {
 }
 
 function expectWallets(wallets: any[], merchantId: string) {
-  expect(wallets).toHaveLength(7);
+  expect(wallets).toHaveLength(CURRENCIES.length);
   expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
   for (const w of wallets) {
     expect(Object.keys(w).sort()).toEqual([...WALLET_FIELDS].sort());
@@ -59,12 +59,12 @@ function expectWallets(wallets: any[], merchantId: string) {
     expect(w.created_at).toMatch(TIMESTAMP);
     expect(w.updated_at).toMatch(TIMESTAMP);
   }
-  expect(new Set(wallets.map((w) => w.id)).size).toBe(7);
-  expect(new Set(wallets.map((w) => w.currency_id)).size).toBe(7);
+  expect(new Set(wallets.map((w) => w.id)).size).toBe(CURRENCIES.length);
+  expect(new Set(wallets.map((w) => w.currency_id)).size).toBe(CURRENCIES.length);
 }
 
 describe('POST /api/admin/v1/merchants', () => {
-  it('onboards a merchant with seven zero-balance wallets and a working first key', async () => {
+  it('onboards a merchant with a zero-balance wallet per currency and a working first key', async () => {
     const res = await admin().post('/api/admin/v1/merchants', {
       name: 'Acme Trading',
       email: 'ops@acme.test',
@@ -116,7 +116,7 @@ describe('POST /api/admin/v1/merchants', () => {
     const [row] = await sql`select key_hash from api_keys where id = ${api_key.id}`;
     expect(row!.key_hash).toBe(hashApiKey(api_key.secret_key));
     const stored = await sql`select count(*)::int as n from wallets where merchant_id = ${merchant.id}`;
-    expect(stored[0]!.n).toBe(7);
+    expect(stored[0]!.n).toBe(CURRENCIES.length);
   });
 
   it('defaults kyb_status to unverified and trims the name', async () => {
@@ -139,7 +139,7 @@ describe('POST /api/admin/v1/merchants', () => {
     expect(a.apiKey).not.toBe(b.apiKey);
     const rows = await sql`select merchant_id, count(*)::int as n from wallets
                            where merchant_id in (${a.id}, ${b.id}) group by merchant_id`;
-    expect(rows.map((r) => r.n)).toEqual([7, 7]);
+    expect(rows.map((r) => r.n)).toEqual([CURRENCIES.length, CURRENCIES.length]);
   });
 
   it('refuses a missing name', async () => {

@@ -12,7 +12,7 @@ import { refundDeposit } from '../../lib/transactions/refunds';
 import { convertWithQuote, createQuote } from '../../lib/conversion/convert';
 import { operatorUpdateWallet, updateWalletStatus } from '../../lib/wallets/manage-wallet';
 import { toMajorUnits, toMinorUnits } from '../../lib/money/amount';
-import { CURRENCY_CODES } from '../../lib/money/currencies';
+import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/money/currencies';
 import type { JobHelpers } from 'graphile-worker';
 import { config } from '../../lib/config';
 import type { PayoutKind, PayoutStatus } from '../../lib/db/schema';
@@ -90,11 +90,12 @@ const PATH = process.env.LEDGER_PROPERTY_PATH;
 const REPLAY = process.env.LEDGER_PROPERTY_REPLAY;
 const LANES = Number(process.env.LEDGER_PROPERTY_LANES ?? 4);
 
-const CURRENCIES = ['GHS', 'USD', 'KES'] as const;
+// XOF has no minor unit: the same minor-unit model covers it (1 = one franc).
+const CURRENCIES = ['GHS', 'USD', 'KES', 'XOF'] as const;
 type Cur = (typeof CURRENCIES)[number];
 
 /** The sandbox defaults (lib/conversion/rates.ts, README): units per USD. Written out here on purpose. */
-const PER_USD: Record<Cur, [bigint, bigint]> = { GHS: [1550n, 100n], USD: [1n, 1n], KES: [12900n, 100n] };
+const PER_USD: Record<Cur, [bigint, bigint]> = { GHS: [1550n, 100n], USD: [1n, 1n], KES: [12900n, 100n], XOF: [60348n, 100n] };
 
 /** 1.00 %, half up, never more than the amount: the sandbox fee for bank-transfer deposits and conversions. */
 const onePercent = (amount: bigint) => {
@@ -106,7 +107,11 @@ const onePercent = (amount: bigint) => {
 function converted(from: Cur, to: Cur, net: bigint) {
   const [fromNum, fromDen] = PER_USD[from];
   const [toNum, toDen] = PER_USD[to];
-  return (net * toNum * fromDen) / (toDen * fromNum);
+  // Minor units differ in size between currencies: 1 XOF minor unit is one franc, 1 GHS minor unit a pesewa.
+  const shift = CURRENCY_EXPONENT[to] - CURRENCY_EXPONENT[from];
+  const up = 10n ** BigInt(Math.max(0, shift));
+  const down = 10n ** BigInt(Math.max(0, -shift));
+  return (net * toNum * fromDen * up) / (toDen * fromNum * down);
 }
 
 const major = (minor: bigint, currency: Cur) => toMajorUnits(minor, currency);
@@ -632,8 +637,14 @@ function destinationNumber(type: PayoutType, currency: Cur, seed: bigint, fails:
   if (type === 'bank_transfer') {
     return { number: seed % 3n === 0n ? `${six.slice(0, 3)}-${six.slice(3)} ${suffix}` : `${six}${suffix}`, network: null };
   }
-  if (currency === 'GHS') return { number: `024 4${two} ${suffix}`, network: seed % 2n === 0n ? ('mtn_momo' as const) : ('vodafone_cash' as const) };
-  if (currency === 'KES') return { number: `+254 71${two} ${suffix}`, network: 'mpesa' as const };
+  if (currency === 'GHS') {
+    // The number must belong to the network (lib/payment-methods/mobile-money.ts): 024 is MTN's, 020 Telecel's.
+    return seed % 2n === 0n
+      ? { number: `024 4${two} ${suffix}`, network: 'mtn_momo' as const }
+      : { number: `020 4${two} ${suffix}`, network: 'vodafone_cash' as const };
+  }
+  if (currency === 'KES') return { number: `+254 71${two} 0${suffix}`, network: 'mpesa' as const };
+  if (currency === 'XOF') return { number: `+221 77${two} 0${suffix}`, network: 'orange_money' as const };
   return { number: `+1 555 01${two} ${suffix}`, network: 'mtn_momo' as const };
 }
 
@@ -1260,7 +1271,7 @@ async function freshMerchant(db: Db): Promise<Real> {
 
 function emptyModel(): Model {
   const wallet = (): ModelWallet => ({ holding: 0n, available: 0n, status: 'active', hold: false });
-  return { wallets: { GHS: wallet(), USD: wallet(), KES: wallet() }, deposits: [], checkouts: [], conversions: 0, payouts: [], accounts: {} };
+  return { wallets: { GHS: wallet(), USD: wallet(), KES: wallet(), XOF: wallet() }, deposits: [], checkouts: [], conversions: 0, payouts: [], accounts: {} };
 }
 
 afterAll(async () => {
@@ -1306,7 +1317,7 @@ async function drainPayoutRail(finished: Finished[]) {
   const available = new Map(walletRows.map((r) => [`${r.merchant_id}:${r.code}`, r.available]));
   const differences: string[] = [];
   for (const { merchantId, model } of finished) {
-    const expected = { GHS: model.wallets.GHS.available, USD: model.wallets.USD.available, KES: model.wallets.KES.available };
+    const expected = Object.fromEntries(CURRENCIES.map((c) => [c, model.wallets[c].available])) as Record<Cur, bigint>;
     for (const p of model.payouts) {
       const final = p.status === 'pending' || p.status === 'processing' ? (p.fails ? 'failed' : 'completed') : p.status;
       if (final === 'failed' && p.status !== 'failed') expected[p.currency] += p.amount + p.fee;

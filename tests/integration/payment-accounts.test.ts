@@ -176,7 +176,10 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
     ['KES', '(0712) 345.679', 'mpesa', '+254712345679'],
     ['KES', '+254712345670', 'mpesa', '+254712345670'],
     ['NGN', '0803 123 4567', 'mtn_momo', '+2348031234567'],
-    ['ETB', '0911 234 567', 'mpesa', '+251911234567'],
+    ['ETB', '0711 234 567', 'mpesa', '+251711234567'],
+    ['GHS', '244123456', 'mtn_momo', '+233244123456'],
+    ['XOF', '+221 77 123 45 67', 'orange_money', '+221771234567'],
+    ['XAF', '690 12 34 56', 'orange_money', '+237690123456'],
   ])('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
     const m = await newMerchant();
     const a = await add(m, momo({ currency_code: currency, phone_number: phone, network_provider: network }));
@@ -199,7 +202,7 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
 
   it('refuses phone numbers that are not phone numbers, or not of the currency’s country (422 phone_number)', async () => {
     const m = await newMerchant();
-    for (const phone of ['12345', 'not a phone', '0244', '+0244123456', '+2332441234567890', '244123456', '']) {
+    for (const phone of ['12345', 'not a phone', '0244', '+0244123456', '+2332441234567890', '24412345', '']) {
       const res = await m.api.post(ACCOUNTS, momo({ phone_number: phone }));
       expect(invalidFields(res), `${phone}: ${res.text}`).toEqual(['phone_number']);
     }

@@ -234,28 +234,35 @@ describe('a bank payout, end to end', () => {
     await expectReconciled(m.id);
   });
 
-  it('mobile money: 0.50 % fee, rounded half up to the minor unit; a zero fee writes no fee line', async () => {
+  it('mobile money: 0.50 % fee, rounded half up to the minor unit, never less than one minor unit', async () => {
     const m = await fundedMerchant();
     for (const [amount, fee] of [
       [30, 0.15],
       [1, 0.01],
       [10.1, 0.05],
-      [0.99, 0],
+      [0.99, 0.01],
+      [0.01, 0.01],
     ] as const) {
       const p = await initiate(m, mobilePayout(amount));
       expect(p, String(amount)).toMatchObject({ amount, fee_amount: fee, total_amount: Math.round((amount + fee) * 100) / 100, mobile_number: '+233244123456' });
     }
-    // 100 − 30.15 − 1.01 − 10.15 − 0.99
-    expect(await wallet(m)).toMatchObject({ available_balance: 57.7 });
+    // 100 − 30.15 − 1.01 − 10.15 − 1.00 − 0.02
+    expect(await wallet(m)).toMatchObject({ available_balance: 57.67 });
     const rows = await sql`select fee_amount::text, amount::text from customer_transactions where merchant_id = ${m.id} and payout_kind = 'payout' order by created_at`;
     expect(rows.map((r) => [r.amount, r.fee_amount])).toEqual([
       ['3015', '15'],
       ['101', '1'],
       ['1015', '5'],
-      ['99', '0'],
+      ['100', '1'],
+      ['2', '1'],
     ]);
-    const [last] = await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 99`;
-    expect(await journal(last!.id)).toEqual(['payout: merchant_available debit 99 payout', 'payout: payouts_in_flight credit 99 payout']);
+    const [last] = await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
+    expect(await journal(last!.id)).toEqual([
+      'payout: merchant_available debit 99 payout',
+      'payout: merchant_available debit 1 fee',
+      'payout: payouts_in_flight credit 99 payout',
+      'payout: fees credit 1 fee',
+    ]);
     await expectReconciled(m.id);
   });
 

@@ -12,7 +12,7 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 const WALLET = '/api/v1/merchants/wallet';
 const REFUNDS = '/api/v1/merchants/wallet/refunds';
-const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD'];
+const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
 
 /** Spec 2.3, in its order. */
 const WALLET_FIELDS = [
@@ -77,7 +77,7 @@ describe('GET /api/v1/merchants/wallet', () => {
     expect(typeof res.body.message).toBe('string');
     expect(res.body).not.toHaveProperty('pagination');
     const wallets = res.body.data as Record<string, any>[];
-    expect(wallets).toHaveLength(7);
+    expect(wallets).toHaveLength(CURRENCIES.length);
     expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
     const currencyRows = await sql<{ id: string; code: string }[]>`select id, code from currencies`;
     const currencyIdOf = Object.fromEntries(currencyRows.map((c) => [c.code, c.id]));
@@ -101,7 +101,7 @@ describe('GET /api/v1/merchants/wallet', () => {
       expect(w.created_at).toMatch(TIMESTAMP);
       expect(w.updated_at).toMatch(TIMESTAMP);
     }
-    expect(new Set(wallets.map((w) => w.id)).size).toBe(7);
+    expect(new Set(wallets.map((w) => w.id)).size).toBe(CURRENCIES.length);
   });
 
   it('balance = holding + available, in major units, matching the rows', async () => {

@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from '../../lib/config';
 import { DEFAULT_FEE_SCHEDULE, FEE_OPERATIONS, feeFor, feeScheduleSetting, type FeeRule } from '../../lib/fees/schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting, convert } from '../../lib/conversion/rates';
 import { divideToText, parseDecimal } from '../../lib/money/decimal';
-import { CURRENCY_CODES, type CurrencyCode } from '../../lib/money/currencies';
+import { CURRENCY_CODES, CURRENCY_EXPONENT, type CurrencyCode } from '../../lib/money/currencies';
 
 const rule = (r: Partial<FeeRule> & Pick<FeeRule, 'operation' | 'currency'>): FeeRule => ({ percent_bps: 0, fixed_minor: 0, ...r });
 
@@ -244,9 +244,10 @@ describe('convert', () => {
         const { toAmount, rate: shown } = convert(table, from, to, amount);
         const f = parseDecimal(table[from])!;
         const t = parseDecimal(table[to])!;
-        // value = amount × (t / 10^t.scale) / (f / 10^f.scale), as num / den.
-        const num = amount * t.digits * 10n ** BigInt(f.scale);
-        const den = f.digits * 10n ** BigInt(t.scale);
+        // value = amount × (t / 10^t.scale) / (f / 10^f.scale) × 10^(exponent of to − exponent of from), as num / den.
+        const shift = CURRENCY_EXPONENT[to] - CURRENCY_EXPONENT[from];
+        const num = amount * t.digits * 10n ** BigInt(f.scale) * 10n ** BigInt(Math.max(0, shift));
+        const den = f.digits * 10n ** BigInt(t.scale) * 10n ** BigInt(Math.max(0, -shift));
         expect(toAmount * den <= num).toBe(true);
         expect((toAmount + 1n) * den > num).toBe(true);
         expect(shown).toMatch(/^\d+\.\d{10}$/);

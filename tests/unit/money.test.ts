@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MINOR_UNITS, amountProblemMessage, toMajorUnits, toMinorUnits } from '../../lib/money/amount';
-import { CURRENCY_CODES } from '../../lib/money/currencies';
+import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/money/currencies';
 
 describe('toMinorUnits', () => {
   it.each([
@@ -61,10 +61,24 @@ describe('toMinorUnits', () => {
     expect(Number(MAX_MINOR_UNITS)).toBeLessThan(Number.MAX_SAFE_INTEGER);
   });
 
-  it('treats every known currency with two decimals', () => {
-    for (const currency of CURRENCY_CODES) {
+  it('reads every two-decimal currency the same way', () => {
+    for (const currency of CURRENCY_CODES.filter((c) => CURRENCY_EXPONENT[c] === 2)) {
       expect(toMinorUnits(12.5, currency)).toBe(1250n);
       expect(toMinorUnits(1.005, currency)).toBe('too_many_decimals');
+    }
+  });
+
+  it('reads the CFA francs (no minor unit) as whole francs, exactly', () => {
+    for (const currency of ['XOF', 'XAF'] as const) {
+      expect(CURRENCY_EXPONENT[currency]).toBe(0);
+      expect(toMinorUnits(1500, currency)).toBe(1500n);
+      expect(toMinorUnits(1, currency)).toBe(1n);
+      expect(toMinorUnits(1500.5, currency)).toBe('too_many_decimals');
+      expect(toMinorUnits(0.5, currency)).toBe('too_many_decimals');
+      expect(toMajorUnits(1500n, currency)).toBe(1500);
+      expect(toMajorUnits(0n, currency)).toBe(0);
+      expect(toMajorUnits(-25n, currency)).toBe(-25);
+      expect(toMajorUnits(MAX_MINOR_UNITS, currency)).toBe(99_999_999_999_999);
     }
   });
 });
