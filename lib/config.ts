@@ -48,6 +48,13 @@ const configSchema = z.object({
     .max(10080, 'must be at most 10080 (7 days)')
     .default(60),
   MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
+  /** Bank transfer is not offered when the checkout expires sooner than this: a transfer could not arrive in time. */
+  BANK_TRANSFER_MIN_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /** The service's own name and support contact: the hosted page shows them where a merchant set none. */
+  SERVICE_NAME: z.string().trim().min(1).max(80).default('Merchant Payments'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  SUPPORT_PHONE: z.string().trim().regex(/^\+?[\d\s().-]{5,32}$/, 'must be a phone number').optional(),
+  SUPPORT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   /** Sandbox: how long a payout stays PENDING (cancellable) and then PROCESSING. */
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

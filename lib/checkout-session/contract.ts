@@ -89,6 +89,39 @@ export const offeredMethodSchema = named(
   }),
 );
 
+export const moneyReceivedSchema = named(
+  'MoneyReceived',
+  z
+    .object({
+      amount: amount.meta({ description: 'Counted towards this payment: every transfer or approval received, duplicates excluded' }),
+      outstanding: amount.meta({ description: 'Still to pay: the checkout amount minus `amount` (0 once covered)' }),
+      overpaid: amount.meta({ description: 'Sent beyond the checkout amount: the merchant refunds it' }),
+      duplicate: amount.meta({ description: 'Arrived after the checkout was paid, expired or cancelled: refunded, never lost' }),
+      refunded: amount.meta({ description: 'Given back to the customer so far' }),
+      last_received_at: nullableTimestamp,
+      provider_reference: z.string().nullable().meta({ description: 'The provider\'s transaction id of the latest money counted (for the receipt)' }),
+    })
+    .meta({ description: 'Money that actually reached the service for this checkout, in its currency' }),
+);
+export type MoneyReceived = z.infer<typeof moneyReceivedSchema>;
+
+const unavailableMethodSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  reason: z.enum(['too_little_time']).meta({
+    description: 'too_little_time: the link expires before a bank transfer could arrive (`BANK_TRANSFER_MIN_MINUTES`)',
+  }),
+});
+
+const serviceSupportSchema = z
+  .object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    url: z.string().nullable(),
+  })
+  .nullable()
+  .meta({ description: 'The service\'s own support contact, for when the merchant set none; null when the operator configured none' });
+
 const successRedirectUrl = z.string().nullable().meta({
   description: 'Once paid: where to send the customer, with `checkout_id`, `reference` and `status` appended; null before',
 });
@@ -124,8 +157,11 @@ export const checkoutSessionSchema = named(
         support_phone: z.string().nullable(),
       })
       .meta({ description: 'The merchant\'s branding' }),
-    methods: z.array(offeredMethodSchema).meta({ description: 'What this checkout may be paid with (currency, amount, KYB, branding)' }),
+    methods: z.array(offeredMethodSchema).meta({ description: 'What this checkout may be paid with (currency, amount, KYB, branding, time left)' }),
+    methods_unavailable: z.array(unavailableMethodSchema).meta({ description: 'Methods the checkout would offer but cannot right now, and why' }),
     latest_attempt: paymentAttemptSchema.nullable(),
+    received: moneyReceivedSchema,
+    service_support: serviceSupportSchema,
     success_redirect_url: successRedirectUrl,
     sandbox: z.boolean().meta({ description: 'Payment rails are simulated: the page shows its simulate buttons' }),
     server_time: serverTime,
@@ -140,6 +176,7 @@ export const checkoutSessionStatusSchema = named(
     approval_status: approvalStatus,
     paid_at: nullableTimestamp,
     latest_attempt: paymentAttemptSchema.nullable(),
+    received: moneyReceivedSchema,
     success_redirect_url: successRedirectUrl,
     server_time: serverTime,
   }),
@@ -149,7 +186,7 @@ export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 
 
 const PAGE_AUTH =
-  'Authenticated by `X-Checkout-Token` (the `#token=` of `checkout_url`) for exactly this payment reference; any other token is a 401.';
+  'Authenticated by `X-Checkout-Token` (the `#token=` of `checkout_url`) for exactly this payment reference; any other token is a 401. A token reads its checkout until 30 days after `expires_at` (so a late visit shows the outcome); writes are refused with 410 `checkout_link_expired` from an hour after `expires_at`.';
 const WRITE_LIMITS = 'Rate-limited per checkout and per client address (429 with `Retry-After`).';
 
 export const getCheckoutSession = operation({
@@ -187,7 +224,7 @@ export const startMobileMoneyPayment = operation({
   params: checkoutReferenceParams,
   body: startMobileMoneyInput,
   data: checkoutSessionSchema,
-  errors: [409],
+  errors: [409, 410],
   example: { body: { network: 'mtn_momo', phone: '024 412 3456' } },
 });
 
@@ -201,7 +238,7 @@ export const chooseBankTransferPayment = operation({
   security: 'checkoutToken',
   params: checkoutReferenceParams,
   data: checkoutSessionSchema,
-  errors: [409],
+  errors: [409, 410],
 });
 
 export const claimBankTransferPayment = operation({
@@ -214,5 +251,5 @@ export const claimBankTransferPayment = operation({
   security: 'checkoutToken',
   params: checkoutReferenceParams,
   data: checkoutSessionSchema,
-  errors: [409],
+  errors: [409, 410],
 });

@@ -1,32 +1,24 @@
 import type { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { merchants, paymentAttempts } from '../db/schema';
+import { paymentAttempts } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
 import { ApiError, conflict, invalidField } from '../http/errors';
 import { enqueueJob } from '../jobs/enqueue';
 import type { CurrencyCode } from '../money/currencies';
-import { offeredMethods, type OfferedNetwork } from '../payment-methods/catalog';
+import type { OfferedNetwork } from '../payment-methods/catalog';
 import { countryOfInternationalNumber, findMarket, readMobileNumber, type NumberProblem } from '../payment-methods/mobile-money';
 import { bankTransferRail, mobileMoneyRail } from '../rails';
-import { loadBranding } from '../branding/branding';
 import type { CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
 import { latestAttempt } from './present';
+import { merchantOffering, methodsOnOffer } from './methods';
 import type { startMobileMoneyInput } from './input';
 
 
 async function methodsFor(db: Db, row: CheckoutRow) {
-  const [[merchant], brand] = await Promise.all([
-    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
-    loadBranding(db, row.merchantId),
-  ]);
-  return offeredMethods({
-    currency: row.currencyCode as CurrencyCode,
-    amount: row.amount,
-    kybStatus: merchant?.kybStatus ?? 'unverified',
-    acceptedMethods: brand.accepted_methods,
-  });
+  const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
+  return methodsOnOffer(row, offering, latest).methods;
 }
 
 /** A live prompt may be replaced (resend, another number) once it is this old. */

@@ -37,7 +37,10 @@ async function recordCollection(
   collection: { attemptId: string | null; rail: string; railReference: string; method: string; amount: bigint },
 ): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
   const duplicate = UNPAYABLE.includes(effectiveStatus(row));
-  const kind = duplicate ? 'duplicate' : collection.amount < row.amount ? 'underpayment' : 'payment';
+  // Transfers add up: a customer who sent too little and then the difference has paid in full.
+  const before = duplicate ? 0n : await amountCounted(db, row.id);
+  const total = before + collection.amount;
+  const kind = duplicate ? 'duplicate' : total < row.amount ? 'underpayment' : 'payment';
   const currency = row.currencyCode as CurrencyCode;
   const [inserted] = await db
     .insert(collections)
@@ -51,7 +54,7 @@ async function recordCollection(
       amount: collection.amount,
       currencyCode: row.currencyCode,
       kind,
-      details: collection.amount > row.amount ? { overpaid_by: toMajorUnits(collection.amount - row.amount, currency) } : null,
+      details: !duplicate && total > row.amount ? { overpaid_by: toMajorUnits(total - row.amount, currency) } : null,
     })
     .onConflictDoNothing()
     .returning();
@@ -78,6 +81,15 @@ async function recordCollection(
     });
   }
   return kind;
+}
+
+/** Minor units already counted towards a checkout (every collection but duplicates). */
+async function amountCounted(db: Db, checkoutId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${collections.amount}), 0)::text` })
+    .from(collections)
+    .where(and(eq(collections.checkoutId, checkoutId), inArray(collections.kind, ['payment', 'underpayment'])));
+  return BigInt(row?.total ?? '0');
 }
 
 /** Moves a payable checkout to `paid` (through `processing` if needed), approved by the provider. */

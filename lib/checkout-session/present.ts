@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
-import { merchants, paymentAttempts, type PaymentMethod } from '../db/schema';
+import { paymentAttempts, type PaymentMethod } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
 import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
-import { loadBranding } from '../branding/branding';
-import { offeredMethods } from '../payment-methods/catalog';
 import { effectiveStatus, type CheckoutRow } from '../checkouts/present';
 import { findCheckoutById } from '../checkouts/read-checkouts';
 import { maskPhone } from '../payment-methods/mobile-money';
+import { merchantOffering, methodsOnOffer } from './methods';
+import { moneyReceived } from './money-received';
 import type { CheckoutSession, CollectionBankAccount, PaymentAttempt } from './contract';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -55,19 +55,28 @@ function successRedirect(url: string | null, row: CheckoutRow, status: string): 
   return target.toString();
 }
 
+/** The operator's support contact (SUPPORT_*), for the page to show where a merchant set none. */
+function serviceSupport(): CheckoutSession['service_support'] {
+  const c = config();
+  if (!c.SUPPORT_EMAIL && !c.SUPPORT_PHONE && !c.SUPPORT_URL) return null;
+  return { name: c.SERVICE_NAME, email: c.SUPPORT_EMAIL ?? null, phone: c.SUPPORT_PHONE ?? null, url: c.SUPPORT_URL ?? null };
+}
+
 /**
  * Everything the hosted page renders, in one read: the checkout's public fields, the merchant's
- * branding, the methods on offer, the latest attempt, and the server's clock for countdowns.
+ * branding, the methods on offer, the latest attempt, the money received, and the server's clock.
  */
 export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
   const currency = row.currencyCode as CurrencyCode;
-  const [[merchant], brand, attempt] = await Promise.all([
-    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
-    loadBranding(db, row.merchantId),
+  const [offering, attempt, received] = await Promise.all([
+    merchantOffering(db, row.merchantId),
     latestAttempt(db, row.id),
+    moneyReceived(db, row),
   ]);
+  const { brand } = offering;
   const status = effectiveStatus(row);
   const paid = status === 'paid' || status === 'completed';
+  const { methods, unavailable } = methodsOnOffer(row, offering, attempt);
   return {
     checkout: {
       id: row.id,
@@ -94,13 +103,11 @@ export async function presentSession(db: Db, row: CheckoutRow): Promise<Checkout
       support_email: brand.support_email,
       support_phone: brand.support_phone,
     },
-    methods: offeredMethods({
-      currency,
-      amount: row.amount,
-      kybStatus: merchant?.kybStatus ?? 'unverified',
-      acceptedMethods: brand.accepted_methods,
-    }),
+    methods,
+    methods_unavailable: unavailable,
     latest_attempt: attempt ? presentAttempt(attempt) : null,
+    received,
+    service_support: serviceSupport(),
     success_redirect_url: paid ? successRedirect(row.redirectUrl ?? brand.success_redirect_url, row, status) : null,
     sandbox: config().PAYMENT_RAILS === 'sandbox',
     server_time: formatTimestamp(new Date()),

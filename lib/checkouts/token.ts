@@ -4,13 +4,18 @@ import { config } from '../config';
 
 /**
  * The hosted page's credential: an HS256 JWT (jose) carried in the checkout URL's fragment.
- * `sub` = checkout id, `aud` = "checkout", `ref` = payment reference. It outlives `expires_at` by an
- * hour so the page can still show the final status. `kid` is derived from the secret, so rotating
+ * `sub` = checkout id, `aud` = "checkout", `ref` = payment reference. It reads its checkout for 30 days
+ * after `expires_at`, so a customer opening an old link sees "this payment expired" (or the receipt)
+ * with the merchant's contact rather than "not valid"; it writes (pays) only until an hour after
+ * `expires_at` (lib/checkout-session/authenticate.ts). `kid` is derived from the secret, so rotating
  * CHECKOUT_TOKEN_SECRET (with the old one in CHECKOUT_TOKEN_PREVIOUS_SECRETS) needs no other setting.
  */
 export const CHECKOUT_TOKEN_AUDIENCE = 'checkout';
 const ISSUER = 'merchant-payments';
+/** Writes: a payment started just before expiry may still be resent or claimed for this long after it. */
 export const TOKEN_GRACE_SECONDS = 3600;
+/** Reads: how long after expiry the link still shows the outcome. */
+export const TOKEN_READ_SECONDS = 30 * 24 * 3600;
 
 const kidOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8);
 
@@ -39,7 +44,7 @@ export async function signCheckoutToken(checkout: {
     .setAudience(CHECKOUT_TOKEN_AUDIENCE)
     .setSubject(checkout.id)
     .setIssuedAt(Math.floor(checkout.createdAt.getTime() / 1000))
-    .setExpirationTime(Math.floor(checkout.expiresAt.getTime() / 1000) + TOKEN_GRACE_SECONDS)
+    .setExpirationTime(Math.floor(checkout.expiresAt.getTime() / 1000) + TOKEN_READ_SECONDS)
     .sign(keyFor(secret));
 }
 

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   invalid_admin_token: { status: 401, meaning: 'The operator token is wrong' },
   missing_checkout_token: { status: 401, meaning: 'No X-Checkout-Token header' },
   invalid_checkout_token: { status: 401, meaning: 'The checkout token is not valid for this payment reference' },
+  checkout_link_expired: { status: 410, meaning: 'The payment link is past its time to pay: it still reads the outcome, it takes no payment' },
   missing_embed_token: { status: 401, meaning: 'No X-Embed-Token header' },
   invalid_embed_token: { status: 401, meaning: 'The embed token is malformed or unknown' },
   forbidden: { status: 403, meaning: 'Not allowed (for example the merchant\'s KYB does not permit it)' },

@@ -218,7 +218,8 @@ export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema 
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
     const params = validate(checkoutReferenceParams, await route.params);
-    const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference);
+    const access = req.method === 'GET' ? 'read' : 'write';
+    const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference, access);
     if (req.method !== 'GET') {
       await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
       await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);

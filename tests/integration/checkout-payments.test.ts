@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant } from '../support/fixtures';
+import { admin, expectErrorShape, hostedPage, newMerchant, tokenOf } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { testSql } from '../support/database';
 
 const sql = testSql();
-
-const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
 
 /** A checkout plus a client acting as the hosted page holding its token. */
 async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verified' | 'unverified' = 'verified') {
@@ -20,9 +18,7 @@ async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verifi
   });
   expect(created.status).toBe(200);
   const checkout = created.body.data;
-  const base = `/api/checkout/v1/sessions/${checkout.payment_reference}`;
-  const page = client({ 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` });
-  return { merchant, checkout, base, page };
+  return { merchant, checkout, ...hostedPage(checkout) };
 }
 
 async function eventsOf(checkoutId: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout, wallet } from '../support/fixtures';
+import { admin, expectErrorShape, hostedPage, newMerchant, paidCheckout, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { testSql } from '../support/database';
 
@@ -81,8 +81,6 @@ const PAYOUT_ONLY_FIELDS = [
 
 const sql = testSql();
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
-const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
-
 
 async function list(m: Merchant, query = '') {
   const res = await m.api.get(`${TRANSACTIONS}${query}`);
@@ -99,9 +97,7 @@ async function createCheckout(m: Merchant, body: Record<string, unknown>) {
   });
   expect(res.status, res.text).toBe(200);
   const checkout = res.body.data;
-  const base = `/api/checkout/v1/sessions/${checkout.payment_reference}`;
-  const page = client({ 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': `10.1.0.${Math.floor(Math.random() * 250)}` });
-  return { checkout, base, page };
+  return { checkout, ...hostedPage(checkout) };
 }
 
 const depositsOf = (checkoutId: string) =>

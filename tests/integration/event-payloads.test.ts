@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from '../../lib/openapi/document';
 import { envelopeOf } from '../../lib/webhooks/envelope';
 import { client, type ApiResponse } from '../support/api';
 import { testSql } from '../support/database';
-import { admin, minimalCheckout, newMerchant, paidCheckout, settleEverything, wallet } from '../support/fixtures';
+import { admin, hostedPage, minimalCheckout, newMerchant, paidCheckout, settleEverything, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 
 /**
@@ -18,7 +18,6 @@ type Json = Record<string, any>;
 
 const sql = testSql();
 const CHECKOUTS = '/api/v1/merchants/checkouts';
-const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
 
 /** Every event type must be reached; lower it only with a reason written here. */
 const MIN_EVENT_TYPES = EVENT_TYPES.length;
@@ -50,9 +49,7 @@ function expectOk(res: ApiResponse, what: string): ApiResponse {
 async function checkoutWithPage(m: Merchant, body: Record<string, unknown> = {}) {
   const created = expectOk(await m.api.post(CHECKOUTS, { ...minimalCheckout, ...body }), 'create checkout');
   const checkout = created.body.data;
-  const base = `/api/checkout/v1/sessions/${checkout.payment_reference}`;
-  const page = client({ 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': `10.1.0.${Math.floor(Math.random() * 250)}` });
-  return { checkout, base, page };
+  return { checkout, ...hostedPage(checkout) };
 }
 
 /** Checkout events: created, processing, paid, failed, timeout, cancelled, expired, claim/approve/reject, payment_received, duplicate. */

@@ -36,6 +36,21 @@ export function expectErrorShape(body: any, code?: string) {
 
 type MerchantClient = Awaited<ReturnType<typeof newMerchant>>;
 
+/** The credential of a checkout_url: its `#token=` fragment. */
+export const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
+
+/**
+ * A client acting as a checkout's hosted page: it holds the token of `checkout_url` and comes from its
+ * own address (the per-address write limit is then the page's alone).
+ */
+export function hostedPage(checkout: { payment_reference: string; checkout_url: string }) {
+  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  return {
+    base: `/api/checkout/v1/sessions/${checkout.payment_reference}`,
+    page: client({ 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': address }),
+  };
+}
+
 /**
  * A checkout paid by a simulated bank transfer (a verified merchant is paid at once): returns the
  * checkout and its deposit transaction. `scenario: 'duplicate'` also records a flagged second deposit.

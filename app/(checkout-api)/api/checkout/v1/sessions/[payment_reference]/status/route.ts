@@ -13,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
         approval_status: session.checkout.approval_status,
         paid_at: session.checkout.paid_at,
         latest_attempt: session.latest_attempt,
+        received: session.received,
         success_redirect_url: session.success_redirect_url,
         server_time: session.server_time,
       },
