@@ -4,7 +4,6 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../lib/config';
 import {
   CHECKOUT_TOKEN_AUDIENCE,
-  TOKEN_GRACE_SECONDS,
   TOKEN_READ_SECONDS,
   signCheckoutToken,
   verifyCheckoutToken,
