@@ -15,7 +15,9 @@ export const apiKeySchema = named(
     key_name: z.string(),
     key_hash: z.string().meta({ description: 'SHA-256 (hex) of the full key: the only form in which the secret is stored' }),
     key_prefix: z.string().meta({ description: 'The key\'s first characters, to recognise it (`sk_test_…`, `sk_live_…`)' }),
-    status: z.enum(['active', 'revoked']).meta({ description: 'A revoked key is refused (401) at once' }),
+    status: z.enum(['active', 'expired', 'revoked']).meta({
+      description: 'active; expired once past `expires_at` (refused, 401 `expired_api_key`); revoked (refused at once, 401 `revoked_api_key`)',
+    }),
     scope: z.enum(API_KEY_SCOPES).meta({ description: 'FULL_ACCESS may call everything; RESTRICTED only what `permissions` allow' }),
     permissions: z.array(z.enum(API_KEY_PERMISSIONS)).meta({ description: 'What a RESTRICTED key may do (ignored for FULL_ACCESS)' }),
     expires_at: nullableTimestamp.meta({ description: 'After this the key is refused; null = never expires' }),

@@ -9,5 +9,5 @@ export async function listApiKeys(db: Db, merchantId: string) {
     .from(apiKeys)
     .where(and(eq(apiKeys.merchantId, merchantId), isNull(apiKeys.deletedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.map(presentApiKey);
+  return rows.map((row) => presentApiKey(row));
 }

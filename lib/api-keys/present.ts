@@ -2,15 +2,18 @@ import type { apiKeys } from '../db/schema';
 import { formatTimestamp } from '../time';
 import type { ApiKey } from './contract';
 
-/** Spec 2.2. Never carries the secret: only the create response adds `secret_key`. */
-export function presentApiKey(k: typeof apiKeys.$inferSelect): ApiKey {
+/**
+ * Spec 2.2. Never carries the secret: only the create response adds `secret_key`. `status` is as the
+ * key works now: an active key past its `expires_at` reads `expired` (and is refused, 401).
+ */
+export function presentApiKey(k: typeof apiKeys.$inferSelect, now = new Date()): ApiKey {
   return {
     id: k.id,
     merchant_id: k.merchantId,
     key_name: k.keyName,
     key_hash: k.keyHash,
     key_prefix: k.keyPrefix,
-    status: k.status,
+    status: k.status === 'active' && k.expiresAt && k.expiresAt <= now ? 'expired' : k.status,
     scope: k.scope,
     permissions: k.permissions,
     expires_at: formatTimestamp(k.expiresAt),

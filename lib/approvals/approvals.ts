@@ -41,7 +41,7 @@ export async function listAwaitingApproval(db: Db, page: { limit: number; offset
       const total = received.find((r) => r.checkoutId === checkout.id)?.total;
       const attempt = await latestAttempt(db, checkout.id);
       return {
-        ...presentCheckoutFull(checkout),
+        ...await presentCheckoutFull(checkout),
         merchant_name: merchantName,
         amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode as CurrencyCode) : 0,
         latest_attempt: attempt ? presentAttempt(attempt) : null,
@@ -82,7 +82,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       eventType: 'checkout.paid',
       resourceType: 'checkout',
       resourceId: row.id,
-      data: presentCheckoutFull(row),
+      data: await presentCheckoutFull(row),
     });
     await creditCheckoutDeposit(tx, row);
     await tx

@@ -7,6 +7,7 @@ import { toMajorUnits } from '../money/amount';
 import type { CurrencyCode } from '../money/currencies';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
+import { formatTimestamp } from '../time';
 import { creditCheckoutDeposit, creditDuplicateDeposit } from '../transactions/deposits';
 
 /**
@@ -67,7 +68,7 @@ async function recordCollection(
       resourceType: 'checkout',
       resourceId: row.id,
       data: {
-        ...presentCheckoutFull(row),
+        ...await presentCheckoutFull(row),
         duplicate_payment: {
           collection_id: inserted.id,
           amount: toMajorUnits(inserted.amount, currency),
@@ -75,7 +76,7 @@ async function recordCollection(
           payment_method: inserted.method,
           provider: inserted.rail,
           provider_reference: inserted.railReference,
-          received_at: inserted.receivedAt.toISOString().replace(/Z$/, ''),
+          received_at: formatTimestamp(inserted.receivedAt),
         },
       },
     });

@@ -11,15 +11,18 @@ const checkoutStatus = z.enum(CHECKOUT_STATUSES).meta({
     'pending → (awaiting_payment_initiation | processing) → paid → completed; or failed, timeout, cancelled, expired',
 });
 
-/** Public shape (spec 2.5): create, get and cancel. */
+const checkoutUrl = z.string().meta({
+  description: 'The hosted page with its credential in the fragment (`#token=`): send the customer here exactly as given',
+  example: 'https://pay.example.com/pay/PAY-7K3M9Q2XW4T8B6ZD#token=eyJhbGciOiJIUzI1NiIs…',
+});
+
+/** Public shape (spec 2.5): create and cancel. */
 export const checkoutPublicSchema = named(
   'Checkout',
   z.object({
     id: uuidField,
     payment_reference: z.string().meta({ example: 'PAY-7K3M9Q2XW4T8B6ZD' }),
-    checkout_url: z.string().meta({
-      description: 'The hosted page with its credential in the fragment (`#token=`); send the customer here',
-    }),
+    checkout_url: checkoutUrl,
     amount,
     currency_code: currencyCode,
     status: checkoutStatus,
@@ -35,20 +38,21 @@ export const checkoutPublicSchema = named(
 );
 export type CheckoutPublic = z.infer<typeof checkoutPublicSchema>;
 
-/** Full shape (spec 2.5): the listing and every checkout event's `data`. */
+/** Full shape (spec 2.5): get, the listing and every checkout event's `data`. */
 export const checkoutFullSchema = named(
   'CheckoutFull',
   z.object({
     id: uuidField,
     merchant_id: uuidField,
     payment_reference: z.string(),
-    checkout_url: z.string().meta({ description: 'The hosted page without its credential' }),
+    checkout_url: checkoutUrl,
     amount,
     currency_code: currencyCode,
     status: checkoutStatus,
     customer_email: z.string(),
     customer_name: z.string().nullable(),
     customer_phone: z.string().nullable(),
+    customer_phone_editable: z.boolean(),
     description: z.string().nullable(),
     payment_method: z.enum(PAYMENT_METHODS).nullable(),
     expires_at: timestamp,
@@ -91,7 +95,8 @@ export const listCheckouts = operation({
   path: '/api/v1/merchants/checkouts',
   tag: 'Checkouts',
   summary: 'List checkouts',
-  description: 'Newest first, full shape.',
+  description:
+    'Newest first, full shape. Filters combine (all must hold): `status` (the status as read: a checkout past `expires_at` that has not been paid is `expired`), `payment_reference`, `customer_email` (exact, any case), `created_from` and `created_to` (inclusive bounds on `created_at`, UTC: `2026-11-24T09:30:00` or a date, `2026-11-24`, which means from the start of that day or to its end). `limit` (1–100, default 20) and `offset` page through the result.',
   security: 'apiKey',
   permission: needs.checkoutRead,
   query: listCheckoutsQuery,
@@ -105,11 +110,11 @@ export const getCheckout = operation({
   tag: 'Checkouts',
   summary: 'Get checkout',
   description:
-    'The source of truth for a payment: confirm `paid` (or `completed`) here before fulfilling, and to recover a missed webhook. Another merchant\'s id is a 404.',
+    'The source of truth for a payment: confirm `paid` (or `completed`) here before fulfilling, and to recover a missed webhook. The full shape (spec 2.5 allows it on get): `meta_data`, `payment_method`, the approval fields and `completed_at` as webhooks carry them, plus `customer_phone_editable`. Another merchant\'s id is a 404.',
   security: 'apiKey',
   permission: needs.checkoutRead,
   params: checkoutIdParams,
-  data: checkoutPublicSchema,
+  data: checkoutFullSchema,
 });
 
 export const cancelCheckout = operation({

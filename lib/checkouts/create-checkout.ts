@@ -60,7 +60,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, 
       eventType: 'checkout.created',
       resourceType: 'checkout',
       resourceId: created!.id,
-      data: presentCheckoutFull(created!),
+      data: await presentCheckoutFull(created!),
     });
     await enqueueJob(
       tx,

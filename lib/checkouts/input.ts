@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountNumber } from '../money/amount';
-import { integerParam } from '../http/paging';
+import { caseInsensitiveEnum, integerParam, momentParam } from '../http/paging';
+import { CHECKOUT_STATUSES } from '../db/schema/checkouts';
 
 export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
 
@@ -53,9 +54,24 @@ export type CreateCheckoutInput = z.output<typeof createCheckoutInput>;
 
 export const CHECKOUT_LIST_LIMITS = { default: 20, max: 100 } as const;
 
-export const listCheckoutsQuery = z.strictObject({
-  limit: integerParam('limit', 1, CHECKOUT_LIST_LIMITS.max, CHECKOUT_LIST_LIMITS.default),
-  offset: integerParam('offset', 0, 1_000_000, 0),
-});
+export const listCheckoutsQuery = z
+  .strictObject({
+    limit: integerParam('limit', 1, CHECKOUT_LIST_LIMITS.max, CHECKOUT_LIST_LIMITS.default),
+    offset: integerParam('offset', 0, 1_000_000, 0),
+    status: caseInsensitiveEnum(CHECKOUT_STATUSES).optional(),
+    payment_reference: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .pipe(z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference (PAY- and 16 letters or digits)'))
+      .optional(),
+    customer_email: z.string().trim().min(1, 'must not be empty').max(254, 'must be at most 254 characters').optional(),
+    created_from: momentParam('start').optional(),
+    created_to: momentParam('end').optional(),
+  })
+  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
+    path: ['created_to'],
+    message: 'must not be before created_from',
+  });
+export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuery>;
 
 export const checkoutIdParams = z.strictObject({ checkout_id: z.uuid({ error: 'must be a UUID' }) });

@@ -18,17 +18,23 @@ export function effectiveStatus(row: Pick<CheckoutRow, 'status' | 'expiresAt'>, 
   return row.status;
 }
 
-/** The page link without its credential; the host always comes from configuration (spec 2.5 rule 2). */
-export const checkoutPageUrl = (reference: string) =>
-  `${config().CHECKOUT_BASE_URL}/pay/${encodeURIComponent(reference)}`;
+/**
+ * The hosted page's link as the merchant sends it to the customer: the host from configuration (spec
+ * 2.5 rule 2) and the checkout's credential in the `#token=` fragment. Every `checkout_url` the
+ * merchant sees (create, get, list, cancel, webhooks, the checkout button) is this one: a link without
+ * its token cannot open the page.
+ */
+export async function checkoutUrlOf(row: Pick<CheckoutRow, 'id' | 'paymentReference' | 'createdAt' | 'expiresAt'>): Promise<string> {
+  return `${config().CHECKOUT_BASE_URL}/pay/${encodeURIComponent(row.paymentReference)}#token=${await signCheckoutToken(row)}`;
+}
 
-/** Public shape (spec 2.5): create, get and cancel. Its `checkout_url` carries `#token=`. */
+/** Public shape (spec 2.5): create and cancel. */
 export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutPublic> {
   const currency = row.currencyCode as CurrencyCode;
   return {
     id: row.id,
     payment_reference: row.paymentReference,
-    checkout_url: `${checkoutPageUrl(row.paymentReference)}#token=${await signCheckoutToken(row)}`,
+    checkout_url: await checkoutUrlOf(row),
     amount: toMajorUnits(row.amount, currency),
     currency_code: currency,
     status: effectiveStatus(row),
@@ -43,20 +49,24 @@ export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutP
   };
 }
 
-/** Full shape (spec 2.5): list, and every checkout event. Its `checkout_url` has no token. */
-export function presentCheckoutFull(row: CheckoutRow): CheckoutFull {
+/**
+ * Full shape (spec 2.5): get, list and every checkout event, plus `customer_phone_editable` so a
+ * reader of the full shape misses nothing of the public one.
+ */
+export async function presentCheckoutFull(row: CheckoutRow): Promise<CheckoutFull> {
   const currency = row.currencyCode as CurrencyCode;
   return {
     id: row.id,
     merchant_id: row.merchantId,
     payment_reference: row.paymentReference,
-    checkout_url: checkoutPageUrl(row.paymentReference),
+    checkout_url: await checkoutUrlOf(row),
     amount: toMajorUnits(row.amount, currency),
     currency_code: currency,
     status: effectiveStatus(row),
     customer_email: row.customerEmail,
     customer_name: row.customerName,
     customer_phone: row.customerPhone,
+    customer_phone_editable: row.customerPhoneEditable,
     description: row.description,
     payment_method: row.paymentMethod as PaymentMethod | null,
     expires_at: formatTimestamp(row.expiresAt),

@@ -73,7 +73,7 @@ export async function transitionCheckout(
         eventType,
         resourceType: 'checkout',
         resourceId: row.id,
-        data: presentCheckoutFull(row),
+        data: await presentCheckoutFull(row),
       });
     }
     return row;
@@ -113,13 +113,15 @@ export async function transitionCheckoutsInBulk(
   if (move.event) {
     await recordEvents(
       db,
-      rows.map((row) => ({
-        merchantId: row.merchantId,
-        eventType: move.event!,
-        resourceType: 'checkout' as const,
-        resourceId: row.id,
-        data: presentCheckoutFull(row),
-      })),
+      await Promise.all(
+        rows.map(async (row) => ({
+          merchantId: row.merchantId,
+          eventType: move.event!,
+          resourceType: 'checkout' as const,
+          resourceId: row.id,
+          data: await presentCheckoutFull(row),
+        })),
+      ),
     );
   }
   return rows;

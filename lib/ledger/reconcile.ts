@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { formatTimestamp } from '../time';
 
 export interface Reconciliation {
   balanced: boolean;
@@ -68,7 +69,7 @@ export async function reconcileLedger(db: Db, merchantId?: string): Promise<Reco
              (select count(*)::int from wallets w ${merchantWallets}) as wallets`),
   ]);
   const result = {
-    checked_at: new Date().toISOString().replace(/Z$/, ''),
+    checked_at: formatTimestamp(new Date()),
     entries_checked: counts?.entries ?? 0,
     wallets_checked: counts?.wallets ?? 0,
     unbalanced_entries: [...unbalanced],

@@ -16,9 +16,11 @@ export const PAYOUT_STATUS_VALUES = ['pending', 'processing', 'completed', 'fail
 const moneyOutFields = {
   transaction_id: uuidField,
   merchant_id: uuidField,
-  amount: amount.meta({ description: 'What the recipient is sent (major units)' }),
-  fee_amount: amount.meta({ description: 'The fee, taken from the wallet on top of `amount`' }),
-  total_amount: amount.meta({ description: 'What left the wallet: `amount` + `fee_amount`' }),
+  amount: amount.meta({
+    description: 'What left the wallet: `net_amount` + `fee_amount` (the same on the customer transaction of this payout, spec 2.4)',
+  }),
+  fee_amount: amount.meta({ description: 'The fee, taken from the wallet on top of what the recipient is sent' }),
+  net_amount: amount.meta({ description: 'What the recipient is sent: the `amount` of the request' }),
   currency_code: currencyCode,
   payment_account_id: uuidField.nullable().meta({ description: 'The saved payment account paid to; null for an ad-hoc recipient' }),
   payout_type: z.enum(PAYOUT_TYPES),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { customerTransactions, type PayoutKind } from '../db/schema';
 import type { MerchantCtx } from '../http/handler';
 import { conflict, invalidField, unprocessable } from '../http/errors';
@@ -138,9 +137,8 @@ export async function initiatePayout<K extends PayoutKind>(
         amount: amount + fee,
         feeAmount: fee,
         netAmount: amount,
-        // Money out is settled as it leaves the wallet: nothing is left to settle.
-        settlementStatus: 'settled',
-        settledAt: sql`now()`,
+        // Settled when the rail confirms the money reached the recipient (completePayout), never before.
+        settlementStatus: 'unsettled',
         ...destination,
         payoutReason: 'payout_reason' in input ? input.payout_reason : null,
         provider: rail.name,

@@ -12,9 +12,10 @@ export type PayoutRow = typeof customerTransactions.$inferSelect;
 export const statusFor = (kind: PayoutKind, status: PayoutStatus) => (kind === 'withdrawal' ? status.toUpperCase() : status);
 
 /**
- * A withdrawal or payout. `amount` is what the recipient is sent, `fee_amount` what it cost, and
- * `total_amount` what left the wallet (amount + fee). (As a customer transaction, spec 2.4, the same row
- * reads `amount` = total, `net_amount` = sent.) Bank account numbers are masked in history lists.
+ * A withdrawal or payout. Its money fields mean what they mean on its customer transaction (spec 2.4):
+ * `amount` what left the wallet, `fee_amount` what it cost, `net_amount` (= amount − fee) what the
+ * recipient is sent, i.e. the `amount` the merchant asked for. Bank account numbers are masked in
+ * history lists.
  */
 export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'): Withdrawal | Payout {
   const currency = row.currencyCode as CurrencyCode;
@@ -28,9 +29,9 @@ export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'):
     transaction_id: row.id,
     merchant_id: row.merchantId,
     ...head,
-    amount: money(row.netAmount),
+    amount: money(row.amount),
     fee_amount: money(row.feeAmount),
-    total_amount: money(row.amount),
+    net_amount: money(row.netAmount),
     currency_code: currency,
     payment_account_id: row.paymentAccountId,
     // Money out always has a destination type; the column is shared with deposits, where it is null.

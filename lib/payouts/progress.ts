@@ -88,7 +88,12 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
 /** The rail confirms the money reached the recipient. */
 export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await move(tx, { id: transactionId }, 'processing', 'completed', { status: 'completed', completedAt: sql`now()` });
+    const row = await move(tx, { id: transactionId }, 'processing', 'completed', {
+      status: 'completed',
+      completedAt: sql`now()`,
+      settlementStatus: 'settled',
+      settledAt: sql`now()`,
+    });
     if (!row) return false;
     await postEntry(tx, {
       merchantId: row.merchantId,

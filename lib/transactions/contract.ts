@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { needs } from '../auth/permissions';
 import { checkoutFullSchema } from '../checkouts/contract';
-import { SETTLEMENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../db/schema/customer-transactions';
+import { PAYOUT_KINDS, SETTLEMENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../db/schema/customer-transactions';
 import { operation } from '../http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { listTransactionsQuery, refundInput, transactionIdParams } from './input';
@@ -16,22 +16,28 @@ export const customerTransactionSchema = named(
     merchant_id: uuidField,
     currency_id: uuidField,
     transaction_type: z.enum(TRANSACTION_TYPES).meta({
-      description: '`deposit`: a customer paid; `refund`: money back to a customer; `payout`: a withdrawal or payout',
+      description: '`deposit`: a customer paid; `refund`: money back to a customer; `payout`: money out, a withdrawal or a payout (see `payout_kind`)',
     }),
-    status: z.enum(TRANSACTION_STATUSES),
+    status: z.enum(TRANSACTION_STATUSES).meta({
+      description: 'Payouts read `pending` while the rail has them (PENDING and PROCESSING), then `completed`, `failed` or `cancelled`',
+    }),
     amount: amount.meta({
-      description: 'Deposit: what the customer paid. Refund: what goes back. Payout: what leaves the wallet (net_amount + fee_amount)',
+      description:
+        'Gross. Deposit: what the customer paid. Refund: what goes back to the customer. Payout: what left the wallet (net_amount + fee_amount), as on its withdrawal or payout record',
     }),
-    fee_amount: amount.meta({ description: 'Our fee (0 for refunds)' }),
-    net_amount: amount.meta({ description: 'amount − fee_amount: what a deposit adds to the wallet, what a payout delivers' }),
+    fee_amount: amount.meta({ description: 'Our fee. Deposit: taken out of the payment. Refund: 0. Payout: charged on top of what is sent' }),
+    net_amount: amount.meta({
+      description: 'amount − fee_amount. Deposit: what it added to the wallet. Refund: what the customer gets back. Payout: what the recipient is sent (the amount asked for)',
+    }),
     created_at: timestamp,
     updated_at: timestamp,
     completed_at: nullableTimestamp,
     failed_at: nullableTimestamp,
     settlement_status: z.enum(SETTLEMENT_STATUSES).meta({
-      description: 'Deposits: `settled` once moved from holding to available. Refunds and payouts are `settled` as the money leaves',
+      description:
+        'Whether the money has finished moving. Deposit: `settled` once a settlement batch moved it from holding to available. Refund: `settled` as it is made (the money leaves at once). Payout: `settled` only once the rail confirms the recipient was paid (`completed`); `unsettled` while pending and for failed or cancelled payouts, whose money came back',
     }),
-    settled_at: nullableTimestamp,
+    settled_at: nullableTimestamp.meta({ description: 'When settlement_status became `settled`' }),
     settlement_batch_id: uuidField.nullable(),
     customer_email: nullableText,
     customer_name: nullableText,
@@ -62,6 +68,10 @@ export const customerTransactionSchema = named(
     idempotency_key: nullableText.meta({ description: 'The `Idempotency-Key` of the request that created it, if any' }),
     notes: nullableText.meta({ description: 'Refunds: the reason given; payouts: the merchant\'s notes' }),
     currency_code: currencyCode,
+    payout_kind: z.enum(PAYOUT_KINDS).nullable().meta({
+      description:
+        'Payouts only: `withdrawal` (to the merchant\'s own account, /withdrawals) or `payout` (to a third party, /payouts); null for deposits and refunds',
+    }),
     is_duplicate: z.boolean().meta({ description: 'A deposit for a checkout that was already paid or could no longer be paid' }),
     refunded_amount: amount.nullable().meta({ description: 'Deposits: how much has been refunded so far; null for other types' }),
   }),

@@ -53,8 +53,9 @@ export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'ma
     external_reference: t.externalReference,
     idempotency_key: t.idempotencyKey,
     notes: t.notes,
-    // Ours: the currency's code, duplicate flag and how much of a deposit has been refunded.
+    // Ours: the currency's code, withdrawal or payout, duplicate flag and how much of a deposit has been refunded.
     currency_code: t.currencyCode as CurrencyCode,
+    payout_kind: t.payoutKind,
     is_duplicate: t.isDuplicate,
     refunded_amount: t.transactionType === 'deposit' ? money(t.refundedAmount) : null,
   };

@@ -116,7 +116,7 @@ export async function refundDeposit(
         resourceType: 'checkout',
         resourceId: checkout!.id,
         data: {
-          ...presentCheckoutFull(checkout!),
+          ...await presentCheckoutFull(checkout!),
           refund: {
             ...presentTransaction(refund!),
             deposit_transaction_id: deposit!.id,

@@ -3,16 +3,13 @@ import { needs } from '../auth/permissions';
 import { WEBHOOK_DELIVERY_STATUSES } from '../db/schema/webhooks';
 import { EVENT_TYPES } from '../events/catalog';
 import { operation } from '../http/operation';
-import { named, uuidField } from '../http/shapes';
+import { named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { WEBHOOK_API_VERSION } from './envelope';
 import { createWebhookInput, deliveryIdParams, listDeliveriesQuery, updateWebhookInput, webhookIdParams } from './input';
 
-/**
- * Webhook endpoints, their deliveries and attempts. Unlike most resources, these timestamps keep
- * the `Z` of `Date.toISOString()` (lib/webhooks/present.ts), like the delivery envelope's `created_at`.
- */
-const isoTimestamp = z.iso.datetime().meta({ description: 'UTC, ISO 8601 with `Z`', example: '2026-11-23T10:15:30.123Z' });
-const nullableIsoTimestamp = isoTimestamp.nullable();
+/** Webhook endpoints, their deliveries and attempts; timestamps as everywhere (spec 2.1: UTC, no zone). */
+const isoTimestamp = timestamp;
+const nullableIsoTimestamp = nullableTimestamp;
 
 
 const deliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES).meta({
@@ -87,7 +84,7 @@ export const webhookPayloadSchema = named(
       id: uuidField.meta({ description: 'The event\'s id' }),
       event_type: z.enum(EVENT_TYPES),
       idempotency_key: z.string().meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
-      created_at: isoTimestamp.meta({ description: 'When the event happened (UTC, with Z)' }),
+      created_at: isoTimestamp.meta({ description: 'When the event happened (UTC)' }),
       api_version: z.literal(WEBHOOK_API_VERSION),
       data: z.record(z.string(), z.unknown()).meta({ description: 'The resource right after the change: see this document\'s webhooks for each event type' }),
     })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { getDb, getSql } from '../db/client';
 import { config } from '../config';
+import { formatTimestamp } from '../time';
 import { log } from '../log';
 import { computeWebhookSignature } from './verify';
 import { sendWebhook, type SendResult } from './send';
@@ -157,7 +158,7 @@ async function recordAttempt(db: Db, delivery: ClaimedDelivery, result: SendResu
       await tx.execute(sql`
         update webhook_endpoints
            set enabled = false, disabled_at = ${ts(now)}::timestamptz, updated_at = now(),
-               disabled_reason = ${`The endpoint answered 410 Gone on ${now.toISOString()}`}
+               disabled_reason = ${`The endpoint answered 410 Gone on ${formatTimestamp(now)} UTC`}
          where id = ${delivery.endpointId} and enabled`);
     } else {
       const [endpoint] = (await tx.execute(sql`
@@ -168,7 +169,7 @@ async function recordAttempt(db: Db, delivery: ClaimedDelivery, result: SendResu
         await tx.execute(sql`
           update webhook_endpoints
              set enabled = false, disabled_at = ${ts(now)}::timestamptz, updated_at = now(),
-                 disabled_reason = ${`Every attempt has failed since ${failingSince.toISOString()} (5 days); the last: ${describe(result)}`}
+                 disabled_reason = ${`Every attempt has failed since ${formatTimestamp(failingSince)} UTC (5 days); the last: ${describe(result)}`}
            where id = ${delivery.endpointId} and enabled`);
       }
     }

@@ -1,3 +1,5 @@
+import { formatTimestamp } from '../time';
+
 /** The API version deliveries are shaped by (the envelope and each event's `data`). */
 export const WEBHOOK_API_VERSION = '2026-11-01' as const;
 
@@ -10,7 +12,7 @@ export function envelopeOf(event: { id: string; eventType: string; createdAt: Da
     id: event.id,
     event_type: event.eventType,
     idempotency_key: event.id,
-    created_at: event.createdAt.toISOString(),
+    created_at: formatTimestamp(event.createdAt),
     api_version: WEBHOOK_API_VERSION,
     data: event.data,
   };

@@ -4,6 +4,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { Db } from '../db/client';
 import { config } from '../config';
+import { formatTimestamp } from '../time';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
 import { pagination } from '../http/envelope';
@@ -155,7 +156,7 @@ export async function rotateWebhookSecret(db: Db, merchantId: string, webhookId:
     if (current.previousSecretExpiresAt && current.previousSecretExpiresAt > new Date()) {
       throw conflict(
         'rotation_in_progress',
-        `The previous secret still signs until ${current.previousSecretExpiresAt.toISOString()}: rotate again after that`,
+        `The previous secret still signs until ${formatTimestamp(current.previousSecretExpiresAt)} UTC: rotate again after that`,
       );
     }
     const secret = newSecret();

@@ -2,12 +2,12 @@ import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db
 import type { EventType } from '../events/catalog';
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from './contract';
 import { envelopeOf } from './envelope';
+import { formatTimestamp } from '../time';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The endpoint as the merchant sees it; the secret itself only in create and rotate responses. */
 export function presentWebhook(row: EndpointRow, options: { secret: string }): WebhookWithSecret;
@@ -24,14 +24,14 @@ export function presentWebhook(row: EndpointRow, options: { secret?: string } = 
     allow_loopback: row.allowLoopback,
     ...(options.secret ? { secret: options.secret } : {}),
     secret_hint: `whsec_…${row.secret.slice(-4)}`,
-    secret_rotated_at: iso(row.secretRotatedAt),
-    previous_secret_expires_at: rotating ? iso(row.previousSecretExpiresAt) : null,
-    failing_since: iso(row.failingSince),
-    disabled_at: iso(row.disabledAt),
+    secret_rotated_at: formatTimestamp(row.secretRotatedAt),
+    previous_secret_expires_at: rotating ? formatTimestamp(row.previousSecretExpiresAt) : null,
+    failing_since: formatTimestamp(row.failingSince),
+    disabled_at: formatTimestamp(row.disabledAt),
     disabled_reason: row.disabledReason,
-    last_success_at: iso(row.lastSuccessAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    last_success_at: formatTimestamp(row.lastSuccessAt),
+    created_at: formatTimestamp(row.createdAt),
+    updated_at: formatTimestamp(row.updatedAt),
   };
 }
 
@@ -43,8 +43,8 @@ export function presentAttempt(row: AttemptRow): WebhookDelivery['attempts'][num
     error: row.error,
     latency_ms: row.latencyMs,
     response_body: row.responseBody,
-    next_retry_at: iso(row.nextRetryAt),
-    attempted_at: row.createdAt.toISOString(),
+    next_retry_at: formatTimestamp(row.nextRetryAt),
+    attempted_at: formatTimestamp(row.createdAt),
   };
 }
 
@@ -61,12 +61,12 @@ export function presentDelivery(
     event_type: eventType,
     status: row.status,
     attempt_count: row.attemptCount,
-    next_attempt_at: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
-    last_attempt_at: iso(row.lastAttemptAt),
+    next_attempt_at: row.status === 'pending' ? formatTimestamp(row.nextAttemptAt) : null,
+    last_attempt_at: formatTimestamp(row.lastAttemptAt),
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
-    delivered_at: iso(row.deliveredAt),
-    created_at: row.createdAt.toISOString(),
+    delivered_at: formatTimestamp(row.deliveredAt),
+    created_at: formatTimestamp(row.createdAt),
     payload: { ...envelopeOf(event), event_type: eventType },
     attempts: attempts.map(presentAttempt),
   };

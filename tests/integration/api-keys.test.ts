@@ -377,8 +377,12 @@ describe('expiry and last use', () => {
       expect(res.status).toBe(401);
       expectErrorShape(res.body, 'expired_api_key');
     }
-    // Other keys of the merchant are unaffected.
-    expect((await m.api.get(KEYS)).status).toBe(200);
+    // Other keys of the merchant are unaffected, and the list says which key no longer works.
+    const listed = await m.api.get(KEYS);
+    expect(listed.status).toBe(200);
+    const statusOf = (id: string) => listed.body.data.find((k: { id: string }) => k.id === id).status;
+    expect(statusOf(key.id)).toBe('expired');
+    expect(statusOf(m.keyId)).toBe('active');
   });
 
   it('a revoked key that has also expired is reported as revoked', async () => {
@@ -389,6 +393,7 @@ describe('expiry and last use', () => {
     const res = await api.get(KEYS);
     expect(res.status).toBe(401);
     expectErrorShape(res.body, 'revoked_api_key');
+    expect((await m.api.get(KEYS)).body.data.find((k: { id: string }) => k.id === key.id).status).toBe('revoked');
   });
 
   it('sets last_used_at when the key is used', async () => {

@@ -37,6 +37,7 @@ const FULL_FIELDS = [
   'customer_email',
   'customer_name',
   'customer_phone',
+  'customer_phone_editable',
   'description',
   'payment_method',
   'expires_at',
@@ -163,7 +164,8 @@ describe('POST /api/v1/merchants/checkouts', () => {
       id: data.id,
       merchant_id: m.id,
       payment_reference: data.payment_reference,
-      checkout_url: `${process.env.CHECKOUT_BASE_URL}/pay/${data.payment_reference}`,
+      // The same working link create returned, token and all: a link from a webhook opens the page.
+      checkout_url: data.checkout_url,
       amount: 1234.56,
       currency_code: 'GHS',
       status: 'pending',
@@ -422,7 +424,7 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
       id: source.id,
       merchant_id: lister.id,
       payment_reference: source.payment_reference,
-      checkout_url: `${process.env.CHECKOUT_BASE_URL}/pay/${source.payment_reference}`,
+      checkout_url: source.checkout_url,
       amount: 25,
       currency_code: 'GHS',
       status: 'pending',
@@ -441,7 +443,6 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
       created_at: source.created_at,
     });
     expect(first.updated_at).toMatch(TIMESTAMP);
-    expect(first.checkout_url).not.toContain('token');
   });
 
   it('pages with limit and offset without overlap or gaps', async () => {
@@ -474,10 +475,10 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   );
 
   it('refuses an unknown query parameter, naming it', async () => {
-    const res = await lister.api.get(`${CHECKOUTS}?status=pending`);
+    const res = await lister.api.get(`${CHECKOUTS}?state=pending`);
     expect(res.status).toBe(422);
     expectErrorShape(res.body, 'validation_error');
-    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('status');
+    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('state');
   });
 
   it("lists only the caller's checkouts", async () => {
@@ -498,14 +499,94 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   });
 });
 
+describe('GET /api/v1/merchants/checkouts: filters', () => {
+  let shop: Merchant;
+  let pending: Record<string, any>;
+  let cancelled: Record<string, any>;
+  let lapsed: Record<string, any>;
+  let old: Record<string, any>;
+  const ids = async (query: string) => {
+    const res = await shop.api.get(`${CHECKOUTS}?${query}`);
+    expect(res.status, res.text).toBe(200);
+    return (res.body.data as { id: string }[]).map((c) => c.id);
+  };
+
+  beforeAll(async () => {
+    shop = await newMerchant({ name: 'Filters' });
+    pending = await create(shop, { ...minimalCheckout, customer_email: 'Ama@Example.com' });
+    cancelled = await create(shop, { ...minimalCheckout, customer_email: 'kofi@example.com' });
+    await shop.api.post(`${CHECKOUTS}/${cancelled.id}/cancel`);
+    // Past expires_at but not yet swept by the worker: it reads (and filters) as expired.
+    lapsed = await create(shop, { ...minimalCheckout, customer_email: 'kofi@example.com' });
+    await sql`update checkouts set expires_at = now() - interval '1 minute' where id = ${lapsed.id}`;
+    old = await create(shop, { ...minimalCheckout, customer_email: 'esi@example.com' });
+    await sql`update checkouts set created_at = '2026-01-15T10:00:00Z' where id = ${old.id}`;
+  });
+
+  it('status, as read: a pending checkout past expires_at is expired, not pending', async () => {
+    expect(await ids('status=pending')).toEqual([pending.id, old.id]);
+    expect(await ids('status=expired')).toEqual([lapsed.id]);
+    expect(await ids('status=CANCELLED')).toEqual([cancelled.id]);
+    expect(await ids('status=paid')).toEqual([]);
+  });
+
+  it('payment_reference and customer_email (exact, any case)', async () => {
+    expect(await ids(`payment_reference=${pending.payment_reference}`)).toEqual([pending.id]);
+    expect(await ids(`payment_reference=${pending.payment_reference.toLowerCase()}`)).toEqual([pending.id]);
+    expect(await ids('customer_email=ama@example.COM')).toEqual([pending.id]);
+    expect(await ids('customer_email=KOFI@example.com')).toEqual([lapsed.id, cancelled.id]);
+    expect(await ids('customer_email=kofi@example')).toEqual([]);
+  });
+
+  it('created_from and created_to bound created_at, inclusive; a bare date is a whole day (UTC)', async () => {
+    expect(await ids('created_from=2026-01-15&created_to=2026-01-15')).toEqual([old.id]);
+    expect(await ids('created_to=2026-01-15T10:00:00')).toEqual([old.id]);
+    expect(await ids('created_to=2026-01-15T09:59:59.999')).toEqual([]);
+    expect(await ids('created_from=2026-01-16')).toEqual([lapsed.id, cancelled.id, pending.id]);
+    expect(await ids('created_from=2026-01-15T11:00:00%2B01:00&created_to=2026-01-15')).toEqual([old.id]);
+  });
+
+  it('filters combine, and page with limit and offset', async () => {
+    expect(await ids('customer_email=kofi@example.com&status=cancelled')).toEqual([cancelled.id]);
+    expect(await ids('customer_email=kofi@example.com&limit=1&offset=1')).toEqual([cancelled.id]);
+  });
+
+  it.each([
+    ['status=settled', 'status'],
+    ['payment_reference=PAY-123', 'payment_reference'],
+    ['customer_email=', 'customer_email'],
+    ['created_from=yesterday', 'created_from'],
+    ['created_from=2026-02-31', 'created_from'],
+    ['created_to=2026-13-01T00:00:00', 'created_to'],
+    ['created_from=2026-02-02&created_to=2026-02-01', 'created_to'],
+  ])('refuses ?%s, naming %s', async (query, field) => {
+    const res = await shop.api.get(`${CHECKOUTS}?${query}`);
+    expect(res.status, res.text).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+  });
+});
+
 describe('GET /api/v1/merchants/checkouts/{checkout_id}', () => {
-  it('returns the checkout in the public shape', async () => {
-    const data = await create(m, { ...minimalCheckout, customer_name: 'Ada', meta_data: { order_id: '7' } });
+  it('returns the full shape (what webhooks carry), with customer_phone_editable and the working link', async () => {
+    const data = await create(m, { ...minimalCheckout, customer_name: 'Ada', customer_phone_editable: false, customer_phone: '0244123456', meta_data: { order_id: '7' } });
     const res = await m.api.get(`${CHECKOUTS}/${data.id}`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(Object.keys(res.body.data).sort()).toEqual(PUBLIC_FIELDS);
-    expect(res.body.data).toEqual(data);
+    expect(Object.keys(res.body.data).sort()).toEqual(FULL_FIELDS);
+    // Everything create said, the same…
+    expect(res.body.data).toMatchObject(data);
+    // …and what only the full shape carries, for recovering a missed webhook.
+    expect(res.body.data).toMatchObject({
+      merchant_id: m.id,
+      meta_data: { order_id: '7' },
+      payment_method: null,
+      approval_status: 'pending_approval',
+      completed_at: null,
+      customer_phone_editable: false,
+    });
+    const [event] = await eventsOf(data.id);
+    expect(res.body.data).toEqual(event!.data);
   });
 
   it("answers 404 for another merchant's checkout", async () => {

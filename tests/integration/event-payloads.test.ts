@@ -7,6 +7,7 @@ import { client, type ApiResponse } from '../support/api';
 import { testSql } from '../support/database';
 import { admin, hostedPage, minimalCheckout, newMerchant, paidCheckout, settleEverything, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
+import { timestampProblems } from '../support/timestamps';
 
 /**
  * Every event the flows below write is what the OpenAPI document's `webhooks` promise: each row of
@@ -184,6 +185,7 @@ describe('event payloads', () => {
         continue;
       }
       const body = envelopeOf({ id: row.id, eventType: row.event_type, createdAt: row.created_at, data: row.data });
+      for (const problem of timestampProblems(body)) problems.push(`${row.event_type} ${row.id}: timestamp not in spec 2.1 form: ${problem}`);
       if (!validate(body)) {
         problems.push(`${row.event_type} ${row.id}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
       }

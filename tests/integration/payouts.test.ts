@@ -153,9 +153,10 @@ describe('a bank payout, end to end', () => {
       merchant_id: m.id,
       kind: 'payout',
       status: 'pending',
-      amount: 25,
+      // What left the wallet, the fee, what the recipient is sent: as on its customer transaction.
+      amount: 26,
       fee_amount: 1,
-      total_amount: 26,
+      net_amount: 25,
       currency_code: 'GHS',
       payment_account_id: null,
       payout_type: 'bank_transfer',
@@ -183,13 +184,15 @@ describe('a bank payout, end to end', () => {
       'payout: payouts_in_flight credit 2500 payout',
       'payout: fees credit 100 fee',
     ]);
-    // As a customer transaction (spec 2.4): amount is what left the wallet, net_amount what is sent.
+    // As a customer transaction (spec 2.4) the three amounts read the same; a third-party payout.
     expect(await customerTransaction(m, id)).toMatchObject({
       transaction_type: 'payout',
+      payout_kind: 'payout',
       status: 'pending',
       amount: 26,
       fee_amount: 1,
       net_amount: 25,
+      settlement_status: 'unsettled',
       payout_type: 'bank_transfer',
       recipient_name: 'Ama Mensah',
       recipient_email: 'ama@example.com',
@@ -220,7 +223,7 @@ describe('a bank payout, end to end', () => {
     const completed = await getPayout(m, id);
     expect(completed).toMatchObject({ status: 'completed', failed_at: null, cancelled_at: null });
     expect(completed.completed_at).toMatch(TIMESTAMP);
-    expect(await customerTransaction(m, id)).toMatchObject({ status: 'completed', amount: 26, net_amount: 25 });
+    expect(await customerTransaction(m, id)).toMatchObject({ status: 'completed', amount: 26, net_amount: 25, settlement_status: 'settled' });
     // The fee stays with the platform; the amount leaves for the rail.
     expect(await wallet(m)).toMatchObject({ available_balance: 74 });
     expect((await journal(id)).slice(4)).toEqual(['payout: payouts_in_flight debit 2500 payout_sent', 'payout: rail_clearing credit 2500 payout_sent']);
@@ -244,7 +247,7 @@ describe('a bank payout, end to end', () => {
       [0.01, 0.01],
     ] as const) {
       const p = await initiate(m, mobilePayout(amount));
-      expect(p, String(amount)).toMatchObject({ amount, fee_amount: fee, total_amount: Math.round((amount + fee) * 100) / 100, mobile_number: '+233244123456' });
+      expect(p, String(amount)).toMatchObject({ amount: Math.round((amount + fee) * 100) / 100, fee_amount: fee, net_amount: amount, mobile_number: '+233244123456' });
     }
     // 100 − 30.15 − 1.01 − 10.15 − 1.00 − 0.02
     expect(await wallet(m)).toMatchObject({ available_balance: 57.67 });
@@ -274,7 +277,7 @@ describe('a bank payout, end to end', () => {
     expect(res.body.message).toMatch(/available balance 100 GHS/);
     await expectUntouched(m);
     const exact = await initiate(m, bankPayout(99));
-    expect(exact).toMatchObject({ amount: 99, fee_amount: 1, total_amount: 100 });
+    expect(exact).toMatchObject({ amount: 100, fee_amount: 1, net_amount: 99 });
     expect(await wallet(m)).toMatchObject({ available_balance: 0 });
     await expectReconciled(m.id);
   });
@@ -316,7 +319,7 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
   it('cancel while pending: cancelled with the reason (required), everything back at once; twice → 409', async () => {
     const m = await fundedMerchant();
     const p = await initiate(m, mobilePayout(50));
-    expect(p).toMatchObject({ fee_amount: 0.25, total_amount: 50.25 });
+    expect(p).toMatchObject({ amount: 50.25, fee_amount: 0.25, net_amount: 50 });
     expect(await wallet(m)).toMatchObject({ available_balance: 49.75 });
     expect(invalidFields(await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, {}))).toEqual(['reason']);
     expect(invalidFields(await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, undefined))).toEqual(['reason']);
@@ -325,11 +328,11 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
     const res = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'recipient asked for cash' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('Payout cancelled');
-    expect(res.body.data).toMatchObject({ status: 'cancelled', cancellation_reason: 'recipient asked for cash', amount: 50, fee_amount: 0.25 });
+    expect(res.body.data).toMatchObject({ status: 'cancelled', cancellation_reason: 'recipient asked for cash', amount: 50.25, fee_amount: 0.25, net_amount: 50 });
     expect(res.body.data.cancelled_at).toMatch(TIMESTAMP);
     expect(await getPayout(m, p.transaction_id)).toEqual(res.body.data);
     expect(await wallet(m)).toMatchObject({ available_balance: 100 });
-    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({ status: 'cancelled' });
+    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({ status: 'cancelled', settlement_status: 'unsettled', settled_at: null });
 
     const again = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'again' });
     expect(again.status).toBe(409);

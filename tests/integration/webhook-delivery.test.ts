@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../lib/time';
 import { newMerchant, paidCheckout } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, closedPort, startReceiver, type Receiver, type Responder, type Reply } from '../support/webhook-receiver';
@@ -116,7 +117,7 @@ describe('the delivery', () => {
       id: event!.id,
       event_type: 'checkout.paid',
       idempotency_key: event!.id,
-      created_at: event!.created_at.toISOString(),
+      created_at: formatTimestamp(event!.created_at),
       api_version: WEBHOOK_API_VERSION,
     });
 
@@ -245,7 +246,7 @@ describe('retries under a controllable clock', () => {
     expect(view.attempts[9].next_retry_at).toBeNull();
     // 3 days of failures is not yet 5: the endpoint stays enabled, failing since the first attempt.
     const ep = await endpoint(m, webhook.id);
-    expect(ep).toMatchObject({ enabled: true, disabled_reason: null, failing_since: start.toISOString() });
+    expect(ep).toMatchObject({ enabled: true, disabled_reason: null, failing_since: formatTimestamp(start) });
   });
 
   it('429 with Retry-After: 120 → the next attempt is not before +120 s; a 503 HTTP-date Retry-After is honoured too', async () => {
@@ -303,7 +304,7 @@ describe('retries under a controllable clock', () => {
     const ep = await endpoint(m, webhook.id);
     expect(ep.enabled).toBe(false);
     expect(ep.disabled_reason).toMatch(/410/);
-    expect(ep.disabled_at).toBe(t0.toISOString());
+    expect(ep.disabled_at).toBe(formatTimestamp(t0));
     const view = await deliveryView(m, webhook.id, first.delivery_id);
     expect(view).toMatchObject({ status: 'failed', next_attempt_at: null });
     expect(view.attempts[0]).toMatchObject({ status_code: 410, succeeded: false, next_retry_at: null });
@@ -472,7 +473,7 @@ describe('disabling an endpoint that keeps failing', () => {
     const early = await testEvent(m, webhook.id);
     const t0 = new Date();
     await drain(t0);
-    expect((await endpoint(m, webhook.id)).failing_since).toBe(t0.toISOString());
+    expect((await endpoint(m, webhook.id)).failing_since).toBe(formatTimestamp(t0));
     receiver.respondWith({ status: 200 });
     await drain(new Date(t0.getTime() + 6_000));
     expect(await deliveryRow(early.delivery_id)).toMatchObject({ status: 'succeeded' });
@@ -491,7 +492,7 @@ describe('disabling an endpoint that keeps failing', () => {
     }
     expect(await deliveryRow(first.delivery_id)).toMatchObject({ status: 'failed', attempt_count: 10 });
     let ep = await endpoint(m, webhook.id);
-    expect(ep).toMatchObject({ enabled: true, failing_since: t1.toISOString(), disabled_reason: null });
+    expect(ep).toMatchObject({ enabled: true, failing_since: formatTimestamp(t1), disabled_reason: null });
 
     // A later event fails at day 4: still enabled.
     const second = await testEvent(m, webhook.id);
@@ -507,8 +508,8 @@ describe('disabling an endpoint that keeps failing', () => {
     expect(receiver.received.length).toBe(before + 1);
     ep = await endpoint(m, webhook.id);
     expect(ep.enabled).toBe(false);
-    expect(ep.disabled_at).toBe(later.toISOString());
-    expect(ep.disabled_reason).toEqual(expect.stringContaining(t1.toISOString()));
+    expect(ep.disabled_at).toBe(formatTimestamp(later));
+    expect(ep.disabled_reason).toEqual(expect.stringContaining(formatTimestamp(t1)));
     expect(ep.disabled_reason).toMatch(/5 days/);
     expect(ep.disabled_reason).toMatch(/HTTP 500/);
     const listed = (await m.api.get(WEBHOOKS)).body.data.find((w: any) => w.id === webhook.id);

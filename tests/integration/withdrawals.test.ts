@@ -27,7 +27,7 @@ const PAYOUT_FIELDS = [
   'status',
   'amount',
   'fee_amount',
-  'total_amount',
+  'net_amount',
   'currency_code',
   'payment_account_id',
   'payout_type',
@@ -245,7 +245,7 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
       amount: 40.25,
       // Withdrawals are free by default (the merchant's own money to the merchant's own account).
       fee_amount: 0,
-      total_amount: 40.25,
+      net_amount: 40.25,
       currency_code: 'GHS',
       payment_account_id: null,
       payout_type: 'bank_transfer',
@@ -291,10 +291,14 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
       transaction_id: id,
       merchant_id: m.id,
       transaction_type: 'payout',
+      payout_kind: 'withdrawal',
       status: 'pending',
       amount: 40.25,
       fee_amount: 0,
       net_amount: 40.25,
+      // No money has moved yet: settled only once the rail confirms the recipient was paid.
+      settlement_status: 'unsettled',
+      settled_at: null,
       currency_code: 'GHS',
       payout_type: 'bank_transfer',
       recipient_name: 'Test Shop Ltd',
@@ -390,12 +394,25 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     await expectReconciled(m.id);
   });
 
-  it('a withdrawal, settled as it leaves the wallet, carries settled_at (as refunds do)', async () => {
+  it('a withdrawal is settled when the rail has paid it, never before; failed and cancelled ones never', async () => {
     const m = await fundedMerchant();
-    const w = await initiate(m, bankWithdrawal(10));
-    const t = await customerTransaction(m, w.transaction_id);
-    expect(t.settlement_status).toBe('settled');
-    expect(t.settled_at, 'settlement_status is settled but settled_at is null').toEqual(expect.stringMatching(TIMESTAMP));
+    const paid = await initiate(m, bankWithdrawal(10));
+    const failing = await initiate(m, bankWithdrawal(10, { bank_account_number: '0123459999' }));
+    const cancelled = await initiate(m, bankWithdrawal(10));
+    expect((await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'changed my mind' })).status).toBe(200);
+    const settlementOf = async (id: string) => {
+      const t = await customerTransaction(m, id);
+      return [t.status, t.settlement_status, t.settled_at === null ? null : 'set'];
+    };
+    expect(await settlementOf(paid.transaction_id)).toEqual(['pending', 'unsettled', null]);
+    await pickUp();
+    expect(await settlementOf(paid.transaction_id)).toEqual(['pending', 'unsettled', null]);
+    await railAnswers();
+    expect(await settlementOf(paid.transaction_id)).toEqual(['completed', 'settled', 'set']);
+    const t = await customerTransaction(m, paid.transaction_id);
+    expect(t.settled_at).toBe(t.completed_at);
+    expect(await settlementOf(failing.transaction_id)).toEqual(['failed', 'unsettled', null]);
+    expect(await settlementOf(cancelled.transaction_id)).toEqual(['cancelled', 'unsettled', null]);
   });
 
   it('a destination ending in 9999 fails at the rail: FAILED with failure_reason, money back automatically', async () => {
@@ -471,7 +488,7 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
       status: 'CANCELLED',
       cancellation_reason: 'wrong account',
       amount: 75,
-      total_amount: 75,
+      net_amount: 75,
       processing_at: null,
       completed_at: null,
       failed_at: null,
@@ -546,7 +563,7 @@ describe('money rules at initiation', () => {
     expect(await transactionRows(m.id)).toEqual([]);
 
     const all = await initiate(m, bankWithdrawal(100));
-    expect(all).toMatchObject({ amount: 100, total_amount: 100 });
+    expect(all).toMatchObject({ amount: 100, net_amount: 100 });
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 49.5 });
     const more = await m.api.post(WITHDRAWALS, bankWithdrawal(0.01));
     expect(more.status).toBe(409);
@@ -615,7 +632,8 @@ describe('money rules at initiation', () => {
       await expectUntouched(m);
 
       const w = await initiate(m, bankWithdrawal(50));
-      expect(w).toMatchObject({ amount: 50, fee_amount: 0.6, total_amount: 50.6 });
+      // The record and its customer transaction read the same: amount left the wallet, net_amount is sent.
+      expect(w).toMatchObject({ amount: 50.6, fee_amount: 0.6, net_amount: 50 });
       expect(await wallet(m)).toMatchObject({ available_balance: 49.4 });
       expect(await journal(w.transaction_id)).toEqual([
         'withdrawal: merchant_available debit 5000',
@@ -626,7 +644,7 @@ describe('money rules at initiation', () => {
       expect(await customerTransaction(m, w.transaction_id)).toMatchObject({ amount: 50.6, fee_amount: 0.6, net_amount: 50 });
       // Mobile money withdrawals stay free.
       const mobile = await initiate(m, mobileWithdrawal(10));
-      expect(mobile).toMatchObject({ fee_amount: 0, total_amount: 10 });
+      expect(mobile).toMatchObject({ amount: 10, fee_amount: 0, net_amount: 10 });
       expect(await wallet(m)).toMatchObject({ available_balance: 39.4 });
 
       const cancelled = await m.api.post(`${WITHDRAWALS}/${w.transaction_id}/cancel`, { reason: 'fee too high' });

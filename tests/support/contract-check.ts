@@ -2,11 +2,13 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { statusesOf, type ErrorCode } from '../../lib/http/error-codes';
 import { documentedErrors, type Operation } from '../../lib/http/operation';
 import { buildOpenApiDocument } from '../../lib/openapi/document';
+import { checkTimestamps } from './timestamps';
 
 /**
  * Holds every response the integration suite sees to the OpenAPI document: a success body to its
  * operation's documented schema, an error to the shared Error shape and to the statuses the
- * operation documents. A mismatch throws, failing the test that made the call.
+ * operation documents, and every timestamp in it to spec 2.1's format. A mismatch throws, failing the
+ * test that made the call.
  */
 type Json = Record<string, any>;
 
@@ -32,6 +34,7 @@ function responseSchema(op: Operation, status: number): Json {
 }
 
 export function checkResponse(op: Operation | undefined, status: number, body: unknown, what: string): void {
+  checkTimestamps(body, what);
   if (op?.otherResponses?.[status]) {
     const validate = validatorFor(`${op.operationId}.${status}`, () => responseSchema(op, status));
     if (!validate(body)) throw new Error(`${what}: ${status} does not match ${op.operationId}'s documented ${status}: ${ajv.errorsText(validate.errors)}`);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkTimestamps } from './timestamps';
 
 /**
  * A real HTTP server on 127.0.0.1 (a free port) standing in for a merchant's webhook receiver. It
@@ -90,14 +91,23 @@ export async function startReceiver(responder: Responder | Reply = { status: 200
       respond = typeof next === 'function' ? next : () => next;
     },
     waitFor(count, timeoutMs = 10_000) {
-      if (received.length >= count) return Promise.resolve(received);
+      // Deliveries are answers of the API too: a timestamp off spec 2.1's form fails the waiting test.
+      const checked = () => {
+        for (const r of received) checkTimestamps(r.json, `webhook delivery ${r.path}`);
+        return received;
+      };
+      if (received.length >= count) return Promise.resolve().then(checked);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)), timeoutMs);
         waiters.push({
           count,
           resolve: () => {
             clearTimeout(timer);
-            resolve(received);
+            try {
+              resolve(checked());
+            } catch (error) {
+              reject(error);
+            }
           },
         });
       });

@@ -55,6 +55,8 @@ export const checkouts = pgTable(
   (t) => [
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
     index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The listing's customer_email filter (exact, any case), newest first.
+    index('checkouts_merchant_email_idx').on(t.merchantId, sql`lower(${t.customerEmail})`, t.createdAt.desc().nullsFirst()),
     // The expiry sweep only ever looks at checkouts that can still expire.
     index('checkouts_expirable_idx')
       .on(t.expiresAt)

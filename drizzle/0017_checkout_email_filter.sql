@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_merchant_email_idx" ON "checkouts" USING btree ("merchant_id",lower("customer_email"),"created_at" DESC NULLS FIRST);
