@@ -8,7 +8,7 @@ import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from './presen
 import { EXPIRABLE_STATUSES } from './statuses';
 
 /**
- * The checkout state machine (DESIGN §4): the only table of allowed moves. Every path that changes a
+ * The checkout state machine (README "Payment states"): the only table of allowed moves. Every path that changes a
  * checkout's status goes through `transitionCheckout`, which applies a move atomically (a conditional
  * UPDATE, so a concurrent move cannot slip between check and write) and writes its event in the same
  * transaction.

@@ -25,7 +25,7 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
 
 export const minimalCheckout = { customer_email: 'ada@example.com', amount: 25.5, currency_code: 'GHS' };
 
-/** The shared error shape of DESIGN §5. */
+/** The shared error shape (README "Envelope and errors"). */
 export function expectErrorShape(body: any, code?: string) {
   if (body?.status !== 'error' || typeof body.message !== 'string' || !Array.isArray(body.error?.fields)) {
     throw new Error(`not the shared error shape: ${JSON.stringify(body)}`);
