@@ -491,3 +491,33 @@ describe('tenant isolation', () => {
     expect((await events(aPayout.transaction_id)).map((e) => e.event_type)).toEqual(['payout.created']);
   });
 });
+
+describe('CFA francs: whole francs end to end', () => {
+  it('XOF: a deposit settles, and mobile-money and bank payouts take fees to the franc', async () => {
+    const m = await newMerchant();
+    // 10,000 XOF by bank transfer: 1 % fee = 100 → 9,900 available once settled.
+    await paidCheckout(m, { amount: 10_000, currency_code: 'XOF' });
+    await settleEverything(m.id);
+    expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900, holding_balance: 0 });
+
+    // Orange Money in Senegal: 0.5 % of 1,001 = 5.005 → 5; the number needs its +221 (XOF spans countries).
+    const local = await m.api.post(PAYOUTS, mobilePayout(1_001, { mobile_number: '77 123 45 67', network_provider: 'orange_money' }, { currency_code: 'XOF' }));
+    expect(invalidFields(local)).toEqual(['recipient_details.mobile_number']);
+    const mobile = await initiate(m, mobilePayout(1_001, { mobile_number: '+221 77 123 45 67', network_provider: 'orange_money' }, { currency_code: 'XOF' }));
+    expect(mobile).toMatchObject({ amount: 1_006, fee_amount: 5, net_amount: 1_001, mobile_number: '+221771234567', currency_code: 'XOF' });
+    // A bank payout's flat fee is 100 minor units: 100 francs here.
+    const bank = await initiate(m, bankPayout(500, {}, { currency_code: 'XOF' }));
+    expect(bank).toMatchObject({ amount: 600, fee_amount: 100, net_amount: 500 });
+    // A fraction of a franc is refused.
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(500.5, {}, { currency_code: 'XOF' })))).toEqual(['amount']);
+
+    expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900 - 1_006 - 600 });
+    const rows = await sql`select amount::text, fee_amount::text, net_amount::text from customer_transactions
+                            where merchant_id = ${m.id} and transaction_type = 'payout' order by created_at`;
+    expect(rows.map((r) => [r.amount, r.fee_amount, r.net_amount])).toEqual([
+      ['1006', '5', '1001'],
+      ['600', '100', '500'],
+    ]);
+    await expectReconciled(m.id);
+  });
+});
