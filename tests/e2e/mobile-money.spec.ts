@@ -66,7 +66,7 @@ test('pays by mobile money: prompt, approval on the phone, receipt', async ({ pa
   expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.processing', 'checkout.paid']);
 });
 
-test('a declined prompt fails with a "do not pay twice" warning, and another number then pays', async ({ page }, testInfo) => {
+test('a declined prompt fails without a "do not pay twice" warning (no money moved), and another number then pays', async ({ page }, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout);
   await startMobileMoney(page, '024 412 1111');
@@ -74,7 +74,8 @@ test('a declined prompt fails with a "do not pay twice" warning, and another num
 
   await expect(title(page, t('failed_title'))).toBeVisible({ timeout: 15_000 });
   await expect(screen(page).getByText(t('failure_declined'))).toBeVisible();
-  await expect(page.getByRole('heading', { name: t('twice_title') })).toBeVisible();
+  await expect(screen(page).getByText(t('failure_no_money_moved'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('twice_title') })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'declined');
   await expectCheckoutStatus(merchant, checkout.id, 'failed');
 
@@ -139,6 +140,9 @@ test('the sandbox "No answer" control times the prompt out at once', async ({ pa
   const simulate = page.getByRole('group', { name: t('sim_mm_legend') });
   await simulate.getByRole('button', { name: t('sim_no_answer') }).click();
   await expect(title(page, t('timeout_title'))).toBeVisible({ timeout: 8_000 });
+  // Money may still move after a time-out: the warning stays.
+  await expect(page.getByRole('heading', { name: t('twice_title') })).toBeVisible();
+  await expect(screen(page).getByText(t('failure_no_money_moved'))).toHaveCount(0);
   await expectAccessible(page, testInfo, 'timed out (simulated)');
   await expectCheckoutStatus(merchant, checkout.id, 'timeout');
 });
@@ -227,4 +231,37 @@ test('a paid customer is sent to the success URL with checkout_id, reference and
   await expect(page.getByRole('link', { name: t('return_to', { merchant: 'Kofi Foods' }) })).toBeVisible();
   await expect(screen(page).getByText(like('redirect_in'))).toHaveCount(0);
   await expectAccessible(page, testInfo, 'receipt opened again');
+});
+
+test('an instant approval (…4444) shows as paid about a second after the prompt is sent', async ({ page }, testInfo) => {
+  const { merchant, checkout } = await merchantWithCheckout();
+  await openCheckout(page, checkout);
+  await expect(title(page, t('choose_title'))).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${t('method_mobile_money')}`) }).check();
+  await page.getByRole('button', { name: t('continue') }).click();
+  await page.getByRole('radio', { name: 'MTN MoMo' }).check();
+  await page.getByLabel(t('phone_label')).fill('0244124444');
+  // Timed in the page: from the click to the paid heading on screen.
+  await page.evaluate(() => {
+    const w = window as unknown as { paidAfter?: number };
+    const button = [...document.querySelectorAll('button')].find((b) => /\d/.test(b.textContent ?? '') && b.type === 'submit')!;
+    button.addEventListener('click', () => {
+      const started = performance.now();
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('h1')?.textContent === 'Payment successful') {
+          w.paidAfter = performance.now() - started;
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  });
+  await page.getByRole('button', { name: payButtonName }).click();
+  await expect(title(page, t('paid_title'))).toBeVisible({ timeout: 10_000 });
+  const ms = await page.evaluate(() => (window as unknown as { paidAfter?: number }).paidAfter);
+  testInfo.annotations.push({ type: 'prompt to paid (ms)', description: String(Math.round(ms ?? -1)) });
+  console.log(`[${testInfo.project.name}] prompt to paid: ${Math.round(ms ?? -1)} ms`);
+  expect(ms).toBeDefined();
+  expect(ms!).toBeLessThan(1_800);
+  await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });
