@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import styles from './checkout.module.css';
 import type { ScreenProps } from './screens';
 import { parseTimestamp, type Attempt, type Session } from './session';
-import { ActionButton, Amount, Checking, CopyRow, NoticeBox, SimulateControls, Spinner, Title, plainAmount, usePage } from './ui';
+import { ActionButton, Amount, Checking, CopyRow, NoticeBox, Ref, SimulateControls, Spinner, Title, plainAmount, usePage } from './ui';
 
 /**
  * Paying by bank transfer: where to send the money (only the account fields of the currency), to
@@ -158,7 +158,7 @@ function ShortTransfer({ session, attempt }: { session: Session; attempt: Attemp
         {t('money_short_title')}
       </h2>
       <p>{tx('money_short', { received: amount(received.amount), amount: amount(checkout.amount), outstanding: amount(received.outstanding) })}</p>
-      <p>{tx('money_short_todo', { outstanding: amount(received.outstanding), reference: checkout.payment_reference })}</p>
+      <p>{tx('money_short_todo', { outstanding: amount(received.outstanding), reference: <Ref>{checkout.payment_reference}</Ref> })}</p>
       {attempt?.method === 'bank_transfer' && attempt.bank_account && (
         <BankAccountRows session={session} attempt={attempt} amount={received.outstanding} amountLabel={t('money_short_amount')} />
       )}
@@ -169,7 +169,7 @@ function ShortTransfer({ session, attempt }: { session: Session; attempt: Attemp
 
 export function BankWaiting(props: ScreenProps) {
   const { session, notice } = props;
-  const { t } = usePage();
+  const { t, tx } = usePage();
   const attempt = session.latest_attempt;
   const short = session.received.amount > 0 && session.received.outstanding > 0;
   return (
@@ -179,7 +179,7 @@ export function BankWaiting(props: ScreenProps) {
       <NoticeBox notice={notice} />
       {short && <ShortTransfer session={session} attempt={attempt} />}
       <p>{manualApproval(session) ? t('waiting_manual_body') : t('waiting_body')}</p>
-      <p>{t('waiting_close', { merchant: session.merchant.display_name, reference: session.checkout.payment_reference })}</p>
+      <p>{tx('waiting_close', { merchant: session.merchant.display_name, reference: <Ref>{session.checkout.payment_reference}</Ref> })}</p>
       <Checking />
       {!short && attempt?.method === 'bank_transfer' && attempt.bank_account && (
         <details className={styles.disclosure}>

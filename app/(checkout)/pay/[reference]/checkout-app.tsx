@@ -7,7 +7,7 @@ import { translator } from '@/lib/i18n/translate';
 import { BrandHeader, Summary } from './brand';
 import styles from './checkout.module.css';
 import { FooterContact } from './contact';
-import { failureText, screenFor, type Screen, type View } from './flow';
+import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
 import { ActionButton, Ctx, Icon, Title, formatters, richTranslator, usePage, type PageContext } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
@@ -159,7 +159,7 @@ export function CheckoutApp({
             )}
           </main>
           <footer className={styles.footer}>
-            {session && <FooterContact session={session} />}
+            {session && !contactOnScreen(screen, session) && <FooterContact session={session} />}
             <p className={`${styles.footerLinks} ${styles.noPrint}`}>
               <a href={languageHref} lang={otherLocale} hrefLang={otherLocale}>
                 {t('other_language')}

@@ -2,7 +2,7 @@
 
 import styles from './checkout.module.css';
 import type { Session } from './session';
-import { usePage } from './ui';
+import { Ref, usePage } from './ui';
 
 /**
  * Who the customer can ask: the merchant's support contact, or where the merchant set none, the
@@ -52,11 +52,11 @@ export function FooterContact({ session }: { session: Session }) {
 
 /** On screens that end the payment (failed, expired, receipt…): who to ask, with the reference. */
 export function ContactBlock({ session }: { session: Session }) {
-  const { t } = usePage();
+  const { t, tx } = usePage();
   const contact = contactOf(session);
   if (!contact) return null;
   const merchant = session.merchant.display_name;
-  const reference = session.checkout.payment_reference;
+  const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   return (
     <section className={styles.contact} aria-labelledby="contact-title" data-testid="contact">
       <h2 id="contact-title" className={styles.boxTitle}>
@@ -64,8 +64,8 @@ export function ContactBlock({ session }: { session: Session }) {
       </h2>
       <p>
         {contact.by === 'merchant'
-          ? t('contact_merchant', { merchant, reference })
-          : t('contact_service', { service: contact.name, merchant, reference })}
+          ? tx('contact_merchant', { merchant, reference })
+          : tx('contact_service', { service: contact.name, merchant, reference })}
       </p>
       <ContactLinks contact={contact} />
     </section>

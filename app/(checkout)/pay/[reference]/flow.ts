@@ -143,6 +143,12 @@ export function phoneProblem(t: Translate, raw: string, network: Network, networ
   return t('phone_invalid', { network: networkLabel, example: network.example });
 }
 
+/** Screens that end the payment say who to contact in the screen itself (the footer then does not repeat it). */
+export function contactOnScreen(screen: Screen, session: Session): boolean {
+  if (screen === 'paid') return !safeRedirect(session.success_redirect_url);
+  return (['failed', 'timeout', 'expired', 'cancelled', 'no_methods'] as Screen[]).includes(screen);
+}
+
 /** Where a paid customer may be sent: http(s) only. */
 export function safeRedirect(url: string | null): string | null {
   if (!url) return null;

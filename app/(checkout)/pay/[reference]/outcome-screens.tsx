@@ -6,7 +6,7 @@ import { failureText, noMoneyMoved } from './flow';
 import { MoneyNote } from './money-note';
 import type { ScreenProps } from './screens';
 import { parseTimestamp } from './session';
-import { ActionButton, Checking, Icon, NoticeBox, Spinner, Title, usePage } from './ui';
+import { ActionButton, Checking, Icon, NoticeBox, Ref, Spinner, Title, usePage } from './ui';
 
 /**
  * Screens where the payment did not (or cannot) go through: failed or timed out (try again),
@@ -14,10 +14,10 @@ import { ActionButton, Checking, Icon, NoticeBox, Spinner, Title, usePage } from
  */
 
 export function Failed({ screen, session, notice, busy, onRetry, onChoose }: ScreenProps) {
-  const { t } = usePage();
+  const { t, tx } = usePage();
   const attempt = session.latest_attempt;
   const merchant = session.merchant.display_name;
-  const reference = session.checkout.payment_reference;
+  const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   const mobile = attempt?.method === 'mobile_money';
   const canMobile = session.methods.some((m) => m.method === 'mobile_money');
   const onlyBank = session.methods.length === 1 && session.methods[0]?.method === 'bank_transfer';
@@ -36,7 +36,7 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
           <h2 id="twice-title" className={styles.boxTitle}>
             {t('twice_title')}
           </h2>
-          <p>{mobile ? t('twice_mobile_money', { merchant, reference }) : t('twice_bank', { merchant, reference })}</p>
+          <p>{mobile ? tx('twice_mobile_money', { merchant, reference }) : tx('twice_bank', { merchant, reference })}</p>
           {screen === 'timeout' && <p>{t('twice_late')}</p>}
         </section>
       )}
@@ -69,9 +69,9 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
 }
 
 export function Closed({ screen, session, notice }: ScreenProps) {
-  const { t } = usePage();
+  const { t, tx } = usePage();
   const merchant = session.merchant.display_name;
-  const reference = session.checkout.payment_reference;
+  const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   const expired = screen === 'expired';
   return (
     <>
@@ -80,7 +80,7 @@ export function Closed({ screen, session, notice }: ScreenProps) {
       <NoticeBox notice={notice} />
       <p>{expired ? t('expired_body', { merchant }) : t('cancelled_body', { merchant })}</p>
       <MoneyNote session={session} />
-      <p className={styles.muted}>{t('money_sent_note', { merchant, reference })}</p>
+      <p className={styles.muted}>{tx('money_sent_note', { merchant, reference })}</p>
       <ContactBlock session={session} />
     </>
   );

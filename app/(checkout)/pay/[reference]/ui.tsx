@@ -63,10 +63,15 @@ export function richTranslator(messages: Messages): TranslateParts<ReactNode> {
 export function Amount({ value, currency }: { value: number; currency: string }) {
   const { money } = usePage();
   return (
-    <span className={styles.amountText} data-amount="">
+    <span className={styles.oneLine} data-amount="">
       {money(value, currency)}
     </span>
   );
+}
+
+/** A payment reference inside a sentence: kept on one line (it would break at its hyphen). */
+export function Ref({ children }: { children: string }) {
+  return <span className={styles.oneLine}>{children}</span>;
 }
 
 /** The amount as a bank form wants it: `1250.50`, the currency's decimals, no grouping, no symbol. */
