@@ -63,12 +63,12 @@ function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'se
 
 /** "Send it by …": the link's expiry, with its time zone. */
 function PayBy({ session }: { session: Session }) {
-  const { t, dateTime } = usePage();
+  const { tx, dateTime } = usePage();
   const expiresAt = parseTimestamp(session.checkout.expires_at);
   if (!Number.isFinite(expiresAt)) return null;
   return (
-    <p className={styles.deadline} data-testid="pay-by">
-      {t('bank_pay_by', { time: dateTime(expiresAt) })}
+    <p data-testid="pay-by">
+      {tx('bank_pay_by', { time: <strong className={styles.oneLine}>{dateTime(expiresAt)}</strong> })}
     </p>
   );
 }
