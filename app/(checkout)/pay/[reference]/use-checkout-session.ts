@@ -107,7 +107,8 @@ export function useCheckoutSession(reference: string, setView: (view: View) => v
       const result = await callApi<Session>(sessionPath(reference), { token, signal: controller.signal });
       if (cancelled) return;
       if (result.ok) {
-        accept(result);
+        // keepView: a reload restores the step the customer was on (use-step-history.ts).
+        accept(result, { keepView: true });
         setOffline(false);
         setPhase('ready');
         return;

@@ -55,7 +55,10 @@ export function useStepHistory({
     if (screen === 'loading') return;
     const previous = shown.current;
     shown.current = screen;
-    const entry: StepEntry = { screen, view, ...(view === 'mobile_money_form' && network ? { network } : {}) };
+    // The steps the customer picks (the choice, the form) are kept as such: going back to one shows
+    // it again even where the server's state would now show something else (transfer instructions).
+    const step: View = screen === 'choose' || screen === 'mobile_money_form' ? screen : view;
+    const entry: StepEntry = { screen, view: step, ...(step === 'mobile_money_form' && network ? { network } : {}) };
     const newStep = previous !== null && previous !== screen && !returning.current && !TRANSIENT_SCREENS.includes(previous);
     returning.current = false;
     if (newStep) window.history.pushState({ [KEY]: entry }, '');
