@@ -13,7 +13,7 @@ export function UnavailableNote({ session }: { session: Session }) {
   const expiresAt = parseTimestamp(session.checkout.expires_at);
   if (!tooLate || !Number.isFinite(expiresAt)) return null;
   return (
-    <p className={`${styles.muted} ${styles.small}`} data-testid="unavailable">
+    <p className={`${styles.muted} ${styles.small} ${styles.aside}`} data-testid="unavailable">
       {t('unavailable_bank_time', { time: dateTime(expiresAt) })}
     </p>
   );

@@ -145,7 +145,8 @@ export function ActionButton({
         onClick?.();
       }}
     >
-      {children}
+      {/* One flex item: text and an amount inside it wrap together, as a sentence. */}
+      <span>{children}</span>
     </button>
   );
 }
