@@ -55,6 +55,7 @@ test('bank transfer: claim, the operator approves, the page shows it paid', asyn
   await expect(title(page, t('waiting_title'))).toBeVisible();
   await expect(page.getByText(checkout.payment_reference).first()).toBeVisible();
   await expectAccessible(page, testInfo, 'waiting for the transfer');
+  await snap(page, testInfo, 'bank-waiting-en');
 
   // The operator sees the claim in the approval queue and approves it.
   const queue = await operator.awaitingApproval();
@@ -79,6 +80,7 @@ test('bank transfer: claim, the operator rejects, the page offers to try again',
   await expect(screen(page).getByText(t('failure_reason', { reason: 'No transfer found on the statement' }))).toBeVisible();
   await expect(screen(page).getByText(t('twice_bank', { merchant: 'Kofi Foods', reference: checkout.payment_reference }))).toBeVisible();
   await expectAccessible(page, testInfo, 'transfer rejected');
+  await snap(page, testInfo, 'failed-rejected-en');
   await expectCheckoutStatus(merchant, checkout.id, 'failed');
 
   await page.getByRole('button', { name: t('try_again') }).click();

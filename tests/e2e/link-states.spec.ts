@@ -114,6 +114,7 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expect(page.getByTestId('amount')).toHaveText(/^1\s234,50\s(GHS|GH₵)$/);
   await expect(page.getByText(tFr('pay_to', { merchant: 'Kofi Foods' }))).toBeVisible();
   await expectAccessible(page, testInfo, 'method choice (French)');
+  await snap(page, testInfo, 'choose-fr');
 
   await page.getByRole('radio', { name: new RegExp(`^${tFr('method_bank_transfer')}`) }).check();
   await page.getByRole('button', { name: tFr('continue') }).click();
@@ -121,6 +122,7 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expect(page.getByRole('button', { name: tFr('bank_sent') })).toBeVisible();
   await expect(page.locator('dl')).toContainText(/1\s234,50\s(GHS|GH₵)/);
   await expectAccessible(page, testInfo, 'bank details (French)');
+  await snap(page, testInfo, 'bank-details-fr');
 
   // The language switch keeps the payment open and shows it in English.
   await page.getByRole('link', { name: 'English' }).click();

@@ -85,7 +85,13 @@ test('a declined prompt fails without a "do not pay twice" warning (no money mov
   await expect(screen(page).getByText(t('failure_no_money_moved'))).toBeVisible();
   await expect(page.getByRole('heading', { name: t('twice_title') })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'declined');
+  await snap(page, testInfo, 'failed-declined-en');
   await expectCheckoutStatus(merchant, checkout.id, 'failed');
+  await page.goto(`/pay/${checkout.payment_reference}?locale=fr`);
+  await expect(screen(page).getByText(tFr('failure_no_money_moved'))).toBeVisible();
+  await expectAccessible(page, testInfo, 'declined (French)');
+  await snap(page, testInfo, 'failed-declined-fr');
+  await page.goto(`/pay/${checkout.payment_reference}`);
 
   await page.getByRole('button', { name: t('other_number') }).click();
   await expect(title(page, t('mm_title'))).toBeVisible();
@@ -152,6 +158,7 @@ test('the sandbox "No answer" control times the prompt out at once', async ({ pa
   await expect(page.getByRole('heading', { name: t('twice_title') })).toBeVisible();
   await expect(screen(page).getByText(t('failure_no_money_moved'))).toHaveCount(0);
   await expectAccessible(page, testInfo, 'timed out (simulated)');
+  await snap(page, testInfo, 'timeout-en');
   await expectCheckoutStatus(merchant, checkout.id, 'timeout');
 });
 
@@ -188,6 +195,7 @@ test('pays with the keyboard only (Tab, Space, Enter)', async ({ page }, testInf
   await expect(paid).toBeFocused();
   await expect(page.getByTestId('live-region')).toContainText(t('paid_title'));
   await expectAccessible(page, testInfo, 'paid (keyboard)');
+  await snap(page, testInfo, 'paid-mobile-money-en');
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });
 

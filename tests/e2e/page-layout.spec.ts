@@ -31,11 +31,11 @@ test('a logo that fails (fast or slow) is never a broken image; one that loads l
   const slow = new Promise<void>((resolve) => (release = resolve));
   await page.route('https://logos.example.test/**', async (route) => {
     const url = route.request().url();
-    if (url.includes('missing')) return route.fulfill({ status: 404, body: 'not found' });
     if (url.includes('slow-missing')) {
-      await slow;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       return route.fulfill({ status: 404, body: 'not found' });
     }
+    if (url.includes('missing')) return route.fulfill({ status: 404, body: 'not found' });
     await slow;
     return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
   });
@@ -47,6 +47,16 @@ test('a logo that fails (fast or slow) is never a broken image; one that loads l
   await expect(page.locator('header')).toHaveText('Kofi Foods');
   await expect(page.locator('img')).toHaveCount(0);
   await expectAccessible(page, testInfo, 'logo failed');
+
+  // Fails after a while: nothing before, nothing after.
+  const slowBroken = await merchantWithCheckout({}, { branding: { logo_url: 'https://logos.example.test/slow-missing.png' } });
+  const failed = page.waitForEvent('requestfinished', (request) => request.url().includes('slow-missing'));
+  await openCheckout(page, slowBroken.checkout);
+  await expect(title(page, t('choose_title'))).toBeVisible();
+  await expect(page.locator('img')).toHaveCount(0);
+  await failed;
+  await expect(page.locator('img')).toHaveCount(0);
+  await expect(page.locator('header')).toHaveText('Kofi Foods');
 
   // Loads after a while: the name does not move when it appears.
   const late = await merchantWithCheckout({}, { branding: { logo_url: 'https://logos.example.test/logo.png' } });
