@@ -72,8 +72,10 @@ export function CheckoutApp({
     const before = previousScreen.current;
     previousScreen.current = screen;
     if (before === screen) return;
-    // Not on the first screen: the page has just loaded and the heading is near the top anyway.
-    if (before !== 'loading') headingRef.current?.focus();
+    // Not on the first screen (a bank transfer's details fetched at load are the first screen too):
+    // the page has just loaded and the heading is near the top anyway.
+    const first = before === 'loading' || before === 'bank_preparing';
+    if (!first) headingRef.current?.focus();
     const current = checkout.sessionRef.current;
     const messagesByScreen: Partial<Record<Screen, string>> = {
       approve: t('announce_prompt'),
@@ -87,7 +89,7 @@ export function CheckoutApp({
       invalid: t('invalid_title'),
     };
     const text = messagesByScreen[screen];
-    if (text && before !== 'loading') announce(text);
+    if (text && !first) announce(text);
   }, [screen, t, announce, checkout.sessionRef]);
 
   const ctx: PageContext = useMemo(
