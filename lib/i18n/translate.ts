@@ -1,4 +1,4 @@
-import type { MessageKey, Messages, VarsArg } from './messages';
+import type { MessageKey, Messages, Placeholders, VarsArg, en } from './messages';
 
 /**
  * Fills a message's `{placeholders}`. Kept apart from the catalogues (imported as types only) so
@@ -15,3 +15,17 @@ export function translate<K extends MessageKey>(messages: Messages, key: K, ...v
 export function translator(messages: Messages): Translate {
   return (key, ...vars) => translate(messages, key, ...vars);
 }
+
+/** A message cut at its placeholders, each filled with the value given (text or anything else, e.g. an element). */
+export function translateParts<T>(messages: Messages, key: MessageKey, vars: Record<string, T | string | number>): (T | string | number)[] {
+  return messages[key]
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in vars ? vars[name]! : part;
+    });
+}
+
+/** `tx(key, vars)`: a message whose placeholders may be elements; returns one node. */
+export type TranslateParts<Node> = <K extends MessageKey>(key: K, vars: Record<Placeholders<(typeof en)[K]>, Node | string | number>) => Node;

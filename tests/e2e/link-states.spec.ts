@@ -9,9 +9,12 @@ import {
   tFr,
   test,
   screen,
+  snap,
+  sql,
   title,
   tokenOf,
 } from './support';
+import { signCheckoutToken } from '../../lib/checkouts/token';
 
 /**
  * The link itself: its token (fragment, legacy query, tampered, kept across reloads but out of the
@@ -26,6 +29,8 @@ test('an expired link shows the expired screen and offers nothing to pay', async
   await expect(screen(page).getByText(t('expired_body', { merchant: 'Kofi Foods' }))).toBeVisible();
   await expect(page.getByRole('button', { name: t('continue') })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
+  // Never a dead end: the service's contact, as the merchant set none.
+  await expect(page.getByTestId('contact').getByRole('link', { name: t('help_web') })).toHaveAttribute('href', 'https://payments.test/help');
   await expectAccessible(page, testInfo, 'expired');
   expect((await merchant.getCheckout(checkout.id)).status).toBe('expired');
 });
@@ -40,7 +45,9 @@ test('a checkout the merchant cancels shows the cancelled screen on the next loa
   await expect(title(page, t('cancelled_title'))).toBeVisible();
   await expect(screen(page).getByText(t('cancelled_body', { merchant: 'Kofi Foods' }))).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByTestId('contact')).toContainText('help@payments.test');
   await expectAccessible(page, testInfo, 'cancelled');
+  await snap(page, testInfo, 'cancelled-en');
   await expectCheckoutStatus(merchant, checkout.id, 'cancelled');
 });
 
@@ -107,6 +114,7 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expect(page.getByTestId('amount')).toHaveText(/^1\s234,50\s(GHS|GH₵)$/);
   await expect(page.getByText(tFr('pay_to', { merchant: 'Kofi Foods' }))).toBeVisible();
   await expectAccessible(page, testInfo, 'method choice (French)');
+  await snap(page, testInfo, 'choose-fr');
 
   await page.getByRole('radio', { name: new RegExp(`^${tFr('method_bank_transfer')}`) }).check();
   await page.getByRole('button', { name: tFr('continue') }).click();
@@ -114,10 +122,43 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expect(page.getByRole('button', { name: tFr('bank_sent') })).toBeVisible();
   await expect(page.locator('dl')).toContainText(/1\s234,50\s(GHS|GH₵)/);
   await expectAccessible(page, testInfo, 'bank details (French)');
+  await snap(page, testInfo, 'bank-details-fr');
 
   // The language switch keeps the payment open and shows it in English.
   await page.getByRole('link', { name: 'English' }).click();
   await expect(title(page, t('bank_title'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('amount')).toHaveText(/^(GH₵|GHS)\s?1,234\.50$/);
+});
+
+test('a link expired weeks ago still says "expired" with who to contact, never "not valid"', async ({ page }, testInfo) => {
+  const { checkout } = await merchantWithCheckout();
+  const createdAt = new Date(Date.now() - 20 * 86_400_000);
+  const expiresAt = new Date(Date.now() - 19 * 86_400_000);
+  await sql()`update checkouts set created_at = ${createdAt}, expires_at = ${expiresAt} where id = ${checkout.id}`;
+  // The link as it was sent then: its token reads for 30 days after expiry.
+  const token = await signCheckoutToken({ id: checkout.id, paymentReference: checkout.payment_reference, createdAt, expiresAt });
+  await page.goto(`/pay/${checkout.payment_reference}#token=${token}`);
+  await expect(title(page, t('expired_title'))).toBeVisible();
+  await expect(title(page, t('invalid_title'))).toHaveCount(0);
+  const contact = page.getByTestId('contact');
+  await expect(contact).toContainText(t('contact_service', { service: 'Merchant Payments', merchant: 'Kofi Foods', reference: checkout.payment_reference }));
+  await expect(contact.getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) })).toBeVisible();
+  await expectAccessible(page, testInfo, 'expired weeks ago');
+  await snap(page, testInfo, 'expired-en');
+});
+
+test('paying on a link that closed while the page was open shows "expired", not an error', async ({ page }, testInfo) => {
+  const { checkout } = await merchantWithCheckout();
+  await openCheckout(page, checkout, '?locale=fr');
+  await expect(title(page, tFr('choose_title'))).toBeVisible();
+  // An hour past expiry the service refuses writes (410 checkout_link_expired); the page has not polled yet.
+  await sql()`update checkouts set expires_at = now() - interval '2 hours' where id = ${checkout.id}`;
+  await page.getByRole('radio', { name: new RegExp(`^${tFr('method_bank_transfer')}`) }).check();
+  await page.getByRole('button', { name: tFr('continue') }).click();
+  await expect(title(page, tFr('expired_title'))).toBeVisible();
+  await expect(screen(page).getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('contact')).toBeVisible();
+  await expectAccessible(page, testInfo, 'expired (French)');
+  await snap(page, testInfo, 'expired-fr');
 });

@@ -13,6 +13,8 @@ import {
   tabTo,
   test,
   screen,
+  snap,
+  tFr,
   title,
 } from './support';
 
@@ -51,7 +53,13 @@ test('pays by mobile money: prompt, approval on the phone, receipt', async ({ pa
   await expect(title(page, t('approve_title'))).toBeVisible();
   await expect(screen(page).getByText(/\+233\s•••\s•••\s556/)).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
+  // No prompt? MTN Ghana's own menu approves the same payment.
+  await expect(page.getByTestId('manual-approval')).toHaveText(
+    t('approve_manual', { network: 'MTN MoMo', dial: '*170#', menu: 'My Wallet › My Approvals' }),
+  );
+  await expect(page.getByRole('link', { name: '*170#' })).toHaveAttribute('href', 'tel:*170%23');
   await expectAccessible(page, testInfo, 'approve on your phone');
+  await snap(page, testInfo, 'approve-mtn-en');
 
   await expect(title(page, t('paid_title'))).toBeVisible({ timeout: 15_000 });
   const receipt = page.getByTestId('receipt');
@@ -66,7 +74,7 @@ test('pays by mobile money: prompt, approval on the phone, receipt', async ({ pa
   expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.processing', 'checkout.paid']);
 });
 
-test('a declined prompt fails with a "do not pay twice" warning, and another number then pays', async ({ page }, testInfo) => {
+test('a declined prompt fails without a "do not pay twice" warning (no money moved), and another number then pays', async ({ page }, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout);
   await startMobileMoney(page, '024 412 1111');
@@ -74,9 +82,16 @@ test('a declined prompt fails with a "do not pay twice" warning, and another num
 
   await expect(title(page, t('failed_title'))).toBeVisible({ timeout: 15_000 });
   await expect(screen(page).getByText(t('failure_declined'))).toBeVisible();
-  await expect(page.getByRole('heading', { name: t('twice_title') })).toBeVisible();
+  await expect(screen(page).getByText(t('failure_no_money_moved'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('twice_title') })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'declined');
+  await snap(page, testInfo, 'failed-declined-en');
   await expectCheckoutStatus(merchant, checkout.id, 'failed');
+  await page.goto(`/pay/${checkout.payment_reference}?locale=fr`);
+  await expect(screen(page).getByText(tFr('failure_no_money_moved'))).toBeVisible();
+  await expectAccessible(page, testInfo, 'declined (French)');
+  await snap(page, testInfo, 'failed-declined-fr');
+  await page.goto(`/pay/${checkout.payment_reference}`);
 
   await page.getByRole('button', { name: t('other_number') }).click();
   await expect(title(page, t('mm_title'))).toBeVisible();
@@ -139,7 +154,11 @@ test('the sandbox "No answer" control times the prompt out at once', async ({ pa
   const simulate = page.getByRole('group', { name: t('sim_mm_legend') });
   await simulate.getByRole('button', { name: t('sim_no_answer') }).click();
   await expect(title(page, t('timeout_title'))).toBeVisible({ timeout: 8_000 });
+  // Money may still move after a time-out: the warning stays.
+  await expect(page.getByRole('heading', { name: t('twice_title') })).toBeVisible();
+  await expect(screen(page).getByText(t('failure_no_money_moved'))).toHaveCount(0);
   await expectAccessible(page, testInfo, 'timed out (simulated)');
+  await snap(page, testInfo, 'timeout-en');
   await expectCheckoutStatus(merchant, checkout.id, 'timeout');
 });
 
@@ -176,6 +195,7 @@ test('pays with the keyboard only (Tab, Space, Enter)', async ({ page }, testInf
   await expect(paid).toBeFocused();
   await expect(page.getByTestId('live-region')).toContainText(t('paid_title'));
   await expectAccessible(page, testInfo, 'paid (keyboard)');
+  await snap(page, testInfo, 'paid-mobile-money-en');
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });
 
@@ -227,4 +247,104 @@ test('a paid customer is sent to the success URL with checkout_id, reference and
   await expect(page.getByRole('link', { name: t('return_to', { merchant: 'Kofi Foods' }) })).toBeVisible();
   await expect(screen(page).getByText(like('redirect_in'))).toHaveCount(0);
   await expectAccessible(page, testInfo, 'receipt opened again');
+});
+
+test('an instant approval (…4444) shows as paid about a second after the prompt is sent', async ({ page }, testInfo) => {
+  const { merchant, checkout } = await merchantWithCheckout();
+  await openCheckout(page, checkout);
+  await expect(title(page, t('choose_title'))).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${t('method_mobile_money')}`) }).check();
+  await page.getByRole('button', { name: t('continue') }).click();
+  await page.getByRole('radio', { name: 'MTN MoMo' }).check();
+  await page.getByLabel(t('phone_label')).fill('0244124444');
+  // Timed in the page: from the click to the paid heading on screen.
+  await page.evaluate(() => {
+    const w = window as unknown as { paidAfter?: number };
+    const button = [...document.querySelectorAll('button')].find((b) => /\d/.test(b.textContent ?? '') && b.type === 'submit')!;
+    button.addEventListener('click', () => {
+      const started = performance.now();
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('h1')?.textContent === 'Payment successful') {
+          w.paidAfter = performance.now() - started;
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  });
+  await page.getByRole('button', { name: payButtonName }).click();
+  await expect(title(page, t('paid_title'))).toBeVisible({ timeout: 10_000 });
+  const ms = await page.evaluate(() => (window as unknown as { paidAfter?: number }).paidAfter);
+  testInfo.annotations.push({ type: 'prompt to paid (ms)', description: String(Math.round(ms ?? -1)) });
+  console.log(`[${testInfo.project.name}] prompt to paid: ${Math.round(ms ?? -1)} ms`);
+  expect(ms).toBeDefined();
+  expect(ms!).toBeLessThan(1_800);
+  await expectCheckoutStatus(merchant, checkout.id, 'paid');
+});
+
+test('a number of another network is refused on the page, naming the network it belongs to (EN, FR)', async ({ page }, testInfo) => {
+  const { checkout } = await merchantWithCheckout();
+  await openCheckout(page, checkout);
+  await startMobileMoney(page, '020 123 4567');
+  await expect(screen(page).getByText(t('phone_other_network', { owner: 'Telecel Cash', network: 'MTN MoMo' }))).toBeVisible();
+  await expect(page.getByLabel(t('phone_label'))).toBeFocused();
+  await expect(page.getByLabel(t('phone_label'))).toHaveAttribute('aria-invalid', 'true');
+  expect(await attemptsOf(checkout.id)).toEqual([]);
+  await expectAccessible(page, testInfo, 'another network\'s number');
+  await snap(page, testInfo, 'mm-form-other-network-en');
+
+  // The same rule in French, and a number of another country.
+  await page.goto(`/pay/${checkout.payment_reference}?locale=fr`);
+  await expect(title(page, tFr('choose_title'))).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${tFr('method_mobile_money')}`) }).check();
+  await page.getByRole('button', { name: tFr('continue') }).click();
+  await page.getByRole('radio', { name: 'Telecel Cash' }).check();
+  await page.getByLabel(tFr('phone_label')).fill('024 412 3456');
+  await page.getByRole('button', { name: /^Payer .*\d/ }).click();
+  await expect(screen(page).getByText(tFr('phone_other_network', { owner: 'MTN MoMo', network: 'Telecel Cash' }))).toBeVisible();
+  await page.getByLabel(tFr('phone_label')).fill('+254 712 345 678');
+  await page.getByRole('button', { name: /^Payer .*\d/ }).click();
+  await expect(screen(page).getByText(tFr('phone_other_country', { code: '233', example: '020 123 4567' }))).toBeVisible();
+  await expectAccessible(page, testInfo, 'another country\'s number (French)');
+  await snap(page, testInfo, 'mm-form-other-country-fr');
+  expect(await attemptsOf(checkout.id)).toEqual([]);
+});
+
+test('XOF: the customer picks network and country; the prompt, the approval path and the receipt follow', async ({ page }, testInfo) => {
+  const { merchant, checkout } = await merchantWithCheckout({ amount: 1500, currency_code: 'XOF' });
+  await openCheckout(page, checkout, '?locale=fr');
+  await expect(title(page, tFr('choose_title'))).toBeVisible();
+  // Whole francs: no decimals.
+  await expect(page.getByTestId('amount')).toHaveText(/^1\s500\sF\sCFA$/);
+  await page.getByRole('radio', { name: new RegExp(`^${tFr('method_mobile_money')}`) }).check();
+  await page.getByRole('button', { name: tFr('continue') }).click();
+  await expect(title(page, tFr('mm_title'))).toBeVisible();
+  const group = page.getByRole('group', { name: tFr('network_country_legend') });
+  expect(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('label')!.textContent))).toEqual([
+    'Orange Money · Sénégal',
+    'Orange Money · Côte d’Ivoire',
+    'MTN MoMo · Côte d’Ivoire',
+    'Orange Money · Mali',
+    'Orange Money · Burkina Faso',
+  ]);
+  await group.getByRole('radio', { name: 'MTN MoMo · Côte d’Ivoire' }).check();
+  await expect(screen(page).getByText(tFr('phone_hint', { example: '05 12 34 56 78' }))).toBeVisible();
+  await group.getByRole('radio', { name: 'Orange Money · Sénégal' }).check();
+  await expect(screen(page).getByText(tFr('phone_hint', { example: '77 123 45 67' }))).toBeVisible();
+  await expectAccessible(page, testInfo, 'network and country (French)');
+  await snap(page, testInfo, 'mm-form-xof-fr');
+  await page.getByLabel(tFr('phone_label')).fill('77 123 45 67');
+  await page.getByRole('button', { name: /^Payer .*1\s500/ }).click();
+
+  await expect(title(page, tFr('approve_title'))).toBeVisible();
+  await expect(screen(page).getByText(/\+221\s•••\s•••\s567/)).toBeVisible();
+  await expect(page.getByTestId('manual-approval')).toHaveText(tFr('approve_manual_dial', { network: 'Orange Money', dial: '#144#' }));
+  await expectAccessible(page, testInfo, 'approve, Orange Money Senegal (French)');
+  await snap(page, testInfo, 'approve-orange-sn-fr');
+
+  await expect(title(page, tFr('paid_title'))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('receipt')).toContainText('Orange Money · Sénégal');
+  await expect(page.getByTestId('receipt')).toContainText(/1\s500\sF\sCFA/);
+  await expect(page.getByTestId('receipt')).not.toContainText(/1\s500,00/);
+  await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });

@@ -160,6 +160,7 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screenNam
 /** The page's own strings (lib/i18n), so a reworded message does not break the tests. */
 export const t = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(en, key, ...vars);
 export const tFr = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(fr as Messages, key, ...vars);
+export const french: Messages = fr;
 
 /** The current screen (the live region repeats some of its text outside it). */
 export const screen = (page: Page) => page.getByRole('main');
@@ -217,4 +218,31 @@ export async function startMobileMoney(page: Page, phone: string, network = 'MTN
   await page.getByRole('radio', { name: network }).check();
   await page.getByLabel(t('phone_label')).fill(phone);
   await page.getByRole('button', { name: payButtonName }).click();
+}
+
+/** The sandbox bank: money "arrives" for a payment reference (a scenario, or an explicit amount). */
+export async function sandboxTransfer(reference: string, body: { scenario?: 'exact' | 'short' | 'over' | 'duplicate'; amount?: number }) {
+  return ok('POST', '/api/sandbox/bank-transfers', {}, { payment_reference: reference, ...body });
+}
+
+/** Choose screen → bank transfer details. */
+export async function chooseBankTransfer(page: Page, messages: Messages = en): Promise<void> {
+  await expect(title(page, messages.choose_title)).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${messages.method_bank_transfer}`) }).check();
+  await page.getByRole('button', { name: messages.continue }).click();
+  await expect(title(page, messages.bank_title)).toBeVisible();
+}
+
+/**
+ * A full-page screenshot for people to look at (not compared with anything): test-results/screens/,
+ * named by viewport. Set E2E_SCREENSHOTS=0 to skip.
+ */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  const size = page.viewportSize();
+  // Phones are looked at at their narrowest (320 px), desktops as they are.
+  const narrow = size && size.width < 600;
+  if (narrow) await page.setViewportSize({ width: 320, height: size.height });
+  await page.screenshot({ path: `test-results/screens/${narrow ? '320' : size?.width}-${name}.png`, fullPage: true });
+  if (narrow) await page.setViewportSize(size);
 }

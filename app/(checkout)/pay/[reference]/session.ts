@@ -1,106 +1,34 @@
 /**
- * The public checkout interface as the page sees it (lib/checkout-session/present.ts on the wire),
- * and the calls the page makes. Browser-only code, no dependencies.
+ * The public checkout interface as the page sees it (lib/checkout-session/contract.ts), and the calls
+ * the page makes. Browser-only code, no dependencies.
  */
 
-export type CheckoutStatus =
-  | 'pending'
-  | 'awaiting_payment_initiation'
-  | 'processing'
-  | 'paid'
-  | 'completed'
-  | 'failed'
-  | 'timeout'
-  | 'expired'
-  | 'cancelled';
+import type {
+  CheckoutSession,
+  CheckoutSessionStatus,
+  CollectionBankAccount,
+  MoneyReceived,
+  PaymentAttempt,
+} from '@/lib/checkout-session/contract';
 
-export type MethodId = 'mobile_money' | 'bank_transfer';
-
-export interface BankAccount {
-  bank_name?: string | null;
-  account_name?: string | null;
-  account_number?: string | null;
-  branch_code?: string | null;
-  swift_code?: string | null;
-  reference?: string | null;
-}
-
-export interface Attempt {
-  id: string;
-  method: MethodId;
-  status: 'awaiting_transfer' | 'claimed' | 'processing' | 'succeeded' | 'failed' | 'timeout' | 'abandoned' | string;
-  network: string | null;
-  phone: string | null;
-  amount: number;
-  currency_code: string;
-  bank_account: BankAccount | null;
-  failure_code: string | null;
-  failure_message: string | null;
-  respond_by: string | null;
-  claimed_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-}
-
-export interface Network {
-  id: string;
-  label: string;
-  country_calling_code: string;
-}
-
-export interface OfferedMethod {
-  method: MethodId;
-  networks: Network[];
-  requires_manual_approval: boolean;
-}
-
-export interface Session {
-  checkout: {
-    id: string;
-    payment_reference: string;
-    amount: number;
-    currency_code: string;
-    status: CheckoutStatus;
-    approval_status: string;
-    payment_method: MethodId | null;
-    customer_email: string;
-    customer_name: string | null;
-    customer_phone: string | null;
-    customer_phone_editable: boolean;
-    description: string | null;
-    expires_at: string;
-    paid_at: string | null;
-    created_at: string;
-  };
-  merchant: {
-    display_name: string;
-    logo_url: string | null;
-    primary_color: string;
-    text_color: string;
-    support_email: string | null;
-    support_phone: string | null;
-  };
-  methods: OfferedMethod[];
-  latest_attempt: Attempt | null;
-  success_redirect_url: string | null;
-  sandbox: boolean;
-  server_time: string;
-}
-
-export interface StatusUpdate {
-  status: CheckoutStatus;
-  approval_status: string;
-  paid_at: string | null;
-  latest_attempt: Attempt | null;
-  success_redirect_url: string | null;
-  server_time: string;
-}
+// The wire types come from the contract (types only: nothing of the server reaches the bundle).
+export type Session = CheckoutSession;
+export type StatusUpdate = CheckoutSessionStatus;
+export type Attempt = PaymentAttempt;
+export type BankAccount = CollectionBankAccount;
+export type Received = MoneyReceived;
+export type CheckoutStatus = Session['checkout']['status'];
+export type OfferedMethod = Session['methods'][number];
+export type MethodId = OfferedMethod['method'];
+export type Network = OfferedMethod['networks'][number];
+export type SupportContact = NonNullable<Session['service_support']>;
 
 export function mergeStatus(session: Session, update: StatusUpdate): Session {
   return {
     ...session,
     checkout: { ...session.checkout, status: update.status, approval_status: update.approval_status, paid_at: update.paid_at },
     latest_attempt: update.latest_attempt,
+    received: update.received,
     success_redirect_url: update.success_redirect_url,
     server_time: update.server_time,
   };
@@ -117,7 +45,8 @@ export const EXPIRABLE: readonly CheckoutStatus[] = ['pending', 'awaiting_paymen
 
 export type ApiFailure = {
   ok: false;
-  kind: 'unauthorized' | 'rate_limited' | 'conflict' | 'invalid' | 'not_found' | 'network' | 'server';
+  /** gone: the link can no longer pay (410 checkout_link_expired), though it still reads. */
+  kind: 'unauthorized' | 'rate_limited' | 'conflict' | 'gone' | 'invalid' | 'not_found' | 'network' | 'server';
   status: number;
   code?: string;
   fields?: { field: string; message: string }[];
@@ -162,18 +91,16 @@ export async function callApi<T>(
     }
     if (response.ok && body?.status === 'success') return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
     const retryAfter = Number(response.headers.get('retry-after'));
-    const kind: ApiFailure['kind'] =
-      response.status === 401
-        ? 'unauthorized'
-        : response.status === 429
-          ? 'rate_limited'
-          : response.status === 409
-            ? 'conflict'
-            : response.status === 422 || response.status === 400
-              ? 'invalid'
-              : response.status === 404
-                ? 'not_found'
-                : 'server';
+    const kinds: Record<number, ApiFailure['kind']> = {
+      400: 'invalid',
+      401: 'unauthorized',
+      404: 'not_found',
+      409: 'conflict',
+      410: 'gone',
+      422: 'invalid',
+      429: 'rate_limited',
+    };
+    const kind = kinds[response.status] ?? 'server';
     return {
       ok: false,
       kind,

@@ -1,13 +1,16 @@
 'use client';
 
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Locale } from '@/lib/i18n/locale';
-import type { Translate } from '@/lib/i18n/translate';
+import type { MessageKey, Messages } from '@/lib/i18n/messages';
+import { translateParts, type Translate, type TranslateParts } from '@/lib/i18n/translate';
 import styles from './checkout.module.css';
 
 /** What every screen needs: strings, formatting, the heading to focus, the live region. */
 export interface PageContext {
   t: Translate;
+  /** `t` with elements in the placeholders (an amount that must not wrap, a link). */
+  tx: TranslateParts<ReactNode>;
   locale: Locale;
   money: (amount: number, currency: string) => string;
   dateTime: (epochMs: number) => string;
@@ -26,7 +29,8 @@ export function usePage(): PageContext {
 
 export function formatters(locale: Locale) {
   const moneyFormats = new Map<string, Intl.NumberFormat>();
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // With its zone: a receipt or a deadline read in another country must still be right.
+  const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
   return {
     money(amount: number, currency: string): string {
       let format = moneyFormats.get(currency);
@@ -42,6 +46,32 @@ export function formatters(locale: Locale) {
     },
     dateTime: (epochMs: number) => dateFormat.format(epochMs),
   };
+}
+
+/** `tx` for one catalogue: placeholders filled with text or elements, as one fragment. */
+export function richTranslator(messages: Messages): TranslateParts<ReactNode> {
+  return (key, vars) => (
+    <>
+      {translateParts<ReactNode>(messages, key as MessageKey, vars).map((part, index) => (
+        <Fragment key={index}>{part}</Fragment>
+      ))}
+    </>
+  );
+}
+
+/** An amount: never broken across lines (the line breaks around it, or it gets a line of its own). */
+export function Amount({ value, currency }: { value: number; currency: string }) {
+  const { money } = usePage();
+  return (
+    <span className={styles.oneLine} data-amount="">
+      {money(value, currency)}
+    </span>
+  );
+}
+
+/** A payment reference inside a sentence: kept on one line (it would break at its hyphen). */
+export function Ref({ children }: { children: string }) {
+  return <span className={styles.oneLine}>{children}</span>;
 }
 
 /** The amount as a bank form wants it: `1250.50`, the currency's decimals, no grouping, no symbol. */
@@ -115,7 +145,8 @@ export function ActionButton({
         onClick?.();
       }}
     >
-      {children}
+      {/* One flex item: text and an amount inside it wrap together, as a sentence. */}
+      <span>{children}</span>
     </button>
   );
 }
@@ -153,7 +184,18 @@ async function writeClipboard(text: string): Promise<boolean> {
 }
 
 /** One line of a details list with a Copy button (clipboard API, then execCommand, then "select it"). */
-export function CopyRow({ label, value, copyValue, nowrap }: { label: string; value: string; copyValue?: string; nowrap?: boolean }) {
+export function CopyRow({
+  label,
+  value,
+  copyValue,
+  kind = 'text',
+}: {
+  label: string;
+  value: string;
+  copyValue?: string;
+  /** code: a number to type exactly (monospace, one line); amount: money, one line. */
+  kind?: 'text' | 'code' | 'amount';
+}) {
   const { t, announce } = usePage();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const valueRef = useRef<HTMLSpanElement>(null);
@@ -180,7 +222,11 @@ export function CopyRow({ label, value, copyValue, nowrap }: { label: string; va
     <div className={styles.row}>
       <dt>{label}</dt>
       <dd className={styles.rowValue}>
-        <span ref={valueRef} className={nowrap ? `${styles.value} ${styles.nowrap}` : styles.value}>
+        <span
+          ref={valueRef}
+          className={`${styles.value} ${kind === 'code' ? styles.nowrap : kind === 'amount' ? styles.amountValue : ''}`}
+          data-amount={kind === 'amount' ? '' : undefined}
+        >
           {value}
         </span>
         <button
@@ -232,4 +278,52 @@ export function Icon({ kind }: { kind: 'ok' | 'bad' | 'clock' }) {
 
 export function Spinner() {
   return <span className={styles.spinner} aria-hidden="true" />;
+}
+
+export type Notice = { text: string; requestId?: string } | null;
+
+/** A refused action, explained (with the request id for support when the server failed). */
+export function NoticeBox({ notice }: { notice: Notice }) {
+  const { t } = usePage();
+  if (!notice) return null;
+  return (
+    <div className={styles.alert} role="alert">
+      <p>{notice.text}</p>
+      {notice.requestId && <p className={styles.small}>{t('error_reference', { id: notice.requestId })}</p>}
+    </div>
+  );
+}
+
+/** Sandbox only: buttons that play the customer's or the bank's part through /api/sandbox/**. */
+export function SimulateControls({
+  legend,
+  buttons,
+  busy,
+  onSimulate,
+}: {
+  legend: string;
+  buttons: { action: string; label: string; path: string; body: unknown }[];
+  busy: string | null;
+  onSimulate: (action: string, path: string, body: unknown) => Promise<void>;
+}) {
+  return (
+    <fieldset className={`${styles.sim} ${styles.noPrint}`}>
+      <legend>{legend}</legend>
+      <div className={styles.simButtons}>
+        {buttons.map(({ action, label, path, body }) => (
+          <button
+            key={action}
+            type="button"
+            className={styles.simButton}
+            aria-disabled={busy === action || undefined}
+            onClick={() => {
+              if (!busy) void onSimulate(action, path, body);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
 }

@@ -1,0 +1,193 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import styles from './checkout.module.css';
+import type { ScreenProps } from './screens';
+import { parseTimestamp, type Attempt, type Session } from './session';
+import { ActionButton, Amount, Checking, CopyRow, NoticeBox, Ref, SimulateControls, Spinner, Title, plainAmount, usePage } from './ui';
+
+/**
+ * Paying by bank transfer: where to send the money (only the account fields of the currency), to
+ * whom, by when; then waiting for it, and what to do when too little arrived.
+ */
+
+const manualApproval = (session: Session) => session.methods.find((m) => m.method === 'bank_transfer')?.requires_manual_approval ?? false;
+
+/** An IBAN in groups of four, as printed on statements. */
+const grouped = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+function BankAccountRows({ session, attempt, amount, amountLabel }: { session: Session; attempt: Attempt; amount: number; amountLabel: string }) {
+  const { t, money } = usePage();
+  const account = attempt.bank_account;
+  const reference = account?.reference ?? session.checkout.payment_reference;
+  return (
+    <dl className={styles.details}>
+      {account?.bank_name && <CopyRow label={t('bank_name')} value={account.bank_name} />}
+      {account?.account_name && <CopyRow label={t('account_name')} value={account.account_name} />}
+      {account?.account_number && <CopyRow label={t('account_number')} value={account.account_number} kind="code" />}
+      {account?.iban && <CopyRow label={t('iban')} value={grouped(account.iban)} copyValue={account.iban.replace(/\s+/g, '')} />}
+      {account?.sort_code && <CopyRow label={t('sort_code')} value={account.sort_code} kind="code" />}
+      {account?.routing_number && <CopyRow label={t('routing_number')} value={account.routing_number} kind="code" />}
+      <CopyRow label={amountLabel} value={money(amount, attempt.currency_code)} copyValue={plainAmount(amount, attempt.currency_code)} kind="amount" />
+      <CopyRow label={t('transfer_reference')} value={reference} kind="code" />
+      {account?.branch_code && <CopyRow label={t('branch_code')} value={account.branch_code} kind="code" />}
+      {account?.swift_code && <CopyRow label={t('swift_code')} value={account.swift_code} kind="code" />}
+    </dl>
+  );
+}
+
+function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'session' | 'busy' | 'onSimulate'>) {
+  const { t, money } = usePage();
+  if (!session.sandbox) return null;
+  const one = money(1, session.checkout.currency_code);
+  const sims: [string, 'exact' | 'short' | 'over' | 'duplicate', string][] = [
+    ['sim_exact', 'exact', t('sim_exact')],
+    ['sim_short', 'short', t('sim_short', { amount: one })],
+    ['sim_over', 'over', t('sim_over', { amount: one })],
+    ['sim_duplicate', 'duplicate', t('sim_duplicate')],
+  ];
+  return (
+    <SimulateControls
+      legend={t('sim_transfer_legend')}
+      busy={busy}
+      onSimulate={onSimulate}
+      buttons={sims.map(([action, scenario, label]) => ({
+        action,
+        label,
+        path: '/api/sandbox/bank-transfers',
+        body: { payment_reference: session.checkout.payment_reference, scenario },
+      }))}
+    />
+  );
+}
+
+/** "Send it by …": the link's expiry, with its time zone. */
+function PayBy({ session }: { session: Session }) {
+  const { tx, dateTime } = usePage();
+  const expiresAt = parseTimestamp(session.checkout.expires_at);
+  if (!Number.isFinite(expiresAt)) return null;
+  return (
+    <p data-testid="pay-by">
+      {tx('bank_pay_by', { time: <strong className={styles.oneLine}>{dateTime(expiresAt)}</strong> })}
+    </p>
+  );
+}
+
+function PaidThrough({ session, attempt }: { session: Session; attempt: Attempt }) {
+  const { t } = usePage();
+  const account = attempt.bank_account;
+  if (!account?.account_name || !account.bank_name) return null;
+  return (
+    <p data-testid="payee">
+      {t('bank_pay_to', { merchant: session.merchant.display_name, account_name: account.account_name, bank_name: account.bank_name })}
+    </p>
+  );
+}
+
+export function BankDetails(props: ScreenProps) {
+  const { session, busy, notice, onClaim, onRetry } = props;
+  const { t, tx } = usePage();
+  const attempt = session.latest_attempt!;
+  return (
+    <>
+      <Title>{t('bank_title')}</Title>
+      <NoticeBox notice={notice} />
+      <PaidThrough session={session} attempt={attempt} />
+      <p>{tx('bank_intro', { amount: <Amount value={attempt.amount} currency={attempt.currency_code} /> })}</p>
+      <BankAccountRows session={session} attempt={attempt} amount={attempt.amount} amountLabel={t('exact_amount')} />
+      <PayBy session={session} />
+      <div className={styles.warning}>
+        <p>{t('bank_warning')}</p>
+      </div>
+      {manualApproval(session) && <p className={styles.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>}
+      <div className={styles.actions}>
+        <ActionButton busy={busy === 'claim'} onClick={() => void onClaim()}>
+          {t('bank_sent')}
+        </ActionButton>
+        {session.methods.length > 1 && (
+          <ActionButton variant="link" onClick={() => onRetry('other_method')}>
+            {t('pay_another_way')}
+          </ActionButton>
+        )}
+      </div>
+      <TransferSimulation {...props} />
+    </>
+  );
+}
+
+/** Bank transfer is the only way to pay: its details are fetched at once; a button only if that failed. */
+export function BankPreparing({ busy, notice, onChoose }: ScreenProps) {
+  const { t } = usePage();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void onChoose('bank_transfer');
+  }, [onChoose]);
+  const waiting = busy === 'bank' || (!notice && busy === null);
+  return (
+    <>
+      <Title>{t('bank_title')}</Title>
+      <NoticeBox notice={notice} />
+      {waiting ? (
+        <p className={styles.lead}>{t('bank_preparing')}</p>
+      ) : (
+        <ActionButton busy={busy === 'bank'} onClick={() => void onChoose('bank_transfer')}>
+          {t('bank_show')}
+        </ActionButton>
+      )}
+    </>
+  );
+}
+
+/** Too little arrived: how much is missing, and the same account to send the difference to. */
+function ShortTransfer({ session, attempt }: { session: Session; attempt: Attempt | null }) {
+  const { t, tx, announce } = usePage();
+  const { checkout, received } = session;
+  const amount = (value: number) => <Amount value={value} currency={checkout.currency_code} />;
+  const merchant = session.merchant.display_name;
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current) return;
+    announced.current = true;
+    announce(t('money_short_title'));
+  }, [announce, t]);
+  return (
+    <section className={styles.warning} aria-labelledby="short-title" data-testid="short-transfer">
+      <h2 id="short-title" className={styles.boxTitle}>
+        {t('money_short_title')}
+      </h2>
+      <p>{tx('money_short', { received: amount(received.amount), amount: amount(checkout.amount), outstanding: amount(received.outstanding) })}</p>
+      <p>{tx('money_short_todo', { outstanding: amount(received.outstanding), reference: <Ref>{checkout.payment_reference}</Ref> })}</p>
+      {attempt?.method === 'bank_transfer' && attempt.bank_account && (
+        <BankAccountRows session={session} attempt={attempt} amount={received.outstanding} amountLabel={t('money_short_amount')} />
+      )}
+      <p>{tx('money_short_refund', { merchant, received: amount(received.amount) })}</p>
+    </section>
+  );
+}
+
+export function BankWaiting(props: ScreenProps) {
+  const { session, notice } = props;
+  const { t, tx } = usePage();
+  const attempt = session.latest_attempt;
+  const short = session.received.amount > 0 && session.received.outstanding > 0;
+  return (
+    <>
+      <Spinner />
+      <Title>{t('waiting_title')}</Title>
+      <NoticeBox notice={notice} />
+      {short && <ShortTransfer session={session} attempt={attempt} />}
+      <p>{manualApproval(session) ? t('waiting_manual_body') : t('waiting_body')}</p>
+      <p>{tx('waiting_close', { merchant: session.merchant.display_name, reference: <Ref>{session.checkout.payment_reference}</Ref> })}</p>
+      <Checking />
+      {!short && attempt?.method === 'bank_transfer' && attempt.bank_account && (
+        <details className={styles.disclosure}>
+          <summary>{t('waiting_details')}</summary>
+          <BankAccountRows session={session} attempt={attempt} amount={attempt.amount} amountLabel={t('exact_amount')} />
+        </details>
+      )}
+      <TransferSimulation {...props} />
+    </>
+  );
+}

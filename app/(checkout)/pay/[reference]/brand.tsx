@@ -1,0 +1,74 @@
+'use client';
+
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import styles from './checkout.module.css';
+import { canExpire } from './flow';
+import { parseTimestamp, type Session } from './session';
+import { Amount, clockText, usePage, useServerNow } from './ui';
+
+/**
+ * The merchant's header: its name, always as text, and its logo once the logo has loaded. A logo
+ * that fails (404, bad host, slow) is never shown as a broken image, and appearing late it moves
+ * nothing: it sits at the end of a header already tall enough for it. The name says who it is, so
+ * the image is decorative (alt="").
+ */
+export function BrandHeader({ name, logo }: { name: string | null; logo: string | null }) {
+  if (!name && !logo) return null;
+  return (
+    <header className={styles.brand}>
+      {name && <p className={styles.brandName}>{name}</p>}
+      {logo && <Logo src={logo} />}
+    </header>
+  );
+}
+
+function Logo({ src }: { src: string }) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!src.startsWith('https://')) return;
+    const probe = new Image();
+    probe.referrerPolicy = 'no-referrer';
+    probe.onload = () => setLoaded(src);
+    probe.src = src;
+    return () => {
+      probe.onload = null;
+    };
+  }, [src]);
+  if (loaded !== src) return null;
+  // A plain <img>: next/image would proxy merchants' logos through this server for no gain.
+  return <img className={styles.logo} src={src} alt="" height={36} decoding="async" referrerPolicy="no-referrer" data-testid="logo" />;
+}
+
+export function Summary({ session }: { session: Session }) {
+  const { t, money } = usePage();
+  const { checkout, merchant } = session;
+  const chars = money(checkout.amount, checkout.currency_code).length;
+  return (
+    <section className={styles.summary} aria-label={t('summary_label')}>
+      <p className={styles.summaryLabel}>{t('pay_to', { merchant: merchant.display_name })}</p>
+      {/* Shrinks with its length so that it always fits on one line, down to 320 px. */}
+      <p className={styles.amount} data-testid="amount" style={{ '--chars': chars } as CSSProperties}>
+        <Amount value={checkout.amount} currency={checkout.currency_code} />
+      </p>
+      {checkout.description && <p className={styles.description}>{checkout.description}</p>}
+      <p className={styles.meta}>{t('reference_line', { reference: checkout.payment_reference })}</p>
+      {canExpire(session) && <ExpiryNote expiresAt={checkout.expires_at} />}
+    </section>
+  );
+}
+
+/** Shown only in the last quarter hour, so nobody starts a transfer a link cannot take any more. */
+function ExpiryNote({ expiresAt }: { expiresAt: string }) {
+  const { t, announce } = usePage();
+  const now = useServerNow();
+  const left = parseTimestamp(expiresAt) - now;
+  const announced = useRef(false);
+  useEffect(() => {
+    if (left > 0 && left <= 60000 && !announced.current) {
+      announced.current = true;
+      announce(t('announce_expires_soon'));
+    }
+  }, [left, announce, t]);
+  if (!Number.isFinite(left) || left > 15 * 60000 || left <= 0) return null;
+  return <p className={styles.expiry}>{t('expires_in', { time: clockText(left) })}</p>;
+}

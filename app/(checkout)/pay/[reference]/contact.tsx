@@ -1,0 +1,73 @@
+'use client';
+
+import styles from './checkout.module.css';
+import type { Session } from './session';
+import { Ref, usePage } from './ui';
+
+/**
+ * Who the customer can ask: the merchant's support contact, or where the merchant set none, the
+ * service's own (`service_support`). Null only when neither exists.
+ */
+interface Contact {
+  by: 'merchant' | 'service';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  url: string | null;
+}
+
+export function contactOf(session: Session): Contact | null {
+  const { merchant, service_support: service } = session;
+  if (merchant.support_email || merchant.support_phone) {
+    return { by: 'merchant', name: merchant.display_name, email: merchant.support_email, phone: merchant.support_phone, url: null };
+  }
+  if (service && (service.email || service.phone || service.url)) return { by: 'service', ...service };
+  return null;
+}
+
+function ContactLinks({ contact }: { contact: Contact }) {
+  const { t } = usePage();
+  return (
+    <p className={styles.footerLinks}>
+      {contact.email && <a href={`mailto:${contact.email}`}>{t('help_email', { email: contact.email })}</a>}
+      {contact.phone && <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: contact.phone })}</a>}
+      {contact.url && /^https:\/\//.test(contact.url) && <a href={contact.url}>{t('help_web')}</a>}
+    </p>
+  );
+}
+
+/** The footer's "Need help?" on every screen. */
+export function FooterContact({ session }: { session: Session }) {
+  const { t } = usePage();
+  const contact = contactOf(session);
+  if (!contact) return null;
+  const merchant = session.merchant.display_name;
+  return (
+    <div>
+      <p>{contact.by === 'merchant' ? t('help', { merchant }) : t('help_service', { service: contact.name, merchant })}</p>
+      <ContactLinks contact={contact} />
+    </div>
+  );
+}
+
+/** On screens that end the payment (failed, expired, receipt…): who to ask, with the reference. */
+export function ContactBlock({ session }: { session: Session }) {
+  const { t, tx } = usePage();
+  const contact = contactOf(session);
+  if (!contact) return null;
+  const merchant = session.merchant.display_name;
+  const reference = <Ref>{session.checkout.payment_reference}</Ref>;
+  return (
+    <section className={styles.contact} aria-labelledby="contact-title" data-testid="contact">
+      <h2 id="contact-title" className={styles.boxTitle}>
+        {t('contact_title')}
+      </h2>
+      <p>
+        {contact.by === 'merchant'
+          ? tx('contact_merchant', { merchant, reference })
+          : tx('contact_service', { service: contact.name, merchant, reference })}
+      </p>
+      <ContactLinks contact={contact} />
+    </section>
+  );
+}

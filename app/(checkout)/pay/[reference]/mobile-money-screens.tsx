@@ -1,0 +1,258 @@
+'use client';
+
+import { useEffect, useRef, type FormEvent } from 'react';
+import styles from './checkout.module.css';
+import { UnavailableNote } from './choose-method';
+import { attemptNetwork, mobileNetworks, networkKey, networkName, nowrap } from './flow';
+import type { ScreenProps } from './screens';
+import { parseTimestamp, type Network } from './session';
+import { ActionButton, Amount, Checking, NoticeBox, SimulateControls, Spinner, Title, clockText, usePage, useServerNow } from './ui';
+
+/** Paying by mobile money: the network (and its country) and number, then "approve on your phone". */
+
+export function MobileMoneyForm({ session, busy, notice, form, setForm, phoneInput, onPayMobileMoney, onRetry }: ScreenProps) {
+  const { t, tx, locale } = usePage();
+  const { checkout, merchant } = session;
+  const networks = mobileNetworks(session);
+  const locked = !checkout.customer_phone_editable;
+  const selected = networks.find((n) => networkKey(n) === form.network);
+  const severalCountries = new Set(networks.map((n) => n.country)).size > 1;
+
+  // Defaults: the only network; the number the merchant gave.
+  useEffect(() => {
+    setForm((f) => ({
+      ...f,
+      network: f.network || (networks.length === 1 ? networkKey(networks[0]!) : ''),
+      phone: locked ? (checkout.customer_phone ?? '') : f.phone || (checkout.customer_phone ?? ''),
+    }));
+    // Only when the screen opens: later edits are the customer's.
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) void onPayMobileMoney();
+  };
+  const example = (selected ?? networks[0])?.example ?? '';
+  const hintId = 'phone-hint';
+  const errorId = 'phone-error';
+  const networkErrorId = 'network-error';
+  return (
+    <>
+      <Title>{t('mm_title')}</Title>
+      <NoticeBox notice={notice} />
+      <form onSubmit={submit} noValidate>
+        <fieldset className={styles.fieldset} aria-describedby={form.errors.network ? networkErrorId : undefined}>
+          <legend className={styles.legend}>{severalCountries ? t('network_country_legend') : t('network_legend')}</legend>
+          <div className={styles.options}>
+            {networks.map((network, index) => (
+              <NetworkOption
+                key={networkKey(network)}
+                index={index}
+                network={network}
+                name={networkName(network, networks, locale)}
+                checked={form.network === networkKey(network)}
+                invalid={!!form.errors.network}
+                onChoose={() => setForm((f) => ({ ...f, network: networkKey(network), errors: { ...f.errors, network: undefined } }))}
+              />
+            ))}
+          </div>
+          {form.errors.network && (
+            <span id={networkErrorId} className={styles.fieldError}>
+              {form.errors.network}
+            </span>
+          )}
+        </fieldset>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="phone">
+            {t('phone_label')}
+          </label>
+          <span id={hintId} className={styles.hint}>
+            {locked ? t('phone_locked_hint', { merchant: merchant.display_name }) : t('phone_hint', { example })}
+          </span>
+          <input
+            ref={phoneInput}
+            id="phone"
+            name="phone"
+            className={styles.input}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            readOnly={locked}
+            value={form.phone}
+            aria-describedby={[hintId, form.errors.phone ? errorId : ''].filter(Boolean).join(' ')}
+            aria-invalid={form.errors.phone ? true : undefined}
+            onChange={(event) => {
+              const phone = event.target.value;
+              setForm((f) => ({ ...f, phone, errors: { ...f.errors, phone: undefined } }));
+            }}
+          />
+          {form.errors.phone && (
+            <span id={errorId} className={styles.fieldError}>
+              {form.errors.phone}
+            </span>
+          )}
+        </div>
+        <ActionButton type="submit" busy={busy === 'mobile_money'}>
+          {tx('pay_button', { amount: <Amount value={checkout.amount} currency={checkout.currency_code} /> })}
+        </ActionButton>
+      </form>
+      <UnavailableNote session={session} />
+      {session.sandbox && !locked && (
+        <div className={`${styles.note} ${styles.noPrint}`}>
+          <p className={styles.boxTitle}>{t('sandbox_numbers_title')}</p>
+          <ul className={`${styles.simList} ${styles.small}`}>
+            <li>{t('sandbox_number_1111')}</li>
+            <li>{t('sandbox_number_2222')}</li>
+            <li>{t('sandbox_number_3333')}</li>
+            <li>{t('sandbox_number_4444')}</li>
+            <li>{t('sandbox_number_other')}</li>
+          </ul>
+        </div>
+      )}
+      {session.methods.length > 1 && (
+        <div className={styles.actions}>
+          <ActionButton variant="link" onClick={() => onRetry('other_method')}>
+            {t('pay_another_way')}
+          </ActionButton>
+        </div>
+      )}
+    </>
+  );
+}
+
+function NetworkOption({
+  index,
+  network,
+  name,
+  checked,
+  invalid,
+  onChoose,
+}: {
+  index: number;
+  network: Network;
+  name: string;
+  checked: boolean;
+  invalid: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <label className={styles.option}>
+      <input
+        id={`network-${index}`}
+        type="radio"
+        name="network"
+        value={networkKey(network)}
+        checked={checked}
+        aria-invalid={invalid || undefined}
+        onChange={onChoose}
+      />
+      <span className={styles.optionText}>
+        <span className={styles.optionTitle}>{name}</span>
+      </span>
+    </label>
+  );
+}
+
+/** Matches the server's PROMPT_RESEND_AFTER_SECONDS: a new prompt may replace a live one after this. */
+const RESEND_AFTER_MS = 30_000;
+
+/** No prompt on the phone: the network's own menu approves the same payment (USSD), where it has one. */
+function ManualApproval({ network, name }: { network: Network | undefined; name: string }) {
+  const { tx } = usePage();
+  const path = network?.manual_approval;
+  if (!path) return null;
+  const dial = (
+    <a className={styles.dial} href={`tel:${path.dial.replace(/#/g, '%23')}`}>
+      {path.dial}
+    </a>
+  );
+  return (
+    <p data-testid="manual-approval">
+      {path.menu?.length
+        ? tx('approve_manual', { network: name, dial, menu: <strong>{path.menu.join(' › ')}</strong> })
+        : tx('approve_manual_dial', { network: name, dial })}
+    </p>
+  );
+}
+
+export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }: ScreenProps) {
+  const { t, tx, announce, locale } = usePage();
+  const attempt = session.latest_attempt!;
+  const now = useServerNow();
+  const left = parseTimestamp(attempt.respond_by) - now;
+  const resendIn = Math.ceil((parseTimestamp(attempt.created_at) + RESEND_AFTER_MS - now) / 1000);
+  const canResend = !Number.isFinite(resendIn) || resendIn <= 0;
+  const timeUp = Number.isFinite(left) && left <= 0;
+  const network = attemptNetwork(session, attempt);
+  const name = network ? networkName(network, mobileNetworks(session), locale) : (attempt.network ?? '');
+  const announcedUp = useRef(false);
+  useEffect(() => {
+    if (timeUp && !announcedUp.current) {
+      announcedUp.current = true;
+      announce(t('announce_time_up'));
+    }
+  }, [timeUp, announce, t]);
+  const sims: [string, 'success' | 'declined' | 'insufficient_funds' | 'timeout', string][] = [
+    ['sim_success', 'success', t('sim_approve')],
+    ['sim_declined', 'declined', t('sim_decline')],
+    ['sim_insufficient', 'insufficient_funds', t('sim_insufficient')],
+    ['sim_timeout', 'timeout', t('sim_no_answer')],
+  ];
+  return (
+    <>
+      <Spinner />
+      <Title>{t('approve_title')}</Title>
+      <NoticeBox notice={notice} />
+      <p className={styles.lead}>
+        {tx('approve_body', {
+          phone: nowrap(attempt.phone ?? ''),
+          network: name,
+          amount: <Amount value={attempt.amount} currency={attempt.currency_code} />,
+          merchant: session.merchant.display_name,
+        })}
+      </p>
+      {Number.isFinite(left) &&
+        (timeUp ? (
+          <p className={styles.timer}>{t('approve_time_up')}</p>
+        ) : (
+          <p className={styles.timer}>
+            <span>{t('approve_time_left')}</span>
+            <span className={styles.timerValue} role="timer" data-testid="countdown">
+              {clockText(left)}
+            </span>
+          </p>
+        ))}
+      <Checking />
+      <div className={styles.note}>
+        <p className={styles.boxTitle}>{t('approve_help_title')}</p>
+        <p>{t('approve_help_body')}</p>
+        <ManualApproval network={network} name={network?.label ?? name} />
+      </div>
+      {canResend ? (
+        <div className={styles.actions}>
+          <ActionButton variant="secondary" busy={busy === 'resend'} onClick={() => void onResend()}>
+            {t('approve_resend')}
+          </ActionButton>
+          <ActionButton variant="link" onClick={() => onRetry('other_number')}>
+            {t('approve_change_number')}
+          </ActionButton>
+        </div>
+      ) : (
+        <p className={styles.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
+      )}
+      {session.sandbox && (
+        <SimulateControls
+          legend={t('sim_mm_legend')}
+          busy={busy}
+          onSimulate={onSimulate}
+          buttons={sims.map(([action, outcome, label]) => ({
+            action,
+            label,
+            path: `/api/sandbox/mobile-money/${encodeURIComponent(attempt.id)}`,
+            body: { outcome },
+          }))}
+        />
+      )}
+    </>
+  );
+}

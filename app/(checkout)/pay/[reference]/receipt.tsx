@@ -1,0 +1,96 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import styles from './checkout.module.css';
+import { ContactBlock } from './contact';
+import { attemptNetwork, mobileNetworks, networkName, nowrap, safeRedirect } from './flow';
+import { MoneyNote } from './money-note';
+import type { ScreenProps } from './screens';
+import { parseTimestamp } from './session';
+import { ActionButton, Amount, Icon, Row, Title, usePage } from './ui';
+
+const REDIRECT_SECONDS = 5;
+
+/**
+ * Paid: a receipt worth keeping (the provider's transaction id, the date with its zone, print or
+ * save), what happened to any extra money, and always a way back to the merchant: its success page
+ * (automatically after 5 s when the payment completed during this visit), else who to contact.
+ */
+export function Paid({ session, paidHere }: ScreenProps) {
+  const { t, locale, dateTime } = usePage();
+  const { checkout, merchant, received } = session;
+  const attempt = session.latest_attempt;
+  const target = safeRedirect(session.success_redirect_url);
+  const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  const [stayed, setStayed] = useState(!paidHere);
+  const paidAt = parseTimestamp(checkout.paid_at);
+
+  useEffect(() => {
+    if (!target || stayed) return;
+    if (seconds <= 0) {
+      window.location.assign(target);
+      return;
+    }
+    const id = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => window.clearTimeout(id);
+  }, [target, stayed, seconds]);
+
+  const mobile = checkout.payment_method === 'mobile_money' || attempt?.method === 'mobile_money';
+  const network = attempt?.method === 'mobile_money' ? attemptNetwork(session, attempt) : undefined;
+  const method = mobile
+    ? t('receipt_mobile_money', {
+        network: network ? networkName(network, mobileNetworks(session), locale) : (attempt?.network ?? ''),
+        phone: attempt?.method === 'mobile_money' ? nowrap(attempt.phone ?? '') : '',
+      }).trim()
+    : checkout.payment_method === 'bank_transfer'
+      ? t('method_bank_transfer')
+      : null;
+
+  return (
+    <>
+      <Icon kind="ok" />
+      <Title>{t('paid_title')}</Title>
+      <p className={styles.lead}>{t('paid_body', { merchant: merchant.display_name })}</p>
+      {target && (
+        <div className={`${styles.redirect} ${styles.noPrint}`}>
+          {!stayed && (
+            // Not a live region: a screen reader would read every second. The heading says it is paid.
+            <p className={styles.success}>
+              {t('redirect_in', { merchant: merchant.display_name, seconds: Math.max(0, seconds) })}
+            </p>
+          )}
+          <a className={styles.button} href={target}>
+            {stayed ? t('return_to', { merchant: merchant.display_name }) : t('redirect_now')}
+          </a>
+          {!stayed && (
+            <ActionButton variant="link" onClick={() => setStayed(true)}>
+              {t('redirect_stay')}
+            </ActionButton>
+          )}
+        </div>
+      )}
+      <MoneyNote session={session} />
+      <h2 className={styles.subtitle}>{t('receipt_title')}</h2>
+      <dl className={styles.details} data-testid="receipt">
+        <Row label={t('receipt_paid_to')} value={merchant.display_name} />
+        <Row label={t('receipt_amount')} value={<Amount value={checkout.amount} currency={checkout.currency_code} />} />
+        {received.amount > 0 && received.amount !== checkout.amount && (
+          <Row label={t('receipt_received')} value={<Amount value={received.amount} currency={checkout.currency_code} />} />
+        )}
+        {checkout.description && <Row label={t('receipt_for')} value={checkout.description} />}
+        <Row label={t('receipt_reference')} value={<span className={styles.mono}>{checkout.payment_reference}</span>} />
+        {received.provider_reference && (
+          <Row label={t('receipt_transaction_id')} value={<span className={styles.mono}>{received.provider_reference}</span>} />
+        )}
+        {Number.isFinite(paidAt) && <Row label={t('receipt_date')} value={<time dateTime={new Date(paidAt).toISOString()}>{dateTime(paidAt)}</time>} />}
+        {method && <Row label={t('receipt_method')} value={method} />}
+      </dl>
+      <div className={`${styles.actions} ${styles.noPrint}`}>
+        <ActionButton variant="secondary" onClick={() => window.print()}>
+          {t('receipt_print')}
+        </ActionButton>
+      </div>
+      {!target && <ContactBlock session={session} />}
+    </>
+  );
+}
