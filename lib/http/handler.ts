@@ -9,7 +9,7 @@ import { describeError, log } from '../log';
 import { ApiError } from './errors';
 import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
-import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
+import { parseJsonBody, pathParams, queryObject, readBodyText, validate } from './parse';
 import { config } from '../config';
 import { authenticateCheckout } from '../checkout-session/authenticate';
 import { checkoutReferenceParams } from '../checkout-session/input';
@@ -123,7 +123,7 @@ async function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
   route: RouteArgs,
 ): Promise<Input<P, Q, B> & { rawBody: unknown }> {
   const rawBody = parseJsonBody(req, await readBodyText(req));
-  const params = spec.params ? validate(spec.params, await route.params) : undefined;
+  const params = spec.params ? validate(spec.params, pathParams(await route.params)) : undefined;
   const query = validate(spec.query ?? noFields, queryObject(new URL(req.url)), 'query');
   const body = spec.body
     ? validate(spec.body, rawBody ?? {}, 'body')
@@ -217,7 +217,7 @@ export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema 
 ): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
-    const params = validate(checkoutReferenceParams, await route.params);
+    const params = validate(checkoutReferenceParams, pathParams(await route.params));
     const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference);
     if (req.method !== 'GET') {
       await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
