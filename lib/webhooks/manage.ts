@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { config } from '../config';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
+import { storedUrl } from '../http/stored-url';
 import { pagination } from '../http/envelope';
 import { recordEvent } from '../events/record-event';
 import { addressProblem, bareHost, resolveAll } from './address-guard';
@@ -26,10 +27,9 @@ const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('
  * checks again at connect time). Loopback over http only with the sandbox opt-in.
  */
 async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
-  const url = URL.parse(raw);
-  if (!url || !['http:', 'https:'].includes(url.protocol)) throw invalidField('url', 'must be an https:// URL');
-  if (url.username || url.password) throw invalidField('url', 'must not carry credentials');
-  if (url.hash) throw invalidField('url', 'must not have a #fragment');
+  const form = storedUrl(raw, { schemes: ['https', 'http'], fragment: false });
+  if ('problem' in form) throw invalidField('url', form.problem);
+  const url = new URL(form.href);
   const host = bareHost(url);
   const policy = { allowLoopback };
   const loopback = isLoopbackName(host) || (net.isIP(host) !== 0 && addressProblem(host, { allowLoopback: false })?.endsWith('loopback address'));
