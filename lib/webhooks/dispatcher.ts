@@ -7,6 +7,7 @@ import { computeWebhookSignature } from './verify';
 import { sendWebhook, type SendResult } from './send';
 import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextAttemptAt } from './schedule';
 import { envelopeOf } from './envelope';
+import { reservedLoopbackPorts } from './loopback';
 
 /** At most this many deliveries of one endpoint in flight, so one slow endpoint cannot take every slot. */
 export const PER_ENDPOINT_IN_FLIGHT = 4;
@@ -113,7 +114,11 @@ export async function deliverClaimed(db: Db, delivery: ClaimedDelivery, options:
       'x-webhook-attempt': String(delivery.attemptCount + 1),
       'x-webhook-signature': signatureHeader(delivery.secrets, timestamp, body),
     },
-    { allowLoopback: delivery.allowLoopback && !production, timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000 },
+    {
+      allowLoopback: delivery.allowLoopback && !production,
+      reservedLoopbackPorts: reservedLoopbackPorts(),
+      timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
   );
   try {
     await recordAttempt(db, delivery, result, clock());
