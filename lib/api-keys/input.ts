@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../db/schema';
 import { freeFormObject } from '../http/free-form';
+import { timestampInput } from '../http/timestamp-input';
 
 export const createApiKeyInput = z
   .strictObject({
@@ -11,9 +12,7 @@ export const createApiKeyInput = z
       .min(1, 'must name at least one permission')
       .transform((list) => [...new Set(list)])
       .optional(),
-    expires_at: z.iso
-      .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
-      .transform((v) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`))
+    expires_at: timestampInput
       .refine((d) => d.getTime() > Date.now(), 'must be in the future')
       .optional(),
     api_key_metadata: freeFormObject().optional(),

@@ -233,3 +233,9 @@ describe('the operator API and other surfaces parse the same way', () => {
     expectRefused(res, `extra${'.0'.repeat(31)}`, 'json_too_deep');
   });
 });
+
+describe('timestamps', () => {
+  it.each(['0000-02-27T13:43:12Z', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59Z'])('as_of %s is refused (PostgreSQL has no year 0), not a 500', async (asOf) => {
+    expectRefused(await admin().post('/api/admin/v1/settlements/run', { as_of: asOf }), 'as_of');
+  });
+});
