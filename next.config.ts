@@ -1,23 +1,12 @@
 import type { NextConfig } from 'next';
-import { API_SECURITY_HEADERS } from './lib/http/security-headers';
+import { API_SECURITY_HEADERS, BASE_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from './lib/http/security-headers';
 
 /** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
 const checkoutHeaders = [
-  { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  ...BASE_SECURITY_HEADERS,
   { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
-  // For old webviews that ignore CSP frame-ancestors.
-  { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-];
-
-/** The home page: never framed or sniffed, no Referer to other sites. */
-const pageHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
-  { key: 'X-Frame-Options', value: 'DENY' },
 ];
 
 const nextConfig: NextConfig = {
@@ -30,7 +19,7 @@ const nextConfig: NextConfig = {
     return [
       // Every JSON API (merchant, operator, health, openapi.json, which adds its own CORS header).
       { source: '/api/:path*', headers: API_SECURITY_HEADERS },
-      { source: '/', headers: pageHeaders },
+      { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
       // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
       // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.
@@ -56,13 +45,6 @@ const nextConfig: NextConfig = {
           { key: 'Access-Control-Allow-Origin', value: '*' },
           { key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
-        ],
-      },
-      {
-        source: '/api/embed/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
         ],
       },
       {
