@@ -20,7 +20,8 @@ import { API_SECURITY_HEADERS } from './security-headers';
  * not valid percent-encoding. Here:
  *
  * - the TCP peer's address is stamped into PEER_HEADER (a client's own copy deleted first);
- * - `/api/…/` is served as `/api/…` (the URL rewritten, never a redirect);
+ * - `/api/…/` (and `//api//…`) is served as `/api/…` (the URL rewritten, never a redirect); a page
+ *   path that is not valid percent-encoding is given to Next with its `%` escaped;
  * - a method Next's routes cannot serve is a 405 `method_not_allowed` with the route's `Allow`
  *   (404 `route_not_found` on an unknown /api path), in the shared error shape; methods Node's parser
  *   refuses (`FOO`, `get`) and CONNECT get the same answer on the raw socket;
@@ -89,6 +90,22 @@ function routeOf(pathname: string): { route: ApiRoute | null; undecodable: numbe
   return { route: findApiRoute(decoded, new Set(undecodable)), undecodable };
 }
 
+/**
+ * The path Next is given. An /api path loses repeated and trailing slashes (Next would redirect:
+ * clients do not follow a 308 for POST). A page's segment that is not valid percent-encoding has its
+ * `%` escaped, so Next shows the page for that literal text (a not-found page, an invalid link)
+ * instead of failing with a 500; /api paths keep it, to be refused by name below.
+ */
+export function normalisedPath(pathname: string): string {
+  const collapsed = pathname.replace(/\/{2,}/g, '/');
+  if (isApi(collapsed)) return collapsed.length > '/api'.length ? collapsed.replace(/\/+$/, '') : collapsed;
+  if (decodes(pathname)) return pathname;
+  return pathname
+    .split('/')
+    .map((segment) => (decodes(segment) ? segment : segment.replaceAll('%', '%25')))
+    .join('/');
+}
+
 /** What the edge answers for `method` on `pathname`, or null to let Next handle it. */
 export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null {
   const standard = (ROUTE_METHODS as readonly string[]).includes(method);
@@ -114,11 +131,9 @@ function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): bo
   req.headers[PEER_HEADER] = peerStamp(req.socket.remoteAddress ?? '');
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  let pathname = query < 0 ? url : url.slice(0, query);
-  if (isApi(pathname) && pathname.length > '/api'.length && pathname.endsWith('/')) {
-    pathname = pathname.replace(/\/+$/, '');
-    req.url = pathname + (query < 0 ? '' : url.slice(query));
-  }
+  const written = query < 0 ? url : url.slice(0, query);
+  const pathname = normalisedPath(written);
+  if (pathname !== written) req.url = pathname + (query < 0 ? '' : url.slice(query));
   const method = req.method ?? 'GET';
   const answer = edgeAnswer(method, pathname);
   if (!answer) return false;

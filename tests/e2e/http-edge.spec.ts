@@ -112,6 +112,9 @@ test('a trailing slash on an API path is served, never redirected; pages keep Ne
   expect((await listed.json()).data.map((c: { id: string }) => c.id)).toContain(id);
   const one = await request.get(`${baseUrl()}${CHECKOUTS}/${id}//`, { headers, maxRedirects: 0 });
   expect(one.status()).toBe(200);
+  const doubled = await request.post(`${baseUrl()}//api/v1//merchants/checkouts/${id}/cancel`, { headers, maxRedirects: 0 });
+  expect(doubled.status()).toBe(200);
+  expect((await doubled.json()).data.status).toBe('cancelled');
 
   const page = await request.get(`${baseUrl()}/docs/`, { maxRedirects: 0 });
   expect(page.status()).toBe(308);
@@ -126,6 +129,13 @@ test('a path parameter that is not valid percent-encoding is a 422 naming it, no
   expect(body.error.fields).toEqual([{ field: 'checkout_id', message: 'is not valid percent-encoded UTF-8' }]);
   const nowhere = await request.get(`${baseUrl()}/api/v1/merch%ZZants`);
   expect(nowhere.status()).toBe(404);
+  // A page with such a segment is shown for that literal text (Next answered a plain 500).
+  for (const path of ['/pay/%E0%A4%A', '/%E0%A4%A', '/docs/%ZZ']) {
+    const page = await request.get(`${baseUrl()}${path}`, { maxRedirects: 0 });
+    expect(page.status(), path).toBeLessThan(500);
+  }
+  const query = await request.get(`${baseUrl()}/api/ping?%ZZ=%E0%A4%A`);
+  expect(query.status()).toBe(422);
 });
 
 test('a spoofed X-Forwarded-For from an untrusted peer does not change the rate-limit bucket', async ({ request }) => {
