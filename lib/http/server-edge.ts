@@ -110,6 +110,8 @@ export function normalisedPath(pathname: string): string {
 export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null {
   const standard = (ROUTE_METHODS as readonly string[]).includes(method);
   if (!isApi(pathname)) return standard ? null : methodNotAllowed(method, PAGE_METHODS);
+  // The usual request (a method Next routes, a path that decodes) costs no route lookup.
+  if (standard && method !== 'OPTIONS' && decodes(pathname)) return null;
   const { route, undecodable } = routeOf(pathname);
   const notFound: EdgeAnswer = { status: 404, error: { code: 'route_not_found', message: `No route for ${method} ${pathname}` } };
   if (undecodable.length) {
@@ -118,7 +120,7 @@ export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null 
     const field = { field: parameter, message: 'is not valid percent-encoded UTF-8' };
     return { status: 422, error: { code: 'validation_error', message: `Invalid request: ${field.field}: ${field.message}`, fields: [field] } };
   }
-  if (!route) return standard && method !== 'OPTIONS' ? null : notFound;
+  if (!route) return notFound;
   const allow = allowHeader(route.methods);
   if (!standard) return methodNotAllowed(method, allow);
   if (method === 'OPTIONS' && !route.ownOptions) return { status: 204, headers: { allow } };
