@@ -2,7 +2,7 @@ import dc from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { log } from '../log';
+import { describeError, log } from '../log';
 import { errorBody } from './envelope';
 import { ApiError, type FieldError } from './errors';
 import type { ErrorCode } from './error-codes';
@@ -50,8 +50,14 @@ function guard(server: net.Server | undefined): void {
   const listeners = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (answeredAtEdge(req, res)) return;
-    for (const listener of listeners) listener.call(server, req, res);
+    let answered = false;
+    try {
+      answered = answeredAtEdge(req, res);
+    } catch (error) {
+      // A fault here must not take the process down with it: Next still gets the request.
+      log.error('server edge failed', describeError(error));
+    }
+    if (!answered) for (const listener of listeners) listener.call(server, req, res);
   });
   if (server.listenerCount('clientError') === 0) server.on('clientError', answerClientError);
   if (server.listenerCount('connect') === 0) server.on('connect', (req: http.IncomingMessage, socket: net.Socket) => socket.end(rawAnswer('CONNECT', '/')));
@@ -187,13 +193,20 @@ const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
  */
 function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: net.Socket): void {
   const inFlight = (socket as net.Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    if (error.code === 'HPE_INVALID_METHOD') {
-      const [method = '', target = '/'] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-      socket.write(rawAnswer(method.replace(/[^\x21-\x7e]/g, '?').slice(0, 20), target.split('?', 1)[0]!.slice(0, 2048)));
-    } else {
-      socket.write(NODE_ANSWERS[error.code ?? ''] ?? BAD_REQUEST);
-    }
-  }
+  if (socket.writable && !inFlight?.headersSent) writeClientErrorAnswer(error, socket);
   socket.destroy(error);
+}
+
+function writeClientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: net.Socket): void {
+  if (error.code !== 'HPE_INVALID_METHOD') {
+    socket.write(NODE_ANSWERS[error.code ?? ''] ?? BAD_REQUEST);
+    return;
+  }
+  try {
+    const [method = '', target = '/'] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
+    socket.write(rawAnswer(method.replace(/[^\x21-\x7e]/g, '?').slice(0, 20), target.split('?', 1)[0]!.slice(0, 2048)));
+  } catch (failure) {
+    log.error('server edge failed', describeError(failure));
+    socket.write(BAD_REQUEST);
+  }
 }
