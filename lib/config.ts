@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_FEE_SCHEDULE, feeScheduleSetting } from './fees/schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from './conversion/rates';
+import { trustedProxiesSetting } from './rate-limit/trusted-proxies';
 
 /**
  * Every setting the service reads, validated once. A bad or missing variable stops the process with a
@@ -66,6 +67,8 @@ const configSchema = z.object({
   /** Checkout button: button loads (GET /api/embed/v1/session) per embed session, and per client address, per minute. */
   EMBED_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6000),
   EMBED_IP_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Proxies whose X-Forwarded-For / X-Real-IP are believed (lib/rate-limit/client-address.ts). */
+  TRUSTED_PROXIES: trustedProxiesSetting,
   /** Merchant API requests per API key per minute (reads and writes alike), counted in PostgreSQL. */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
   WORKER_IN_PROCESS: boolean.default(true),

@@ -124,7 +124,48 @@ export const log = {
   error: (msg: string, fields: Record<string, unknown> = {}) => write('error', msg, fields),
 };
 
+/** PostgreSQL's own account of a failed statement (postgres.js error fields), as log field names. */
+const DATABASE_FIELDS = {
+  code: 'db_code',
+  severity: 'db_severity',
+  schema_name: 'db_schema',
+  table_name: 'db_table',
+  column_name: 'db_column',
+  constraint_name: 'db_constraint',
+  data_type: 'db_data_type',
+  routine: 'db_routine',
+} as const;
+const MAX_QUERY_LENGTH = 1000;
+
+const isQueryWrapper = (e: Error): e is Error & { query: string } => typeof (e as { query?: unknown }).query === 'string' && 'params' in e;
+const isDatabaseError = (e: Error) => e.name === 'PostgresError' || typeof (e as { severity?: unknown }).severity === 'string';
+
+/**
+ * An error as log fields: its message and its causes' (drizzle wraps the driver's error as `cause`),
+ * PostgreSQL's code, table, column and constraint when given, the SQL text of a failed query, and the
+ * stack. Never a query's parameters (drizzle's message and stack repeat them: both are rebuilt here)
+ * nor PostgreSQL's `detail` (it quotes row values).
+ */
 export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { error: error.message, stack: error.stack };
-  return { error: String(error) };
+  if (!(error instanceof Error)) return { error: String(error) };
+  const messages: string[] = [];
+  const out: Record<string, unknown> = {};
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
+    if (isQueryWrapper(current)) {
+      messages.push('database query failed');
+      out.query ??= current.query.slice(0, MAX_QUERY_LENGTH);
+      continue;
+    }
+    messages.push(current.message);
+    if (isDatabaseError(current)) {
+      for (const [field, name] of Object.entries(DATABASE_FIELDS)) {
+        const value = (current as unknown as Record<string, unknown>)[field];
+        if (typeof value === 'string' && value) out[name] ??= value;
+      }
+    }
+  }
+  if (current !== undefined && !(current instanceof Error)) messages.push(String(current));
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return { error: messages.join(': '), ...out, stack: [`${error.name}: ${messages[0]}`, ...frames].join('\n') };
 }

@@ -75,15 +75,20 @@ function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: 
       '                  Never use them in production: set them in the environment.',
     );
   }
+  // Secrets are printed only for the embedded development database, which generated them; with
+  // DATABASE_URL set the banner shows none (a seeded demo key stays in its file, mode 600).
   if (env.embedded) lines.push(`  Admin token:    ${config.ADMIN_API_TOKEN}`);
   if (demo) {
+    const key = env.embedded ? demo.api_key : '$KEY';
     lines.push(
       `  Demo merchant:  ${demo.name} (${demo.merchant_id})`,
-      `  Demo API key:   ${demo.api_key}`,
+      env.embedded
+        ? `  Demo API key:   ${demo.api_key}`
+        : `  Demo API key:   not printed (DATABASE_URL is set): see ${path.relative(process.cwd(), path.join(DATA_DIR, 'demo-merchant.json'))}`,
       '',
       'Create a checkout:',
       `  curl -s -X POST ${base}/api/v1/merchants/checkouts \\`,
-      `    -H 'x-api-key: ${demo.api_key}' -H 'content-type: application/json' \\`,
+      `    -H 'x-api-key: ${key}' -H 'content-type: application/json' \\`,
       `    -d '{"customer_email":"ada@example.com","amount":25.50,"currency_code":"GHS","meta_data":{"order_id":"1001"}}'`,
     );
   }

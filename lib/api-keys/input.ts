@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../db/schema';
-
-const MAX_METADATA_BYTES = 4096;
+import { freeFormObject } from '../http/free-form';
+import { timestampInput } from '../http/timestamp-input';
 
 export const createApiKeyInput = z
   .strictObject({
@@ -12,15 +12,10 @@ export const createApiKeyInput = z
       .min(1, 'must name at least one permission')
       .transform((list) => [...new Set(list)])
       .optional(),
-    expires_at: z.iso
-      .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
-      .transform((v) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`))
+    expires_at: timestampInput
       .refine((d) => d.getTime() > Date.now(), 'must be in the future')
       .optional(),
-    api_key_metadata: z
-      .record(z.string(), z.unknown())
-      .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`)
-      .optional(),
+    api_key_metadata: freeFormObject().optional(),
   })
   .refine((v) => v.scope === 'FULL_ACCESS' || v.permissions !== undefined, {
     path: ['permissions'],

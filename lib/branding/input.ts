@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../db/schema';
 import { phoneNumber } from '../checkouts/input';
+import { storedUrlField } from '../http/stored-url';
 
-/** https only, no credentials, no fragments: nothing a redirect could abuse. */
-export const httpsUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' && !url.username && !url.password && !url.hash && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, 'must be an https:// URL (no credentials, no fragment)');
+/** https only, written the usual way, no credentials or fragment, stored normalised: nothing a redirect could abuse. */
+export const httpsUrl = storedUrlField({ schemes: ['https'], fragment: false }, (url) =>
+  url.hostname.includes('.') ? null : 'must name a host with a domain (https://shop.example/…)',
+);
 
 /** PUT semantics: fields given are set, `null` clears one, fields left out keep their value. */
 export const updateBrandingInput = z.strictObject({

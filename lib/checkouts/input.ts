@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountNumber } from '../money/amount';
-import { caseInsensitiveEnum, integerParam, momentParam } from '../http/paging';
+import { caseInsensitiveEnum, integerParam } from '../http/paging';
+import { rangeBoundInput } from '../http/timestamp-input';
 import { CHECKOUT_STATUSES } from '../db/schema/checkouts';
 
 export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
@@ -65,8 +66,8 @@ export const listCheckoutsQuery = z
       .pipe(z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference (PAY- and 16 letters or digits)'))
       .optional(),
     customer_email: z.string().trim().min(1, 'must not be empty').max(254, 'must be at most 254 characters').optional(),
-    created_from: momentParam('start').optional(),
-    created_to: momentParam('end').optional(),
+    created_from: rangeBoundInput('start').optional(),
+    created_to: rangeBoundInput('end').optional(),
   })
   .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
     path: ['created_to'],

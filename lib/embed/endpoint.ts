@@ -5,7 +5,8 @@ import { endpoint, type OperationHandler, type RouteHandler } from '../http/hand
 import type { Reply } from '../http/envelope';
 import type { Operation } from '../http/operation';
 import { parseJsonBody, queryObject, readBodyText, validate } from '../http/parse';
-import { clientAddress, enforceRateLimit } from '../rate-limit/limit';
+import { enforceRateLimit } from '../rate-limit/limit';
+import { clientAddress } from '../rate-limit/client-address';
 import { authenticateEmbed, type EmbedCaller } from './button';
 
 /**

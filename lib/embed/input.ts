@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountNumber } from '../money/amount';
 import { META_DATA_LIMITS, phoneNumber } from '../checkouts/input';
 import { pageQuery } from '../http/paging';
+import { timestampInput } from '../http/timestamp-input';
 import { EMBED_LIMITS } from '../db/schema/embed-sessions';
 
 /**
@@ -56,10 +57,6 @@ const metaData = z
   .refine((m) => Object.keys(m).length < META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys - 1} keys`)
   .refine((m) => !Object.hasOwn(m, EMBED_SESSION_META_KEY), { path: [EMBED_SESSION_META_KEY], message: 'is set by the service on each checkout' })
   .nullish();
-
-const timestampInput = z.iso
-  .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
-  .transform((v) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`));
 
 /**
  * A list length check's parameters that make it run only on an actual list: zod would also measure a

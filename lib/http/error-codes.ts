@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, meaning: 'The body is larger than 1 MB' },
   unsupported_media_type: { status: 415, meaning: 'A body was sent without Content-Type: application/json' },
   validation_error: { status: 422, meaning: 'Invalid input: `error.fields` names each field and why' },
+  json_too_deep: { status: 422, meaning: 'The JSON body nests deeper than 32 levels (`error.fields` names where)' },
   idempotency_key_reused: { status: 422, meaning: 'This Idempotency-Key was used with another body' },
   idempotency_key_in_use: { status: 409, meaning: 'The first request with this Idempotency-Key is still running: retry shortly' },
   method_not_allowed: { status: 405, meaning: 'The path exists, not with this method (see `Allow`)' },

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import { getDb, type Db } from '../db/client';
 import { authenticateMerchant, type AuthenticatedMerchant } from '../auth/merchant-auth';
@@ -7,14 +6,16 @@ import { assertPermitted } from '../auth/permissions';
 import { checkIdempotencyKey, requestFingerprint, withIdempotency } from '../idempotency/with-idempotency';
 import { describeError, log } from '../log';
 import { ApiError } from './errors';
+import { requestIdOf } from './request-id';
 import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
-import { parseJsonBody, queryObject, readBodyText, validate } from './parse';
+import { parseJsonBody, pathParams, queryObject, readBodyText, validate } from './parse';
 import { config } from '../config';
 import { authenticateCheckout } from '../checkout-session/authenticate';
 import { checkoutReferenceParams } from '../checkout-session/input';
 import type { CheckoutRow } from '../checkouts/present';
-import { clientAddress, enforceRateLimit } from '../rate-limit/limit';
+import { enforceRateLimit } from '../rate-limit/limit';
+import { clientAddress } from '../rate-limit/client-address';
 import { limitApiKey, rateLimitHeadersOf } from '../rate-limit/api-key-limit';
 
 /** What Next.js passes a route handler as its second argument. */
@@ -64,11 +65,6 @@ export interface OperatorCtx extends AuthenticatedOperator {
 
 const noFields = z.strictObject({});
 
-const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;
-function requestIdOf(req: Request): string {
-  const given = req.headers.get('x-request-id');
-  return given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
-}
 
 /** The route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`): each path parameter's segment named, not its value. */
 async function routePatternOf(pathname: string, route: RouteArgs | undefined): Promise<string> {
@@ -86,7 +82,7 @@ const safeDecode = (s: string) => { try { return decodeURIComponent(s); } catch 
 export function endpoint(run: (req: Request, requestId: string, route: RouteArgs) => Promise<Response | Reply>): RouteHandler {
   return async (req, route) => {
     const started = performance.now();
-    const requestId = requestIdOf(req);
+    const requestId = requestIdOf(req.headers.get('x-request-id'));
     let response: Response;
     try {
       const result = await run(req, requestId, route);
@@ -123,7 +119,7 @@ async function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
   route: RouteArgs,
 ): Promise<Input<P, Q, B> & { rawBody: unknown }> {
   const rawBody = parseJsonBody(req, await readBodyText(req));
-  const params = spec.params ? validate(spec.params, await route.params) : undefined;
+  const params = spec.params ? validate(spec.params, pathParams(await route.params)) : undefined;
   const query = validate(spec.query ?? noFields, queryObject(new URL(req.url)), 'query');
   const body = spec.body
     ? validate(spec.body, rawBody ?? {}, 'body')
@@ -217,7 +213,7 @@ export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema 
 ): OperationHandler {
   return serving(endpoint(async (req, requestId, route) => {
     const db = getDb();
-    const params = validate(checkoutReferenceParams, await route.params);
+    const params = validate(checkoutReferenceParams, pathParams(await route.params));
     const access = req.method === 'GET' ? 'read' : 'write';
     const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference, access);
     if (req.method !== 'GET') {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiError, badRequest, unprocessable, type FieldError } from './errors';
+import { MAX_JSON_DEPTH, scanJson } from './json-scan';
+import { isStorableText, UNSTORABLE_MESSAGE } from './storable-text';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,26 +33,47 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
 const tooLarge = (limit: number) =>
   new ApiError(413, 'payload_too_large', `Request body is larger than ${limit / 1024 / 1024} MB`);
 
-/** Parses JSON text: malformed → 400; wrong content type → 415. */
+/**
+ * Parses JSON text: wrong content type → 415; nested deeper than MAX_JSON_DEPTH → 422 `json_too_deep`
+ * (found before JSON.parse runs); malformed → 400; a number a float cannot carry, a string or key
+ * PostgreSQL cannot store, or a `__proto__` key → 422 naming the field (json-scan.ts).
+ */
 export function parseJsonBody(req: Request, text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') return undefined;
   const type = req.headers.get('content-type') ?? '';
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)');
   }
-  let prototypeKey = false;
+  const scan = scanJson(text);
+  if (scan.tooDeep !== null) {
+    throw new ApiError(422, 'json_too_deep', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`, [
+      { field: scan.tooDeep, message: `nests deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text, (key, value) => {
-      if (key === '__proto__') prototypeKey = true;
-      return value;
-    });
+    parsed = JSON.parse(text);
   } catch {
     throw badRequest('malformed_json', 'Request body is not valid JSON');
   }
-  // Validation copies objects, and a "__proto__" key would vanish silently in the copy: refuse it instead.
-  if (prototypeKey) throw unprocessable([{ field: '__proto__', message: 'keys named __proto__ are not allowed' }]);
+  if (scan.findings.length) throw unprocessable(scan.findings);
   return parsed;
+}
+
+/** Refuses text PostgreSQL cannot store among strings that did not come as JSON (query, path). */
+export function checkStorable(values: Record<string, unknown>, where: 'query' | 'path'): void {
+  const fields: FieldError[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const texts = typeof value === 'string' ? [key, value] : Array.isArray(value) ? [key, ...value.map(String)] : [key];
+    if (!texts.every(isStorableText)) fields.push({ field: isStorableText(key) ? key : where, message: UNSTORABLE_MESSAGE });
+  }
+  if (fields.length) throw unprocessable(fields);
+}
+
+/** A route's path parameters, once their text is known to be storable. */
+export function pathParams<T extends Record<string, unknown> | undefined>(params: T): T {
+  if (params) checkStorable(params, 'path');
+  return params;
 }
 
 /** Query string → plain object; a parameter given twice is refused rather than silently picked. */
@@ -62,6 +85,7 @@ export function queryObject(url: URL): Record<string, string> {
     seen.add(key);
     out[key] = value;
   }
+  checkStorable(out, 'query');
   return out;
 }
 

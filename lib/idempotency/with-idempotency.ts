@@ -25,13 +25,37 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return crypto.createHash('sha256').update(`${method} ${path}\n${stableStringify(body ?? null)}`).digest('hex');
 }
 
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+/** Canonical JSON (object keys sorted), built without recursion so no nesting can exhaust the stack. */
+export function stableStringify(root: unknown): string {
+  const out: string[] = [];
+  // Work items: a value to write, or text to write as is (brackets, commas, keys).
+  const todo: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  while (todo.length) {
+    const item = todo.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const { value } = item;
+    if (value === null || typeof value !== 'object') {
+      out.push(JSON.stringify(value) ?? 'null');
+      continue;
+    }
+    const isArray = Array.isArray(value);
+    const entries = isArray
+      ? value.map((v): [string | null, unknown] => [null, v])
+      : Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Pushed in reverse, so they come off the stack in order.
+    const items: ({ text: string } | { value: unknown })[] = [{ text: isArray ? '[' : '{' }];
+    entries.forEach(([key, v], index) => {
+      if (index > 0) items.push({ text: ',' });
+      if (key !== null) items.push({ text: `${JSON.stringify(key)}:` });
+      items.push({ value: v });
+    });
+    items.push({ text: isArray ? ']' : '}' });
+    for (let i = items.length - 1; i >= 0; i--) todo.push(items[i]!);
   }
-  return JSON.stringify(value);
+  return out.join('');
 }
 
 /**

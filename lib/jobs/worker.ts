@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { run, Logger, type Runner } from 'graphile-worker';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { log } from '../log';
+import { describeError, log } from '../log';
 import { crontab, taskList } from './tasks';
 import { startWebhookDispatcher } from '../webhooks/dispatcher';
 
@@ -42,7 +42,7 @@ export async function startWorker(options: { connectionString: string; concurren
         sql`insert into worker_heartbeats (worker_id) values (${workerId})
             on conflict (worker_id) do update set beat_at = now()`,
       )
-      .catch((error: unknown) => log.warn('worker heartbeat failed', { error: String(error) }));
+      .catch((error: unknown) => log.warn('worker heartbeat failed', describeError(error)));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
   timer.unref();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../db/schema';
 import { currencyFilter } from '../http/paging';
+import { freeFormObject } from '../http/free-form';
 import { networkProvider } from '../payouts/destination';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max);
@@ -20,7 +21,7 @@ export const addPaymentAccountInput = z.strictObject({
   account_holder_name: text(200).optional(),
   phone_number: text(32).optional(),
   network_provider: networkProvider.optional(),
-  provider_metadata: z.record(z.string(), z.unknown()).nullish(),
+  provider_metadata: freeFormObject().nullish(),
 });
 export type AddPaymentAccountInput = z.output<typeof addPaymentAccountInput>;
 
@@ -38,7 +39,7 @@ export const updatePaymentAccountInput = z
     account_holder_name: text(200).optional(),
     phone_number: text(32).optional(),
     network_provider: networkProvider.optional(),
-    provider_metadata: z.record(z.string(), z.unknown()).nullish(),
+    provider_metadata: freeFormObject().nullish(),
   })
   .superRefine((v, ctx) => {
     for (const field of ['account_type', 'currency_code', 'currency_id'] as const) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../db/schema';
 import { amountNumber } from '../money/amount';
 import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../http/paging';
+import { freeFormObject } from '../http/free-form';
 import { networkProvider } from './destination';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max);
@@ -42,7 +43,7 @@ const common = {
   notes: text(500).optional(),
   payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }).optional(),
   /** Checked against payout_type in the verb, so each field's error names the field. */
-  recipient_details: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  recipient_details: freeFormObject().optional(),
 };
 
 /** Exactly one of `payment_account_id` or (`payout_type` + `recipient_details`). */
@@ -70,7 +71,7 @@ export type WithdrawalInput = z.output<typeof withdrawalInput>;
 export const payoutInput = z.strictObject({
   ...common,
   payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }),
-  recipient_details: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
+  recipient_details: freeFormObject(),
   payout_reason: text(500),
 });
 export type PayoutInput = z.output<typeof payoutInput>;

@@ -48,12 +48,3 @@ export async function enforceRateLimit(
 export async function purgeRateLimitCounters(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 hour'`);
 }
-
-/** An address is at most 45 characters (IPv6 with IPv4 tail); longer is junk, kept short enough for the counter's index. */
-const MAX_ADDRESS_LENGTH = 64;
-
-/** The client's address as the proxy in front reports it (first X-Forwarded-For hop), else "unknown". */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return (forwarded || req.headers.get('x-real-ip') || 'unknown').slice(0, MAX_ADDRESS_LENGTH);
-}

@@ -37,6 +37,21 @@ export function addressProblem(address: string, policy: AddressPolicy): string |
 export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 
 /**
+ * Whether a URL's host itself names loopback: `localhost` (and `*.localhost`) or a loopback literal
+ * (`127.0.0.1`, `[::1]`, `[::ffff:127.0.0.1]`). Only such a URL may reach loopback under allow_loopback:
+ * a public name that resolves to 127.0.0.1 (rebinding) never does.
+ */
+export function namesLoopback(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || isLoopbackAddress(host);
+}
+
+export const isLoopbackAddress = (address: string | undefined) =>
+  address !== undefined && net.isIP(address) !== 0 && addressProblem(address, { allowLoopback: false })?.endsWith('loopback address') === true;
+
+/** The port a URL connects to (its default when none is written). */
+export const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/**
  * A `lookup` for node:http(s) that resolves the name and refuses the connection when any address is
  * not allowed, so the address checked is the address connected to (no DNS rebinding in between).
  */

@@ -3,11 +3,12 @@ import type { Db } from '../db/client';
 import { getDb, getSql } from '../db/client';
 import { config } from '../config';
 import { formatTimestamp } from '../time';
-import { log } from '../log';
+import { describeError, log } from '../log';
 import { computeWebhookSignature } from './verify';
 import { sendWebhook, type SendResult } from './send';
 import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextAttemptAt } from './schedule';
 import { envelopeOf } from './envelope';
+import { reservedLoopbackPorts } from './loopback';
 
 /** At most this many deliveries of one endpoint in flight, so one slow endpoint cannot take every slot. */
 export const PER_ENDPOINT_IN_FLIGHT = 4;
@@ -114,13 +115,17 @@ export async function deliverClaimed(db: Db, delivery: ClaimedDelivery, options:
       'x-webhook-attempt': String(delivery.attemptCount + 1),
       'x-webhook-signature': signatureHeader(delivery.secrets, timestamp, body),
     },
-    { allowLoopback: delivery.allowLoopback && !production, timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000 },
+    {
+      allowLoopback: delivery.allowLoopback && !production,
+      reservedLoopbackPorts: reservedLoopbackPorts(),
+      timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
   );
   try {
     await recordAttempt(db, delivery, result, clock());
   } catch (error) {
     // Whatever the receiver answered must never make the attempt unrecordable (and so re-sent forever).
-    log.warn('webhook attempt could not be recorded as received; recording it without the body', { delivery_id: delivery.id, error: String(error) });
+    log.warn('webhook attempt could not be recorded as received; recording it without the body', { delivery_id: delivery.id, ...describeError(error) });
     await recordAttempt(db, delivery, { ...result, responseBody: null }, clock());
   }
   return result;
@@ -216,12 +221,12 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
         try {
           claimed = await claimDue(db, { limit: free });
         } catch (error) {
-          log.warn('webhook claim failed', { error: String(error) });
+          log.warn('webhook claim failed', describeError(error));
         }
       }
       for (const delivery of claimed) {
         const running: Promise<unknown> = deliverClaimed(db, delivery)
-          .catch((error: unknown) => log.warn('webhook delivery failed to record', { delivery_id: delivery.id, error: String(error) }))
+          .catch((error: unknown) => log.warn('webhook delivery failed to record', { delivery_id: delivery.id, ...describeError(error) }))
           .finally(() => {
             inFlight.delete(running);
             wake();

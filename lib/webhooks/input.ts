@@ -16,7 +16,7 @@ const eventList = z
   .max(EVENT_TYPES.length + 1)
   .transform((list) => (list.includes('*') ? ['*'] : [...new Set(list)].sort()));
 
-const url = z.string({ error: 'must be a URL' }).trim().min(1, 'is required').max(2048, 'must be at most 2048 characters');
+const url = z.string({ error: 'must be a URL' }).min(1, 'is required').max(2048, 'must be at most 2048 characters');
 const description = z.string({ error: 'must be a string' }).trim().max(500, 'must be at most 500 characters');
 
 /** Spec 4.5 leaves the fields to us: these are the README's. */

@@ -7,9 +7,11 @@ import { config } from '../config';
 import { formatTimestamp } from '../time';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
+import { storedUrl } from '../http/stored-url';
 import { pagination } from '../http/envelope';
 import { recordEvent } from '../events/record-event';
-import { addressProblem, bareHost, resolveAll } from './address-guard';
+import { addressProblem, bareHost, namesLoopback, resolveAll } from './address-guard';
+import { reservedPortProblem } from './loopback';
 import { MAX_WEBHOOK_ENDPOINTS, type CreateWebhookInput, type ListDeliveriesQuery, type UpdateWebhookInput } from './input';
 import { presentDelivery, presentWebhook } from './present';
 import type { DeletedWebhook } from './contract';
@@ -19,32 +21,34 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64url')}`;
 const isSandbox = () => config().PAYMENT_RAILS === 'sandbox';
-const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /**
- * Where deliveries may go. https only, no credentials, and a public address: an IP literal is checked
- * as is, a name by what it resolves to now (a name that does not resolve yet is accepted; every attempt
- * checks again at connect time). Loopback over http only with the sandbox opt-in.
+ * Where deliveries may go. https only, written the usual way, no credentials, and a public address: an
+ * IP literal is checked as is, a name by what it resolves to now (a name that does not resolve yet is
+ * accepted; every attempt checks again at connect time). Loopback over http only with the sandbox
+ * opt-in, only when the URL itself names loopback, and never on this service's or its database's port.
  */
 async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
-  const url = URL.parse(raw);
-  if (!url || !['http:', 'https:'].includes(url.protocol)) throw invalidField('url', 'must be an https:// URL');
-  if (url.username || url.password) throw invalidField('url', 'must not carry credentials');
-  if (url.hash) throw invalidField('url', 'must not have a #fragment');
+  const form = storedUrl(raw, { schemes: ['https', 'http'], fragment: false });
+  if ('problem' in form) throw invalidField('url', form.problem);
+  const url = new URL(form.href);
   const host = bareHost(url);
-  const policy = { allowLoopback };
-  const loopback = isLoopbackName(host) || (net.isIP(host) !== 0 && addressProblem(host, { allowLoopback: false })?.endsWith('loopback address'));
+  const loopback = namesLoopback(host);
   if (loopback && !allowLoopback) {
     throw invalidField('url', `must be a public address (${host} is loopback; in sandbox mode set allow_loopback for local development)`);
   }
   if (url.protocol === 'http:' && !(loopback && allowLoopback)) throw invalidField('url', 'must be an https:// URL');
-  if (isLoopbackName(host)) return url.toString();
+  if (loopback) {
+    const reserved = reservedPortProblem(url);
+    if (reserved) throw invalidField('url', reserved);
+    return url.href;
+  }
   const addresses = net.isIP(host) ? [host] : ((await resolveAll(host)) ?? []);
   for (const address of addresses) {
-    const problem = addressProblem(address, policy);
+    const problem = addressProblem(address, { allowLoopback: false });
     if (problem) throw invalidField('url', `must be a public address (${host === address ? problem : `${host} resolves to ${problem}`})`);
   }
-  return url.toString();
+  return url.href;
 }
 
 function checkLoopbackOptIn(allowLoopback: boolean) {

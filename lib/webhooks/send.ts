@@ -1,10 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { AddressRefusedError, addressProblem, bareHost, guardedLookup, type AddressPolicy } from './address-guard';
+import { AddressRefusedError, addressProblem, bareHost, guardedLookup, isLoopbackAddress, namesLoopback, portOf, type AddressPolicy } from './address-guard';
 
 /** How much of a response body is kept for the merchant to inspect. */
 export const RESPONSE_BODY_LIMIT = 1024;
+export const LOOPBACK_BODY_NOTE = '(not kept: the answer came from a loopback address or port other than the URL\'s)';
 
 export interface SendResult {
   statusCode: number | null;
@@ -24,18 +25,26 @@ export function sendWebhook(
   target: string,
   body: string,
   headers: Record<string, string>,
-  options: AddressPolicy & { timeoutMs: number },
+  options: AddressPolicy & { timeoutMs: number; reservedLoopbackPorts?: readonly number[] },
 ): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(target);
   const failed = (error: string): SendResult => ({ statusCode: null, error, latencyMs: elapsed(), responseBody: null, retryAfterSeconds: null });
+  const refused = (why: string) => Promise.resolve({ ...failed('address_refused'), responseBody: why });
 
-  // An IP literal skips DNS (and so `lookup`): check it here.
+  // allow_loopback opens loopback only to a URL that names it (a public name resolving to 127.0.0.1
+  // is refused), and never this service's or its database's port.
   const host = bareHost(url);
+  const namedLoopback = namesLoopback(host);
+  const policy: AddressPolicy = { allowLoopback: options.allowLoopback && namedLoopback };
+  if (policy.allowLoopback && options.reservedLoopbackPorts?.includes(portOf(url))) {
+    return refused(`port ${portOf(url)} on loopback is this service's own or its database's`);
+  }
+  // An IP literal skips DNS (and so `lookup`): check it here.
   if (net.isIP(host)) {
-    const problem = addressProblem(host, options);
-    if (problem) return Promise.resolve({ ...failed('address_refused'), responseBody: problem });
+    const problem = addressProblem(host, policy);
+    if (problem) return refused(problem);
   }
 
   return new Promise((resolve) => {
@@ -43,11 +52,12 @@ export function sendWebhook(
     const request = transport.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
-      lookup: guardedLookup(options),
+      lookup: guardedLookup(policy),
       agent: false,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     request.on('response', (response) => {
+      const keepBody = responseBodyShown(url, response.socket?.remoteAddress, response.socket?.remotePort);
       const chunks: Buffer[] = [];
       let kept = 0;
       response.on('data', (chunk: Buffer) => {
@@ -63,7 +73,9 @@ export function sendWebhook(
           error: null,
           latencyMs: elapsed(),
           // PostgreSQL text cannot hold NUL: binary answers are kept readable, never unrecordable.
-          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD'),
+          responseBody: keepBody
+            ? Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD')
+            : LOOPBACK_BODY_NOTE,
           retryAfterSeconds: statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
         });
       };
@@ -80,6 +92,15 @@ export function sendWebhook(
     });
     request.end(body);
   });
+}
+
+/**
+ * Whether a response's body may be shown to the merchant: always from a public address; from loopback
+ * only when the URL itself names loopback and that port (the checks before connecting should make
+ * anything else impossible; this holds even if they did not).
+ */
+export function responseBodyShown(url: URL, remoteAddress: string | undefined, remotePort: number | undefined): boolean {
+  return !isLoopbackAddress(remoteAddress) || (namesLoopback(bareHost(url)) && remotePort === portOf(url));
 }
 
 /** `Retry-After` as seconds (a number of seconds or an HTTP date), or null. */

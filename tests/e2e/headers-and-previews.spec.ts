@@ -52,3 +52,28 @@ test('without the token, the page and its preview show neither the amount nor th
   expect(unknown.status()).toBe(200);
   expect(unknown.headers()['content-type']).toContain('image/png');
 });
+
+test('the JSON APIs and the home page send nosniff, a Referrer-Policy and frame-ancestors', async ({ request }) => {
+  const { merchant } = await merchantWithCheckout();
+  const answers = {
+    'merchant API': await request.get(`${baseUrl()}/api/v1/merchants/checkouts`, { headers: { 'x-api-key': merchant.apiKey } }),
+    'merchant API, refused': await request.get(`${baseUrl()}/api/v1/merchants/checkouts`),
+    'operator API': await request.get(`${baseUrl()}/api/admin/v1/checkouts/awaiting-approval`),
+    'openapi.json': await request.get(`${baseUrl()}/api/openapi.json`),
+    health: await request.get(`${baseUrl()}/api/health`),
+    'unknown API path': await request.get(`${baseUrl()}/api/nothing`),
+    'home page': await request.get(`${baseUrl()}/`),
+  };
+  for (const [what, res] of Object.entries(answers)) {
+    expect(res.status(), what).toBeLessThan(500);
+    expect(res.headers()['x-content-type-options'], what).toBe('nosniff');
+    expect(res.headers()['referrer-policy'], what).toBe('no-referrer');
+    expect(res.headers()['content-security-policy'], what).toContain("frame-ancestors 'none'");
+    expect(res.headers()['x-frame-options'], what).toBe('DENY');
+  }
+  // The document stays readable from any origin; the API's own CSP forbids everything a page could load.
+  expect(answers['openapi.json'].headers()['access-control-allow-origin']).toBe('*');
+  expect(answers['merchant API'].headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  // The home page renders its own scripts: only framing is restricted there.
+  expect(answers['home page'].headers()['content-security-policy']).toBe("frame-ancestors 'none'");
+});

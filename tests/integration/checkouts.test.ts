@@ -558,6 +558,8 @@ describe('GET /api/v1/merchants/checkouts: filters', () => {
     ['created_from=yesterday', 'created_from'],
     ['created_from=2026-02-31', 'created_from'],
     ['created_to=2026-13-01T00:00:00', 'created_to'],
+    ['created_from=0000-01-01', 'created_from'],
+    ['created_to=0000-01-01T00:00:00', 'created_to'],
     ['created_from=2026-02-02&created_to=2026-02-01', 'created_to'],
   ])('refuses ?%s, naming %s', async (query, field) => {
     const res = await shop.api.get(`${CHECKOUTS}?${query}`);

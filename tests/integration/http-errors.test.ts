@@ -116,18 +116,18 @@ describe('unknown routes and methods', () => {
   it('PATCH /api/v1/merchants/checkouts → 405 with Allow, in the shared shape', async () => {
     const res = await m.api.patch(CHECKOUTS, minimalCheckout);
     expectError(res, 405, 'method_not_allowed');
-    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 
   it.each([
-    ['PUT', CHECKOUTS, 'GET, POST'],
-    ['DELETE', CHECKOUTS, 'GET, POST'],
-    ['POST', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET'],
-    ['DELETE', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET'],
-    ['GET', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, 'POST'],
-    ['POST', '/api/health', 'GET'],
-    ['POST', '/api/ready', 'GET'],
-    ['DELETE', '/api/ping', 'GET'],
+    ['PUT', CHECKOUTS, 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', CHECKOUTS, 'GET, HEAD, POST, OPTIONS'],
+    ['POST', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET, HEAD, OPTIONS'],
+    ['DELETE', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000`, 'GET, HEAD, OPTIONS'],
+    ['GET', `${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, 'POST, OPTIONS'],
+    ['POST', '/api/health', 'GET, HEAD, OPTIONS'],
+    ['POST', '/api/ready', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/api/ping', 'GET, HEAD, OPTIONS'],
   ])('%s %s → 405 (Allow: %s)', async (method, path, allow) => {
     const res = await call(method, path, { headers: { 'x-api-key': m.apiKey } });
     expectError(res, 405, 'method_not_allowed');

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OperationHandler, RouteArgs } from '../../lib/http/handler';
 import { checkResponse } from './contract-check';
+import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/http/peer-address';
 
 /**
  * Calls the real Next.js route handlers in-process: a URL is matched against the files under app/
  * exactly as the App Router would (route groups ignored, [param], [...catchAll]), the module is
- * imported, and its exported method handler receives a real Request.
+ * imported, and its exported method handler receives a real Request, with the peer address the
+ * server edge (lib/http/server-edge.ts) would have stamped on it.
  */
 interface RouteFile {
   file: string;
@@ -74,6 +76,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string is sent as is. */
   body?: unknown;
+  /** The TCP peer the server edge would stamp (default 127.0.0.1, a client on this machine). */
+  peer?: string;
 }
 
 export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
@@ -83,6 +87,7 @@ export async function call(method: string, url: string, options: CallOptions = {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
+  if (options.peer !== undefined) headers.set(PEER_HEADER, peerStamp(options.peer));
   const response = await dispatch(new Request(new URL(url, 'http://api.payments.test'), { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
@@ -100,6 +105,8 @@ export async function call(method: string, url: string, options: CallOptions = {
  */
 export async function dispatch(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
+  // What lib/http/server-edge.ts does on a real server: the peer's address in PEER_HEADER.
+  if (peerAddressOf(request.headers) === null) request.headers.set(PEER_HEADER, peerStamp('127.0.0.1'));
   const found = match(pathname);
   if (!found) throw new Error(`No route file matches ${pathname}`);
   const module = (await import(/* @vite-ignore */ found.route.file)) as Record<string, OperationHandler>;
