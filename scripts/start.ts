@@ -68,6 +68,7 @@ function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: 
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
     `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
     `  Payment rails:  ${config.PAYMENT_RAILS}`,
+    `  Support:        ${[config.SUPPORT_EMAIL, config.SUPPORT_PHONE, config.SUPPORT_URL].filter(Boolean).join(', ') || 'none set: the hosted page shows only merchants\' own contacts (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_URL)'}`,
   ];
   if (env.generatedSecrets.length) {
     lines.push(

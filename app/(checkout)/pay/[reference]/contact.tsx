@@ -50,11 +50,13 @@ export function FooterContact({ session }: { session: Session }) {
   );
 }
 
-/** On screens that end the payment (failed, expired, receipt…): who to ask, with the reference. */
+/**
+ * On screens that end the payment (failed, expired, receipt…): who to ask, with the reference. With no
+ * contact configured anywhere it still names the merchant and the reference, never nothing.
+ */
 export function ContactBlock({ session }: { session: Session }) {
   const { t, tx } = usePage();
   const contact = contactOf(session);
-  if (!contact) return null;
   const merchant = session.merchant.display_name;
   const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   return (
@@ -63,11 +65,11 @@ export function ContactBlock({ session }: { session: Session }) {
         {t('contact_title')}
       </h2>
       <p>
-        {contact.by === 'merchant'
-          ? tx('contact_merchant', { merchant, reference })
-          : tx('contact_service', { service: contact.name, merchant, reference })}
+        {contact?.by === 'service'
+          ? tx('contact_service', { service: contact.name, merchant, reference })
+          : tx('contact_merchant', { merchant, reference })}
       </p>
-      <ContactLinks contact={contact} />
+      {contact && <ContactLinks contact={contact} />}
     </section>
   );
 }
