@@ -6,7 +6,10 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money never passes through floats: use lib/money.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money never passes through floats: use lib/money.' },
+      ],
       eqeqeq: ['error', 'smart'],
     },
   },

@@ -51,7 +51,10 @@ const nextConfig: NextConfig = {
         source: '/api/checkout/:path*',
         headers: [
           ...checkoutHeaders,
-          { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
+          {
+            key: 'Content-Security-Policy',
+            value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+          },
         ],
       },
     ];

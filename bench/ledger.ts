@@ -178,7 +178,9 @@ function listingScenario(listing: (typeof LISTINGS)[number], which: 'small' | 'l
       const res = await fetch(`${ctx.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(10_000) });
       const body = (await res.json()) as { data?: unknown[]; pagination?: { total: number } };
       if (!res.ok || body.pagination?.total !== expected!.n || body.data?.length !== Math.min(50, expected!.n)) {
-        throw new Error(`${path} for ${size} transactions answered ${res.status} with ${JSON.stringify(body).slice(0, 300)}`);
+        throw new Error(
+          `${path} for ${size} transactions answered ${res.status} with ${JSON.stringify(body).slice(0, 300)}`,
+        );
       }
       return { method: 'GET', path, headers };
     },
@@ -193,7 +195,8 @@ export const listingScenarios: Scenario[] = LISTING_CONNECTIONS.flatMap((connect
 export const listingComparisons: Comparison[] = LISTING_CONNECTIONS.flatMap((connections) =>
   LISTINGS.map((l): Comparison => ({
     name: comparisonName(l.name, connections),
-    label: `GET …/customer/transactions?${l.query}, ${connections} connection${connections === 1 ? '' : 's'}: ` +
+    label:
+      `GET …/customer/transactions?${l.query}, ${connections} connection${connections === 1 ? '' : 's'}: ` +
       `${LISTING_LARGE.toLocaleString('en')} transactions over ${LISTING_SMALL}`,
     baseline: scenarioName(l.name, LISTING_SMALL, connections),
     subject: scenarioName(l.name, LISTING_LARGE, connections),
@@ -207,7 +210,11 @@ async function listingStatements(url: string, merchantId: string, query: string)
   try {
     await traced.db.execute(drizzleSql`select 1`);
     const start = performance.now();
-    await listTransactions(traced.db, merchantId, listTransactionsQuery.parse(Object.fromEntries(new URLSearchParams(query))));
+    await listTransactions(
+      traced.db,
+      merchantId,
+      listTransactionsQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+    );
     return traced.statementsSince(start);
   } finally {
     await traced.end();
@@ -217,13 +224,21 @@ async function listingStatements(url: string, merchantId: string, query: string)
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of each listing statement, for both merchants, as is and with PROPOSED_INDEXES. */
 async function explainListings(url: string, small: BenchMerchant, large: BenchMerchant): Promise<void> {
   const sql = getSql();
-  const explainAll = async (run: (text: string, parameters: unknown[]) => Promise<readonly Record<string, unknown>[]>, heading: string) => {
+  const explainAll = async (
+    run: (text: string, parameters: unknown[]) => Promise<readonly Record<string, unknown>[]>,
+    heading: string,
+  ) => {
     for (const listing of LISTINGS) {
-      for (const [size, merchant] of [[LISTING_SMALL, small], [LISTING_LARGE, large]] as const) {
+      for (const [size, merchant] of [
+        [LISTING_SMALL, small],
+        [LISTING_LARGE, large],
+      ] as const) {
         for (const statement of await listingStatements(url, merchant.id, listing.query)) {
           if (statement.query.includes('pg_catalog')) continue; // postgres.js looking up array types
           const plan = await run(`explain (analyze, buffers) ${statement.query}`, statement.parameters);
-          console.log(`\n  EXPLAIN (${heading}) ${listing.query}, ${size.toLocaleString('en')} transactions:\n    ${statement.query}`);
+          console.log(
+            `\n  EXPLAIN (${heading}) ${listing.query}, ${size.toLocaleString('en')} transactions:\n    ${statement.query}`,
+          );
           console.log(plan.map((r) => `      ${String(Object.values(r)[0])}`).join('\n'));
         }
       }
@@ -235,7 +250,9 @@ async function explainListings(url: string, small: BenchMerchant, large: BenchMe
     .begin(async (tx) => {
       for (const ddl of PROPOSED_INDEXES) await tx.unsafe(ddl);
       await tx.unsafe('analyze customer_transactions');
-      console.log(`\n  With the proposed indexes (rolled back afterwards):\n${PROPOSED_INDEXES.map((d) => `    ${d};`).join('\n')}`);
+      console.log(
+        `\n  With the proposed indexes (rolled back afterwards):\n${PROPOSED_INDEXES.map((d) => `    ${d};`).join('\n')}`,
+      );
       await explainAll((text, parameters) => tx.unsafe(text, parameters as never[]), 'proposed indexes');
       throw rollback;
     })
@@ -273,8 +290,18 @@ export async function prepareSettlement(runs: number): Promise<{ fixtures: Depos
     }
   }
   const books = await reconcileLedger(getDb());
-  if (!books.balanced) throw new Error(`The settlement seed does not reconcile: ${JSON.stringify(books).slice(0, 1000)}`);
-  await vacuumAnalyze(['checkouts', 'payment_attempts', 'collections', 'customer_transactions', 'ledger_entries', 'ledger_lines', 'wallets', 'events']);
+  if (!books.balanced)
+    throw new Error(`The settlement seed does not reconcile: ${JSON.stringify(books).slice(0, 1000)}`);
+  await vacuumAnalyze([
+    'checkouts',
+    'payment_attempts',
+    'collections',
+    'customer_transactions',
+    'ledger_entries',
+    'ledger_lines',
+    'wallets',
+    'events',
+  ]);
   const total = fixtures.reduce((n, f) => n + f.deposits, 0);
   console.log(
     `  Seeded ${total.toLocaleString('en')} paid checkouts with their deposits for settlement ` +
@@ -301,7 +328,10 @@ export interface SettlementRun {
  * the outcome: every deposit settled, every checkout completed, holding emptied into available, and the
  * books balanced afterwards.
  */
-export async function timeSettlements(url: string, fixtures: DepositFixture[]): Promise<{ runs: SettlementRun[]; check: Check }> {
+export async function timeSettlements(
+  url: string,
+  fixtures: DepositFixture[],
+): Promise<{ runs: SettlementRun[]; check: Check }> {
   const traced = tracedDatabase(url);
   const runs: SettlementRun[] = [];
   const logLevel = process.env.LOG_LEVEL;
@@ -316,16 +346,22 @@ export async function timeSettlements(url: string, fixtures: DepositFixture[]): 
       const end = performance.now();
       const settled = result.batches.reduce((n, b) => n + b.transaction_count, 0);
       if (settled !== fixture.deposits || result.checkouts_completed !== fixture.deposits) {
-        throw new Error(`Settling ${fixture.deposits} deposits settled ${settled} and completed ${result.checkouts_completed} checkouts`);
+        throw new Error(
+          `Settling ${fixture.deposits} deposits settled ${settled} and completed ${result.checkouts_completed} checkouts`,
+        );
       }
       runs.push({ deposits: fixture.deposits, ms: end - start, statements: traced.statementsSince(start, end) });
-      process.stdout.write(`  settle ${String(fixture.deposits).padStart(6)} deposits: ${(end - start).toFixed(0)} ms\n`);
+      process.stdout.write(
+        `  settle ${String(fixture.deposits).padStart(6)} deposits: ${(end - start).toFixed(0)} ms\n`,
+      );
     }
     for (const fixture of fixtures) {
       const [wallet] = await getSql()<{ holding: string; available: string }[]>`
         select holding_balance::text as holding, available_balance::text as available from wallets where id = ${fixture.walletId}`;
       if (wallet?.holding !== '0' || wallet.available !== fixture.netTotal.toString()) {
-        throw new Error(`After settlement a wallet holds ${wallet?.holding} with ${wallet?.available} available (expected 0 and ${fixture.netTotal})`);
+        throw new Error(
+          `After settlement a wallet holds ${wallet?.holding} with ${wallet?.available} available (expected 0 and ${fixture.netTotal})`,
+        );
       }
     }
     const books = await reconcileLedger(traced.db);
@@ -345,4 +381,3 @@ export async function timeSettlements(url: string, fixtures: DepositFixture[]): 
     await traced.end();
   }
 }
-

@@ -54,7 +54,9 @@ async function methodChoiceTime(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   const radio = page.getByRole('radio', { name: /Mobile money/ });
   await radio.click({ timeout: 30_000 });
-  await page.waitForFunction(() => (document.querySelector('input[type=radio]:checked') as HTMLInputElement | null) !== null);
+  await page.waitForFunction(
+    () => (document.querySelector('input[type=radio]:checked') as HTMLInputElement | null) !== null,
+  );
   if (!(await radio.isChecked())) throw new Error('the method radio did not become checked');
   return Date.now() - started;
 }
@@ -77,7 +79,12 @@ async function main() {
     const created = await fetch(`${server.baseUrl}/api/v1/merchants/checkouts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': database.merchant.apiKey },
-      body: JSON.stringify({ customer_email: 'ada@example.com', amount: 25.5, currency_code: 'GHS', description: 'Order 1001' }),
+      body: JSON.stringify({
+        customer_email: 'ada@example.com',
+        amount: 25.5,
+        currency_code: 'GHS',
+        description: 'Order 1001',
+      }),
     }).then((r) => r.json());
     // The page as the customer would open it, on this server (the bench does not set CHECKOUT_BASE_URL).
     const link = new URL(created.data.checkout_url);
@@ -85,12 +92,24 @@ async function main() {
 
     const browser = await chromium.launch({
       executablePath: await chromiumExecutable(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     cleanups.unshift(() => browser.close());
 
     const measureRun = async (cpuRate: number, warm = false) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -140,21 +159,44 @@ async function main() {
     console.log(`\nHosted page, phone viewport, 1.6 Mbps / 750 kbps / 150 ms RTT, cold cache, median of ${RUNS}:\n`);
     console.log('transferred (encoded) by type:');
     for (const [type, t] of Object.entries(types)) {
-      console.log(`  ${type.padEnd(12)} ${String(t.encodedKiB).padStart(7)} KiB (${t.decodedKiB} KiB decoded, ${t.count} responses)`);
+      console.log(
+        `  ${type.padEnd(12)} ${String(t.encodedKiB).padStart(7)} KiB (${t.decodedKiB} KiB decoded, ${t.count} responses)`,
+      );
     }
     console.log('');
-    console.log(`JavaScript gzip          ${jsKiB} KiB     goal ≤ ${GOALS.jsKiB} KiB   ${verdict(jsKiB <= GOALS.jsKiB)}`);
-    console.log(`method choice usable     ${coldMs} ms     goal ≤ ${GOALS.methodChoiceMs} ms  ${verdict(coldMs <= GOALS.methodChoiceMs)}  (ratio ${(coldMs / GOALS.methodChoiceMs).toFixed(2)} of the goal)`);
+    console.log(
+      `JavaScript gzip          ${jsKiB} KiB     goal ≤ ${GOALS.jsKiB} KiB   ${verdict(jsKiB <= GOALS.jsKiB)}`,
+    );
+    console.log(
+      `method choice usable     ${coldMs} ms     goal ≤ ${GOALS.methodChoiceMs} ms  ${verdict(coldMs <= GOALS.methodChoiceMs)}  (ratio ${(coldMs / GOALS.methodChoiceMs).toFixed(2)} of the goal)`,
+    );
     console.log(`  … with 4× CPU throttle ${coldCpuMs} ms`);
     console.log(`  … warm cache           ${warm.ms} ms`);
-    console.log(`network floor (1 GET)    ${Math.round(floorMs)} ms   → method choice = ${(coldMs / floorMs).toFixed(1)} round trips of the floor`);
+    console.log(
+      `network floor (1 GET)    ${Math.round(floorMs)} ms   → method choice = ${(coldMs / floorMs).toFixed(1)} round trips of the floor`,
+    );
 
     const results = path.resolve('bench', 'results');
     fs.mkdirSync(results, { recursive: true });
     const file = path.join(results, `page-${new Date().toISOString().replaceAll(':', '-')}.json`);
     fs.writeFileSync(
       file,
-      JSON.stringify({ throttle: THROTTLE, runs: RUNS, types, jsKiB, coldMs, coldCpuMs, warmMs: warm.ms, floorMs, samples: { cold: cold.map((r) => r.ms), coldCpu: coldCpu.map((r) => r.ms) }, goals: GOALS }, null, 2),
+      JSON.stringify(
+        {
+          throttle: THROTTLE,
+          runs: RUNS,
+          types,
+          jsKiB,
+          coldMs,
+          coldCpuMs,
+          warmMs: warm.ms,
+          floorMs,
+          samples: { cold: cold.map((r) => r.ms), coldCpu: coldCpu.map((r) => r.ms) },
+          goals: GOALS,
+        },
+        null,
+        2,
+      ),
     );
     console.log(`\nResults: ${file}`);
   } finally {

@@ -67,18 +67,26 @@ function intSetting(name: string, fallback: number, min: number, max: number, un
 }
 
 function selection(): { selected: Scenario[]; settlement: boolean; webhooks: boolean } {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!only?.length) return { selected: scenarios, settlement: true, webhooks: false };
   const known = [...scenarios.map((s) => s.name), ...comparisons.map((c) => c.name), SETTLEMENT, WEBHOOKS];
   const unknown = only.filter((name) => !known.includes(name));
   if (unknown.length) {
     throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${known.join(', ')})`);
   }
-  const names = new Set(only.flatMap((name) => {
-    const comparison = comparisons.find((c) => c.name === name);
-    return comparison ? [comparison.baseline, comparison.subject] : [name];
-  }));
-  return { selected: scenarios.filter((s) => names.has(s.name)), settlement: names.has(SETTLEMENT), webhooks: names.has(WEBHOOKS) };
+  const names = new Set(
+    only.flatMap((name) => {
+      const comparison = comparisons.find((c) => c.name === name);
+      return comparison ? [comparison.baseline, comparison.subject] : [name];
+    }),
+  );
+  return {
+    selected: scenarios.filter((s) => names.has(s.name)),
+    settlement: names.has(SETTLEMENT),
+    webhooks: names.has(WEBHOOKS),
+  };
 }
 
 /** Undone in reverse order on success, failure, Ctrl+C or the watchdog. */
@@ -181,13 +189,17 @@ async function main(): Promise<number> {
   // The server has its own pool; this process needs none while the load runs.
   await closeDatabase();
   const load = (scenario: Scenario, seconds: number) =>
-    measure(ctx.baseUrl, requests.get(scenario)!, { connections: scenario.connections ?? CONNECTIONS, durationSeconds: seconds });
+    measure(ctx.baseUrl, requests.get(scenario)!, {
+      connections: scenario.connections ?? CONNECTIONS,
+      durationSeconds: seconds,
+    });
 
   if (serverWarmupSeconds > 0) {
     console.log(`Warming the server up for ${serverWarmupSeconds} s…`);
     const targets = [ceiling, ...selected];
     const slice = Math.min(2, serverWarmupSeconds);
-    for (let spent = 0, i = 0; spent < serverWarmupSeconds; spent += slice, i++) await load(targets[i % targets.length]!, slice);
+    for (let spent = 0, i = 0; spent < serverWarmupSeconds; spent += slice, i++)
+      await load(targets[i % targets.length]!, slice);
   }
 
   const run = async (scenario: Scenario): Promise<Measurement> => {
@@ -196,9 +208,15 @@ async function main(): Promise<number> {
     const start = cpu?.snapshot();
     const m = await load(scenario, durationSeconds);
     if (cpu && start) m.cpu = cpu.between(start, cpu.snapshot(), m.requests);
-    const cpuNote = m.cpu ? `; CPU per request: next ${m.cpu.msPerRequest.server} ms, postgres ${m.cpu.msPerRequest.database} ms` : '';
-    const status = isClean(m) ? '' : ` (NOT CLEAN: ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts)`;
-    console.log(`${m.reqPerSec.toFixed(0)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms${cpuNote}${status}`);
+    const cpuNote = m.cpu
+      ? `; CPU per request: next ${m.cpu.msPerRequest.server} ms, postgres ${m.cpu.msPerRequest.database} ms`
+      : '';
+    const status = isClean(m)
+      ? ''
+      : ` (NOT CLEAN: ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts)`;
+    console.log(
+      `${m.reqPerSec.toFixed(0)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms${cpuNote}${status}`,
+    );
     return m;
   };
 
@@ -207,11 +225,16 @@ async function main(): Promise<number> {
   const measured: Array<{ scenario: Scenario; measurement: Measurement }> = [];
   for (const scenario of selected) measured.push({ scenario, measurement: await run(scenario) });
   const after = await run(ceiling);
-  checks.push(await booksCheck('books balanced after the load'), ...(await withdrawalChecks(new Map(measured.map((m) => [m.scenario.name, m.measurement])))));
+  checks.push(
+    await booksCheck('books balanced after the load'),
+    ...(await withdrawalChecks(new Map(measured.map((m) => [m.scenario.name, m.measurement])))),
+  );
 
   const timings: TimingResult[] = [];
   if (settlement) {
-    console.log(`Settling (runSettlement in this process, the server idle), ${settleRuns} run${settleRuns === 1 ? '' : 's'} of each size:`);
+    console.log(
+      `Settling (runSettlement in this process, the server idle), ${settleRuns} run${settleRuns === 1 ? '' : 's'} of each size:`,
+    );
     const settled = await timeSettlements(db.url, settlementFixtures);
     checks.push(settled.check);
     const of = (size: number) => settled.runs.filter((r) => r.deposits === size);
@@ -222,7 +245,11 @@ async function main(): Promise<number> {
     timings.push({
       name: SETTLEMENT,
       label: `Settlement of one wallet's due deposits (runSettlement with merchant_id, as POST /api/admin/v1/settlements/run)`,
-      baseline: { size: SETTLE_SMALL, runsMs: of(SETTLE_SMALL).map((r) => r.ms), medianMs: median(of(SETTLE_SMALL).map((r) => r.ms)) },
+      baseline: {
+        size: SETTLE_SMALL,
+        runsMs: of(SETTLE_SMALL).map((r) => r.ms),
+        medianMs: median(of(SETTLE_SMALL).map((r) => r.ms)),
+      },
       subject: { size: SETTLE_LARGE, runsMs: large.map((r) => r.ms), medianMs: medianLarge },
       maxMs: SETTLE_MAX_MS,
       goalMet: medianLarge < SETTLE_MAX_MS,
@@ -243,7 +270,11 @@ async function main(): Promise<number> {
     name: scenario.name,
     label: scenario.label,
     measurement,
-    ...judge(measurement, (scenario.connections ?? CONNECTIONS) === CONNECTIONS ? ceilingReqPerSec : null, scenario.goal),
+    ...judge(
+      measurement,
+      (scenario.connections ?? CONNECTIONS) === CONNECTIONS ? ceilingReqPerSec : null,
+      scenario.goal,
+    ),
     goal: scenario.goal,
   }));
   const byName = new Map(measured.map(({ scenario, measurement }) => [scenario.name, measurement]));

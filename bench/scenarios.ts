@@ -45,7 +45,10 @@ const CHECKOUT_BODY = JSON.stringify({
   meta_data: { order_id: '1001' },
 });
 
-const merchantHeaders = (ctx: BenchContext) => ({ 'x-api-key': ctx.merchant.apiKey, 'content-type': 'application/json' });
+const merchantHeaders = (ctx: BenchContext) => ({
+  'x-api-key': ctx.merchant.apiKey,
+  'content-type': 'application/json',
+});
 
 /** Checkouts the get scenario reads in turn, so the load is not one row. */
 const READ_POOL_SIZE = 50;
@@ -114,6 +117,7 @@ async function createCheckout(ctx: BenchContext): Promise<string> {
     signal: AbortSignal.timeout(5_000),
   });
   const body = (await res.json()) as any;
-  if (!res.ok) throw new Error(`Creating a checkout for the get scenario failed (${res.status}): ${JSON.stringify(body)}`);
+  if (!res.ok)
+    throw new Error(`Creating a checkout for the get scenario failed (${res.status}): ${JSON.stringify(body)}`);
   return body.data.id as string;
 }

@@ -46,7 +46,11 @@ async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const at = performance.now();
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; event_type: string; data: { id?: string } };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: string;
+          event_type: string;
+          data: { id?: string };
+        };
         const key = body.event_type === 'checkout.paid' ? `checkout:${body.data.id}` : body.id;
         if (!arrivals.has(key)) arrivals.set(key, at);
       } catch {
@@ -64,7 +68,8 @@ async function startReceiver(): Promise<Receiver> {
     async waitFor(count, timeoutMs) {
       const deadline = performance.now() + timeoutMs;
       while (arrivals.size < count) {
-        if (performance.now() > deadline) throw new Error(`receiver got ${arrivals.size} of ${count} deliveries within ${timeoutMs} ms`);
+        if (performance.now() > deadline)
+          throw new Error(`receiver got ${arrivals.size} of ${count} deliveries within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 50);
           waiters.push(() => {
@@ -106,7 +111,8 @@ async function startWorkerProcess(): Promise<{ child: ChildProcess; stop(): Prom
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1]! };
@@ -125,18 +131,44 @@ async function newMerchantWithWebhook(name: string, url: string, events: string[
 
 /** A signed POST straight to the receiver, as the dispatcher sends it. */
 async function directPost(url: string, id: string) {
-  const body = JSON.stringify({ id, event_type: 'bench.direct', idempotency_key: id, created_at: new Date().toISOString(), data: {} });
-  const t = Math.floor(Date.now() / 1000);
-  const result = await sendWebhook(url, body, { 'content-type': 'application/json', 'x-webhook-signature': signatureHeader(['whsec_bench'], t, body) }, {
-    allowLoopback: true,
-    timeoutMs: 10_000,
+  const body = JSON.stringify({
+    id,
+    event_type: 'bench.direct',
+    idempotency_key: id,
+    created_at: new Date().toISOString(),
+    data: {},
   });
+  const t = Math.floor(Date.now() / 1000);
+  const result = await sendWebhook(
+    url,
+    body,
+    { 'content-type': 'application/json', 'x-webhook-signature': signatureHeader(['whsec_bench'], t, body) },
+    {
+      allowLoopback: true,
+      timeoutMs: 10_000,
+    },
+  );
   if (result.statusCode !== 200) throw new Error(`direct POST failed: ${result.error ?? result.statusCode}`);
 }
 
 export interface WebhookBenchResult {
-  latency: { events: number; p50_ms: number; p99_ms: number; max_ms: number; baseline_p50_ms: number; baseline_p99_ms: number; goal_p50_ms: number; pass: boolean };
-  throughput: { events: number; seconds: number; events_per_second: number; baseline_per_second: number; ratio: number };
+  latency: {
+    events: number;
+    p50_ms: number;
+    p99_ms: number;
+    max_ms: number;
+    baseline_p50_ms: number;
+    baseline_p99_ms: number;
+    goal_p50_ms: number;
+    pass: boolean;
+  };
+  throughput: {
+    events: number;
+    seconds: number;
+    events_per_second: number;
+    baseline_per_second: number;
+    ratio: number;
+  };
 }
 
 export async function runWebhookBench(): Promise<WebhookBenchResult> {

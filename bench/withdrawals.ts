@@ -59,15 +59,18 @@ function fund(ctx: BenchContext) {
     const fee = feeFor(config().FEE_SCHEDULE, 'withdrawal.mobile_money', 'GHS', WITHDRAWAL_MINOR, 'on_top');
     const perRequest = WITHDRAWAL_MINOR + fee;
     const { serverWarmupSeconds, warmupSeconds, durationSeconds } = ctx.settings;
-    const needed = perRequest * BigInt(MAX_REQUESTS_PER_SECOND * (serverWarmupSeconds + warmupSeconds + durationSeconds));
+    const needed =
+      perRequest * BigInt(MAX_REQUESTS_PER_SECOND * (serverWarmupSeconds + warmupSeconds + durationSeconds));
     const gross = needed * 2n;
-    if (gross > MAX_MINOR_UNITS) throw new Error(`Funding ${gross} minor units per wallet is more than one checkout can take`);
+    if (gross > MAX_MINOR_UNITS)
+      throw new Error(`Funding ${gross} minor units per wallet is more than one checkout can take`);
     const asOf = new Date(Date.now() + (config().SETTLEMENT_DELAY_MINUTES + 1) * 60_000);
     const fundOne = async (name: string) => {
       const merchant = await newMerchant(name);
       const paid = await payCheckout(merchant, Number(gross) / 100);
       const result = await runSettlement(getDb(), { asOf, merchantId: merchant.id });
-      if (result.batches.length !== 1 || result.checkouts_completed !== 1) throw new Error(`Settling ${name}'s deposit failed`);
+      if (result.batches.length !== 1 || result.checkouts_completed !== 1)
+        throw new Error(`Settling ${name}'s deposit failed`);
       return { merchant, walletId: paid.walletId, available: paid.net };
     };
     const logLevel = process.env.LOG_LEVEL;
@@ -84,7 +87,13 @@ function fund(ctx: BenchContext) {
         `  Funded ${all.length} GHS wallets with ${(Number(hot.available) / 100).toLocaleString('en')} available each ` +
           `(a paid checkout, settled) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      return { hot: hot.merchant, spread: spread.map((w) => w.merchant), walletIds: all.map((w) => w.walletId), funded: hot.available, perRequest };
+      return {
+        hot: hot.merchant,
+        spread: spread.map((w) => w.merchant),
+        walletIds: all.map((w) => w.walletId),
+        funded: hot.available,
+        perRequest,
+      };
     } finally {
       if (logLevel === undefined) delete process.env.LOG_LEVEL;
       else process.env.LOG_LEVEL = logLevel;
@@ -142,11 +151,13 @@ export async function withdrawalChecks(measured: Map<string, Measurement>): Prom
   const checks: Check[] = withdrawalScenarios.flatMap((scenario) => {
     const m = measured.get(scenario.name);
     if (!m) return [];
-    return [{
-      name: `${scenario.name} answered only 2xx`,
-      ok: isClean(m),
-      detail: `status counts ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts`,
-    }];
+    return [
+      {
+        name: `${scenario.name} answered only 2xx`,
+        ok: isClean(m),
+        detail: `status counts ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts`,
+      },
+    ];
   });
   const [row] = await getSql()<{ low: string; withdrawals: number }[]>`
     select min(w.available_balance)::text as low,

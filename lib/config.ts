@@ -8,9 +8,7 @@ import { trustedProxiesSetting } from './rate-limit/trusted-proxies';
  * message that names it, never a stack trace (see scripts/start.ts).
  */
 const secret = (name: string) =>
-  z
-    .string({ error: `${name} is required (at least 32 characters)` })
-    .min(32, `${name} must be at least 32 characters`);
+  z.string({ error: `${name} is required (at least 32 characters)` }).min(32, `${name} must be at least 32 characters`);
 
 /** A base URL that paths are appended to: no query, fragment or credentials, which would swallow them. */
 const httpUrl = z
@@ -30,7 +28,10 @@ const boolean = z
 const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-    .refine((value) => URL.parse(value)?.hostname !== '', 'must name a host: postgres://user:password@host:5432/database'),
+    .refine(
+      (value) => URL.parse(value)?.hostname !== '',
+      'must name a host: postgres://user:password@host:5432/database',
+    ),
   PORT: wholeNumber('must be a port number').pipe(z.number().int().min(1).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   API_BASE_URL: httpUrl.optional(),
@@ -39,7 +40,14 @@ const configSchema = z.object({
   CHECKOUT_TOKEN_PREVIOUS_SECRETS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN'),
   PAYMENT_RAILS: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
@@ -54,7 +62,11 @@ const configSchema = z.object({
   /** The service's own name and support contact: the hosted page shows them where a merchant set none. */
   SERVICE_NAME: z.string().trim().min(1).max(80).default('Merchant Payments'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-  SUPPORT_PHONE: z.string().trim().regex(/^\+?[\d\s().-]{5,32}$/, 'must be a phone number').optional(),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{5,32}$/, 'must be a phone number')
+    .optional(),
   SUPPORT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   /** Sandbox: how long a payout stays PENDING (cancellable) and then PROCESSING. */

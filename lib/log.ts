@@ -18,12 +18,14 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 type Threshold = Level | 'silent';
 const ORDER: Record<Threshold, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-const levelOf = (value: string | undefined, fallback: number) => (value ? ORDER[value as Threshold] ?? fallback : fallback);
+const levelOf = (value: string | undefined, fallback: number) =>
+  value ? (ORDER[value as Threshold] ?? fallback) : fallback;
 
 const MASK = '[redacted]';
 
 /** Field names whose values are never written (whole words of snake_case, camelCase or kebab-case names). */
-const SECRET_NAME = /secret|token|passw(or)?d|pass_?phrase|api[_-]?key|authorization|cookie|credential|signature|private[_-]?key|jwt|bearer/i;
+const SECRET_NAME =
+  /secret|token|passw(or)?d|pass_?phrase|api[_-]?key|authorization|cookie|credential|signature|private[_-]?key|jwt|bearer/i;
 const PHONE_NAME = /phone|msisdn|mobile[_-]?(money[_-]?)?number/i;
 
 /** Secrets recognisable by their shape anywhere inside a string value. */
@@ -39,7 +41,10 @@ const SECRET_PATTERNS: [RegExp, (match: string) => string][] = [
   // Authorization header values.
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, (m) => `${m.split(/\s/)[0]} ${MASK}`],
   // Passwords inside URLs: postgres://user:password@host.
-  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi, (m) => `${m.slice(0, m.indexOf(':', m.indexOf('://') + 3) + 1)}${MASK}@`],
+  [
+    /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi,
+    (m) => `${m.slice(0, m.indexOf(':', m.indexOf('://') + 3) + 1)}${MASK}@`,
+  ],
 ];
 
 /**
@@ -52,7 +57,11 @@ const lastFour = (phone: string) => `…${phone.replace(/\D/g, '').slice(-4)}`;
 /** Exact values of this process's own secrets (the admin token, checkout token keys, database password). */
 function knownSecrets(): string[] {
   const env = process.env;
-  const found = [env.ADMIN_API_TOKEN, env.CHECKOUT_TOKEN_SECRET, ...(env.CHECKOUT_TOKEN_PREVIOUS_SECRETS ?? '').split(',')];
+  const found = [
+    env.ADMIN_API_TOKEN,
+    env.CHECKOUT_TOKEN_SECRET,
+    ...(env.CHECKOUT_TOKEN_PREVIOUS_SECRETS ?? '').split(','),
+  ];
   const dbPassword = env.DATABASE_URL ? URL.parse(env.DATABASE_URL)?.password : undefined;
   if (dbPassword) found.push(decodeURIComponent(dbPassword));
   return found.map((s) => s?.trim() ?? '').filter((s) => s.length >= 8);
@@ -75,7 +84,8 @@ function redactValue(value: unknown, secrets: string[], depth: number): unknown 
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined || item === '') out[key] = item;
-    else if (PHONE_NAME.test(key)) out[key] = typeof item === 'string' || typeof item === 'number' ? lastFour(String(item)) : MASK;
+    else if (PHONE_NAME.test(key))
+      out[key] = typeof item === 'string' || typeof item === 'number' ? lastFour(String(item)) : MASK;
     else if (SECRET_NAME.test(key)) out[key] = MASK;
     else out[key] = redactValue(item, secrets, depth + 1);
   }
@@ -102,14 +112,17 @@ function appendToFile(path: string, line: string): void {
     fs.writeSync(file.fd, line);
   } catch (error) {
     file = undefined;
-    process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'LOG_FILE not writable', error: String(error) })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'LOG_FILE not writable', error: String(error) })}\n`,
+    );
   }
 }
 
 function write(level: Level, msg: string, fields: Record<string, unknown>): void {
   const toStdout = ORDER[level] >= levelOf(process.env.LOG_LEVEL, ORDER.info);
   const path = process.env.LOG_FILE;
-  const toFile = !!path && ORDER[level] >= levelOf(process.env.LOG_FILE_LEVEL, levelOf(process.env.LOG_LEVEL, ORDER.info));
+  const toFile =
+    !!path && ORDER[level] >= levelOf(process.env.LOG_FILE_LEVEL, levelOf(process.env.LOG_LEVEL, ORDER.info));
   if (!toStdout && !toFile) return;
   const safe = redact({ msg, ...fields });
   const line = `${JSON.stringify({ level, time: new Date().toISOString(), ...safe })}\n`;
@@ -137,8 +150,10 @@ const DATABASE_FIELDS = {
 } as const;
 const MAX_QUERY_LENGTH = 1000;
 
-const isQueryWrapper = (e: Error): e is Error & { query: string } => typeof (e as { query?: unknown }).query === 'string' && 'params' in e;
-const isDatabaseError = (e: Error) => e.name === 'PostgresError' || typeof (e as { severity?: unknown }).severity === 'string';
+const isQueryWrapper = (e: Error): e is Error & { query: string } =>
+  typeof (e as { query?: unknown }).query === 'string' && 'params' in e;
+const isDatabaseError = (e: Error) =>
+  e.name === 'PostgresError' || typeof (e as { severity?: unknown }).severity === 'string';
 
 /**
  * An error as log fields: its message and its causes' (drizzle wraps the driver's error as `cause`),

@@ -13,7 +13,11 @@ const { values } = parseArgs({
   options: { name: { type: 'string' }, email: { type: 'string' }, 'kyb-status': { type: 'string' } },
   strict: true,
 });
-const parsed = createMerchantInput.safeParse({ name: values.name, email: values.email, kyb_status: values['kyb-status'] });
+const parsed = createMerchantInput.safeParse({
+  name: values.name,
+  email: values.email,
+  kyb_status: values['kyb-status'],
+});
 if (!parsed.success) {
   for (const f of zodFieldErrors(parsed.error)) console.error(`--${f.field.replace('_', '-')}: ${f.message}`);
   console.error('Usage: npm run merchant:create -- --name "Acme" --email ops@acme.test [--kyb-status verified]');

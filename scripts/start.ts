@@ -56,7 +56,11 @@ async function waitUntilServing(url: string): Promise<void> {
   throw new Error(`The web server did not answer on ${url}`);
 }
 
-function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: DemoMerchant | null, workerInProcess: boolean) {
+function printBanner(
+  env: Awaited<ReturnType<typeof prepareEnvironment>>,
+  demo: DemoMerchant | null,
+  workerInProcess: boolean,
+) {
   const { config } = env;
   const base = config.API_BASE_URL;
   const lines = [
@@ -68,7 +72,7 @@ function printBanner(env: Awaited<ReturnType<typeof prepareEnvironment>>, demo: 
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
     `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
     `  Payment rails:  ${config.PAYMENT_RAILS}`,
-    `  Support:        ${[config.SUPPORT_EMAIL, config.SUPPORT_PHONE, config.SUPPORT_URL].filter(Boolean).join(', ') || 'none set: the hosted page shows only merchants\' own contacts (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_URL)'}`,
+    `  Support:        ${[config.SUPPORT_EMAIL, config.SUPPORT_PHONE, config.SUPPORT_URL].filter(Boolean).join(', ') || "none set: the hosted page shows only merchants' own contacts (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_URL)"}`,
   ];
   if (env.generatedSecrets.length) {
     lines.push(

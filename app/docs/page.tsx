@@ -80,8 +80,8 @@ return reply(200);`;
             API documentation
           </h1>
           <p className={styles.lead}>
-            Take a payment in four steps, then look up any operation in the reference below. The reference is
-            generated from the service&apos;s own schemas; the same description is available as{' '}
+            Take a payment in four steps, then look up any operation in the reference below. The reference is generated
+            from the service&apos;s own schemas; the same description is available as{' '}
             <a href={DOCUMENT_URL}>OpenAPI 3.1 JSON at {DOCUMENT_URL}</a>.
           </p>
         </div>
@@ -89,70 +89,70 @@ return reply(200);`;
 
       {/* No <main> of ours: the renderer brings its own main landmark (and sidebar). */}
       <section className={styles.quickStart} aria-labelledby="quick-start">
-          <div className={styles.column}>
-            <h2 id="quick-start" className={styles.sectionTitle}>
-              Quick start
-            </h2>
-            <ol className={styles.steps}>
-              <Step title="1. Create a checkout">
-                <p>
-                  From your server, with an API key in <code>x-api-key</code> (<code>sk_test_…</code> in sandbox mode).
-                  Only <code>customer_email</code>, <code>amount</code> (in major units) and <code>currency_code</code>{' '}
-                  are required; add <code>meta_data</code> (your order id) to get it back in webhooks, and an{' '}
-                  <code>Idempotency-Key</code> header to make retries safe.
-                </p>
-                <Code label="Create a checkout with curl">{create}</Code>
-                <p>The answer, abridged:</p>
-                <Code label="The created checkout">{created}</Code>
-              </Step>
+        <div className={styles.column}>
+          <h2 id="quick-start" className={styles.sectionTitle}>
+            Quick start
+          </h2>
+          <ol className={styles.steps}>
+            <Step title="1. Create a checkout">
+              <p>
+                From your server, with an API key in <code>x-api-key</code> (<code>sk_test_…</code> in sandbox mode).
+                Only <code>customer_email</code>, <code>amount</code> (in major units) and <code>currency_code</code>{' '}
+                are required; add <code>meta_data</code> (your order id) to get it back in webhooks, and an{' '}
+                <code>Idempotency-Key</code> header to make retries safe.
+              </p>
+              <Code label="Create a checkout with curl">{create}</Code>
+              <p>The answer, abridged:</p>
+              <Code label="The created checkout">{created}</Code>
+            </Step>
 
-              <Step title="2. Send the customer to the checkout">
-                <p>
-                  Redirect the customer&apos;s browser to <code>data.checkout_url</code>: the hosted page, where they
-                  pay by mobile money or bank transfer. The link carries the customer&apos;s credential after{' '}
-                  <code>#token=</code>; hand it to that customer only, and keep it out of logs.
-                </p>
-              </Step>
+            <Step title="2. Send the customer to the checkout">
+              <p>
+                Redirect the customer&apos;s browser to <code>data.checkout_url</code>: the hosted page, where they pay
+                by mobile money or bank transfer. The link carries the customer&apos;s credential after{' '}
+                <code>#token=</code>; hand it to that customer only, and keep it out of logs.
+              </p>
+            </Step>
 
-              <Step title="3. Receive the webhook">
-                <p>
-                  Register an HTTPS endpoint once with <code>POST /api/v1/merchants/webhooks</code> (<code>url</code>,{' '}
-                  <code>events</code> such as <code>[&quot;checkout.paid&quot;]</code>); its signing secret (
-                  <code>whsec_…</code>) is shown only in that response. When the payment is recorded, your endpoint
-                  receives a <code>POST</code> with <code>event_type</code> <code>checkout.paid</code> and the checkout
-                  in <code>data</code>.
-                </p>
-                <p>
-                  Verify <code>X-Webhook-Signature</code> (<code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>{' '}
-                  of <code>&lt;t&gt;.&lt;raw body&gt;</code>) on the raw bytes before parsing, and refuse timestamps
-                  more than 5 minutes from now. <code>lib/webhooks/verify.ts</code> needs only{' '}
-                  <code>node:crypto</code>: import or copy it.
-                </p>
-                <Code label="Verify a webhook in Node.js">{verify}</Code>
-                <p>
-                  Deliveries are at least once and may arrive out of order: answer 2xx within 10 seconds, and
-                  process each <code>idempotency_key</code> once.
-                </p>
-              </Step>
+            <Step title="3. Receive the webhook">
+              <p>
+                Register an HTTPS endpoint once with <code>POST /api/v1/merchants/webhooks</code> (<code>url</code>,{' '}
+                <code>events</code> such as <code>[&quot;checkout.paid&quot;]</code>); its signing secret (
+                <code>whsec_…</code>) is shown only in that response. When the payment is recorded, your endpoint
+                receives a <code>POST</code> with <code>event_type</code> <code>checkout.paid</code> and the checkout in{' '}
+                <code>data</code>.
+              </p>
+              <p>
+                Verify <code>X-Webhook-Signature</code> (<code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>{' '}
+                of <code>&lt;t&gt;.&lt;raw body&gt;</code>) on the raw bytes before parsing, and refuse timestamps more
+                than 5 minutes from now. <code>lib/webhooks/verify.ts</code> needs only <code>node:crypto</code>: import
+                or copy it.
+              </p>
+              <Code label="Verify a webhook in Node.js">{verify}</Code>
+              <p>
+                Deliveries are at least once and may arrive out of order: answer 2xx within 10 seconds, and process each{' '}
+                <code>idempotency_key</code> once.
+              </p>
+            </Step>
 
-              <Step title="4. Confirm by reading the checkout">
-                <p>
-                  Before fulfilling, read the checkout with <code>GET /api/v1/merchants/checkouts/{'{id}'}</code>.
-                  Its <code>data.status</code> is <code>paid</code>, or <code>completed</code> once the money has
-                  settled. Reading the checkout is also how you recover a webhook you missed.
-                </p>
-                <Code label="Read a checkout with curl">{read}</Code>
-              </Step>
-            </ol>
+            <Step title="4. Confirm by reading the checkout">
+              <p>
+                Before fulfilling, read the checkout with <code>GET /api/v1/merchants/checkouts/{'{id}'}</code>. Its{' '}
+                <code>data.status</code> is <code>paid</code>, or <code>completed</code> once the money has settled.
+                Reading the checkout is also how you recover a webhook you missed.
+              </p>
+              <Code label="Read a checkout with curl">{read}</Code>
+            </Step>
+          </ol>
 
-            <h3 className={styles.subTitle}>From TypeScript</h3>
-            <p>
-              The typed client in <code>lib/client</code> (<code>PaymentsClient</code>) makes the same calls, with
-              one method per operation named by its <code>operationId</code> (<code>createCheckout</code>,{' '}
-              <code>getCheckout</code>, …), and <code>parseWebhook</code> verifies and types a webhook.
-            </p>
-          </div>
-        </section>
+          <h3 className={styles.subTitle}>From TypeScript</h3>
+          <p>
+            The typed client in <code>lib/client</code> (<code>PaymentsClient</code>) makes the same calls, with one
+            method per operation named by its <code>operationId</code> (<code>createCheckout</code>,{' '}
+            <code>getCheckout</code>, …), and <code>parseWebhook</code> verifies and types a webhook.
+          </p>
+        </div>
+      </section>
 
       <div className={styles.reference} id="api-reference" tabIndex={-1}>
         <h2 className={`${styles.column} ${styles.sectionTitle}`}>API reference</h2>

@@ -14,7 +14,9 @@ let version: string | undefined;
 
 /** The installed version (read once). */
 export function rendererVersion(): string {
-  return (version ??= (JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version);
+  return (version ??= (
+    JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }
+  ).version);
 }
 
 /** The URL of the bundle's entry module. */
@@ -35,4 +37,3 @@ export function rendererFile(segments: string[]): string | null {
   if (!file.startsWith(RENDERER_DIR + path.sep)) return null;
   return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
 }
-

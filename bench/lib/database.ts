@@ -46,7 +46,12 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
     });
     // The server has its own pool; this process needs none while the load runs.
     await closeDatabase();
-    return { url: embedded.url, postgresDataDir: path.join(dataDir, 'pg'), merchant: { id: created.merchant.id, apiKey: created.api_key.secret_key }, stop };
+    return {
+      url: embedded.url,
+      postgresDataDir: path.join(dataDir, 'pg'),
+      merchant: { id: created.merchant.id, apiKey: created.api_key.secret_key },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -29,7 +29,11 @@ export interface BenchMerchant {
 
 export async function newMerchant(name: string): Promise<BenchMerchant> {
   const created = await createMerchant(getDb(), {
-    input: { name, email: `${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}@merchant.test`, kyb_status: 'verified' },
+    input: {
+      name,
+      email: `${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}@merchant.test`,
+      kyb_status: 'verified',
+    },
     createdBy: null,
   });
   return { id: created.merchant.id, name, kybStatus: 'verified', apiKey: created.api_key.secret_key };
@@ -66,11 +70,14 @@ export async function payCheckout(merchant: BenchMerchant, amount: number): Prom
     .where(and(eq(paymentAttempts.checkoutId, created.id), eq(paymentAttempts.status, 'processing')));
   if (!attempt) throw new Error('The bench checkout has no live mobile-money attempt');
   await recordMobileMoneyResult(db, attempt.id, 'success');
-  const [deposit] = await getSql()<{ id: string; wallet_id: string; amount: string; fee_amount: string; net_amount: string; status: string }[]>`
+  const [deposit] = await getSql()<
+    { id: string; wallet_id: string; amount: string; fee_amount: string; net_amount: string; status: string }[]
+  >`
     select t.id, t.wallet_id, t.amount::text, t.fee_amount::text, t.net_amount::text, c.status
       from customer_transactions t join checkouts c on c.id = t.checkout_session_id
      where t.checkout_session_id = ${created.id} and t.transaction_type = 'deposit'`;
-  if (!deposit || deposit.status !== 'paid') throw new Error(`The bench checkout was not paid (${deposit?.status ?? 'no deposit'})`);
+  if (!deposit || deposit.status !== 'paid')
+    throw new Error(`The bench checkout was not paid (${deposit?.status ?? 'no deposit'})`);
   return {
     merchantId: merchant.id,
     checkoutId: created.id,
@@ -90,7 +97,8 @@ const CLONED_TABLES: Array<{ table: string; where: string; orderBy: string }> = 
   { table: 'customer_transactions', where: 'checkout_session_id = p.template_checkout', orderBy: 'created_at, id' },
   {
     table: 'ledger_entries',
-    where: 'customer_transaction_id in (select id from customer_transactions where checkout_session_id = p.template_checkout)',
+    where:
+      'customer_transaction_id in (select id from customer_transactions where checkout_session_id = p.template_checkout)',
     orderBy: 'created_at, id',
   },
   {
@@ -100,11 +108,16 @@ const CLONED_TABLES: Array<{ table: string; where: string; orderBy: string }> = 
     orderBy: 'sequence',
   },
   // Events name their resource: the checkout (created, processing, paid) or any other row above.
-  { table: 'events', where: 'merchant_id = p.template_merchant and resource_id = any(p.template_ids)', orderBy: 'sequence' },
+  {
+    table: 'events',
+    where: 'merchant_id = p.template_merchant and resource_id = any(p.template_ids)',
+    orderBy: 'sequence',
+  },
 ];
 
 /** Every statement below starts with this: the template's checkout, its merchant, the ids found so far. */
-const TEMPLATE = 'with p as (select $1::uuid as template_checkout, $2::uuid as template_merchant, $3::uuid[] as template_ids)';
+const TEMPLATE =
+  'with p as (select $1::uuid as template_checkout, $2::uuid as template_merchant, $3::uuid[] as template_ids)';
 
 /** Columns whose values must be unique per copy besides ids: they are given new values of the same shape. */
 const REFERENCE_COLUMNS: Record<string, string[]> = {
@@ -122,7 +135,9 @@ async function rowsByTable(merchantId: string): Promise<Map<string, number>> {
      where table_schema = 'public' and column_name = 'merchant_id' order by table_name`;
   const counts = new Map<string, number>();
   for (const { table_name: table } of tables) {
-    const [row] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${table} where merchant_id = $1`, [merchantId]);
+    const [row] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${table} where merchant_id = $1`, [
+      merchantId,
+    ]);
     counts.set(table, row!.n);
   }
   return counts;
@@ -158,7 +173,10 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
   const references = new Set<string>();
   const templateRows = new Map<string, number>();
   for (const { table, where } of CLONED_TABLES) {
-    const rows = await sql.unsafe<Record<string, unknown>[]>(`${TEMPLATE} select t.* from ${table} t, p where ${where}`, [template.checkoutId, merchant.id, [...ids]]);
+    const rows = await sql.unsafe<Record<string, unknown>[]>(
+      `${TEMPLATE} select t.* from ${table} t, p where ${where}`,
+      [template.checkoutId, merchant.id, [...ids]],
+    );
     templateRows.set(table, rows.length);
     for (const row of rows) {
       ids.add(String(row.id));
@@ -166,7 +184,8 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
     }
   }
   const missed = [...after].filter(
-    ([table, n]) => !TRIGGER_MAINTAINED.includes(table) && n - (before.get(table) ?? 0) !== (templateRows.get(table) ?? 0),
+    ([table, n]) =>
+      !TRIGGER_MAINTAINED.includes(table) && n - (before.get(table) ?? 0) !== (templateRows.get(table) ?? 0),
   );
   if (missed.length) {
     throw new Error(
@@ -174,16 +193,22 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
         missed.map(([t, n]) => `${t} ${n - (before.get(t) ?? 0)}/${templateRows.get(t) ?? 0}`).join(', '),
     );
   }
-  const [wallet] = await sql<{ holding: string }[]>`select holding_balance::text as holding from wallets where id = ${template.walletId}`;
-  if (BigInt(wallet!.holding) !== template.net) throw new Error('The settlement merchant’s wallet was not empty before its first deposit');
+  const [wallet] = await sql<
+    { holding: string }[]
+  >`select holding_balance::text as holding from wallets where id = ${template.walletId}`;
+  if (BigInt(wallet!.holding) !== template.net)
+    throw new Error('The settlement merchant’s wallet was not empty before its first deposit');
 
   // Old value → the column of bench_copies holding each copy's new value.
-  const replacements = [...[...ids].map((old) => ({ old, value: 'gen_random_uuid()::text' })), ...[...references].map((old) => {
-    const prefix = old.slice(0, old.lastIndexOf('-') + 1);
-    const length = old.length - prefix.length;
-    if (!prefix || length > 32) throw new Error(`Cannot make new references shaped like ${old}`);
-    return { old, value: `'${prefix}' || upper(substr(md5(random()::text || i), 1, ${length}))` };
-  })];
+  const replacements = [
+    ...[...ids].map((old) => ({ old, value: 'gen_random_uuid()::text' })),
+    ...[...references].map((old) => {
+      const prefix = old.slice(0, old.lastIndexOf('-') + 1);
+      const length = old.length - prefix.length;
+      if (!prefix || length > 32) throw new Error(`Cannot make new references shaped like ${old}`);
+      return { old, value: `'${prefix}' || upper(substr(md5(random()::text || i), 1, ${length}))` };
+    }),
+  ];
   const copies = count - 1;
   await sql.begin(async (tx) => {
     await tx.unsafe(
@@ -202,7 +227,10 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
         if (table === 'ledger_lines' && c === 'balance_after') return `r.${c} + m.i * ${template.net}::bigint`;
         return `r.${c}`;
       };
-      const replaced = replacements.reduce((text, _r, k) => `replace(${text}, $${k + 4}, m.k${k})`, 'to_jsonb(t)::text');
+      const replaced = replacements.reduce(
+        (text, _r, k) => `replace(${text}, $${k + 4}, m.k${k})`,
+        'to_jsonb(t)::text',
+      );
       await tx.unsafe(
         `${TEMPLATE}
          insert into ${table} (${columns.map((c) => c.column_name).join(', ')})
@@ -210,7 +238,10 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
            from bench_copies m
           cross join (select ${table}.* from ${table}, p where ${where}) t
           cross join lateral jsonb_populate_record(null::${table}, (${replaced})::jsonb) r
-          order by m.i, ${orderBy.split(', ').map((c) => `t.${c}`).join(', ')}`,
+          order by m.i, ${orderBy
+            .split(', ')
+            .map((c) => `t.${c}`)
+            .join(', ')}`,
         [template.checkoutId, merchant.id, [...ids], ...replacements.map((r) => r.old)],
       );
     }
@@ -220,8 +251,15 @@ export async function seedPaidDeposits(name: string, count: number, amount: numb
   const seeded = await rowsByTable(merchant.id);
   for (const [table, n] of templateRows) {
     if (seeded.get(table)! - (before.get(table) ?? 0) !== n * count) {
-      throw new Error(`Copying the paid checkout left ${seeded.get(table)! - (before.get(table) ?? 0)} rows in ${table}, not ${n * count}`);
+      throw new Error(
+        `Copying the paid checkout left ${seeded.get(table)! - (before.get(table) ?? 0)} rows in ${table}, not ${n * count}`,
+      );
     }
   }
-  return { merchantId: merchant.id, walletId: template.walletId, deposits: count, netTotal: BigInt(count) * template.net };
+  return {
+    merchantId: merchant.id,
+    walletId: template.walletId,
+    deposits: count,
+    netTotal: BigInt(count) * template.net,
+  };
 }

@@ -72,7 +72,9 @@ export function judge(measurement: Measurement, ceilingReqPerSec: number | null,
   const ratio = ceilingReqPerSec === null ? null : measurement.reqPerSec / ceilingReqPerSec;
   if (!goal) return { ratio, goalMet: undefined };
   const goalMet =
-    ratio !== null && ratio >= goal.minRatio && (goal.maxP99Ms === undefined || measurement.latencyMs.p99 <= goal.maxP99Ms);
+    ratio !== null &&
+    ratio >= goal.minRatio &&
+    (goal.maxP99Ms === undefined || measurement.latencyMs.p99 <= goal.maxP99Ms);
   return { ratio, goalMet };
 }
 
@@ -93,7 +95,8 @@ export function compare(comparison: Comparison, baseline: Measurement, subject: 
     goal: comparison.goal,
   };
   const { goal } = comparison;
-  const withinGoal = goal.metric === 'p50Ms' ? result.p50Ms.ratio <= goal.maxRatio : result.reqPerSec.ratio >= goal.minRatio;
+  const withinGoal =
+    goal.metric === 'p50Ms' ? result.p50Ms.ratio <= goal.maxRatio : result.reqPerSec.ratio >= goal.minRatio;
   return { ...result, goalMet: isClean(baseline) && isClean(subject) && withinGoal };
 }
 
@@ -131,26 +134,72 @@ const verdict = (r: ScenarioResult) => (r.goalMet === undefined ? '' : r.goalMet
 const OTHER_CPU_WARNING = 0.25;
 
 export function printReport(report: BenchReport): void {
-  const header = ['scenario', 'request', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'goal', '', 'CPU ms/req: next', 'pg', 'other cores'];
+  const header = [
+    'scenario',
+    'request',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'goal',
+    '',
+    'CPU ms/req: next',
+    'pg',
+    'other cores',
+  ];
   const cpuCells = (m: Measurement) =>
     m.cpu
       ? [m.cpu.msPerRequest.server.toFixed(2), m.cpu.msPerRequest.database.toFixed(2), m.cpu.cores.other.toFixed(2)]
       : ['', '', ''];
   const rows: string[][] = [header];
   report.ceiling.runs.forEach((m, i) =>
-    rows.push([`ceiling (${i === 0 ? 'before' : 'after'})`, report.ceiling.label, m.reqPerSec.toFixed(0), m.latencyMs.p50.toFixed(1), m.latencyMs.p99.toFixed(1), '', '', flags(m), ...cpuCells(m)]),
+    rows.push([
+      `ceiling (${i === 0 ? 'before' : 'after'})`,
+      report.ceiling.label,
+      m.reqPerSec.toFixed(0),
+      m.latencyMs.p50.toFixed(1),
+      m.latencyMs.p99.toFixed(1),
+      '',
+      '',
+      flags(m),
+      ...cpuCells(m),
+    ]),
   );
-  rows.push(['ceiling (mean)', '', report.ceiling.reqPerSec.toFixed(0), '', report.ceiling.p99Ms.toFixed(1), '1.00', '', '', '', '', '']);
+  rows.push([
+    'ceiling (mean)',
+    '',
+    report.ceiling.reqPerSec.toFixed(0),
+    '',
+    report.ceiling.p99Ms.toFixed(1),
+    '1.00',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ]);
   for (const r of report.scenarios) {
     const m = r.measurement;
-    rows.push([r.name, r.label, m.reqPerSec.toFixed(0), m.latencyMs.p50.toFixed(1), m.latencyMs.p99.toFixed(1), r.ratio?.toFixed(2) ?? '', goalText(r.goal), `${verdict(r)} ${flags(m)}`.trim(), ...cpuCells(m)]);
+    rows.push([
+      r.name,
+      r.label,
+      m.reqPerSec.toFixed(0),
+      m.latencyMs.p50.toFixed(1),
+      m.latencyMs.p99.toFixed(1),
+      r.ratio?.toFixed(2) ?? '',
+      goalText(r.goal),
+      `${verdict(r)} ${flags(m)}`.trim(),
+      ...cpuCells(m),
+    ]);
   }
   const line = table(rows, new Set([2, 3, 4, 5, 8, 9, 10]));
   const all = [...report.ceiling.runs, ...report.scenarios.map((r) => r.measurement)];
   const busiestOther = Math.max(0, ...all.map((m) => m.cpu?.cores.other ?? 0));
   const { settings } = report;
   const notes = [
-    report.clean ? '' : 'Some measurements had errors, timeouts or non-2xx answers: their figures do not describe the success path.',
+    report.clean
+      ? ''
+      : 'Some measurements had errors, timeouts or non-2xx answers: their figures do not describe the success path.',
     busiestOther > OTHER_CPU_WARNING
       ? `Other processes used up to ${busiestOther.toFixed(2)} cores during a measurement: the figures are unreliable; rerun on a quiet machine.`
       : '',
@@ -178,14 +227,28 @@ export function printReport(report: BenchReport): void {
 function table(rows: string[][], numeric: Set<number>) {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return (row: string[]) =>
-    row.map((cell, col) => (numeric.has(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!))).join('  ').trimEnd();
+    row
+      .map((cell, col) => (numeric.has(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
+      .join('  ')
+      .trimEnd();
 }
 
 const ratioText = (r: number) => `${r.toFixed(2)}×`;
 
 function comparisonLines(comparisons: ComparisonResult[]): string[] {
   if (!comparisons.length) return [];
-  const header = ['comparison', 'baseline → subject', 'req/s', 'ratio', 'p50 ms', 'ratio', 'p99 ms', 'ratio', 'goal', ''];
+  const header = [
+    'comparison',
+    'baseline → subject',
+    'req/s',
+    'ratio',
+    'p50 ms',
+    'ratio',
+    'p99 ms',
+    'ratio',
+    'goal',
+    '',
+  ];
   const arrow = (p: Pair, digits = 0) => `${p.baseline.toFixed(digits)} → ${p.subject.toFixed(digits)}`;
   const rows = [
     header,
@@ -198,7 +261,9 @@ function comparisonLines(comparisons: ComparisonResult[]): string[] {
       ratioText(c.p50Ms.ratio),
       arrow(c.p99Ms),
       ratioText(c.p99Ms.ratio),
-      c.goal.metric === 'p50Ms' ? `p50 ratio ≤ ${c.goal.maxRatio.toFixed(2)}` : `req/s ratio ≥ ${c.goal.minRatio.toFixed(2)}`,
+      c.goal.metric === 'p50Ms'
+        ? `p50 ratio ≤ ${c.goal.maxRatio.toFixed(2)}`
+        : `req/s ratio ≥ ${c.goal.minRatio.toFixed(2)}`,
       c.goalMet ? 'met' : 'MISSED',
     ]),
   ];
@@ -217,7 +282,16 @@ function timingLines(timings: TimingResult[]): string[] {
     const runs = (r: number[]) => r.map((ms) => ms.toFixed(0)).join(', ');
     const rows = [
       ['', 'size', 'median ms', 'runs ms', 'ms per item', 'ratio', 'goal', ''],
-      [t.name, t.baseline.size.toLocaleString('en'), t.baseline.medianMs.toFixed(0), runs(t.baseline.runsMs), (t.baseline.medianMs / t.baseline.size).toFixed(3), '', '', ''],
+      [
+        t.name,
+        t.baseline.size.toLocaleString('en'),
+        t.baseline.medianMs.toFixed(0),
+        runs(t.baseline.runsMs),
+        (t.baseline.medianMs / t.baseline.size).toFixed(3),
+        '',
+        '',
+        '',
+      ],
       [
         '',
         t.subject.size.toLocaleString('en'),
@@ -233,9 +307,14 @@ function timingLines(timings: TimingResult[]): string[] {
     out.push('', `${t.label}:`, '', ...rows.map(line));
     if (t.breakdown.length) {
       const total = t.breakdown.reduce((ms, b) => ms + b.ms, 0);
-      out.push('', `  Where the median ${t.subject.size.toLocaleString('en')} run spent its time (statement sent → next one sent):`);
+      out.push(
+        '',
+        `  Where the median ${t.subject.size.toLocaleString('en')} run spent its time (statement sent → next one sent):`,
+      );
       for (const b of t.breakdown.slice(0, 8)) {
-        out.push(`  ${b.ms.toFixed(0).padStart(6)} ms ${((100 * b.ms) / total).toFixed(0).padStart(3)} %  ${String(b.count).padStart(3)}×  ${b.statement}`);
+        out.push(
+          `  ${b.ms.toFixed(0).padStart(6)} ms ${((100 * b.ms) / total).toFixed(0).padStart(3)} %  ${String(b.count).padStart(3)}×  ${b.statement}`,
+        );
       }
     }
   }

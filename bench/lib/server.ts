@@ -26,11 +26,23 @@ export async function startServer(options: {
 }): Promise<BenchServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), require_next(), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // The per-key rate limit stays on (its counter is part of every merchant request's cost) but out of reach.
-    env: { API_KEY_RATE_LIMIT_PER_MINUTE: '100000000', ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...options.env },
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), require_next(), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The per-key rate limit stays on (its counter is part of every merchant request's cost) but out of reach.
+      env: {
+        API_KEY_RATE_LIMIT_PER_MINUTE: '100000000',
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...options.env,
+      },
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);

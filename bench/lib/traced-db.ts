@@ -33,7 +33,9 @@ export function tracedDatabase(url: string) {
 }
 
 /** Statements grouped by shape (IN-lists and VALUES collapsed), slowest first. */
-export function statementBreakdown(statements: TracedStatement[]): Array<{ statement: string; count: number; ms: number }> {
+export function statementBreakdown(
+  statements: TracedStatement[],
+): Array<{ statement: string; count: number; ms: number }> {
   const groups = new Map<string, { statement: string; count: number; ms: number }>();
   for (const s of statements) {
     const shape = s.query

@@ -5,7 +5,6 @@ import { operation } from '../http/operation';
 import { named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { apiKeyIdParams, createApiKeyInput } from './input';
 
-
 /** Spec 2.2. Never carries the secret: only the create answer adds `secret_key`. */
 export const apiKeySchema = named(
   'ApiKey',
@@ -13,22 +12,36 @@ export const apiKeySchema = named(
     id: uuidField,
     merchant_id: uuidField,
     key_name: z.string(),
-    key_hash: z.string().meta({ description: 'SHA-256 (hex) of the full key: the only form in which the secret is stored' }),
-    key_prefix: z.string().meta({ description: 'The key\'s first characters, to recognise it (`sk_test_…`, `sk_live_…`)' }),
+    key_hash: z
+      .string()
+      .meta({ description: 'SHA-256 (hex) of the full key: the only form in which the secret is stored' }),
+    key_prefix: z
+      .string()
+      .meta({ description: "The key's first characters, to recognise it (`sk_test_…`, `sk_live_…`)" }),
     status: z.enum(['active', 'expired', 'revoked']).meta({
-      description: 'active; expired once past `expires_at` (refused, 401 `expired_api_key`); revoked (refused at once, 401 `revoked_api_key`)',
+      description:
+        'active; expired once past `expires_at` (refused, 401 `expired_api_key`); revoked (refused at once, 401 `revoked_api_key`)',
     }),
-    scope: z.enum(API_KEY_SCOPES).meta({ description: 'FULL_ACCESS may call everything; RESTRICTED only what `permissions` allow' }),
-    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).meta({ description: 'What a RESTRICTED key may do (ignored for FULL_ACCESS)' }),
+    scope: z
+      .enum(API_KEY_SCOPES)
+      .meta({ description: 'FULL_ACCESS may call everything; RESTRICTED only what `permissions` allow' }),
+    permissions: z
+      .array(z.enum(API_KEY_PERMISSIONS))
+      .meta({ description: 'What a RESTRICTED key may do (ignored for FULL_ACCESS)' }),
     expires_at: nullableTimestamp.meta({ description: 'After this the key is refused; null = never expires' }),
     last_used_at: nullableTimestamp.meta({ description: 'Updated at most once a minute per key' }),
-    created_by: uuidField.nullable().meta({ description: 'Who made it: the merchant\'s id, or the operator\'s' }),
+    created_by: uuidField.nullable().meta({ description: "Who made it: the merchant's id, or the operator's" }),
     revoked_at: nullableTimestamp,
     revoked_by: uuidField.nullable(),
-    api_key_metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The merchant\'s own JSON, as given' }),
+    api_key_metadata: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "The merchant's own JSON, as given" }),
     created_at: timestamp,
     updated_at: timestamp,
-    deleted_at: nullableTimestamp.meta({ description: 'Spec 2.2\'s soft delete; nothing in the API deletes keys (revoke them), so always null here' }),
+    deleted_at: nullableTimestamp.meta({
+      description: "Spec 2.2's soft delete; nothing in the API deletes keys (revoke them), so always null here",
+    }),
   }),
 );
 export type ApiKey = z.infer<typeof apiKeySchema>;

@@ -12,9 +12,7 @@ export const createApiKeyInput = z
       .min(1, 'must name at least one permission')
       .transform((list) => [...new Set(list)])
       .optional(),
-    expires_at: timestampInput
-      .refine((d) => d.getTime() > Date.now(), 'must be in the future')
-      .optional(),
+    expires_at: timestampInput.refine((d) => d.getTime() > Date.now(), 'must be in the future').optional(),
     api_key_metadata: freeFormObject().optional(),
   })
   .refine((v) => v.scope === 'FULL_ACCESS' || v.permissions !== undefined, {

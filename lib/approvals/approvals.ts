@@ -19,7 +19,10 @@ const awaitingApproval = and(
   eq(checkouts.approvalStatus, 'pending_approval'),
 );
 
-export async function listAwaitingApproval(db: Db, page: { limit: number; offset: number }): Promise<CheckoutAwaitingApproval[]> {
+export async function listAwaitingApproval(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<CheckoutAwaitingApproval[]> {
   const rows = await db
     .select({ checkout: checkouts, merchantName: merchants.name })
     .from(checkouts)
@@ -41,7 +44,7 @@ export async function listAwaitingApproval(db: Db, page: { limit: number; offset
       const total = received.find((r) => r.checkoutId === checkout.id)?.total;
       const attempt = await latestAttempt(db, checkout.id);
       return {
-        ...await presentCheckoutFull(checkout),
+        ...(await presentCheckoutFull(checkout)),
         merchant_name: merchantName,
         amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode as CurrencyCode) : 0,
         latest_attempt: attempt ? presentAttempt(attempt) : null,
@@ -53,8 +56,15 @@ export async function listAwaitingApproval(db: Db, page: { limit: number; offset
 async function requireAwaiting(db: Db, checkoutId: string) {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
   if (!row) throw notFound('Checkout');
-  if (row.status !== 'processing' || row.paymentMethod !== 'bank_transfer' || row.approvalStatus !== 'pending_approval') {
-    throw conflict('not_awaiting_approval', `This checkout is not a bank transfer awaiting approval (status ${row.status}, approval ${row.approvalStatus})`);
+  if (
+    row.status !== 'processing' ||
+    row.paymentMethod !== 'bank_transfer' ||
+    row.approvalStatus !== 'pending_approval'
+  ) {
+    throw conflict(
+      'not_awaiting_approval',
+      `This checkout is not a bank transfer awaiting approval (status ${row.status}, approval ${row.approvalStatus})`,
+    );
   }
   return row;
 }
@@ -112,7 +122,13 @@ export async function rejectCheckout(db: Db, adminId: string, checkoutId: string
     });
     await tx
       .update(paymentAttempts)
-      .set({ status: 'failed', failureCode: 'rejected', failureMessage: input.rejection_reason, completedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: 'failed',
+        failureCode: 'rejected',
+        failureMessage: input.rejection_reason,
+        completedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'claimed')));
     return presentCheckoutFull(row);
   });

@@ -6,16 +6,18 @@ import { checkoutIdParams, listCheckoutsQuery } from '../checkouts/input';
 import { paymentAttemptSchema } from '../checkout-session/contract';
 import { approveInput, rejectInput } from './input';
 
-
 /** A bank transfer claimed or received, waiting for the operator's decision. */
 export const checkoutAwaitingApprovalSchema = named(
   'CheckoutAwaitingApproval',
   checkoutFullSchema.extend({
     merchant_name: z.string(),
     amount_received: amount.meta({
-      description: 'What has actually arrived for this checkout so far (major units); 0 when the customer has only claimed the transfer',
+      description:
+        'What has actually arrived for this checkout so far (major units); 0 when the customer has only claimed the transfer',
     }),
-    latest_attempt: paymentAttemptSchema.nullable().meta({ description: 'The customer\'s latest payment attempt, with its bank details' }),
+    latest_attempt: paymentAttemptSchema
+      .nullable()
+      .meta({ description: "The customer's latest payment attempt, with its bank details" }),
   }),
 );
 export type CheckoutAwaitingApproval = z.infer<typeof checkoutAwaitingApprovalSchema>;
@@ -40,7 +42,7 @@ export const approveCheckout = operation({
   tag: 'Operator',
   summary: 'Approve bank transfer',
   description:
-    'The checkout becomes `paid` (events `checkout.approved` then `checkout.paid`) and a deposit is credited to the merchant\'s wallet: what arrived for it (a short transfer may be approved), or the checkout\'s amount when the transfer was only claimed and verified elsewhere. A checkout not awaiting approval is a 409 `not_awaiting_approval`.',
+    "The checkout becomes `paid` (events `checkout.approved` then `checkout.paid`) and a deposit is credited to the merchant's wallet: what arrived for it (a short transfer may be approved), or the checkout's amount when the transfer was only claimed and verified elsewhere. A checkout not awaiting approval is a 409 `not_awaiting_approval`.",
   security: 'adminBearer',
   params: checkoutIdParams,
   body: approveInput,

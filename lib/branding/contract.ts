@@ -12,17 +12,18 @@ export const brandingSchema = named(
   'Branding',
   z.object({
     merchant_id: uuidField,
-    display_name: z.string().meta({ description: 'Shown on the page; the merchant\'s name unless set' }),
+    display_name: z.string().meta({ description: "Shown on the page; the merchant's name unless set" }),
     logo_url: z.string().nullable().meta({ description: 'An https:// image URL; null shows the display name only' }),
     primary_color: hexColour.meta({ description: 'Uppercase hex; #0B5FFF unless set' }),
     text_color: hexColour.meta({
       description: 'Computed, not settable: #111111 or #FFFFFF, whichever contrasts more with `primary_color` (WCAG)',
     }),
     accepted_methods: z.array(z.enum(PAYMENT_METHODS)).nullable().meta({
-      description: 'The methods the page offers; null = every method the currency and the merchant\'s KYB allow',
+      description: "The methods the page offers; null = every method the currency and the merchant's KYB allow",
     }),
     success_redirect_url: z.string().nullable().meta({
-      description: 'Where the page sends the customer after paying, with `checkout_id`, `reference` and `status` appended',
+      description:
+        'Where the page sends the customer after paying, with `checkout_id`, `reference` and `status` appended',
     }),
     support_email: z.string().nullable(),
     support_phone: z.string().nullable(),

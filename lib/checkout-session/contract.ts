@@ -18,7 +18,8 @@ const checkoutStatus = z.enum(CHECKOUT_STATUSES).meta({
   description: 'As the merchant API reports it: a checkout past `expires_at` reads `expired` at once',
 });
 const approvalStatus = z.enum(APPROVAL_STATUSES).meta({
-  description: 'Bank transfers of unverified merchants (and short amounts) wait for an operator while `pending_approval`',
+  description:
+    'Bank transfers of unverified merchants (and short amounts) wait for an operator while `pending_approval`',
 });
 
 export const collectionBankAccountSchema = named(
@@ -53,10 +54,15 @@ export const paymentAttemptSchema = named(
     amount,
     currency_code: currencyCode,
     bank_account: collectionBankAccountSchema.nullable().meta({ description: 'Bank transfer only' }),
-    failure_code: z.string().nullable().meta({ description: 'declined, insufficient_funds, no_answer (timed out), rejected (by an operator), replaced (by a new prompt)' }),
+    failure_code: z.string().nullable().meta({
+      description:
+        'declined, insufficient_funds, no_answer (timed out), rejected (by an operator), replaced (by a new prompt)',
+    }),
     failure_message: z.string().nullable(),
     respond_by: nullableTimestamp.meta({ description: 'Mobile money: when the prompt times out' }),
-    claimed_at: nullableTimestamp.meta({ description: 'Bank transfer: when the customer said it was sent (or it arrived awaiting approval)' }),
+    claimed_at: nullableTimestamp.meta({
+      description: 'Bank transfer: when the customer said it was sent (or it arrived awaiting approval)',
+    }),
     completed_at: nullableTimestamp,
     created_at: timestamp,
   }),
@@ -71,21 +77,37 @@ export const offeredMethodSchema = named(
       .array(
         z.object({
           id: network,
-          country: country.meta({ description: 'ISO 3166 country of this network; send it back as `country` when a network is offered in several' }),
+          country: country.meta({
+            description:
+              'ISO 3166 country of this network; send it back as `country` when a network is offered in several',
+          }),
           label: z.string().meta({ example: 'MTN MoMo' }),
           country_calling_code: z.string().meta({ example: '233' }),
-          example: z.string().meta({ description: 'A number of this network as people write it', example: '024 412 3456' }),
+          example: z
+            .string()
+            .meta({ description: 'A number of this network as people write it', example: '024 412 3456' }),
           manual_approval: z
             .object({
               dial: z.string().meta({ example: '*170#' }),
-              menu: z.array(z.string()).nullable().meta({ description: 'Menu entries to open, in the network\'s wording', example: ['My Wallet', 'My Approvals'] }),
+              menu: z
+                .array(z.string())
+                .nullable()
+                .meta({
+                  description: "Menu entries to open, in the network's wording",
+                  example: ['My Wallet', 'My Approvals'],
+                }),
             })
             .nullable()
-            .meta({ description: 'How to approve from the network\'s own menu when no prompt arrives; null when the network has none' }),
+            .meta({
+              description:
+                "How to approve from the network's own menu when no prompt arrives; null when the network has none",
+            }),
         }),
       )
       .meta({ description: 'Mobile money: the networks the customer picks from (empty for bank transfer)' }),
-    requires_manual_approval: z.boolean().meta({ description: 'Bank transfer: an operator approves before the checkout counts as paid' }),
+    requires_manual_approval: z
+      .boolean()
+      .meta({ description: 'Bank transfer: an operator approves before the checkout counts as paid' }),
   }),
 );
 
@@ -93,13 +115,20 @@ export const moneyReceivedSchema = named(
   'MoneyReceived',
   z
     .object({
-      amount: amount.meta({ description: 'Counted towards this payment: every transfer or approval received, duplicates excluded' }),
+      amount: amount.meta({
+        description: 'Counted towards this payment: every transfer or approval received, duplicates excluded',
+      }),
       outstanding: amount.meta({ description: 'Still to pay: the checkout amount minus `amount` (0 once covered)' }),
       overpaid: amount.meta({ description: 'Sent beyond the checkout amount: the merchant refunds it' }),
-      duplicate: amount.meta({ description: 'Arrived after the checkout was paid, expired or cancelled: refunded, never lost' }),
+      duplicate: amount.meta({
+        description: 'Arrived after the checkout was paid, expired or cancelled: refunded, never lost',
+      }),
       refunded: amount.meta({ description: 'Given back to the customer so far' }),
       last_received_at: nullableTimestamp,
-      provider_reference: z.string().nullable().meta({ description: 'The provider\'s transaction id of the latest money counted (for the receipt)' }),
+      provider_reference: z
+        .string()
+        .nullable()
+        .meta({ description: "The provider's transaction id of the latest money counted (for the receipt)" }),
     })
     .meta({ description: 'Money that actually reached the service for this checkout, in its currency' }),
 );
@@ -120,12 +149,16 @@ const serviceSupportSchema = z
     url: z.string().nullable(),
   })
   .nullable()
-  .meta({ description: 'The service\'s own support contact, for when the merchant set none; null when the operator configured none' });
+  .meta({
+    description:
+      "The service's own support contact, for when the merchant set none; null when the operator configured none",
+  });
 
 const successRedirectUrl = z.string().nullable().meta({
-  description: 'Once paid: where to send the customer, with `checkout_id`, `reference` and `status` appended; null before',
+  description:
+    'Once paid: where to send the customer, with `checkout_id`, `reference` and `status` appended; null before',
 });
-const serverTime = timestamp.meta({ description: 'The server\'s clock, for countdowns' });
+const serverTime = timestamp.meta({ description: "The server's clock, for countdowns" });
 
 export const checkoutSessionSchema = named(
   'CheckoutSession',
@@ -141,7 +174,9 @@ export const checkoutSessionSchema = named(
       customer_email: z.string(),
       customer_name: z.string().nullable(),
       customer_phone: z.string().nullable(),
-      customer_phone_editable: z.boolean().meta({ description: 'False: mobile money must be paid from `customer_phone`' }),
+      customer_phone_editable: z
+        .boolean()
+        .meta({ description: 'False: mobile money must be paid from `customer_phone`' }),
       description: z.string().nullable(),
       expires_at: timestamp,
       paid_at: nullableTimestamp,
@@ -156,9 +191,13 @@ export const checkoutSessionSchema = named(
         support_email: z.string().nullable(),
         support_phone: z.string().nullable(),
       })
-      .meta({ description: 'The merchant\'s branding' }),
-    methods: z.array(offeredMethodSchema).meta({ description: 'What this checkout may be paid with (currency, amount, KYB, branding, time left)' }),
-    methods_unavailable: z.array(unavailableMethodSchema).meta({ description: 'Methods the checkout would offer but cannot right now, and why' }),
+      .meta({ description: "The merchant's branding" }),
+    methods: z
+      .array(offeredMethodSchema)
+      .meta({ description: 'What this checkout may be paid with (currency, amount, KYB, branding, time left)' }),
+    methods_unavailable: z
+      .array(unavailableMethodSchema)
+      .meta({ description: 'Methods the checkout would offer but cannot right now, and why' }),
     latest_attempt: paymentAttemptSchema.nullable(),
     received: moneyReceivedSchema,
     service_support: serviceSupportSchema,
@@ -182,8 +221,6 @@ export const checkoutSessionStatusSchema = named(
   }),
 );
 export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
-
-
 
 const PAGE_AUTH =
   'Authenticated by `X-Checkout-Token` (the `#token=` of `checkout_url`) for exactly this payment reference; any other token is a 401. A token reads its checkout until 30 days after `expires_at` (so a late visit shows the outcome); writes are refused with 410 `checkout_link_expired` from an hour after `expires_at`.';

@@ -32,9 +32,11 @@ export function methodsOnOffer(
     kybStatus: merchant.kybStatus,
     acceptedMethods: merchant.acceptedMethods,
   });
-  const transferStarted = latest?.method === 'bank_transfer' && (latest.status === 'awaiting_transfer' || latest.status === 'claimed');
+  const transferStarted =
+    latest?.method === 'bank_transfer' && (latest.status === 'awaiting_transfer' || latest.status === 'claimed');
   const tooLate = row.expiresAt.getTime() - now.getTime() < config().BANK_TRANSFER_MIN_MINUTES * 60_000;
-  if (!tooLate || transferStarted || !all.some((m) => m.method === 'bank_transfer')) return { methods: all, unavailable: [] };
+  if (!tooLate || transferStarted || !all.some((m) => m.method === 'bank_transfer'))
+    return { methods: all, unavailable: [] };
   return {
     methods: all.filter((m) => m.method !== 'bank_transfer'),
     unavailable: [{ method: 'bank_transfer', reason: 'too_little_time' }],

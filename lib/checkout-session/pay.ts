@@ -7,14 +7,18 @@ import { ApiError, conflict, invalidField } from '../http/errors';
 import { enqueueJob } from '../jobs/enqueue';
 import type { CurrencyCode } from '../money/currencies';
 import type { OfferedNetwork } from '../payment-methods/catalog';
-import { countryOfInternationalNumber, findMarket, readMobileNumber, type NumberProblem } from '../payment-methods/mobile-money';
+import {
+  countryOfInternationalNumber,
+  findMarket,
+  readMobileNumber,
+  type NumberProblem,
+} from '../payment-methods/mobile-money';
 import { bankTransferRail, mobileMoneyRail } from '../rails';
 import type { CheckoutRow } from '../checkouts/present';
 import { transitionCheckout } from '../checkouts/state-machine';
 import { latestAttempt } from './present';
 import { merchantOffering, methodsOnOffer } from './methods';
 import type { startMobileMoneyInput } from './input';
-
 
 async function methodsFor(db: Db, row: CheckoutRow) {
   const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
@@ -33,17 +37,30 @@ async function replaceLivePrompt(db: Db, row: CheckoutRow) {
   const [live] = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.status, 'processing'), eq(paymentAttempts.method, 'mobile_money')))
+    .where(
+      and(
+        eq(paymentAttempts.checkoutId, row.id),
+        eq(paymentAttempts.status, 'processing'),
+        eq(paymentAttempts.method, 'mobile_money'),
+      ),
+    )
     .for('update');
   if (!live) return undefined;
   const ageSeconds = (Date.now() - live.createdAt.getTime()) / 1000;
   if (ageSeconds < PROMPT_RESEND_AFTER_SECONDS) {
     const wait = String(Math.ceil(PROMPT_RESEND_AFTER_SECONDS - ageSeconds));
-    throw new ApiError(409, 'prompt_recently_sent', `A prompt was just sent; a new one can be sent in ${wait} s`, [], { 'retry-after': wait });
+    throw new ApiError(409, 'prompt_recently_sent', `A prompt was just sent; a new one can be sent in ${wait} s`, [], {
+      'retry-after': wait,
+    });
   }
   await db
     .update(paymentAttempts)
-    .set({ status: 'abandoned', failureCode: 'replaced', failureMessage: 'Replaced by a new prompt', updatedAt: sql`now()` })
+    .set({
+      status: 'abandoned',
+      failureCode: 'replaced',
+      failureMessage: 'Replaced by a new prompt',
+      updatedAt: sql`now()`,
+    })
     .where(eq(paymentAttempts.id, live.id));
   return live;
 }
@@ -118,10 +135,15 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
       reference: row.paymentReference,
     });
     await tx.update(paymentAttempts).set({ providerReference }).where(eq(paymentAttempts.id, attempt!.id));
-    await enqueueJob(tx, 'time_out_payment_attempt', { attempt_id: attempt!.id }, {
-      runAt: attempt!.respondBy!,
-      jobKey: `attempt_timeout:${attempt!.id}`,
-    });
+    await enqueueJob(
+      tx,
+      'time_out_payment_attempt',
+      { attempt_id: attempt!.id },
+      {
+        runAt: attempt!.respondBy!,
+        jobKey: `attempt_timeout:${attempt!.id}`,
+      },
+    );
   });
 }
 
@@ -141,13 +163,17 @@ function chooseNetwork(
   const chosen = ofNetwork.length === 1 && !input.country ? ofNetwork[0] : ofNetwork.find((n) => n.country === country);
   if (chosen) return chosen;
   const countries = ofNetwork.map((n) => n.country).join(', ');
-  if (input.country) throw invalidField('country', `${input.network} is available for ${currency} in ${countries} only`);
-  throw invalidField('country', `is required: ${input.network} takes ${currency} in ${countries} (or give the number with its +country code)`);
+  if (input.country)
+    throw invalidField('country', `${input.network} is available for ${currency} in ${countries} only`);
+  throw invalidField(
+    'country',
+    `is required: ${input.network} takes ${currency} in ${countries} (or give the number with its +country code)`,
+  );
 }
 
 function numberProblemMessage(problem: NumberProblem, network: OfferedNetwork): string {
   if (problem.kind === 'other_network') {
-    return `is ${problem.belongsTo ? `a ${problem.belongsTo}` : 'another network\'s'} number, not ${network.label}`;
+    return `is ${problem.belongsTo ? `a ${problem.belongsTo}` : "another network's"} number, not ${network.label}`;
   }
   if (problem.kind === 'other_country') return `is not a +${network.country_calling_code} number`;
   return `is not a ${network.label} number (for example ${network.example})`;

@@ -68,7 +68,7 @@ async function recordCollection(
       resourceType: 'checkout',
       resourceId: row.id,
       data: {
-        ...await presentCheckoutFull(row),
+        ...(await presentCheckoutFull(row)),
         duplicate_payment: {
           collection_id: inserted.id,
           amount: toMajorUnits(inserted.amount, currency),
@@ -144,7 +144,13 @@ export async function recordMobileMoneyResult(
     if (attempt.status !== 'processing') return;
     await tx
       .update(paymentAttempts)
-      .set({ status: 'failed', failureCode: outcome, failureMessage: FAILURES[outcome], completedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: 'failed',
+        failureCode: outcome,
+        failureMessage: FAILURES[outcome],
+        completedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(paymentAttempts.id, attempt.id));
     if (row.status === 'processing') {
       await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'decline_payment' });
@@ -157,8 +163,19 @@ export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean
   return db.transaction(async (tx) => {
     const [attempt] = await tx
       .update(paymentAttempts)
-      .set({ status: 'timeout', failureCode: 'no_answer', failureMessage: 'No answer from the phone in time', updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'processing'), sql`${paymentAttempts.respondBy} <= now()`))
+      .set({
+        status: 'timeout',
+        failureCode: 'no_answer',
+        failureMessage: 'No answer from the phone in time',
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(paymentAttempts.id, attemptId),
+          eq(paymentAttempts.status, 'processing'),
+          sql`${paymentAttempts.respondBy} <= now()`,
+        ),
+      )
       .returning();
     if (!attempt) return false;
     const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
@@ -196,18 +213,27 @@ export async function recordIncomingBankTransfer(
     });
     if (kind === 'duplicate' || kind === 'already_recorded') return { kind, checkout_id: row.id };
 
-    const [merchant] = await tx.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId));
+    const [merchant] = await tx
+      .select({ kybStatus: merchants.kybStatus })
+      .from(merchants)
+      .where(eq(merchants.id, row.merchantId));
     const live = attempt && ['awaiting_transfer', 'claimed'].includes(attempt.status) ? attempt : undefined;
     if (kind === 'payment' && merchant?.kybStatus === 'verified') {
       if (live) {
-        await tx.update(paymentAttempts).set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, live.id));
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(paymentAttempts.id, live.id));
       }
       await markPaidByProvider(tx, row, 'bank_transfer');
       return { kind, checkout_id: row.id };
     }
     // Wait for an operator: the checkout is `processing` with approval pending.
     if (live?.status === 'awaiting_transfer') {
-      await tx.update(paymentAttempts).set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, live.id));
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, live.id));
     }
     if (row.status !== 'processing') {
       await transitionCheckout(tx, {

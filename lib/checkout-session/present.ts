@@ -25,7 +25,10 @@ export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
     phone: attempt.phone ? maskPhone(attempt.phone) : null,
     amount: toMajorUnits(attempt.amount, currency),
     currency_code: currency,
-    bank_account: attempt.method === 'bank_transfer' ? ((attempt.providerMetadata?.bank_account as CollectionBankAccount | undefined) ?? null) : null,
+    bank_account:
+      attempt.method === 'bank_transfer'
+        ? ((attempt.providerMetadata?.bank_account as CollectionBankAccount | undefined) ?? null)
+        : null,
     failure_code: attempt.failureCode,
     failure_message: attempt.failureMessage,
     respond_by: formatTimestamp(attempt.respondBy),
@@ -59,7 +62,12 @@ function successRedirect(url: string | null, row: CheckoutRow, status: string): 
 function serviceSupport(): CheckoutSession['service_support'] {
   const c = config();
   if (!c.SUPPORT_EMAIL && !c.SUPPORT_PHONE && !c.SUPPORT_URL) return null;
-  return { name: c.SERVICE_NAME, email: c.SUPPORT_EMAIL ?? null, phone: c.SUPPORT_PHONE ?? null, url: c.SUPPORT_URL ?? null };
+  return {
+    name: c.SERVICE_NAME,
+    email: c.SUPPORT_EMAIL ?? null,
+    phone: c.SUPPORT_PHONE ?? null,
+    url: c.SUPPORT_URL ?? null,
+  };
 }
 
 /**

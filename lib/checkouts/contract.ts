@@ -12,7 +12,8 @@ const checkoutStatus = z.enum(CHECKOUT_STATUSES).meta({
 });
 
 const checkoutUrl = z.string().meta({
-  description: 'The hosted page with its credential in the fragment (`#token=`): send the customer here exactly as given',
+  description:
+    'The hosted page with its credential in the fragment (`#token=`): send the customer here exactly as given',
   example: 'https://pay.example.com/pay/PAY-7K3M9Q2XW4T8B6ZD#token=eyJhbGciOiJIUzI1NiIs…',
 });
 
@@ -85,7 +86,12 @@ export const createCheckout = operation({
   idempotent: true,
   data: checkoutPublicSchema,
   example: {
-    body: { customer_email: 'ama@example.com', amount: 125.5, currency_code: 'GHS', meta_data: { order_id: 'ORD-1042' } },
+    body: {
+      customer_email: 'ama@example.com',
+      amount: 125.5,
+      currency_code: 'GHS',
+      meta_data: { order_id: 'ORD-1042' },
+    },
   },
 });
 
@@ -110,7 +116,7 @@ export const getCheckout = operation({
   tag: 'Checkouts',
   summary: 'Get checkout',
   description:
-    'The source of truth for a payment: confirm `paid` (or `completed`) here before fulfilling, and to recover a missed webhook. The full shape (spec 2.5 allows it on get): `meta_data`, `payment_method`, the approval fields and `completed_at` as webhooks carry them, plus `customer_phone_editable`. Another merchant\'s id is a 404.',
+    "The source of truth for a payment: confirm `paid` (or `completed`) here before fulfilling, and to recover a missed webhook. The full shape (spec 2.5 allows it on get): `meta_data`, `payment_method`, the approval fields and `completed_at` as webhooks carry them, plus `customer_phone_editable`. Another merchant's id is a 404.",
   security: 'apiKey',
   permission: needs.checkoutRead,
   params: checkoutIdParams,

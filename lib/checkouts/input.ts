@@ -44,8 +44,13 @@ export const createCheckoutInput = z.strictObject({
     .optional(),
   meta_data: z
     .record(
-      z.string().min(1, 'keys must not be empty').max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
-      z.string({ error: 'values must be strings' }).max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+      z
+        .string()
+        .min(1, 'keys must not be empty')
+        .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
+      z
+        .string({ error: 'values must be strings' })
+        .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
       { error: 'must be an object of string values' },
     )
     .refine((m) => Object.keys(m).length <= META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys} keys`)

@@ -24,7 +24,9 @@ export function effectiveStatus(row: Pick<CheckoutRow, 'status' | 'expiresAt'>, 
  * merchant sees (create, get, list, cancel, webhooks, the checkout button) is this one: a link without
  * its token cannot open the page.
  */
-export async function checkoutUrlOf(row: Pick<CheckoutRow, 'id' | 'paymentReference' | 'createdAt' | 'expiresAt'>): Promise<string> {
+export async function checkoutUrlOf(
+  row: Pick<CheckoutRow, 'id' | 'paymentReference' | 'createdAt' | 'expiresAt'>,
+): Promise<string> {
   return `${config().CHECKOUT_BASE_URL}/pay/${encodeURIComponent(row.paymentReference)}#token=${await signCheckoutToken(row)}`;
 }
 

@@ -27,8 +27,10 @@ export async function getCheckout(db: Db, merchantId: string, checkoutId: string
  */
 function statusIs(status: CheckoutStatus): SQL {
   const expirable = inArray(checkouts.status, [...EXPIRABLE_STATUSES]);
-  if (status === 'expired') return or(eq(checkouts.status, 'expired'), and(expirable, sql`${checkouts.expiresAt} <= now()`))!;
-  if ((EXPIRABLE_STATUSES as readonly string[]).includes(status)) return and(eq(checkouts.status, status), gt(checkouts.expiresAt, sql`now()`))!;
+  if (status === 'expired')
+    return or(eq(checkouts.status, 'expired'), and(expirable, sql`${checkouts.expiresAt} <= now()`))!;
+  if ((EXPIRABLE_STATUSES as readonly string[]).includes(status))
+    return and(eq(checkouts.status, status), gt(checkouts.expiresAt, sql`now()`))!;
   return eq(checkouts.status, status);
 }
 

@@ -108,7 +108,13 @@ export async function transitionCheckoutsInBulk(
   const rows = await db
     .update(checkouts)
     .set({ ...(args.set ?? {}), status: move.to, updatedAt: sql`now()` })
-    .where(and(inArray(checkouts.id, args.checkoutIds), inArray(checkouts.status, [...move.from]), TIME_GUARD[args.transition]))
+    .where(
+      and(
+        inArray(checkouts.id, args.checkoutIds),
+        inArray(checkouts.status, [...move.from]),
+        TIME_GUARD[args.transition],
+      ),
+    )
     .returning();
   if (move.event) {
     await recordEvents(

@@ -29,10 +29,18 @@ export interface ClientOptions {
 
 type QueryValue = string | number | boolean | undefined;
 type Params<O> = O extends { params?: infer P } ? (P extends z.ZodType ? { params: z.input<P> } : unknown) : unknown;
-type Query<O> = O extends { query?: infer Q } ? (Q extends z.ZodType ? { query?: { [K in keyof z.input<Q>]?: QueryValue } } : unknown) : unknown;
+type Query<O> = O extends { query?: infer Q }
+  ? Q extends z.ZodType
+    ? { query?: { [K in keyof z.input<Q>]?: QueryValue } }
+    : unknown
+  : unknown;
 type Body<O> = O extends { body?: infer B } ? (B extends z.ZodType ? { body: z.input<B> } : unknown) : unknown;
 /** Only where the operation honours it; without one, the client sends a key of its own. */
-type Idempotency<O> = O extends { idempotent?: infer I } ? (true extends I ? { idempotencyKey?: string } : unknown) : unknown;
+type Idempotency<O> = O extends { idempotent?: infer I }
+  ? true extends I
+    ? { idempotencyKey?: string }
+    : unknown
+  : unknown;
 
 /** What a method takes: path params, query, body and Idempotency-Key, as its operation declares them. */
 export type RequestOf<O> = Params<O> & Query<O> & Body<O> & Idempotency<O>;
@@ -113,7 +121,14 @@ class Client {
       const text = await response.text();
       const body = text ? safeJson(text) : undefined;
       if (response.ok && (body === undefined || isNotJson(body))) {
-        throw new PaymentsApiError(response.status, 'invalid_response', `${op.operationId}: the answer was not JSON`, [], response.headers.get('x-request-id'), null);
+        throw new PaymentsApiError(
+          response.status,
+          'invalid_response',
+          `${op.operationId}: the answer was not JSON`,
+          [],
+          response.headers.get('x-request-id'),
+          null,
+        );
       }
       if (response.ok) {
         const envelope = body as { data: unknown; pagination?: Pagination };
@@ -124,7 +139,11 @@ class Client {
         await sleep(backoff(attempt, retryAfter));
         continue;
       }
-      const error = (body ?? {}) as { message?: string; error?: { code?: ErrorCode; fields?: PaymentsApiError['fields'] }; request_id?: string };
+      const error = (body ?? {}) as {
+        message?: string;
+        error?: { code?: ErrorCode; fields?: PaymentsApiError['fields'] };
+        request_id?: string;
+      };
       throw new PaymentsApiError(
         response.status,
         error.error?.code ?? 'http_error',

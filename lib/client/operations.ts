@@ -35,6 +35,7 @@ export type MerchantOperations = Union<{ [I in keyof typeof MODULES]: MerchantOf
 
 export const MERCHANT_CONTRACTS: Operation[] = MODULES.flatMap((module) =>
   Object.values(module as Record<string, unknown>).filter(
-    (value): value is Operation => typeof value === 'object' && value !== null && (value as Operation).security === 'apiKey',
+    (value): value is Operation =>
+      typeof value === 'object' && value !== null && (value as Operation).security === 'apiKey',
   ),
 );

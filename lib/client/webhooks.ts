@@ -31,7 +31,14 @@ export function parseWebhook(
   toleranceSeconds = 300,
 ): WebhookEvent {
   if (!verifyWebhookSignature(rawBody, signatureHeader, secret, toleranceSeconds)) {
-    throw new PaymentsApiError(400, 'invalid_signature', 'The webhook signature does not match this secret (or is too old)', [], null, null);
+    throw new PaymentsApiError(
+      400,
+      'invalid_signature',
+      'The webhook signature does not match this secret (or is too old)',
+      [],
+      null,
+      null,
+    );
   }
   const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
   return JSON.parse(text) as WebhookEvent;

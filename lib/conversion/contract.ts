@@ -8,7 +8,7 @@ import { CONVERSION_STATUSES, conversionIdParams, convertInput, listConversionsQ
 const priced = {
   from_currency: currencyCode.meta({ description: 'The wallet money leaves' }),
   to_currency: currencyCode.meta({ description: 'The wallet money arrives in' }),
-  from_amount: amount.meta({ description: 'Taken from the from_currency wallet\'s available balance, fee included' }),
+  from_amount: amount.meta({ description: "Taken from the from_currency wallet's available balance, fee included" }),
   fee_amount: amount.meta({ description: 'Our fee, in from_currency, part of from_amount' }),
   to_amount: amount.meta({
     description: 'Added to the to_currency wallet: (from_amount − fee_amount) × rate, rounded down to the minor unit',
@@ -38,8 +38,10 @@ export const conversionSchema = named(
     merchant_id: uuidField,
     quote_id: uuidField,
     ...priced,
-    status: z.enum(CONVERSION_STATUSES).meta({ description: 'A conversion is carried out at once: always `completed`' }),
-    idempotency_key: z.string().meta({ description: 'The request\'s `idempotency_key`' }),
+    status: z
+      .enum(CONVERSION_STATUSES)
+      .meta({ description: 'A conversion is carried out at once: always `completed`' }),
+    idempotency_key: z.string().meta({ description: "The request's `idempotency_key`" }),
     created_at: timestamp,
   }),
 );
@@ -52,7 +54,7 @@ export const createConversionQuote = operation({
   tag: 'Conversion',
   summary: 'Quote a conversion',
   description:
-    'Prices converting `amount` of `from_currency` into `to_currency`: the conversion fee is taken from the amount and the rest is converted at the rate table\'s cross rate. Nothing moves yet; the quote is good once, until `expires_at`. An amount that buys less than the smallest unit of `to_currency` is a 422.',
+    "Prices converting `amount` of `from_currency` into `to_currency`: the conversion fee is taken from the amount and the rest is converted at the rate table's cross rate. Nothing moves yet; the quote is good once, until `expires_at`. An amount that buys less than the smallest unit of `to_currency` is a 422.",
   security: 'apiKey',
   permission: needs.write,
   body: quoteInput,
@@ -67,7 +69,7 @@ export const convertCurrency = operation({
   tag: 'Conversion',
   summary: 'Convert with a quote',
   description:
-    'Carries out a quote between two of the merchant\'s wallets (available balances) and records `conversion.completed`. The body\'s `idempotency_key` makes retries safe: the same key with the same quote answers the first conversion again (`Idempotent-Replayed: true`); with another quote it is a 422. 404 for an unknown quote; 409 `quote_used`, `quote_expired`, `insufficient_funds`, `wallet_frozen` or `wallet_suspended`.',
+    "Carries out a quote between two of the merchant's wallets (available balances) and records `conversion.completed`. The body's `idempotency_key` makes retries safe: the same key with the same quote answers the first conversion again (`Idempotent-Replayed: true`); with another quote it is a 422. 404 for an unknown quote; 409 `quote_used`, `quote_expired`, `insufficient_funds`, `wallet_frozen` or `wallet_suspended`.",
   security: 'apiKey',
   permission: needs.write,
   body: convertInput,
@@ -96,7 +98,7 @@ export const getConversion = operation({
   path: '/api/v1/merchants/conversion/{conversion_id}',
   tag: 'Conversion',
   summary: 'Get conversion',
-  description: 'Another merchant\'s id is a 404.',
+  description: "Another merchant's id is a 404.",
   security: 'apiKey',
   permission: needs.read,
   params: conversionIdParams,

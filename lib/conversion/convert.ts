@@ -53,11 +53,16 @@ export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, inp
  *   to:   debit fx_position; credit merchant_available (conversion)
  * The same `idempotency_key` returns the first conversion; an expired or used quote is a 409.
  */
-export async function convertWithQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: z.output<typeof convertInput>) {
+export async function convertWithQuote(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  input: z.output<typeof convertInput>,
+) {
   const merchantId = ctx.merchant.id;
   return ctx.db.transaction(async (tx) => {
     // Requests with one key queue up here, so the second sees the first's conversion.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`conversion:${merchantId}:${input.idempotency_key}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`conversion:${merchantId}:${input.idempotency_key}`}, 0))`,
+    );
     const [previous] = await tx
       .select()
       .from(conversions)
@@ -88,7 +93,10 @@ export async function convertWithQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>
     const { wallet: fromWallet } = await lockBoth(tx, merchantId, from, to);
     assertCanSendMoney(fromWallet, from);
 
-    await tx.update(conversionQuotes).set({ usedAt: sql`now()` }).where(eq(conversionQuotes.id, quote.id));
+    await tx
+      .update(conversionQuotes)
+      .set({ usedAt: sql`now()` })
+      .where(eq(conversionQuotes.id, quote.id));
     const [conversion] = await tx
       .insert(conversions)
       .values({
@@ -115,7 +123,13 @@ export async function convertWithQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>
         { account: 'fx_position', direction: 'credit', amount: converted, currency: from, purpose: 'conversion' },
         { account: 'fees', direction: 'credit', amount: quote.feeAmount, currency: from, purpose: 'fee' },
         { account: 'fx_position', direction: 'debit', amount: quote.toAmount, currency: to, purpose: 'conversion' },
-        { account: 'merchant_available', direction: 'credit', amount: quote.toAmount, currency: to, purpose: 'conversion' },
+        {
+          account: 'merchant_available',
+          direction: 'credit',
+          amount: quote.toAmount,
+          currency: to,
+          purpose: 'conversion',
+        },
       ]),
     });
     const presented = presentConversion(conversion!);
@@ -131,10 +145,14 @@ export async function convertWithQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>
 }
 
 /** Locks both wallets in currency order (every verb does), so opposite conversions cannot deadlock. */
-async function lockBoth(tx: Parameters<typeof findWallet>[0], merchantId: string, from: CurrencyCode, to: CurrencyCode) {
+async function lockBoth(
+  tx: Parameters<typeof findWallet>[0],
+  merchantId: string,
+  from: CurrencyCode,
+  to: CurrencyCode,
+) {
   const [first, second] = [from, to].sort();
   const a = await findWallet(tx, merchantId, first!, { lock: true });
   const b = await findWallet(tx, merchantId, second!, { lock: true });
   return a.currency === from ? a : b;
 }
-

@@ -4,7 +4,10 @@ import type { CurrencyCode } from '../money/currencies';
 import { formatTimestamp } from '../time';
 import type { Conversion, ConversionQuote } from './contract';
 
-type Priced = Pick<typeof conversions.$inferSelect, 'fromCurrency' | 'toCurrency' | 'fromAmount' | 'feeAmount' | 'toAmount' | 'rate'>;
+type Priced = Pick<
+  typeof conversions.$inferSelect,
+  'fromCurrency' | 'toCurrency' | 'fromAmount' | 'feeAmount' | 'toAmount' | 'rate'
+>;
 
 function amounts(c: Priced) {
   const from = c.fromCurrency as CurrencyCode;

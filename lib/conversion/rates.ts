@@ -33,11 +33,16 @@ export const conversionRatesSetting = z
   .pipe(
     z.record(
       z.enum(CURRENCY_CODES),
-      z.string().refine((v) => (parseDecimal(v)?.digits ?? 0n) > 0n, 'rates must be positive decimal strings like "15.50"'),
+      z
+        .string()
+        .refine((v) => (parseDecimal(v)?.digits ?? 0n) > 0n, 'rates must be positive decimal strings like "15.50"'),
       { error: 'must be a JSON object of currency → units per USD' },
     ),
   )
-  .refine((rates) => CURRENCY_CODES.every((c) => c in rates), `must have a rate for each of ${CURRENCY_CODES.join(', ')}`)
+  .refine(
+    (rates) => CURRENCY_CODES.every((c) => c in rates),
+    `must have a rate for each of ${CURRENCY_CODES.join(', ')}`,
+  )
   .transform((rates) => rates as Record<CurrencyCode, string>);
 
 export interface ConversionPrice {
@@ -50,7 +55,12 @@ export interface ConversionPrice {
  * Converts `fromMinor` (already net of the fee) at the table's cross rate. The result is rounded
  * down to the minor unit: never in the merchant's favour, and short by less than one minor unit.
  */
-export function convert(rates: Record<CurrencyCode, string>, from: CurrencyCode, to: CurrencyCode, fromMinor: bigint): ConversionPrice {
+export function convert(
+  rates: Record<CurrencyCode, string>,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  fromMinor: bigint,
+): ConversionPrice {
   const perUsdFrom = parseDecimal(rates[from])!;
   const perUsdTo = parseDecimal(rates[to])!;
   // rate = (to.digits / 10^to.scale) / (from.digits / 10^from.scale)

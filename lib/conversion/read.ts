@@ -16,14 +16,23 @@ export async function listConversions(db: Db, merchantId: string, query: z.outpu
     query.status ? eq(conversions.status, query.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(conversions).where(where).orderBy(desc(conversions.createdAt), desc(conversions.id)).limit(query.size).offset(offsetOf(query)),
+    db
+      .select()
+      .from(conversions)
+      .where(where)
+      .orderBy(desc(conversions.createdAt), desc(conversions.id))
+      .limit(query.size)
+      .offset(offsetOf(query)),
     db.select({ n: count() }).from(conversions).where(where),
   ]);
   return { data: rows.map(presentConversion), pagination: pagination(total?.n ?? 0, query.page, query.size) };
 }
 
 export async function getConversion(db: Db, merchantId: string, conversionId: string) {
-  const [row] = await db.select().from(conversions).where(and(eq(conversions.id, conversionId), eq(conversions.merchantId, merchantId)));
+  const [row] = await db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.id, conversionId), eq(conversions.merchantId, merchantId)));
   if (!row) throw notFound('Conversion');
   return presentConversion(row);
 }

@@ -47,11 +47,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=200',
-      '-c', `unix_socket_directories=`,
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=`],
     onLog: (m) => options.log?.(m.trim()),
     onError: (m) => options.log?.(String(m).trim()),
   });

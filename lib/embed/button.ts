@@ -30,7 +30,10 @@ export async function authenticateEmbed(db: Db, token: string | null, origin: st
   const candidate = token.trim();
   if (!isWellFormedEmbedToken(candidate)) throw unauthorized('Malformed embed token', 'invalid_embed_token');
   const [found] = await db
-    .select({ session: embedSessions, merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus } })
+    .select({
+      session: embedSessions,
+      merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
+    })
     .from(embedSessions)
     .innerJoin(merchants, eq(merchants.id, embedSessions.merchantId))
     .where(eq(embedSessions.publicToken, candidate));
@@ -49,7 +52,8 @@ export async function authenticateEmbed(db: Db, token: string | null, origin: st
 
 function assertUsable(session: Pick<EmbedSessionRow, 'status' | 'expiresAt'>) {
   const status = effectiveEmbedStatus(session);
-  if (status === 'disabled') throw new ApiError(410, 'embed_session_disabled', 'This payment button has been disabled by the merchant');
+  if (status === 'disabled')
+    throw new ApiError(410, 'embed_session_disabled', 'This payment button has been disabled by the merchant');
   if (status === 'expired') throw new ApiError(410, 'embed_session_expired', 'This payment button has expired');
 }
 
@@ -80,7 +84,11 @@ export async function describeButton(db: Db, { session }: EmbedCaller): Promise<
  * the same verb as the merchant API's checkouts (ledger, event, expiry job), linked to the session
  * in the same transaction.
  */
-export async function startEmbedCheckout(db: Db, caller: EmbedCaller, input: CreateEmbedCheckoutInput): Promise<EmbedCheckout> {
+export async function startEmbedCheckout(
+  db: Db,
+  caller: EmbedCaller,
+  input: CreateEmbedCheckoutInput,
+): Promise<EmbedCheckout> {
   const { session, merchant } = caller;
   const currency = session.currencyCode as CurrencyCode;
   const problems: FieldError[] = [];
@@ -89,12 +97,16 @@ export async function startEmbedCheckout(db: Db, caller: EmbedCaller, input: Cre
     const allowed = allowedAmounts(session).map((a) => toMajorUnits(a, currency));
     problems.push({
       field: 'amount',
-      message: allowed.length === 1 ? `must be ${allowed[0]} (this button's amount)` : `must be one of this button's amounts: ${allowed.join(', ')}`,
+      message:
+        allowed.length === 1
+          ? `must be ${allowed[0]} (this button's amount)`
+          : `must be one of this button's amounts: ${allowed.join(', ')}`,
     });
   }
   const field = (name: 'customer_name' | 'customer_phone', collected: boolean) => {
     if (collected && input[name] === undefined) problems.push({ field: name, message: 'is required by this button' });
-    if (!collected && input[name] !== undefined) problems.push({ field: name, message: 'is not collected by this button' });
+    if (!collected && input[name] !== undefined)
+      problems.push({ field: name, message: 'is not collected by this button' });
   };
   field('customer_name', session.collectCustomerName);
   field('customer_phone', session.collectCustomerPhone);
@@ -125,7 +137,9 @@ export async function startEmbedCheckout(db: Db, caller: EmbedCaller, input: Cre
         meta_data: { ...(session.metaData ?? {}), [EMBED_SESSION_META_KEY]: session.id },
       },
     );
-    await tx.insert(embedSessionCheckouts).values({ checkoutId: checkout.id, embedSessionId: session.id, merchantId: merchant.id });
+    await tx
+      .insert(embedSessionCheckouts)
+      .values({ checkoutId: checkout.id, embedSessionId: session.id, merchantId: merchant.id });
     return {
       checkout_id: checkout.id,
       payment_reference: checkout.payment_reference,

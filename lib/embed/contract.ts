@@ -22,12 +22,15 @@ export const embedSessionSchema = named(
     id: uuidField,
     merchant_id: uuidField,
     public_token: z.string().meta({
-      description: 'The button\'s credential (`pk_embed_…`). Public by design: it goes in the page\'s HTML',
+      description: "The button's credential (`pk_embed_…`). Public by design: it goes in the page's HTML",
       example: EXAMPLE_TOKEN,
     }),
     status: z.enum(['active', 'disabled', 'expired']).meta({ description: '`expired` once `expires_at` has passed' }),
     amount: amount.nullable().meta({ description: 'The one fixed amount, or null when `amounts` is set' }),
-    amounts: z.array(amount).nullable().meta({ description: 'The amounts the customer picks from, or null when `amount` is set' }),
+    amounts: z
+      .array(amount)
+      .nullable()
+      .meta({ description: 'The amounts the customer picks from, or null when `amount` is set' }),
     currency_code: currencyCode,
     description: z.string().nullable(),
     button_label: z.string().meta({ example: 'Pay' }),
@@ -38,7 +41,7 @@ export const embedSessionSchema = named(
     expires_at: nullableTimestamp.meta({ description: 'null: until disabled' }),
     disabled_at: nullableTimestamp,
     checkouts_created: z.int().min(0).meta({ description: 'Checkouts customers have started with this button' }),
-    script_url: z.string().meta({ description: 'The button\'s script (a few KiB, no dependencies)' }),
+    script_url: z.string().meta({ description: "The button's script (a few KiB, no dependencies)" }),
     snippet: z.string().meta({ description: 'HTML to paste where the button should appear' }),
     created_at: timestamp,
     updated_at: timestamp,
@@ -49,7 +52,10 @@ export type EmbedSessionView = z.infer<typeof embedSessionSchema>;
 export const embedButtonSchema = named(
   'EmbedButton',
   z.object({
-    amounts: z.array(amount).min(1).meta({ description: 'One entry: the button pays it; several: the customer picks one' }),
+    amounts: z
+      .array(amount)
+      .min(1)
+      .meta({ description: 'One entry: the button pays it; several: the customer picks one' }),
     currency_code: currencyCode,
     description: z.string().nullable(),
     button_label: z.string(),
@@ -86,7 +92,7 @@ export const createEmbedSession = operation({
   tag: 'Checkout button',
   summary: 'Create checkout button embed session',
   description:
-    'Defines a payment button for the merchant\'s own page: one amount or a set to pick from, the currency, what to ask the customer, and the origins allowed to show it. The response\'s `snippet` goes in the page\'s HTML; each click creates a checkout (with `meta_data.embed_session_id`) and opens the hosted page. Send an `Idempotency-Key` to make retries safe.',
+    "Defines a payment button for the merchant's own page: one amount or a set to pick from, the currency, what to ask the customer, and the origins allowed to show it. The response's `snippet` goes in the page's HTML; each click creates a checkout (with `meta_data.embed_session_id`) and opens the hosted page. Send an `Idempotency-Key` to make retries safe.",
   security: 'apiKey',
   permission: needs.checkoutWrite,
   body: createEmbedSessionInput,
@@ -123,7 +129,7 @@ export const getEmbedSession = operation({
   path: '/api/v1/merchants/checkouts/embed-sessions/{embed_session_id}',
   tag: 'Checkout button',
   summary: 'Get checkout button embed session',
-  description: 'With its snippet again. Another merchant\'s id is a 404.',
+  description: "With its snippet again. Another merchant's id is a 404.",
   security: 'apiKey',
   permission: needs.checkoutRead,
   params: embedSessionIdParams,
@@ -146,7 +152,7 @@ export const disableEmbedSession = operation({
 });
 
 const PUBLIC_NOTE =
-  'Called by the button\'s script (`/embed/v1/button.js`) from the merchant\'s page: the `Origin` header must be one of the session\'s `allowed_origins` (403 `origin_not_allowed` otherwise, also when absent). A disabled or expired session is a 410. Rate-limited per session and per client address.';
+  "Called by the button's script (`/embed/v1/button.js`) from the merchant's page: the `Origin` header must be one of the session's `allowed_origins` (403 `origin_not_allowed` otherwise, also when absent). A disabled or expired session is a 410. Rate-limited per session and per client address.";
 
 export const getEmbedButton = operation({
   operationId: 'getEmbedButton',

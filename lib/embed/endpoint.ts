@@ -62,7 +62,9 @@ export function embedEndpoint<B extends z.ZodType | undefined, D extends z.ZodTy
 
     const rawBody = parseJsonBody(req, await readBodyText(req));
     validate(noFields, queryObject(new URL(req.url)), 'query');
-    const body = op.body ? validate(op.body, rawBody ?? {}, 'body') : (validate(noFields.optional(), rawBody, 'body'), undefined);
+    const body = op.body
+      ? validate(op.body, rawBody ?? {}, 'body')
+      : (validate(noFields.optional(), rawBody, 'body'), undefined);
     return handle({ body: body as Out<B>, caller, db, requestId });
   });
   const handler: RouteHandler = async (req, route) => {

@@ -30,7 +30,11 @@ export const originField = z
       // Nothing after the host and port but one optional slash.
       /^https?:\/\/[^/]+\/?$/i.test(value.trim());
     if (!ok) {
-      ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://shop.example (scheme, host and optional port; no path, query or wildcard)' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be an origin such as https://shop.example (scheme, host and optional port; no path, query or wildcard)',
+      });
       return z.NEVER;
     }
     return url.origin;
@@ -50,12 +54,17 @@ const metaData = z
       .string()
       .min(1, 'keys must not be empty')
       .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
-    z.string({ error: 'values must be strings' }).max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+    z
+      .string({ error: 'values must be strings' })
+      .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
     { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of string values' : undefined) },
   )
   // One key is kept for embed_session_id, which every checkout of the button carries.
   .refine((m) => Object.keys(m).length < META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys - 1} keys`)
-  .refine((m) => !Object.hasOwn(m, EMBED_SESSION_META_KEY), { path: [EMBED_SESSION_META_KEY], message: 'is set by the service on each checkout' })
+  .refine((m) => !Object.hasOwn(m, EMBED_SESSION_META_KEY), {
+    path: [EMBED_SESSION_META_KEY],
+    message: 'is set by the service on each checkout',
+  })
   .nullish();
 
 /**
@@ -71,23 +80,37 @@ export const MAX_EMBED_LIFETIME_DAYS = 1826;
 
 export const createEmbedSessionInput = z
   .strictObject({
-    amount: amountNumber.optional().meta({ description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.' }),
+    amount: amountNumber
+      .optional()
+      .meta({ description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.' }),
     amounts: z
       .array(amountNumber, { error: 'must be an array of amounts' })
       .min(1, onList('must list at least one amount'))
       .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
       .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
       .optional()
-      .meta({ description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.` }),
+      .meta({
+        description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.`,
+      }),
     currency_code: z
       .string({ error: 'must be a currency code' })
       .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
       .transform((v) => v.toUpperCase()),
-    description: optionalText(500).meta({ description: 'Shown on the hosted page; becomes each checkout\'s description' }),
-    button_label: optionalText(40).meta({ description: 'The button\'s verb, before the amount (default `Pay`)' }),
-    collect_customer_name: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'Ask the customer for a name (then required)' }),
-    collect_customer_phone: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'Ask the customer for a phone number (then required)' }),
-    meta_data: metaData.meta({ description: 'Copied to every checkout the button creates, with `embed_session_id` added' }),
+    description: optionalText(500).meta({
+      description: "Shown on the hosted page; becomes each checkout's description",
+    }),
+    button_label: optionalText(40).meta({ description: "The button's verb, before the amount (default `Pay`)" }),
+    collect_customer_name: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .meta({ description: 'Ask the customer for a name (then required)' }),
+    collect_customer_phone: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .meta({ description: 'Ask the customer for a phone number (then required)' }),
+    meta_data: metaData.meta({
+      description: 'Copied to every checkout the button creates, with `embed_session_id` added',
+    }),
     allowed_origins: z
       .array(originField, { error: 'must be an array of origins' })
       .min(1, onList('must list at least one origin'))
@@ -103,13 +126,22 @@ export const createEmbedSessionInput = z
       }),
     expires_at: timestampInput
       .refine((d) => d.getTime() - Date.now() >= 5 * 60_000, 'must be at least 5 minutes in the future')
-      .refine((d) => d.getTime() - Date.now() <= MAX_EMBED_LIFETIME_DAYS * 86_400_000, `must be at most ${MAX_EMBED_LIFETIME_DAYS} days ahead`)
+      .refine(
+        (d) => d.getTime() - Date.now() <= MAX_EMBED_LIFETIME_DAYS * 86_400_000,
+        `must be at most ${MAX_EMBED_LIFETIME_DAYS} days ahead`,
+      )
       .nullish()
-      .meta({ description: `When the button stops working (UTC when no offset; at most ${MAX_EMBED_LIFETIME_DAYS} days ahead). null or absent: until disabled.` }),
+      .meta({
+        description: `When the button stops working (UTC when no offset; at most ${MAX_EMBED_LIFETIME_DAYS} days ahead). null or absent: until disabled.`,
+      }),
   })
   .superRefine((v, ctx) => {
     if ((v.amount === undefined) === (v.amounts === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [v.amount === undefined ? 'amount' : 'amounts'], message: 'give exactly one of amount and amounts' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.amount === undefined ? 'amount' : 'amounts'],
+        message: 'give exactly one of amount and amounts',
+      });
     }
   });
 export type CreateEmbedSessionInput = z.output<typeof createEmbedSessionInput>;
@@ -120,9 +152,15 @@ export const embedSessionIdParams = z.strictObject({ embed_session_id: z.uuid({ 
 
 /** The embed's checkout request: the amount the customer chose and who they are. Nothing else. */
 export const createEmbedCheckoutInput = z.strictObject({
-  amount: amountNumber.meta({ description: 'The button\'s amount, or one of its amounts; anything else is a 422' }),
+  amount: amountNumber.meta({ description: "The button's amount, or one of its amounts; anything else is a 422" }),
   customer_email: z.email({ error: 'must be an email address' }).max(254),
-  customer_name: z.string().trim().min(1, 'must not be empty').max(200).optional().meta({ description: 'Only when the button collects it (then required)' }),
+  customer_name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200)
+    .optional()
+    .meta({ description: 'Only when the button collects it (then required)' }),
   customer_phone: phoneNumber.optional().meta({ description: 'Only when the button collects it (then required)' }),
 });
 export type CreateEmbedCheckoutInput = z.output<typeof createEmbedCheckoutInput>;

@@ -16,9 +16,11 @@ export function originProblem(origin: string, rails: 'sandbox' | 'live'): string
     if (loopback) return 'must be a public origin in live mode (localhost is for sandbox)';
     return null;
   }
-  if (url.protocol === 'http:' && !loopback) return 'must be https:// (http:// is only allowed for localhost and 127.0.0.1)';
+  if (url.protocol === 'http:' && !loopback)
+    return 'must be https:// (http:// is only allowed for localhost and 127.0.0.1)';
   return null;
 }
 
 /** Is the request's `Origin` (as the browser sent it) one of the allowed ones? */
-export const isAllowedOrigin = (origin: string | null, allowed: readonly string[]) => origin !== null && allowed.includes(origin);
+export const isAllowedOrigin = (origin: string | null, allowed: readonly string[]) =>
+  origin !== null && allowed.includes(origin);

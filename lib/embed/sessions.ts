@@ -73,7 +73,8 @@ function checkDefinition(merchant: MerchantCtx['merchant'], input: CreateEmbedSe
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
   }
   const currency = input.currency_code;
-  if (!isCurrencyCode(currency)) throw unprocessable([{ field: 'currency_code', message: `${currency} is not a supported currency` }]);
+  if (!isCurrencyCode(currency))
+    throw unprocessable([{ field: 'currency_code', message: `${currency} is not a supported currency` }]);
   if (!CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(currency)) {
     throw unprocessable([
       {

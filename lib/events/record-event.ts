@@ -4,7 +4,18 @@ import type { Db } from '../db/client';
 export interface NewEvent {
   merchantId: string;
   eventType: string;
-  resourceType: 'checkout' | 'merchant' | 'api_key' | 'wallet' | 'settlement_batch' | 'conversion' | 'transaction' | 'payment_account' | 'withdrawal' | 'payout' | 'webhook';
+  resourceType:
+    | 'checkout'
+    | 'merchant'
+    | 'api_key'
+    | 'wallet'
+    | 'settlement_batch'
+    | 'conversion'
+    | 'transaction'
+    | 'payment_account'
+    | 'withdrawal'
+    | 'payout'
+    | 'webhook';
   resourceId: string;
   /** The resource right after the change, in its API shape. */
   data: Record<string, unknown>;

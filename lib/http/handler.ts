@@ -65,21 +65,36 @@ export interface OperatorCtx extends AuthenticatedOperator {
 
 const noFields = z.strictObject({});
 
-
 /** The route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`): each path parameter's segment named, not its value. */
 async function routePatternOf(pathname: string, route: RouteArgs | undefined): Promise<string> {
   // Next passes no params (undefined) to routes without dynamic segments; logging must never fail a request.
-  const params = ((await Promise.resolve(route?.params).catch(() => undefined)) ?? {}) as Record<string, string | string[] | undefined>;
-  const names = new Map(Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])));
-  return pathname.split('/').map((segment) => names.get(safeDecode(segment)) ?? segment).join('/');
+  const params = ((await Promise.resolve(route?.params).catch(() => undefined)) ?? {}) as Record<
+    string,
+    string | string[] | undefined
+  >;
+  const names = new Map(
+    Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])),
+  );
+  return pathname
+    .split('/')
+    .map((segment) => names.get(safeDecode(segment)) ?? segment)
+    .join('/');
 }
-const safeDecode = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
 
 /**
  * The one place a request becomes a response: request id, error shape, logging. Anything that is
  * not an ApiError is logged and answered as a bare 500 with no internals.
  */
-export function endpoint(run: (req: Request, requestId: string, route: RouteArgs) => Promise<Response | Reply>): RouteHandler {
+export function endpoint(
+  run: (req: Request, requestId: string, route: RouteArgs) => Promise<Response | Reply>,
+): RouteHandler {
   return async (req, route) => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers.get('x-request-id'));
@@ -146,25 +161,28 @@ export function merchantEndpoint<
 ): OperationHandler {
   const permission = spec.permission;
   if (!permission) throw new Error('A merchant endpoint needs a permission');
-  return serving(endpoint(async (req, requestId, route) => {
-    const db = getDb();
-    const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
-    await limitApiKey(db, req, auth.apiKey.id); // RateLimit headers on every response from here; 429 past the limit
-    assertPermitted(auth.apiKey, permission);
-    const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
-    const idempotencyHeader = req.headers.get('idempotency-key');
-    const ctx: MerchantCtx = { ...auth, db, requestId, idempotencyKey: null };
-    if (!spec.idempotent || idempotencyHeader === null) return handle({ ...input, ctx });
+  return serving(
+    endpoint(async (req, requestId, route) => {
+      const db = getDb();
+      const auth = await authenticateMerchant(db, req.headers.get('x-api-key'));
+      await limitApiKey(db, req, auth.apiKey.id); // RateLimit headers on every response from here; 429 past the limit
+      assertPermitted(auth.apiKey, permission);
+      const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
+      const idempotencyHeader = req.headers.get('idempotency-key');
+      const ctx: MerchantCtx = { ...auth, db, requestId, idempotencyKey: null };
+      if (!spec.idempotent || idempotencyHeader === null) return handle({ ...input, ctx });
 
-    const key = checkIdempotencyKey(idempotencyHeader);
-    ctx.idempotencyKey = key;
-    const fingerprint = requestFingerprint(req.method, new URL(req.url).pathname, rawBody);
-    const result = await withIdempotency(db, { merchantId: auth.merchant.id, key, fingerprint }, async (tx) => {
-      const reply = await handle({ ...input, ctx: { ...ctx, db: tx } });
-      return { status: reply.status ?? 200, body: successBody(reply) };
-    });
-    return json(result.body, result.status, result.replayed ? { 'idempotent-replayed': 'true' } : {});
-  }), spec);
+      const key = checkIdempotencyKey(idempotencyHeader);
+      ctx.idempotencyKey = key;
+      const fingerprint = requestFingerprint(req.method, new URL(req.url).pathname, rawBody);
+      const result = await withIdempotency(db, { merchantId: auth.merchant.id, key, fingerprint }, async (tx) => {
+        const reply = await handle({ ...input, ctx: { ...ctx, db: tx } });
+        return { status: reply.status ?? 200, body: successBody(reply) };
+      });
+      return json(result.body, result.status, result.replayed ? { 'idempotent-replayed': 'true' } : {});
+    }),
+    spec,
+  );
 }
 
 /** An operator endpoint: `Authorization: Bearer <ADMIN_API_TOKEN>`. */
@@ -177,11 +195,14 @@ export function operatorEndpoint<
   spec: Operation<P, Q, B, D>,
   handle: (input: Input<P, Q, B> & { ctx: OperatorCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
-  return serving(endpoint(async (req, requestId, route) => {
-    const operator = authenticateOperator(req.headers.get('authorization'));
-    const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
-    return handle({ ...input, ctx: { ...operator, db: getDb(), requestId } });
-  }), spec);
+  return serving(
+    endpoint(async (req, requestId, route) => {
+      const operator = authenticateOperator(req.headers.get('authorization'));
+      const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
+      return handle({ ...input, ctx: { ...operator, db: getDb(), requestId } });
+    }),
+    spec,
+  );
 }
 
 /** An endpoint without credentials (health, sandbox simulations, the catch-all 404). */
@@ -191,10 +212,13 @@ export function publicEndpoint<
   B extends Schema = undefined,
   D extends z.ZodType = z.ZodType,
 >(spec: Operation<P, Q, B, D>, handle: (input: Input<P, Q, B>) => Promise<ReplyOf<D> | Response>): OperationHandler {
-  return serving(endpoint(async (req, requestId, route) => {
-    const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
-    return handle(input);
-  }), spec);
+  return serving(
+    endpoint(async (req, requestId, route) => {
+      const { rawBody: _raw, ...input } = await parseInput(spec, req, requestId, route);
+      return handle(input);
+    }),
+    spec,
+  );
 }
 
 export interface CheckoutCtx {
@@ -207,20 +231,32 @@ export interface CheckoutCtx {
  * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
  * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
  */
-export function checkoutEndpoint<Q extends Schema = undefined, B extends Schema = undefined, D extends z.ZodType = z.ZodType>(
+export function checkoutEndpoint<
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  D extends z.ZodType = z.ZodType,
+>(
   spec: Operation<Schema, Q, B, D>,
   handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
 ): OperationHandler {
-  return serving(endpoint(async (req, requestId, route) => {
-    const db = getDb();
-    const params = validate(checkoutReferenceParams, pathParams(await route.params));
-    const access = req.method === 'GET' ? 'read' : 'write';
-    const checkout = await authenticateCheckout(db, req.headers.get('x-checkout-token'), params.payment_reference, access);
-    if (req.method !== 'GET') {
-      await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
-      await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
-    }
-    const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
-    return handle({ ...input, ctx: { db, checkout, requestId } });
-  }), spec);
+  return serving(
+    endpoint(async (req, requestId, route) => {
+      const db = getDb();
+      const params = validate(checkoutReferenceParams, pathParams(await route.params));
+      const access = req.method === 'GET' ? 'read' : 'write';
+      const checkout = await authenticateCheckout(
+        db,
+        req.headers.get('x-checkout-token'),
+        params.payment_reference,
+        access,
+      );
+      if (req.method !== 'GET') {
+        await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
+        await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
+      }
+      const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
+      return handle({ ...input, ctx: { db, checkout, requestId } });
+    }),
+    spec,
+  );
 }

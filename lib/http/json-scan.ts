@@ -147,7 +147,13 @@ export function isExactNumber(literal: string): boolean {
   if (!Number.isFinite(value)) return false;
   const written = decimalOf(literal);
   const parsed = decimalOf(String(value));
-  return written !== null && parsed !== null && written.negative === parsed.negative && written.digits === parsed.digits && written.point === parsed.point;
+  return (
+    written !== null &&
+    parsed !== null &&
+    written.negative === parsed.negative &&
+    written.digits === parsed.digits &&
+    written.point === parsed.point
+  );
 }
 
 /** A decimal as significant digits and where the point goes (`12.5` → 125, 2); zero as no digits. */

@@ -14,12 +14,12 @@ export type Security = 'apiKey' | 'checkoutToken' | 'adminBearer' | 'embedToken'
 
 export const TAGS = {
   Checkouts: 'Create checkouts, send customers to the hosted page, read and cancel them.',
-  'Checkout button': 'A payment button for the merchant\'s own page: an embed session, its script and its public calls.',
+  'Checkout button': "A payment button for the merchant's own page: an embed session, its script and its public calls.",
   'Customer transactions': 'Every collection, refund and duplicate payment, with spec 2.6 paging.',
   Wallets: 'Per-currency balances (available, holding), statements, refunds and settlements.',
   Conversion: 'Quotes and conversions between wallets (in development: the interface may change).',
   'Payment accounts': 'Bank and mobile-money accounts that withdrawals pay out to.',
-  Withdrawals: 'Money out to the merchant\'s own accounts.',
+  Withdrawals: "Money out to the merchant's own accounts.",
   Payouts: 'Money out to third parties.',
   Webhooks: 'Endpoints that receive signed events, their deliveries and attempts.',
   'API keys': 'Keys for the merchant API (FULL_ACCESS keys manage them).',
@@ -93,7 +93,8 @@ export function documentedErrors(op: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(op.errors ?? []);
   if (op.security === 'apiKey') [401, 403, 429].forEach((s) => statuses.add(s as ErrorStatus));
   if (op.security === 'adminBearer') statuses.add(401);
-  if (op.security === 'checkoutToken' || op.security === 'embedToken') [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
+  if (op.security === 'checkoutToken' || op.security === 'embedToken')
+    [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
   // A token bound to one checkout answers 401 for any other reference, never 404.
   if (op.params && op.security !== 'checkoutToken') statuses.add(404);
   // Unknown query parameters are refused everywhere.

@@ -30,4 +30,3 @@ export const caseInsensitiveEnum = <const T extends readonly [string, ...string[
     .string()
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
-

@@ -65,7 +65,8 @@ export function checkStorable(values: Record<string, unknown>, where: 'query' | 
   const fields: FieldError[] = [];
   for (const [key, value] of Object.entries(values)) {
     const texts = typeof value === 'string' ? [key, value] : Array.isArray(value) ? [key, ...value.map(String)] : [key];
-    if (!texts.every(isStorableText)) fields.push({ field: isStorableText(key) ? key : where, message: UNSTORABLE_MESSAGE });
+    if (!texts.every(isStorableText))
+      fields.push({ field: isStorableText(key) ? key : where, message: UNSTORABLE_MESSAGE });
   }
   if (fields.length) throw unprocessable(fields);
 }

@@ -22,7 +22,12 @@ function entries(): Entry[] {
   if (table) return table;
   const byPath = new Map<string, Entry>();
   for (const op of OPERATIONS) {
-    const entry = byPath.get(op.path) ?? { path: op.path, methods: [], ownOptions: false, segments: op.path.split('/').filter(Boolean) };
+    const entry = byPath.get(op.path) ?? {
+      path: op.path,
+      methods: [],
+      ownOptions: false,
+      segments: op.path.split('/').filter(Boolean),
+    };
     entry.methods.push(op.method);
     entry.ownOptions ||= op.security === 'embedToken';
     byPath.set(op.path, entry);

@@ -10,7 +10,13 @@ export const BASE_SECURITY_HEADERS = [
 ];
 
 /** Every JSON API answer: nothing a browser might render of it may load or frame anything. */
-export const API_SECURITY_HEADERS = [...BASE_SECURITY_HEADERS, { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }];
+export const API_SECURITY_HEADERS = [
+  ...BASE_SECURITY_HEADERS,
+  { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
+];
 
 /** A page that runs its own scripts (the home page): only framing is restricted. */
-export const PAGE_SECURITY_HEADERS = [...BASE_SECURITY_HEADERS, { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }];
+export const PAGE_SECURITY_HEADERS = [
+  ...BASE_SECURITY_HEADERS,
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+];

@@ -40,7 +40,9 @@ export function installServerEdge(): void {
   const shared = globalThis as { [INSTALLED]?: boolean };
   if (shared[INSTALLED]) return;
   shared[INSTALLED] = true;
-  dc.subscribe('net.server.socket', (message) => guard((message as { socket: net.Socket & { server?: net.Server } }).socket.server));
+  dc.subscribe('net.server.socket', (message) =>
+    guard((message as { socket: net.Socket & { server?: net.Server } }).socket.server),
+  );
   dc.subscribe('http.server.request.start', (message) => guard((message as { server: net.Server }).server));
 }
 
@@ -60,7 +62,8 @@ function guard(server: net.Server | undefined): void {
     if (!answered) for (const listener of listeners) listener.call(server, req, res);
   });
   if (server.listenerCount('clientError') === 0) server.on('clientError', answerClientError);
-  if (server.listenerCount('connect') === 0) server.on('connect', (req: http.IncomingMessage, socket: net.Socket) => socket.end(rawAnswer('CONNECT', '/')));
+  if (server.listenerCount('connect') === 0)
+    server.on('connect', (req: http.IncomingMessage, socket: net.Socket) => socket.end(rawAnswer('CONNECT', '/')));
 }
 
 /** An answer the edge gives itself: an error in the shared shape, or (OPTIONS) a bare 204. */
@@ -119,12 +122,22 @@ export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null 
   // The usual request (a method Next routes, a path that decodes) costs no route lookup.
   if (standard && method !== 'OPTIONS' && decodes(pathname)) return null;
   const { route, undecodable } = routeOf(pathname);
-  const notFound: EdgeAnswer = { status: 404, error: { code: 'route_not_found', message: `No route for ${method} ${pathname}` } };
+  const notFound: EdgeAnswer = {
+    status: 404,
+    error: { code: 'route_not_found', message: `No route for ${method} ${pathname}` },
+  };
   if (undecodable.length) {
     const parameter = route ? parameterAt(route, undecodable[0]!) : null;
     if (!parameter) return notFound;
     const field = { field: parameter, message: 'is not valid percent-encoded UTF-8' };
-    return { status: 422, error: { code: 'validation_error', message: `Invalid request: ${field.field}: ${field.message}`, fields: [field] } };
+    return {
+      status: 422,
+      error: {
+        code: 'validation_error',
+        message: `Invalid request: ${field.field}: ${field.message}`,
+        fields: [field],
+      },
+    };
   }
   if (!route) return notFound;
   const allow = allowHeader(route.methods);
@@ -150,17 +163,33 @@ function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): bo
   req.resume();
   res.writeHead(answer.status, headersOf(answer, requestId, body));
   res.end(body);
-  log.info('request', { method, path: pathname, route: null, status: answer.status, latency_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId });
+  log.info('request', {
+    method,
+    path: pathname,
+    route: null,
+    status: answer.status,
+    latency_ms: Math.round((performance.now() - started) * 10) / 10,
+    request_id: requestId,
+  });
   return true;
 }
 
 const bodyOf = (answer: EdgeAnswer, requestId: string) =>
-  answer.error ? JSON.stringify(errorBody(new ApiError(answer.status, answer.error.code, answer.error.message, answer.error.fields ?? []), requestId)) : '';
+  answer.error
+    ? JSON.stringify(
+        errorBody(
+          new ApiError(answer.status, answer.error.code, answer.error.message, answer.error.fields ?? []),
+          requestId,
+        ),
+      )
+    : '';
 
 function headersOf(answer: EdgeAnswer, requestId: string, body: string): Record<string, string> {
   return {
     ...Object.fromEntries(API_SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
-    ...(answer.error ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) } : {}),
+    ...(answer.error
+      ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) }
+      : {}),
     'cache-control': 'no-store',
     'x-request-id': requestId,
     // An odd method may have sent a body nobody reads: this connection is not reused.
@@ -176,7 +205,9 @@ function rawAnswer(method: string, pathname: string): string {
   const body = bodyOf(answer, requestId);
   const headers = { ...headersOf(answer, requestId, body), connection: 'close' };
   log.info('request', { method, path: pathname, route: null, status: answer.status, request_id: requestId });
-  return `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+  return `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${body}`;
 }
 
 /** Node's own answers to the client errors it knows (what it sends when no clientError listener exists). */

@@ -30,7 +30,7 @@ export const currencyCode = z.enum(CURRENCY_CODES).meta({ description: 'ISO 4217
 
 export const metaData = z
   .record(z.string(), z.string())
-  .meta({ description: 'The merchant\'s own string values, echoed in webhooks', example: { order_id: 'ORD-1042' } });
+  .meta({ description: "The merchant's own string values, echoed in webhooks", example: { order_id: 'ORD-1042' } });
 
 export const paginationSchema = named(
   'Pagination',

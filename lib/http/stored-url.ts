@@ -24,7 +24,8 @@ export function storedUrl(raw: string, rule: UrlRule): { href: string } | { prob
   if (INVISIBLE.test(raw)) return { problem: 'must not contain spaces or control characters' };
   if (raw.includes('\\')) return { problem: 'must not contain backslashes' };
   const form = USUAL_FORM.exec(raw);
-  if (!form || !rule.schemes.includes(form[1]!.toLowerCase() as 'https')) return { problem: `must start with ${scheme} and the host` };
+  if (!form || !rule.schemes.includes(form[1]!.toLowerCase() as 'https'))
+    return { problem: `must start with ${scheme} and the host` };
   if (form[2]!.includes('@')) return { problem: 'must not carry credentials (user@)' };
   const url = URL.parse(raw);
   if (!url || !url.hostname) return { problem: `must be a ${scheme} URL` };

@@ -22,10 +22,13 @@ export const timestampInput = z.iso
  * last millisecond (`edge` = 'end'), so `from=2026-11-24&to=2026-11-24` is that whole day.
  */
 export const rangeBoundInput = (edge: 'start' | 'end') =>
-  z.union([
-    z.iso
-      .date({ error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' })
-      .transform((v) => new Date(`${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`))
-      .refine(inRange, 'must be between 1970 and 9999'),
-    timestampInput,
-  ], { error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' });
+  z.union(
+    [
+      z.iso
+        .date({ error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' })
+        .transform((v) => new Date(`${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`))
+        .refine(inRange, 'must be between 1970 and 9999'),
+      timestampInput,
+    ],
+    { error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' },
+  );

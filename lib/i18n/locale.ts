@@ -34,7 +34,10 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
 }
 
 /** `?locale=fr|en` first, then `Accept-Language`, then English. */
-export function resolveLocale(param: string | string[] | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function resolveLocale(
+  param: string | string[] | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   const given = Array.isArray(param) ? param[0] : param;
   const normalised = given?.trim().toLowerCase();
   if (isLocale(normalised)) return normalised;

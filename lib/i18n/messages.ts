@@ -40,8 +40,10 @@ export const en = {
   continue: 'Continue',
   no_methods_title: 'This payment can’t be made here',
   no_methods_body: 'No payment method is available for this payment. Contact {merchant}.',
-  no_methods_time_body: 'This link expires on {time}: too soon for a bank transfer to arrive, and there is no other way to pay it. Ask {merchant} for a new link.',
-  unavailable_bank_time: 'Bank transfer is not offered: this link expires on {time}, too soon for a transfer to arrive.',
+  no_methods_time_body:
+    'This link expires on {time}: too soon for a bank transfer to arrive, and there is no other way to pay it. Ask {merchant} for a new link.',
+  unavailable_bank_time:
+    'Bank transfer is not offered: this link expires on {time}, too soon for a transfer to arrive.',
 
   mm_title: 'Pay with mobile money',
   network_legend: 'Network',
@@ -64,7 +66,8 @@ export const en = {
   sandbox_number_other: 'Any other number approves after a few seconds',
 
   approve_title: 'Approve the payment on your phone',
-  approve_body: 'We sent a payment prompt to {phone} ({network}). Enter your mobile money PIN to approve {amount} to {merchant}.',
+  approve_body:
+    'We sent a payment prompt to {phone} ({network}). Enter your mobile money PIN to approve {amount} to {merchant}.',
   approve_time_left: 'Time left to approve:',
   approve_time_up: 'The prompt has expired. Checking its final status…',
   approve_help_title: 'No prompt, or wrong number?',
@@ -114,22 +117,29 @@ export const en = {
   copy_failed: 'Could not copy. Select the text and copy it yourself.',
 
   waiting_title: 'Checking your transfer',
-  waiting_body: 'We confirm the payment as soon as the money arrives. Bank transfers often take a few minutes and sometimes longer.',
+  waiting_body:
+    'We confirm the payment as soon as the money arrives. Bank transfers often take a few minutes and sometimes longer.',
   waiting_manual_body: 'Each transfer is checked by hand before it is confirmed. This can take a while.',
-  waiting_close: 'You can close this page: {merchant} is told as soon as your payment is confirmed. Keep your reference: {reference}.',
+  waiting_close:
+    'You can close this page: {merchant} is told as soon as your payment is confirmed. Keep your reference: {reference}.',
   waiting_details: 'Show the transfer details again',
   confirming_title: 'Confirming your payment',
   confirming_body: 'This usually takes a few seconds.',
   money_title: 'Your money',
   money_short_title: 'Part of the payment has arrived',
   money_short: 'We have received {received} of {amount}: {outstanding} is still missing.',
-  money_short_todo: 'To finish paying, send the missing {outstanding} to the same account with the same reference, {reference}. The transfers add up.',
-  money_short_refund: 'If you would rather not pay the rest, contact {merchant}: the {received} you sent will be refunded.',
+  money_short_todo:
+    'To finish paying, send the missing {outstanding} to the same account with the same reference, {reference}. The transfers add up.',
+  money_short_refund:
+    'If you would rather not pay the rest, contact {merchant}: the {received} you sent will be refunded.',
   money_short_amount: 'Still to send',
   money_over: 'You sent {overpaid} more than the amount. {merchant} will refund the extra {overpaid} to you.',
-  money_duplicate: 'Another {duplicate} arrived after this payment was complete. It is not lost: it will be refunded to you.',
-  money_duplicate_closed: '{duplicate} arrived after this payment had closed. It is not lost: it will be refunded to you.',
-  money_unpaid: 'We received {received} for this payment. It did not complete the payment, and will be refunded to you.',
+  money_duplicate:
+    'Another {duplicate} arrived after this payment was complete. It is not lost: it will be refunded to you.',
+  money_duplicate_closed:
+    '{duplicate} arrived after this payment had closed. It is not lost: it will be refunded to you.',
+  money_unpaid:
+    'We received {received} for this payment. It did not complete the payment, and will be refunded to you.',
   money_refunded: '{refunded} has been refunded to you so far.',
 
   paid_title: 'Payment successful',
@@ -172,7 +182,8 @@ export const en = {
   expired_body: 'Ask {merchant} for a new link to pay.',
   cancelled_title: 'This payment was cancelled',
   cancelled_body: '{merchant} cancelled this payment. Ask them for a new link if you still want to pay.',
-  money_sent_note: 'If you already sent money for it, contact {merchant} with the reference {reference} to have it refunded.',
+  money_sent_note:
+    'If you already sent money for it, contact {merchant} with the reference {reference} to have it refunded.',
 
   invalid_title: 'This payment link is not valid',
   invalid_body:
@@ -201,7 +212,9 @@ type En = typeof en;
 export type MessageKey = keyof En;
 
 /** `'Pay {amount} to {merchant}'` → `'amount' | 'merchant'`. */
-export type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+export type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | Placeholders<Rest>
+  : never;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -220,7 +233,8 @@ export const fr: Catalogue = {
   page_description_generic: 'Page de paiement sécurisée.',
   og_alt: 'Page de paiement sécurisée',
   loading: 'Chargement de votre paiement…',
-  noscript: 'Cette page de paiement a besoin de JavaScript. Activez-le, ou ouvrez le lien dans le navigateur de votre téléphone.',
+  noscript:
+    'Cette page de paiement a besoin de JavaScript. Activez-le, ou ouvrez le lien dans le navigateur de votre téléphone.',
   sandbox_banner: 'Sandbox\u00a0: mode test. Aucun argent réel ne circule.',
   summary_label: 'Récapitulatif du paiement',
   pay_to: 'Payer {merchant}',
@@ -247,8 +261,10 @@ export const fr: Catalogue = {
   continue: 'Continuer',
   no_methods_title: 'Ce paiement ne peut pas être effectué ici',
   no_methods_body: 'Aucun moyen de paiement n’est disponible pour ce paiement. Contactez {merchant}.',
-  no_methods_time_body: 'Ce lien expire le {time}\u00a0: trop tôt pour qu’un virement arrive, et il n’y a pas d’autre moyen de le payer. Demandez un nouveau lien à {merchant}.',
-  unavailable_bank_time: 'Le virement bancaire n’est pas proposé\u00a0: ce lien expire le {time}, trop tôt pour qu’un virement arrive.',
+  no_methods_time_body:
+    'Ce lien expire le {time}\u00a0: trop tôt pour qu’un virement arrive, et il n’y a pas d’autre moyen de le payer. Demandez un nouveau lien à {merchant}.',
+  unavailable_bank_time:
+    'Le virement bancaire n’est pas proposé\u00a0: ce lien expire le {time}, trop tôt pour qu’un virement arrive.',
 
   mm_title: 'Payer par mobile money',
   network_legend: 'Réseau',
@@ -258,7 +274,8 @@ export const fr: Catalogue = {
   phone_locked_hint: '{merchant} a fixé ce numéro pour ce paiement\u00a0; il ne peut pas être modifié.',
   phone_required: 'Saisissez votre numéro mobile money.',
   phone_invalid: 'Saisissez un numéro {network} valide, par exemple {example}.',
-  phone_other_network: 'Ce numéro est un numéro {owner}, pas {network}. Choisissez {owner}, ou saisissez un numéro {network}.',
+  phone_other_network:
+    'Ce numéro est un numéro {owner}, pas {network}. Choisissez {owner}, ou saisissez un numéro {network}.',
   phone_other_country: 'Saisissez un numéro +{code}, par exemple {example}.',
   network_required: 'Choisissez votre réseau.',
   pay_button: 'Payer {amount}',
@@ -282,7 +299,8 @@ export const fr: Catalogue = {
   approve_change_number: 'Utiliser un autre numéro',
   approve_resend_wait: 'Vous pourrez renvoyer une demande dans {seconds} s.',
   approve_manual: 'Ou validez-le depuis le menu {network}\u00a0: composez le {dial}, puis {menu}.',
-  approve_manual_dial: 'Ou validez-le depuis le menu {network}\u00a0: composez le {dial} et ouvrez vos validations en attente.',
+  approve_manual_dial:
+    'Ou validez-le depuis le menu {network}\u00a0: composez le {dial} et ouvrez vos validations en attente.',
 
   sim_mm_legend: 'Simuler le client (sandbox)',
   sim_approve: 'Accepter',
@@ -307,12 +325,14 @@ export const fr: Catalogue = {
   sort_code: 'Sort code (code guichet)',
   routing_number: 'Numéro de routage (ABA)',
   bank_pay_to: 'Vous payez {merchant}, par l’intermédiaire de {account_name} chez {bank_name}.',
-  bank_pay_by: 'Envoyez-le avant le {time}. Le lien expire alors\u00a0: l’argent arrivé plus tard est remboursé, pas compté.',
+  bank_pay_by:
+    'Envoyez-le avant le {time}. Le lien expire alors\u00a0: l’argent arrivé plus tard est remboursé, pas compté.',
   bank_preparing: 'Récupération des coordonnées bancaires…',
   exact_amount: 'Montant',
   transfer_reference: 'Référence',
   bank_warning: 'Envoyez le montant exact en un seul virement, et indiquez la référence dans le libellé du virement.',
-  bank_manual_note: 'Les virements à {merchant} sont vérifiés manuellement avant d’être confirmés\u00a0: cela peut prendre plus de temps.',
+  bank_manual_note:
+    'Les virements à {merchant} sont vérifiés manuellement avant d’être confirmés\u00a0: cela peut prendre plus de temps.',
   bank_sent: 'J’ai envoyé l’argent',
   bank_show: 'Afficher les coordonnées bancaires',
   copy: 'Copier',
@@ -333,13 +353,18 @@ export const fr: Catalogue = {
   money_title: 'Votre argent',
   money_short_title: 'Une partie du paiement est arrivée',
   money_short: 'Nous avons reçu {received} sur {amount}\u00a0: il manque encore {outstanding}.',
-  money_short_todo: 'Pour terminer le paiement, envoyez les {outstanding} manquants sur le même compte avec la même référence, {reference}. Les virements s’additionnent.',
-  money_short_refund: 'Si vous préférez ne pas payer le reste, contactez {merchant}\u00a0: les {received} envoyés vous seront remboursés.',
+  money_short_todo:
+    'Pour terminer le paiement, envoyez les {outstanding} manquants sur le même compte avec la même référence, {reference}. Les virements s’additionnent.',
+  money_short_refund:
+    'Si vous préférez ne pas payer le reste, contactez {merchant}\u00a0: les {received} envoyés vous seront remboursés.',
   money_short_amount: 'Reste à envoyer',
   money_over: 'Vous avez envoyé {overpaid} de plus que le montant. {merchant} vous remboursera ces {overpaid}.',
-  money_duplicate: '{duplicate} de plus sont arrivés après la fin de ce paiement. Cet argent n’est pas perdu\u00a0: il vous sera remboursé.',
-  money_duplicate_closed: '{duplicate} sont arrivés après la clôture de ce paiement. Cet argent n’est pas perdu\u00a0: il vous sera remboursé.',
-  money_unpaid: 'Nous avons reçu {received} pour ce paiement. Ce montant n’a pas réglé le paiement et vous sera remboursé.',
+  money_duplicate:
+    '{duplicate} de plus sont arrivés après la fin de ce paiement. Cet argent n’est pas perdu\u00a0: il vous sera remboursé.',
+  money_duplicate_closed:
+    '{duplicate} sont arrivés après la clôture de ce paiement. Cet argent n’est pas perdu\u00a0: il vous sera remboursé.',
+  money_unpaid:
+    'Nous avons reçu {received} pour ce paiement. Ce montant n’a pas réglé le paiement et vous sera remboursé.',
   money_refunded: '{refunded} vous ont été remboursés à ce jour.',
 
   paid_title: 'Paiement réussi',
@@ -382,7 +407,8 @@ export const fr: Catalogue = {
   expired_body: 'Demandez un nouveau lien à {merchant} pour payer.',
   cancelled_title: 'Ce paiement a été annulé',
   cancelled_body: '{merchant} a annulé ce paiement. Demandez-lui un nouveau lien si vous souhaitez toujours payer.',
-  money_sent_note: 'Si vous avez déjà envoyé de l’argent, contactez {merchant} avec la référence {reference} pour être remboursé.',
+  money_sent_note:
+    'Si vous avez déjà envoyé de l’argent, contactez {merchant} avec la référence {reference} pour être remboursé.',
 
   invalid_title: 'Ce lien de paiement n’est pas valide',
   invalid_body:

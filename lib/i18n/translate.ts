@@ -17,7 +17,11 @@ export function translator(messages: Messages): Translate {
 }
 
 /** A message cut at its placeholders, each filled with the value given (text or anything else, e.g. an element). */
-export function translateParts<T>(messages: Messages, key: MessageKey, vars: Record<string, T | string | number>): (T | string | number)[] {
+export function translateParts<T>(
+  messages: Messages,
+  key: MessageKey,
+  vars: Record<string, T | string | number>,
+): (T | string | number)[] {
   return messages[key]
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')
@@ -28,4 +32,7 @@ export function translateParts<T>(messages: Messages, key: MessageKey, vars: Rec
 }
 
 /** `tx(key, vars)`: a message whose placeholders may be elements; returns one node. */
-export type TranslateParts<Node> = <K extends MessageKey>(key: K, vars: Record<Placeholders<(typeof en)[K]>, Node | string | number>) => Node;
+export type TranslateParts<Node> = <K extends MessageKey>(
+  key: K,
+  vars: Record<Placeholders<(typeof en)[K]>, Node | string | number>,
+) => Node;

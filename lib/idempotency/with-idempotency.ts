@@ -22,7 +22,10 @@ export function checkIdempotencyKey(key: string): string {
 
 /** Same method, path and JSON body (key order ignored) → same fingerprint. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${method} ${path}\n${stableStringify(body ?? null)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${method} ${path}\n${stableStringify(body ?? null)}`)
+    .digest('hex');
 }
 
 /** Canonical JSON (object keys sorted), built without recursion so no nesting can exhaust the stack. */

@@ -26,7 +26,11 @@ export const taskList: TaskList = {
   sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
     p.outcome === 'completed'
       ? completePayout(getDb(), p.transaction_id)
-      : failPayout(getDb(), p.transaction_id, `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`),
+      : failPayout(
+          getDb(),
+          p.transaction_id,
+          `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`,
+        ),
   ),
   // Safety nets and housekeeping, run by cron.
   sweep_payment_attempt_timeouts: async () => {

@@ -4,7 +4,11 @@ import { named, timestamp, uuidField } from '../http/shapes';
 
 /** As the journal stores it (reconciliation looks at the raw books). */
 const currencyCode = z.string().meta({ description: 'ISO 4217 code' });
-const minorUnits = (description: string) => z.string().regex(/^-?\d+$/).meta({ description, example: '-1250' });
+const minorUnits = (description: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .meta({ description, example: '-1250' });
 
 export const reconciliationSchema = named(
   'LedgerReconciliation',
@@ -47,7 +51,7 @@ export const getLedgerReconciliation = operation({
   tag: 'Operator',
   summary: 'Reconcile the ledger',
   description:
-    'Proves the books: every journal entry balances per currency, and every wallet\'s holding and available balances equal the sum of its journal lines. `merchant_id` limits the check to one merchant. Always 200; `balanced` says whether the books reconcile.',
+    "Proves the books: every journal entry balances per currency, and every wallet's holding and available balances equal the sum of its journal lines. `merchant_id` limits the check to one merchant. Always 200; `balanced` says whether the books reconcile.",
   security: 'adminBearer',
   query: z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }).optional() }),
   data: reconciliationSchema,

@@ -73,7 +73,11 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: s
       .returning({ id: wallets.id, holding: wallets.holdingBalance, available: wallets.availableBalance });
     if (!updated) throw await insufficientFunds(db, entry.merchantId, currency);
     // Start from the balances before this entry; each line's balance_after then runs forward.
-    walletState.set(currency, { id: updated.id, holding: updated.holding - holdingDelta, available: updated.available - availableDelta });
+    walletState.set(currency, {
+      id: updated.id,
+      holding: updated.holding - holdingDelta,
+      available: updated.available - availableDelta,
+    });
   }
 
   const [created] = await db
@@ -127,7 +131,12 @@ async function insufficientFunds(db: Db, merchantId: string, currency: CurrencyC
   const [wallet] = await db
     .select({ available: wallets.availableBalance, holding: wallets.holdingBalance })
     .from(wallets)
-    .where(and(eq(wallets.merchantId, merchantId), eq(wallets.currencyId, sql`(select id from currencies where code = ${currency})`)));
+    .where(
+      and(
+        eq(wallets.merchantId, merchantId),
+        eq(wallets.currencyId, sql`(select id from currencies where code = ${currency})`),
+      ),
+    );
   if (!wallet) return conflict('wallet_not_found', `This merchant has no ${currency} wallet`);
   return conflict(
     'insufficient_funds',

@@ -77,7 +77,8 @@ export async function reconcileLedger(db: Db, merchantId?: string): Promise<Reco
     negative_balances: [...negatives],
   };
   return {
-    balanced: !result.unbalanced_entries.length && !result.wallet_differences.length && !result.negative_balances.length,
+    balanced:
+      !result.unbalanced_entries.length && !result.wallet_differences.length && !result.negative_balances.length,
     ...result,
   };
 }

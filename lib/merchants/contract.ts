@@ -7,7 +7,6 @@ import { createApiKeyInput } from '../api-keys/input';
 import { walletSchema } from '../wallets/contract';
 import { createMerchantInput, merchantIdParams, updateMerchantInput } from './input';
 
-
 /** The operator's merchant API: onboarding, KYB, and recovery keys. */
 export const merchantSchema = named(
   'Merchant',
@@ -26,10 +25,14 @@ export const merchantSchema = named(
 export type Merchant = z.infer<typeof merchantSchema>;
 
 const merchantWallets = z.array(walletSchema).meta({
-  description: 'One per currency, by currency code, as the merchant sees them (a hold\'s reason only when made visible to the merchant)',
+  description:
+    "One per currency, by currency code, as the merchant sees them (a hold's reason only when made visible to the merchant)",
 });
 
-export const merchantWithWalletsSchema = named('MerchantWithWallets', merchantSchema.extend({ wallets: merchantWallets }));
+export const merchantWithWalletsSchema = named(
+  'MerchantWithWallets',
+  merchantSchema.extend({ wallets: merchantWallets }),
+);
 export type MerchantWithWallets = z.infer<typeof merchantWithWalletsSchema>;
 
 export const createdMerchantSchema = named(
@@ -37,7 +40,9 @@ export const createdMerchantSchema = named(
   z.object({
     merchant: merchantSchema,
     wallets: merchantWallets,
-    api_key: apiKeyWithSecretSchema.meta({ description: 'A first FULL_ACCESS key ("Default key"); its `secret_key` is shown only here' }),
+    api_key: apiKeyWithSecretSchema.meta({
+      description: 'A first FULL_ACCESS key ("Default key"); its `secret_key` is shown only here',
+    }),
   }),
 );
 export type CreatedMerchant = z.infer<typeof createdMerchantSchema>;
@@ -74,7 +79,8 @@ export const updateMerchant = operation({
   path: '/api/admin/v1/merchants/{merchant_id}',
   tag: 'Operator',
   summary: 'Update merchant',
-  description: 'Rename, or record a KYB decision; give at least one of `name`, `kyb_status`. Answers without the wallets.',
+  description:
+    'Rename, or record a KYB decision; give at least one of `name`, `kyb_status`. Answers without the wallets.',
   security: 'adminBearer',
   params: merchantIdParams,
   body: updateMerchantInput,
@@ -88,7 +94,7 @@ export const createMerchantApiKey = operation({
   tag: 'Operator',
   summary: 'Issue API key to merchant',
   description:
-    'Recovery: a fresh key for a merchant that revoked or lost all of its keys. Same body and answer as the merchant\'s own `POST /api/v1/merchants/api-keys`; `created_by` is the operator.',
+    "Recovery: a fresh key for a merchant that revoked or lost all of its keys. Same body and answer as the merchant's own `POST /api/v1/merchants/api-keys`; `created_by` is the operator.",
   security: 'adminBearer',
   params: merchantIdParams,
   body: createApiKeyInput,

@@ -14,7 +14,10 @@ export { createMerchantInput, type CreateMerchantInput } from './input';
  * Onboards a merchant in one transaction: the merchant, a wallet per currency, and a first API key
  * whose secret appears only in this result.
  */
-export async function createMerchant(db: Db, args: { input: CreateMerchantInput; createdBy: string | null }): Promise<CreatedMerchant> {
+export async function createMerchant(
+  db: Db,
+  args: { input: CreateMerchantInput; createdBy: string | null },
+): Promise<CreatedMerchant> {
   return db.transaction(async (tx) => {
     const [merchant] = await tx
       .insert(merchants)

@@ -29,19 +29,43 @@ const ERROR_MEANING: Record<number, string> = {
 };
 
 const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A merchant API key (`sk_test_…` in sandbox, `sk_live_…` in live mode)' },
-  checkoutToken: { type: 'apiKey', in: 'header', name: 'X-Checkout-Token', description: 'The hosted page\'s credential: the `#token=` fragment of `checkout_url`' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'A merchant API key (`sk_test_…` in sandbox, `sk_live_…` in live mode)',
+  },
+  checkoutToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Checkout-Token',
+    description: "The hosted page's credential: the `#token=` fragment of `checkout_url`",
+  },
   adminBearer: { type: 'http', scheme: 'bearer', description: 'The operator token (`ADMIN_API_TOKEN`)' },
-  embedToken: { type: 'apiKey', in: 'header', name: 'X-Embed-Token', description: 'An embed session\'s public token (safe to publish on the merchant\'s page)' },
+  embedToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Embed-Token',
+    description: "An embed session's public token (safe to publish on the merchant's page)",
+  },
 };
 
 const rateLimitHeaders = {
-  'RateLimit-Policy': { description: 'This key\'s budget: `"api-key";q=<requests>;w=<window seconds>` (IETF httpapi draft)', schema: { type: 'string' } },
-  RateLimit: { description: 'What is left of it: `"api-key";r=<remaining>;t=<seconds to the window\'s end>`', schema: { type: 'string' } },
+  'RateLimit-Policy': {
+    description: 'This key\'s budget: `"api-key";q=<requests>;w=<window seconds>` (IETF httpapi draft)',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it: `"api-key";r=<remaining>;t=<seconds to the window\'s end>`',
+    schema: { type: 'string' },
+  },
 };
 const retryAfterHeader = { description: 'Seconds to wait before trying again', schema: { type: 'integer' } };
 
-const requestIdHeader = { description: 'This request\'s id (also `request_id` in error bodies)', schema: { type: 'string' } };
+const requestIdHeader = {
+  description: "This request's id (also `request_id` in error bodies)",
+  schema: { type: 'string' },
+};
 
 const FORMATS_WITH_PATTERN = new Set(['uuid', 'email', 'date-time']);
 
@@ -74,7 +98,9 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
       return inline(out[ref.slice(REF('').length)]);
     }
     // zod spells out `format: uuid/email/date-time` as long regexes too; the format says it.
-    const entries = Object.entries(json).filter(([k]) => !(k === 'pattern' && FORMATS_WITH_PATTERN.has((json as Json).format as string)));
+    const entries = Object.entries(json).filter(
+      ([k]) => !(k === 'pattern' && FORMATS_WITH_PATTERN.has((json as Json).format as string)),
+    );
     return Object.fromEntries(entries.map(([k, v]) => [k, inline(v)]));
   };
   return Object.fromEntries(Object.entries(out).map(([id, json]) => [id, inline(json) as Json]));
@@ -101,7 +127,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     if (op.query) inputs.set(`${op.operationId}.query`, op.query);
     if (op.body) inputs.set(`${op.operationId}.body`, op.body);
     outputs.set(`${op.operationId}.response`, op.bare ? op.data : successEnvelope(op.data, op.paginated));
-    for (const [status, other] of Object.entries(op.otherResponses ?? {})) outputs.set(`${op.operationId}.${status}`, other!.body);
+    for (const [status, other] of Object.entries(op.otherResponses ?? {}))
+      outputs.set(`${op.operationId}.${status}`, other!.body);
   }
   for (const event of WEBHOOK_EVENTS) outputs.set(`event.${event.type}`, event.envelope);
   const inputJson = convert(inputs, 'input');
@@ -127,7 +154,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
             name: 'X-Webhook-Signature',
             in: 'header',
             required: true,
-            description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (two `v1` values during a secret rotation)',
+            description:
+              '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (two `v1` values during a secret rotation)',
             schema: { type: 'string' },
           },
         ],
@@ -175,7 +203,8 @@ const headersOf = (security: Security, status: number): Json => ({
 });
 
 /** Error answers are shared components; those of the merchant API also carry the RateLimit headers. */
-const errorResponseName = (security: Security, status: number) => `${security === 'apiKey' ? 'ApiKey' : ''}Error${status}`;
+const errorResponseName = (security: Security, status: number) =>
+  `${security === 'apiKey' ? 'ApiKey' : ''}Error${status}`;
 
 function errorResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {
@@ -206,7 +235,9 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
       content: {
         'application/json': {
           schema: outputJson[`${op.operationId}.response`],
-          ...(op.example?.data !== undefined ? { example: { status: 'success', message: '…', data: op.example.data } } : {}),
+          ...(op.example?.data !== undefined
+            ? { example: { status: 'success', message: '…', data: op.example.data } }
+            : {}),
         },
       },
     },

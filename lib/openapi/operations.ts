@@ -19,7 +19,26 @@ import * as merchants from '../merchants/contract';
 import * as approvals from '../approvals/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
-export const CONTRACTS: Record<string, unknown>[] = [checkouts, openapi, wallets, transactions, conversion, settlement, ledger, webhooks, checkoutSession, sandbox, ops, embed, paymentAccounts, payouts, apiKeys, branding, merchants, approvals];
+export const CONTRACTS: Record<string, unknown>[] = [
+  checkouts,
+  openapi,
+  wallets,
+  transactions,
+  conversion,
+  settlement,
+  ledger,
+  webhooks,
+  checkoutSession,
+  sandbox,
+  ops,
+  embed,
+  paymentAccounts,
+  payouts,
+  apiKeys,
+  branding,
+  merchants,
+  approvals,
+];
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;

@@ -7,9 +7,11 @@ import { WEBHOOK_API_VERSION } from '../webhooks/envelope';
 /** The body of a delivery of one event type (lib/webhooks/envelope.ts shapes it). */
 export const webhookEnvelopeSchema = (type: EventType, data: z.ZodType) =>
   z.object({
-    id: uuidField.meta({ description: 'The event\'s id' }),
+    id: uuidField.meta({ description: "The event's id" }),
     event_type: z.literal(type),
-    idempotency_key: z.string().meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
+    idempotency_key: z
+      .string()
+      .meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
     created_at: z.iso.datetime().meta({ description: 'When the event happened (UTC, with Z)' }),
     api_version: z.literal(WEBHOOK_API_VERSION),
     data,

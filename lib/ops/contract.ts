@@ -9,7 +9,9 @@ import { named, nullableTimestamp } from '../http/shapes';
 export const healthSchema = named(
   'Health',
   z.object({
-    status: z.enum(['ok', 'degraded']).meta({ description: 'degraded: no live worker; requests are served, background work waits' }),
+    status: z
+      .enum(['ok', 'degraded'])
+      .meta({ description: 'degraded: no live worker; requests are served, background work waits' }),
     database: z.object({ status: z.literal('up'), latency_ms: z.int().min(0) }),
     worker: z.object({
       status: z.enum(['up', 'down']),
@@ -57,7 +59,11 @@ export const readinessNotReadySchema = named(
   'ReadinessNotReady',
   z.union([
     z.object({ status: z.literal('migrations_pending'), database: z.object({ status: z.literal('up') }), migrations }),
-    z.object({ status: z.literal('database_unavailable'), database: z.object({ status: z.literal('down') }), migrations: z.null() }),
+    z.object({
+      status: z.literal('database_unavailable'),
+      database: z.object({ status: z.literal('down') }),
+      migrations: z.null(),
+    }),
   ]),
 );
 export type ReadinessNotReady = z.infer<typeof readinessNotReadySchema>;

@@ -28,7 +28,11 @@ export async function checkHealth(): Promise<{ healthy: true; body: Health } | {
       body: {
         status: workersUp > 0 ? 'ok' : 'degraded',
         database: { status: 'up', latency_ms: latency },
-        worker: { status: workersUp > 0 ? 'up' : 'down', live_workers: workersUp, last_heartbeat_at: formatTimestamp(lastBeat) },
+        worker: {
+          status: workersUp > 0 ? 'up' : 'down',
+          live_workers: workersUp,
+          last_heartbeat_at: formatTimestamp(lastBeat),
+        },
       },
     };
   } catch {

@@ -19,7 +19,9 @@ function shippedMigrations(): Journal['entries'] {
  * (drizzle records each applied one with its journal timestamp). An instance started against an older
  * schema is not ready (503) until the migrations have run.
  */
-export async function checkReadiness(): Promise<{ ready: true; body: Readiness } | { ready: false; body: ReadinessNotReady }> {
+export async function checkReadiness(): Promise<
+  { ready: true; body: Readiness } | { ready: false; body: ReadinessNotReady }
+> {
   const shipped = shippedMigrations();
   const latest = shipped[shipped.length - 1]!;
   try {

@@ -3,8 +3,12 @@ import { needs } from '../auth/permissions';
 import { NETWORK_PROVIDERS, PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../db/schema/payment-accounts';
 import { operation } from '../http/operation';
 import { currencyCode, named, timestamp, uuidField } from '../http/shapes';
-import { addPaymentAccountInput, listPaymentAccountsQuery, paymentAccountIdParams, updatePaymentAccountInput } from './input';
-
+import {
+  addPaymentAccountInput,
+  listPaymentAccountsQuery,
+  paymentAccountIdParams,
+  updatePaymentAccountInput,
+} from './input';
 
 /** Spec 4.7: a merchant's own bank or mobile-money account that withdrawals pay out to. */
 export const paymentAccountSchema = named(
@@ -15,7 +19,9 @@ export const paymentAccountSchema = named(
     currency_id: uuidField,
     currency_code: currencyCode,
     account_type: z.enum(PAYMENT_ACCOUNT_TYPES),
-    is_primary: z.boolean().meta({ description: 'Exactly one live account per currency is primary; the first one added becomes it' }),
+    is_primary: z
+      .boolean()
+      .meta({ description: 'Exactly one live account per currency is primary; the first one added becomes it' }),
     status: z.enum(PAYMENT_ACCOUNT_STATUSES).meta({ description: 'Only `active` accounts can receive withdrawals' }),
     account_number: z.string().nullable().meta({
       description:
@@ -26,7 +32,10 @@ export const paymentAccountSchema = named(
     account_holder_name: z.string().nullable().meta({ description: 'Bank accounts only' }),
     phone_number: z.string().nullable().meta({ description: 'Mobile money only, E.164 (`+233…`)' }),
     network_provider: z.enum(NETWORK_PROVIDERS).nullable().meta({ description: 'Mobile money only' }),
-    provider_metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The merchant\'s own JSON, as given' }),
+    provider_metadata: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "The merchant's own JSON, as given" }),
     created_at: timestamp,
     updated_at: timestamp,
   }),
@@ -47,7 +56,8 @@ export const listPaymentAccounts = operation({
   path: '/api/v1/merchants/payment-accounts',
   tag: 'Payment accounts',
   summary: 'List payment accounts',
-  description: 'Live (not deleted) accounts by currency, the primary first, then oldest first; account numbers masked. Not paged.',
+  description:
+    'Live (not deleted) accounts by currency, the primary first, then oldest first; account numbers masked. Not paged.',
   security: 'apiKey',
   permission: needs.read,
   query: listPaymentAccountsQuery,
@@ -61,7 +71,7 @@ export const createPaymentAccount = operation({
   tag: 'Payment accounts',
   summary: 'Add payment account',
   description:
-    'A `bank_account` needs `account_number`, `bank_name` and `account_holder_name`; a `mobile_money` account needs `phone_number` (international or local form, stored in E.164) and a `network_provider` that pays out in the currency. The other type\'s fields are refused. The first account of a currency becomes its primary whatever `is_primary` says; `is_primary: true` takes over from the current one.',
+    "A `bank_account` needs `account_number`, `bank_name` and `account_holder_name`; a `mobile_money` account needs `phone_number` (international or local form, stored in E.164) and a `network_provider` that pays out in the currency. The other type's fields are refused. The first account of a currency becomes its primary whatever `is_primary` says; `is_primary: true` takes over from the current one.",
   security: 'apiKey',
   permission: needs.write,
   body: addPaymentAccountInput,
@@ -84,7 +94,7 @@ export const getPaymentAccount = operation({
   path: '/api/v1/merchants/payment-accounts/{account_id}',
   tag: 'Payment accounts',
   summary: 'Get payment account',
-  description: 'Account number in full. A deleted account, or another merchant\'s, is a 404.',
+  description: "Account number in full. A deleted account, or another merchant's, is a 404.",
   security: 'apiKey',
   permission: needs.read,
   params: paymentAccountIdParams,
@@ -98,7 +108,7 @@ export const updatePaymentAccount = operation({
   tag: 'Payment accounts',
   summary: 'Update payment account',
   description:
-    'Only the fields given change (`bank_routing_number: null` clears it); `account_type`, `currency_code` and `currency_id` can never change (422). `is_primary: true` takes over as the currency\'s primary; `is_primary: false` on the primary is a 409 `primary_account_required` (make another one primary instead).',
+    "Only the fields given change (`bank_routing_number: null` clears it); `account_type`, `currency_code` and `currency_id` can never change (422). `is_primary: true` takes over as the currency's primary; `is_primary: false` on the primary is a 409 `primary_account_required` (make another one primary instead).",
   security: 'apiKey',
   permission: needs.write,
   params: paymentAccountIdParams,

@@ -43,7 +43,8 @@ export const updatePaymentAccountInput = z
   })
   .superRefine((v, ctx) => {
     for (const field of ['account_type', 'currency_code', 'currency_id'] as const) {
-      if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be changed after creation' });
+      if (v[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be changed after creation' });
     }
   });
 export type UpdatePaymentAccountInput = z.output<typeof updatePaymentAccountInput>;

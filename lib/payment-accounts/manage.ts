@@ -63,7 +63,12 @@ async function demotePrimary(db: Db, merchantId: string, currency: string, excep
     .update(paymentAccounts)
     .set({ isPrimary: false, updatedAt: sql`now()` })
     .where(
-      and(live(merchantId), eq(paymentAccounts.currencyCode, currency), eq(paymentAccounts.isPrimary, true), except ? ne(paymentAccounts.id, except) : undefined),
+      and(
+        live(merchantId),
+        eq(paymentAccounts.currencyCode, currency),
+        eq(paymentAccounts.isPrimary, true),
+        except ? ne(paymentAccounts.id, except) : undefined,
+      ),
     )
     .returning();
   for (const row of demoted) await announce(db, row, 'payment_account.updated');
@@ -113,13 +118,26 @@ export async function listPaymentAccounts(db: Db, merchantId: string, currency?:
     .select()
     .from(paymentAccounts)
     .where(and(live(merchantId), currency ? eq(paymentAccounts.currencyCode, currency) : undefined))
-    .orderBy(asc(paymentAccounts.currencyCode), sql`${paymentAccounts.isPrimary} desc`, asc(paymentAccounts.createdAt), asc(paymentAccounts.id));
+    .orderBy(
+      asc(paymentAccounts.currencyCode),
+      sql`${paymentAccounts.isPrimary} desc`,
+      asc(paymentAccounts.createdAt),
+      asc(paymentAccounts.id),
+    );
   return rows.map((r) => presentPaymentAccount(r, 'masked'));
 }
 
 /** A live account of this merchant, or 404 (also another merchant's or a deleted one). */
-export async function findPaymentAccount(db: Db, merchantId: string, accountId: string, options: { lock?: boolean } = {}) {
-  const query = db.select().from(paymentAccounts).where(and(live(merchantId), eq(paymentAccounts.id, accountId)));
+export async function findPaymentAccount(
+  db: Db,
+  merchantId: string,
+  accountId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(paymentAccounts)
+    .where(and(live(merchantId), eq(paymentAccounts.id, accountId)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('Payment account');
   return row;
@@ -139,21 +157,30 @@ export async function getPaymentAccount(db: Db, merchantId: string, accountId: s
   return presentPaymentAccount(await findPaymentAccount(db, merchantId, accountId));
 }
 
-export async function updatePaymentAccount(db: Db, merchantId: string, accountId: string, input: UpdatePaymentAccountInput) {
+export async function updatePaymentAccount(
+  db: Db,
+  merchantId: string,
+  accountId: string,
+  input: UpdatePaymentAccountInput,
+) {
   return db.transaction(async (tx) => {
     const current = await lockedAccount(tx, merchantId, accountId);
     const { is_primary: isPrimary, status, provider_metadata: providerMetadata, ...given } = input;
     const merged: Details = {
       account_number: given.account_number ?? current.accountNumber,
       bank_name: given.bank_name ?? current.bankName,
-      bank_routing_number: given.bank_routing_number === undefined ? current.bankRoutingNumber : given.bank_routing_number,
+      bank_routing_number:
+        given.bank_routing_number === undefined ? current.bankRoutingNumber : given.bank_routing_number,
       account_holder_name: given.account_holder_name ?? current.accountHolderName,
       phone_number: given.phone_number ?? current.phoneNumber,
       network_provider: given.network_provider ?? current.networkProvider,
     };
     const details = checkDetails(current.accountType, current.currencyCode as CurrencyCode, merged, given);
     if (isPrimary === false && current.isPrimary) {
-      throw conflict('primary_account_required', 'Each currency keeps one primary account: make another account primary instead');
+      throw conflict(
+        'primary_account_required',
+        'Each currency keeps one primary account: make another account primary instead',
+      );
     }
     if (isPrimary === true && !current.isPrimary) await demotePrimary(tx, merchantId, current.currencyCode, current.id);
     const [row] = await tx
@@ -173,18 +200,34 @@ export async function updatePaymentAccount(db: Db, merchantId: string, accountId
 }
 
 /** Deleting the primary account is refused (409): make another account primary first. */
-export async function deletePaymentAccount(db: Db, merchantId: string, accountId: string): Promise<DeletedPaymentAccount> {
+export async function deletePaymentAccount(
+  db: Db,
+  merchantId: string,
+  accountId: string,
+): Promise<DeletedPaymentAccount> {
   return db.transaction(async (tx) => {
     const current = await lockedAccount(tx, merchantId, accountId);
     const [row] = await tx
       .update(paymentAccounts)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(paymentAccounts.id, current.id), isNull(paymentAccounts.deletedAt), eq(paymentAccounts.isPrimary, false)))
+      .where(
+        and(
+          eq(paymentAccounts.id, current.id),
+          isNull(paymentAccounts.deletedAt),
+          eq(paymentAccounts.isPrimary, false),
+        ),
+      )
       .returning();
     if (!row) {
-      const [still] = await tx.select({ isPrimary: paymentAccounts.isPrimary }).from(paymentAccounts).where(and(eq(paymentAccounts.id, current.id), isNull(paymentAccounts.deletedAt)));
+      const [still] = await tx
+        .select({ isPrimary: paymentAccounts.isPrimary })
+        .from(paymentAccounts)
+        .where(and(eq(paymentAccounts.id, current.id), isNull(paymentAccounts.deletedAt)));
       if (still?.isPrimary) {
-        throw conflict('primary_account', 'This is the primary account for its currency: make another account primary before deleting it');
+        throw conflict(
+          'primary_account',
+          'This is the primary account for its currency: make another account primary before deleting it',
+        );
       }
       throw notFound('Payment account');
     }

@@ -8,7 +8,17 @@ import type { NetworkProvider } from '../db/schema/payment-accounts';
  * has markets that collect (lib/payment-methods/mobile-money.ts); bank transfer where this table says.
  * The page and the public checkout interface read nothing else.
  */
-export const BANK_TRANSFER_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF', 'USD', 'EUR', 'GBP'];
+export const BANK_TRANSFER_CURRENCIES: readonly CurrencyCode[] = [
+  'GHS',
+  'KES',
+  'NGN',
+  'ETB',
+  'XOF',
+  'XAF',
+  'USD',
+  'EUR',
+  'GBP',
+];
 
 /**
  * Merchants whose KYB is not `verified` get a restricted set: mobile money only up to this amount per

@@ -25,7 +25,10 @@ export const MOBILE_MONEY_COUNTRIES = {
   ML: { callingCode: '223', currency: 'XOF', nationalDigits: 8, trunkPrefix: null },
   BF: { callingCode: '226', currency: 'XOF', nationalDigits: 8, trunkPrefix: null },
   CM: { callingCode: '237', currency: 'XAF', nationalDigits: 9, trunkPrefix: null },
-} as const satisfies Record<string, { callingCode: string; currency: CurrencyCode; nationalDigits: number; trunkPrefix: string | null }>;
+} as const satisfies Record<
+  string,
+  { callingCode: string; currency: CurrencyCode; nationalDigits: number; trunkPrefix: string | null }
+>;
 export type MobileMoneyCountry = keyof typeof MOBILE_MONEY_COUNTRIES;
 
 /** How a customer approves a pending payment from the network's own menu (USSD), when no prompt shows. */
@@ -77,7 +80,28 @@ export const MOBILE_MONEY_MARKETS: readonly MobileMoneyMarket[] = [
     network: 'mpesa',
     country: 'KE',
     label: 'M-Pesa',
-    prefixes: ['11', '14', '18', '70', '71', '72', '740', '741', '742', '743', '745', '746', '748', '749', '757', '758', '759', '768', '769', '79'],
+    prefixes: [
+      '11',
+      '14',
+      '18',
+      '70',
+      '71',
+      '72',
+      '740',
+      '741',
+      '742',
+      '743',
+      '745',
+      '746',
+      '748',
+      '749',
+      '757',
+      '758',
+      '759',
+      '768',
+      '769',
+      '79',
+    ],
     example: '0712 345 678',
     collects: true,
     approval: null,
@@ -86,7 +110,24 @@ export const MOBILE_MONEY_MARKETS: readonly MobileMoneyMarket[] = [
     network: 'mtn_momo',
     country: 'NG',
     label: 'MoMo PSB (MTN)',
-    prefixes: ['7025', '7026', '703', '704', '706', '707', '803', '806', '810', '813', '814', '816', '903', '906', '913', '916'],
+    prefixes: [
+      '7025',
+      '7026',
+      '703',
+      '704',
+      '706',
+      '707',
+      '803',
+      '806',
+      '810',
+      '813',
+      '814',
+      '816',
+      '903',
+      '906',
+      '913',
+      '916',
+    ],
     example: '0803 123 4567',
     collects: false,
     approval: null,
@@ -195,13 +236,18 @@ export type NumberProblem =
  * A mobile-money number read for a market: `024 412 3456`, `+233 24 412 3456`, `00233244123456` or
  * `233244123456` → `+233244123456`. Local forms are read in the market's country.
  */
-export function readMobileNumber(raw: string, market: MobileMoneyMarket): { e164: string } | { problem: NumberProblem } {
+export function readMobileNumber(
+  raw: string,
+  market: MobileMoneyMarket,
+): { e164: string } | { problem: NumberProblem } {
   const country = MOBILE_MONEY_COUNTRIES[market.country];
   const national = nationalNumber(raw, country);
   if (national === 'other_country') return { problem: { kind: 'other_country' } };
   if (national === null) return { problem: { kind: 'invalid' } };
   if (!market.prefixes.some((p) => national.startsWith(p))) {
-    const owner = MOBILE_MONEY_MARKETS.find((m) => m.country === market.country && m.prefixes.some((p) => national.startsWith(p)));
+    const owner = MOBILE_MONEY_MARKETS.find(
+      (m) => m.country === market.country && m.prefixes.some((p) => national.startsWith(p)),
+    );
     return { problem: { kind: 'other_network', belongsTo: owner?.label ?? null } };
   }
   return { e164: `+${country.callingCode}${national}` };
@@ -216,9 +262,13 @@ function nationalNumber(
   let national: string;
   if (digits.startsWith('+') || digits.startsWith('00')) {
     const international = digits.startsWith('+') ? digits.slice(1) : digits.slice(2);
-    if (!international.startsWith(country.callingCode)) return /^\d{8,15}$/.test(international) ? 'other_country' : null;
+    if (!international.startsWith(country.callingCode))
+      return /^\d{8,15}$/.test(international) ? 'other_country' : null;
     national = international.slice(country.callingCode.length);
-  } else if (digits.startsWith(country.callingCode) && digits.length === country.callingCode.length + country.nationalDigits) {
+  } else if (
+    digits.startsWith(country.callingCode) &&
+    digits.length === country.callingCode.length + country.nationalDigits
+  ) {
     national = digits.slice(country.callingCode.length);
   } else if (country.trunkPrefix && digits.startsWith(country.trunkPrefix)) {
     // A national number never starts with the trunk prefix, so `0…` of the wrong length is no number.

@@ -6,7 +6,6 @@ import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } 
 import { transactionIdParams } from '../transactions/input';
 import { cancelInput, PAYOUT_TYPES, payoutHistoryQuery, payoutInput, withdrawalInput } from './input';
 
-
 /** Withdrawals speak spec 4.8's capitals. */
 export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 /** Payouts the lowercase of spec 4.9's filter (the same five states). */
@@ -17,28 +16,38 @@ const moneyOutFields = {
   transaction_id: uuidField,
   merchant_id: uuidField,
   amount: amount.meta({
-    description: 'What left the wallet: `net_amount` + `fee_amount` (the same on the customer transaction of this payout, spec 2.4)',
+    description:
+      'What left the wallet: `net_amount` + `fee_amount` (the same on the customer transaction of this payout, spec 2.4)',
   }),
   fee_amount: amount.meta({ description: 'The fee, taken from the wallet on top of what the recipient is sent' }),
   net_amount: amount.meta({ description: 'What the recipient is sent: the `amount` of the request' }),
   currency_code: currencyCode,
-  payment_account_id: uuidField.nullable().meta({ description: 'The saved payment account paid to; null for an ad-hoc recipient' }),
+  payment_account_id: uuidField
+    .nullable()
+    .meta({ description: 'The saved payment account paid to; null for an ad-hoc recipient' }),
   payout_type: z.enum(PAYOUT_TYPES),
   recipient_name: z.string().nullable(),
   recipient_email: z.string().nullable(),
   recipient_phone: z.string().nullable(),
   bank_account_number: z.string().nullable().meta({
-    description: 'In full on initiate, get and cancel; masked to the last four digits (`******6789`) in history lists and events',
+    description:
+      'In full on initiate, get and cancel; masked to the last four digits (`******6789`) in history lists and events',
   }),
   bank_routing_number: z.string().nullable(),
   bank_name: z.string().nullable(),
   account_holder_name: z.string().nullable(),
   mobile_number: z.string().nullable().meta({ description: 'E.164 (`+233…`), mobile money only' }),
   network_provider: z.enum(NETWORK_PROVIDERS).nullable(),
-  payout_reason: z.string().nullable().meta({ description: 'Payouts: why the money is sent; always null for withdrawals' }),
+  payout_reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Payouts: why the money is sent; always null for withdrawals' }),
   notes: z.string().nullable(),
   provider: z.string().nullable().meta({ description: 'The payout rail (`sandbox` in sandbox mode)' }),
-  provider_reference: z.string().nullable().meta({ description: 'The rail\'s reference, once it has taken the money (processing)' }),
+  provider_reference: z
+    .string()
+    .nullable()
+    .meta({ description: "The rail's reference, once it has taken the money (processing)" }),
   failure_reason: z.string().nullable(),
   cancellation_reason: z.string().nullable(),
   idempotency_key: z.string().nullable().meta({ description: 'The `Idempotency-Key` the initiating request carried' }),
@@ -56,11 +65,12 @@ export const withdrawalSchema = named(
     .object({
       kind: z.literal('withdrawal'),
       status: z.enum(WITHDRAWAL_STATUSES).meta({
-        description: 'PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED (FAILED and CANCELLED return the money)',
+        description:
+          'PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED (FAILED and CANCELLED return the money)',
       }),
       ...moneyOutFields,
     })
-    .meta({ description: 'Money out to one of the merchant\'s own accounts (spec 4.8)' }),
+    .meta({ description: "Money out to one of the merchant's own accounts (spec 4.8)" }),
 );
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -70,7 +80,8 @@ export const payoutSchema = named(
     .object({
       kind: z.literal('payout'),
       status: z.enum(PAYOUT_STATUS_VALUES).meta({
-        description: 'pending → processing → completed | failed, or pending → cancelled (failed and cancelled return the money)',
+        description:
+          'pending → processing → completed | failed, or pending → cancelled (failed and cancelled return the money)',
       }),
       ...moneyOutFields,
     })
@@ -96,7 +107,8 @@ export const listWithdrawals = operation({
   path: '/api/v1/merchants/withdrawals',
   tag: 'Withdrawals',
   summary: 'List withdrawals',
-  description: 'Newest first, spec 2.6 paging; bank account numbers masked. `status` filters in any case (`PENDING` = `pending`).',
+  description:
+    'Newest first, spec 2.6 paging; bank account numbers masked. `status` filters in any case (`PENDING` = `pending`).',
   security: 'apiKey',
   permission: needs.read,
   query: payoutHistoryQuery,
@@ -120,7 +132,12 @@ export const createWithdrawal = operation({
   data: withdrawalSchema,
   errors: [404, 409, 503],
   example: {
-    body: { amount: 500, currency_code: 'GHS', payment_account_id: '3f1c9a52-7a8e-4d1b-9f0e-2a6b8c4d1e7f', notes: 'Weekly sweep' },
+    body: {
+      amount: 500,
+      currency_code: 'GHS',
+      payment_account_id: '3f1c9a52-7a8e-4d1b-9f0e-2a6b8c4d1e7f',
+      notes: 'Weekly sweep',
+    },
   },
 });
 
@@ -130,7 +147,7 @@ export const getWithdrawal = operation({
   path: '/api/v1/merchants/withdrawals/{transaction_id}',
   tag: 'Withdrawals',
   summary: 'Get withdrawal',
-  description: 'Bank account number in full. Another merchant\'s id, or a payout\'s, is a 404.',
+  description: "Bank account number in full. Another merchant's id, or a payout's, is a 404.",
   security: 'apiKey',
   permission: needs.read,
   params: transactionIdParams,
@@ -173,7 +190,9 @@ export const createPayout = operation({
   path: '/api/v1/merchants/payouts',
   tag: 'Payouts',
   summary: 'Initiate payout',
-  description: initiateDescription(`Sends money to a third party named by \`payout_type\` and \`recipient_details\`, with a \`payout_reason\`. ${recipientDescription}`),
+  description: initiateDescription(
+    `Sends money to a third party named by \`payout_type\` and \`recipient_details\`, with a \`payout_reason\`. ${recipientDescription}`,
+  ),
   security: 'apiKey',
   permission: needs.write,
   body: payoutInput,
@@ -185,7 +204,11 @@ export const createPayout = operation({
       amount: 120,
       currency_code: 'GHS',
       payout_type: 'mobile_money',
-      recipient_details: { recipient_name: 'Kofi Mensah', mobile_number: '+233241234567', network_provider: 'mtn_momo' },
+      recipient_details: {
+        recipient_name: 'Kofi Mensah',
+        mobile_number: '+233241234567',
+        network_provider: 'mtn_momo',
+      },
       payout_reason: 'Supplier invoice INV-204',
     },
   },
@@ -197,7 +220,7 @@ export const getPayout = operation({
   path: '/api/v1/merchants/payouts/{transaction_id}',
   tag: 'Payouts',
   summary: 'Get payout',
-  description: 'Bank account number in full. Another merchant\'s id, or a withdrawal\'s, is a 404.',
+  description: "Bank account number in full. Another merchant's id, or a withdrawal's, is a 404.",
   security: 'apiKey',
   permission: needs.read,
   params: transactionIdParams,
@@ -210,7 +233,8 @@ export const cancelPayout = operation({
   path: '/api/v1/merchants/payouts/{transaction_id}/cancel',
   tag: 'Payouts',
   summary: 'Cancel payout',
-  description: 'Only while pending (409 `payout_not_cancellable` otherwise); the amount and the fee go back to the available balance at once.',
+  description:
+    'Only while pending (409 `payout_not_cancellable` otherwise); the amount and the fee go back to the available balance at once.',
   security: 'apiKey',
   permission: needs.write,
   params: transactionIdParams,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { NETWORK_PROVIDERS, type NetworkProvider } from '../db/schema';
 import type { CurrencyCode } from '../money/currencies';
-import { countryOfInternationalNumber, marketsFor, MOBILE_MONEY_COUNTRIES, readMobileNumber } from '../payment-methods/mobile-money';
+import {
+  countryOfInternationalNumber,
+  marketsFor,
+  MOBILE_MONEY_COUNTRIES,
+  readMobileNumber,
+} from '../payment-methods/mobile-money';
 
 export const networkProvider = z.enum(NETWORK_PROVIDERS, { error: `must be one of ${NETWORK_PROVIDERS.join(', ')}` });
 
@@ -17,7 +22,8 @@ export function readPayoutNumber(
   raw: string,
 ): { e164: string } | { field: 'network_provider' | 'phone'; message: string } {
   const markets = marketsFor(currency, 'pay_out');
-  if (!markets.length) return { field: 'network_provider', message: `mobile money does not pay out in ${currency}; use a bank account` };
+  if (!markets.length)
+    return { field: 'network_provider', message: `mobile money does not pay out in ${currency}; use a bank account` };
   const ofNetwork = markets.filter((m) => m.network === network);
   if (!ofNetwork.length) {
     const networks = [...new Set(markets.map((m) => m.network))].join(' or ');
@@ -27,16 +33,26 @@ export function readPayoutNumber(
   const market = ofNetwork.length === 1 ? ofNetwork[0]! : ofNetwork.find((m) => m.country === country);
   if (!market) {
     const codes = ofNetwork.map((m) => `+${MOBILE_MONEY_COUNTRIES[m.country].callingCode}`).join(', ');
-    return { field: 'phone', message: `must be in international form (${codes}): ${network} pays out in ${currency} in several countries` };
+    return {
+      field: 'phone',
+      message: `must be in international form (${codes}): ${network} pays out in ${currency} in several countries`,
+    };
   }
   const read = readMobileNumber(raw, market);
   if ('e164' in read) return read;
   const code = MOBILE_MONEY_COUNTRIES[market.country].callingCode;
-  if (read.problem.kind === 'other_country') return { field: 'phone', message: `must be a +${code} number for ${network} in ${currency}` };
+  if (read.problem.kind === 'other_country')
+    return { field: 'phone', message: `must be a +${code} number for ${network} in ${currency}` };
   if (read.problem.kind === 'other_network') {
-    return { field: 'phone', message: `is ${read.problem.belongsTo ? `a ${read.problem.belongsTo}` : 'another network\'s'} number, not ${market.label}` };
+    return {
+      field: 'phone',
+      message: `is ${read.problem.belongsTo ? `a ${read.problem.belongsTo}` : "another network's"} number, not ${market.label}`,
+    };
   }
-  return { field: 'phone', message: `must be a ${market.label} number in international (+${code}…) or local form (${market.example})` };
+  return {
+    field: 'phone',
+    message: `must be a ${market.label} number in international (+${code}…) or local form (${market.example})`,
+  };
 }
 
 /** Shows only the last four digits: `0123456789` → `******6789`. */

@@ -31,14 +31,19 @@ interface Destination {
 }
 
 /** recipient_details checked against payout_type; each error names `recipient_details.<field>`. */
-function adHocDestination(currency: CurrencyCode, payoutType: PayoutType, details: Record<string, unknown>): Destination {
+function adHocDestination(
+  currency: CurrencyCode,
+  payoutType: PayoutType,
+  details: Record<string, unknown>,
+): Destination {
   const schema = payoutType === 'bank_transfer' ? bankRecipient : mobileRecipient;
   const parsed = schema.safeParse(details);
   if (!parsed.success) {
     throw unprocessable(
       parsed.error.issues.map((i) => ({
         field: ['recipient_details', ...i.path.map(String)].join('.'),
-        message: i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
+        message:
+          i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
       })),
     );
   }
@@ -68,18 +73,28 @@ function adHocDestination(currency: CurrencyCode, payoutType: PayoutType, detail
   const mobile = parsed.data as z.output<typeof mobileRecipient>;
   const read = readPayoutNumber(currency, mobile.network_provider, mobile.mobile_number);
   if (!('e164' in read)) {
-    throw invalidField(read.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider', read.message);
+    throw invalidField(
+      read.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider',
+      read.message,
+    );
   }
   return { ...base, mobileNumber: read.e164, networkProvider: mobile.network_provider };
 }
 
-async function savedAccountDestination(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, currency: CurrencyCode, accountId: string): Promise<Destination> {
+async function savedAccountDestination(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  currency: CurrencyCode,
+  accountId: string,
+): Promise<Destination> {
   const account = await findPaymentAccount(ctx.db, ctx.merchant.id, accountId);
   if (account.currencyCode !== currency) {
     throw invalidField('payment_account_id', `is a ${account.currencyCode} account; this withdrawal is in ${currency}`);
   }
   if (account.status !== 'active') {
-    throw conflict('payment_account_not_active', `This payment account is ${account.status}; only active accounts can receive money`);
+    throw conflict(
+      'payment_account_not_active',
+      `This payment account is ${account.status}; only active accounts can receive money`,
+    );
   }
   const bank = account.accountType === 'bank_account';
   return {
@@ -161,7 +176,13 @@ export async function initiatePayout<K extends PayoutKind>(
     });
     const presented = presentPayoutOf(kind, row!);
     // Events leave the service (webhooks): bank account numbers masked, as in lists.
-    await recordEvent(tx, { merchantId, eventType: `${kind}.created`, resourceType: kind, resourceId: row!.id, data: presentPayout(row!, 'masked') });
+    await recordEvent(tx, {
+      merchantId,
+      eventType: `${kind}.created`,
+      resourceType: kind,
+      resourceId: row!.id,
+      data: presentPayout(row!, 'masked'),
+    });
     await rail.submit(tx, { transactionId: row!.id });
     return presented;
   });

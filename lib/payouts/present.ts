@@ -9,7 +9,8 @@ import type { MoneyOutByKind, Payout, Withdrawal } from './contract';
 export type PayoutRow = typeof customerTransactions.$inferSelect;
 
 /** Withdrawals speak spec 4.8's capitals (`PENDING`); payouts the lowercase of spec 4.9's filter. */
-export const statusFor = (kind: PayoutKind, status: PayoutStatus) => (kind === 'withdrawal' ? status.toUpperCase() : status);
+export const statusFor = (kind: PayoutKind, status: PayoutStatus) =>
+  kind === 'withdrawal' ? status.toUpperCase() : status;
 
 /**
  * A withdrawal or payout. Its money fields mean what they mean on its customer transaction (spec 2.4):

@@ -73,7 +73,11 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
     if (!row) return false;
     const { providerReference } = await payoutRail().send(tx, {
       transactionId,
-      destination: { payoutType: row.payoutType as 'bank_transfer' | 'mobile_money', accountNumber: row.bankAccountNumber, mobileNumber: row.mobileNumber },
+      destination: {
+        payoutType: row.payoutType as 'bank_transfer' | 'mobile_money',
+        accountNumber: row.bankAccountNumber,
+        mobileNumber: row.mobileNumber,
+      },
     });
     const [withReference] = await tx
       .update(customerTransactions)
@@ -101,8 +105,21 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
       description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} paid out by ${row.provider}`,
       customerTransactionId: row.id,
       lines: [
-        { account: 'payouts_in_flight', direction: 'debit', amount: row.netAmount, currency: row.currencyCode as CurrencyCode, purpose: 'payout_sent' },
-        { account: 'rail_clearing', direction: 'credit', amount: row.netAmount, currency: row.currencyCode as CurrencyCode, purpose: 'payout_sent', rail: row.provider ?? 'manual' },
+        {
+          account: 'payouts_in_flight',
+          direction: 'debit',
+          amount: row.netAmount,
+          currency: row.currencyCode as CurrencyCode,
+          purpose: 'payout_sent',
+        },
+        {
+          account: 'rail_clearing',
+          direction: 'credit',
+          amount: row.netAmount,
+          currency: row.currencyCode as CurrencyCode,
+          purpose: 'payout_sent',
+          rail: row.provider ?? 'manual',
+        },
       ],
     });
     await announce(tx, row);
@@ -127,7 +144,11 @@ async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) 
 export async function failPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId);
-    const row = await move(tx, { id: transactionId }, 'processing', 'failed', { status: 'failed', failedAt: sql`now()`, failureReason: reason });
+    const row = await move(tx, { id: transactionId }, 'processing', 'failed', {
+      status: 'failed',
+      failedAt: sql`now()`,
+      failureReason: reason,
+    });
     if (!row) return false;
     await reverse(tx, row, 'failed');
     await announce(tx, row);
@@ -136,7 +157,13 @@ export async function failPayout(db: Db, transactionId: string, reason: string):
 }
 
 /** The merchant cancels: only while PENDING (409 otherwise), with the money back in the same transaction. */
-export async function cancelPayout<K extends PayoutKind>(db: Db, merchantId: string, kind: K, transactionId: string, reason: string) {
+export async function cancelPayout<K extends PayoutKind>(
+  db: Db,
+  merchantId: string,
+  kind: K,
+  transactionId: string,
+  reason: string,
+) {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId, merchantId);
     const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
@@ -148,7 +175,13 @@ export async function cancelPayout<K extends PayoutKind>(db: Db, merchantId: str
       const [current] = await tx
         .select({ status: customerTransactions.payoutStatus })
         .from(customerTransactions)
-        .where(and(eq(customerTransactions.id, transactionId), eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.payoutKind, kind)));
+        .where(
+          and(
+            eq(customerTransactions.id, transactionId),
+            eq(customerTransactions.merchantId, merchantId),
+            eq(customerTransactions.payoutKind, kind),
+          ),
+        );
       if (!current) throw notFound(kind === 'withdrawal' ? 'Withdrawal' : 'Payout');
       throw conflict(
         `${kind}_not_cancellable`,

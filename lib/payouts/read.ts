@@ -12,14 +12,23 @@ export async function getPayout<K extends PayoutKind>(db: Db, merchantId: string
     .select()
     .from(customerTransactions)
     .where(
-      and(eq(customerTransactions.id, transactionId), eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.payoutKind, kind)),
+      and(
+        eq(customerTransactions.id, transactionId),
+        eq(customerTransactions.merchantId, merchantId),
+        eq(customerTransactions.payoutKind, kind),
+      ),
     );
   if (!row) throw notFound(kind === 'withdrawal' ? 'Withdrawal' : 'Payout');
   return presentPayoutOf(kind, row);
 }
 
 /** Newest first, id as tie-breaker; spec 2.6 pagination. */
-export async function listPayouts<K extends PayoutKind>(db: Db, merchantId: string, kind: K, query: PayoutHistoryQuery) {
+export async function listPayouts<K extends PayoutKind>(
+  db: Db,
+  merchantId: string,
+  kind: K,
+  query: PayoutHistoryQuery,
+) {
   const where = and(
     eq(customerTransactions.merchantId, merchantId),
     eq(customerTransactions.payoutKind, kind),
@@ -36,5 +45,8 @@ export async function listPayouts<K extends PayoutKind>(db: Db, merchantId: stri
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(customerTransactions).where(where),
   ]);
-  return { data: rows.map((r) => presentPayoutOf(kind, r, 'masked')), pagination: pagination(total?.n ?? 0, query.page, query.size) };
+  return {
+    data: rows.map((r) => presentPayoutOf(kind, r, 'masked')),
+    pagination: pagination(total?.n ?? 0, query.page, query.size),
+  };
 }

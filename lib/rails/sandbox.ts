@@ -16,7 +16,8 @@ export const SANDBOX_MOBILE_MONEY_MAGIC = {
   '4444': 'success_immediately',
 } as const;
 
-export type SandboxMobileMoneyBehaviour = (typeof SANDBOX_MOBILE_MONEY_MAGIC)[keyof typeof SANDBOX_MOBILE_MONEY_MAGIC] | 'success';
+export type SandboxMobileMoneyBehaviour =
+  (typeof SANDBOX_MOBILE_MONEY_MAGIC)[keyof typeof SANDBOX_MOBILE_MONEY_MAGIC] | 'success';
 
 export function sandboxBehaviourFor(phone: string): SandboxMobileMoneyBehaviour {
   const suffix = phone.slice(-4) as keyof typeof SANDBOX_MOBILE_MONEY_MAGIC;
@@ -90,7 +91,10 @@ export const sandboxPayouts: PayoutRail = {
       db,
       'pick_up_payout',
       { transaction_id: payout.transactionId },
-      { runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000), jobKey: `pick_up_payout:${payout.transactionId}` },
+      {
+        runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000),
+        jobKey: `pick_up_payout:${payout.transactionId}`,
+      },
     );
   },
   async send(db, payout) {

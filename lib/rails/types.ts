@@ -13,7 +13,14 @@ export interface MobileMoneyRail {
   /** Sends the "approve this payment" prompt to the customer's phone. Runs inside the caller's transaction. */
   requestPayment(
     db: Db,
-    request: { attemptId: string; network: NetworkProvider; phone: string; amount: bigint; currency: string; reference: string },
+    request: {
+      attemptId: string;
+      network: NetworkProvider;
+      phone: string;
+      amount: bigint;
+      currency: string;
+      reference: string;
+    },
   ): Promise<{ providerReference: string }>;
 }
 
@@ -47,5 +54,8 @@ export interface PayoutRail {
   /** Accepts a withdrawal or payout for sending; runs in the caller's transaction (it only schedules). */
   submit(db: Db, payout: { transactionId: string }): Promise<void>;
   /** Sends a payout that was just marked PROCESSING; the outcome comes back through lib/payouts/progress.ts. */
-  send(db: Db, payout: { transactionId: string; destination: PayoutDestination }): Promise<{ providerReference: string }>;
+  send(
+    db: Db,
+    payout: { transactionId: string; destination: PayoutDestination },
+  ): Promise<{ providerReference: string }>;
 }

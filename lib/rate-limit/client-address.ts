@@ -20,7 +20,10 @@ export function resolveClientAddress(evidence: AddressEvidence, trusted: readonl
   const peer = evidence.peer === null ? null : normaliseAddress(evidence.peer);
   if (peer === null) return 'unknown';
   if (!isTrusted(peer, trusted)) return peer;
-  const hops = (evidence.forwardedFor ?? evidence.realIp ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (evidence.forwardedFor ?? evidence.realIp ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   let nearest = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normaliseAddress(hops[i]!);
@@ -34,7 +37,11 @@ export function resolveClientAddress(evidence: AddressEvidence, trusted: readonl
 /** The client address of a request, by the rule above: a normalised IP address, or "unknown". */
 export function clientAddress(req: Request): string {
   return resolveClientAddress(
-    { peer: peerAddressOf(req.headers), forwardedFor: req.headers.get('x-forwarded-for'), realIp: req.headers.get('x-real-ip') },
+    {
+      peer: peerAddressOf(req.headers),
+      forwardedFor: req.headers.get('x-forwarded-for'),
+      realIp: req.headers.get('x-real-ip'),
+    },
     config().TRUSTED_PROXIES,
   );
 }

@@ -34,12 +34,7 @@ export function rateLimited(retryAfterSeconds: number, headers: Record<string, s
 }
 
 /** Fixed-window rate limit on `bucket`. Over the limit → 429 with Retry-After (seconds to the next window). */
-export async function enforceRateLimit(
-  db: Db,
-  bucket: string,
-  limit: number,
-  windowSeconds = 60,
-): Promise<void> {
+export async function enforceRateLimit(db: Db, bucket: string, limit: number, windowSeconds = 60): Promise<void> {
   const { hits, resetSeconds } = await countHit(db, bucket, windowSeconds);
   if (hits > limit) throw rateLimited(resetSeconds);
 }

@@ -10,7 +10,10 @@ export type AddressRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** An address in its one spelling: IPv4-mapped IPv6 as IPv4, IPv6 compressed; null when it is none. */
 export function normaliseAddress(text: string): string | null {
-  const bare = text.trim().replace(/^\[(.+)\](?::\d+)?$/, '$1').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+  const bare = text
+    .trim()
+    .replace(/^\[(.+)\](?::\d+)?$/, '$1')
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
   return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null;
 }
 
@@ -29,10 +32,17 @@ export const trustedProxiesSetting = z
   .optional()
   .transform((value, ctx) => {
     const ranges: AddressRange[] = [];
-    for (const entry of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const range = parseRange(entry);
       if (range) ranges.push(range);
-      else ctx.addIssue({ code: 'custom', message: `${entry} is not an IP address or CIDR range (e.g. 10.0.0.0/8,127.0.0.1)` });
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `${entry} is not an IP address or CIDR range (e.g. 10.0.0.0/8,127.0.0.1)`,
+        });
     }
     return ranges;
   });

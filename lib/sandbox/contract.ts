@@ -4,7 +4,8 @@ import { operation } from '../http/operation';
 import { named, uuidField } from '../http/shapes';
 import { simulateMobileMoneyInput, simulateMobileMoneyParams, simulateTransferInput } from './input';
 
-const SANDBOX_ONLY = 'Sandbox mode only (`PAYMENT_RAILS=sandbox`); otherwise it answers 404 `route_not_found`, like an unknown route.';
+const SANDBOX_ONLY =
+  'Sandbox mode only (`PAYMENT_RAILS=sandbox`); otherwise it answers 404 `route_not_found`, like an unknown route.';
 
 export const sandboxTransferResultSchema = named(
   'SandboxTransferResult',
@@ -28,7 +29,9 @@ export const sandboxMobileMoneyResultSchema = named(
   'SandboxMobileMoneyResult',
   z.object({
     attempt_id: uuidField,
-    status: z.enum(ATTEMPT_STATUSES).meta({ description: 'The attempt\'s status after the outcome (unchanged when it was already settled)' }),
+    status: z
+      .enum(ATTEMPT_STATUSES)
+      .meta({ description: "The attempt's status after the outcome (unchanged when it was already settled)" }),
   }),
 );
 export type SandboxMobileMoneyResult = z.infer<typeof sandboxMobileMoneyResultSchema>;

@@ -3,11 +3,11 @@ import { paymentReference } from '../checkout-session/input';
 
 export const simulateTransferInput = z.strictObject({
   payment_reference: paymentReference,
-  scenario: z
-    .enum(['exact', 'short', 'over', 'duplicate'])
-    .default('exact')
-    .meta({ description: 'exact: the amount due; short: 1.00 less; over: 1.00 more; duplicate: the exact amount twice' }),
-  amount: z.number().optional().meta({ description: 'Overrides the scenario\'s amount (major units)' }),
+  scenario: z.enum(['exact', 'short', 'over', 'duplicate']).default('exact').meta({
+    description:
+      'exact: the amount due; short: one unit less (1.00, or 1 franc); over: one unit more; duplicate: the exact amount twice',
+  }),
+  amount: z.number().optional().meta({ description: "Overrides the scenario's amount (major units)" }),
 });
 
 export const simulateMobileMoneyParams = z.strictObject({ attempt_id: z.uuid({ error: 'must be a UUID' }) });

@@ -8,7 +8,11 @@ import { ApiError, invalidField, notFound } from '../http/errors';
 import { amountProblemMessage, toMinorUnits } from '../money/amount';
 import { oneUnit, type CurrencyCode } from '../money/currencies';
 import { sandboxBankTransfer } from '../rails/sandbox';
-import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../checkout-session/payment-results';
+import {
+  recordIncomingBankTransfer,
+  recordMobileMoneyResult,
+  timeOutAttempt,
+} from '../checkout-session/payment-results';
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
 import type { simulateMobileMoneyInput, simulateTransferInput } from './input';
 
@@ -19,8 +23,10 @@ export function assertSandbox(req: Request): void {
   }
 }
 
-
-export async function simulateIncomingTransfer(db: Db, input: z.output<typeof simulateTransferInput>): Promise<SandboxTransferResult> {
+export async function simulateIncomingTransfer(
+  db: Db,
+  input: z.output<typeof simulateTransferInput>,
+): Promise<SandboxTransferResult> {
   const [row] = await db
     .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
     .from(checkouts)
@@ -29,7 +35,8 @@ export async function simulateIncomingTransfer(db: Db, input: z.output<typeof si
   let amount = row.amount;
   if (input.amount !== undefined) {
     const parsed = toMinorUnits(input.amount, row.currency as CurrencyCode);
-    if (typeof parsed !== 'bigint') throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
+    if (typeof parsed !== 'bigint')
+      throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
     amount = parsed;
   } else if (input.scenario === 'short') {
     const unit = oneUnit(row.currency as CurrencyCode);
@@ -51,21 +58,29 @@ export async function simulateIncomingTransfer(db: Db, input: z.output<typeof si
   return { transfers: results };
 }
 
-
 /** The page's "simulate" buttons: answer a pending prompt now instead of waiting. */
 export async function simulateMobileMoneyOutcome(
   db: Db,
   attemptId: string,
   outcome: z.output<typeof simulateMobileMoneyInput>['outcome'],
 ): Promise<SandboxMobileMoneyResult> {
-  const [attempt] = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
   if (!attempt) throw notFound('Payment attempt');
   if (outcome === 'timeout') {
-    await db.update(paymentAttempts).set({ respondBy: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
+    await db
+      .update(paymentAttempts)
+      .set({ respondBy: sql`now()` })
+      .where(eq(paymentAttempts.id, attemptId));
     await timeOutAttempt(db, attemptId);
   } else {
     await recordMobileMoneyResult(db, attemptId, outcome);
   }
-  const [after] = await db.select({ status: paymentAttempts.status }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  const [after] = await db
+    .select({ status: paymentAttempts.status })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
   return { attempt_id: attemptId, status: after!.status };
 }

@@ -17,7 +17,8 @@ export const settlementBatchSchema = named(
     fee_amount: amount.meta({ description: 'Our fees on them' }),
     net_amount: amount.meta({ description: 'gross_amount − fee_amount' }),
     settled_amount: amount.meta({
-      description: 'Moved from holding to available: net_amount less what refunds already took from holding for these deposits',
+      description:
+        'Moved from holding to available: net_amount less what refunds already took from holding for these deposits',
     }),
     cutoff_at: timestamp.meta({ description: 'Deposits completed at or before this moment were due' }),
     created_at: timestamp,
@@ -67,7 +68,7 @@ export const runSettlement = operation({
   tag: 'Operator',
   summary: 'Run settlement now',
   description:
-    'Settles every wallet without a settlement hold (or only `merchant_id`\'s): deposits completed at or before `as_of` (default now) minus the settlement delay move from holding to available, one batch per wallet; then checkouts whose payment settled move from `paid` to `completed`. Safe to run twice at once.',
+    "Settles every wallet without a settlement hold (or only `merchant_id`'s): deposits completed at or before `as_of` (default now) minus the settlement delay move from holding to available, one batch per wallet; then checkouts whose payment settled move from `paid` to `completed`. Safe to run twice at once.",
   security: 'adminBearer',
   body: runSettlementInput,
   data: z.object({

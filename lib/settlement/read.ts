@@ -32,7 +32,9 @@ export async function listSettlementBatches(db: Db, merchantId: string, query: z
     ? await db
         .select()
         .from(customerTransactions)
-        .where(and(eq(customerTransactions.merchantId, merchantId), inArray(customerTransactions.settlementBatchId, ids)))
+        .where(
+          and(eq(customerTransactions.merchantId, merchantId), inArray(customerTransactions.settlementBatchId, ids)),
+        )
         .orderBy(asc(customerTransactions.completedAt), asc(customerTransactions.id))
     : [];
   const data = batches.map((batch): SettlementBatchDetail => ({

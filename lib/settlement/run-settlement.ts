@@ -48,7 +48,12 @@ export async function runSettlement(db: Db, options: { asOf?: Date; merchantId?:
     }
   }
   const completed = await completeSettledCheckouts(db, options.merchantId);
-  if (batches.length) log.info('settlement run', { batches: batches.length, checkouts_completed: completed, cutoff: cutoff.toISOString() });
+  if (batches.length)
+    log.info('settlement run', {
+      batches: batches.length,
+      checkouts_completed: completed,
+      cutoff: cutoff.toISOString(),
+    });
   return { cutoff, batches, checkouts_completed: completed };
 }
 
@@ -67,7 +72,13 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
         currency: customerTransactions.currencyCode,
       })
       .from(customerTransactions)
-      .where(and(eq(customerTransactions.walletId, walletId), unsettledDeposit, lte(customerTransactions.completedAt, cutoff)))
+      .where(
+        and(
+          eq(customerTransactions.walletId, walletId),
+          unsettledDeposit,
+          lte(customerTransactions.completedAt, cutoff),
+        ),
+      )
       .orderBy(asc(customerTransactions.completedAt))
       .limit(SETTLEMENT_BATCH_LIMIT);
     if (deposits.length === 0) return null;
@@ -96,7 +107,15 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
     await tx
       .update(customerTransactions)
       .set({ settlementStatus: 'settled', settledAt: sql`now()`, settlementBatchId: batch!.id, updatedAt: sql`now()` })
-      .where(and(inArray(customerTransactions.id, deposits.map((d) => d.id)), eq(customerTransactions.settlementStatus, 'unsettled')));
+      .where(
+        and(
+          inArray(
+            customerTransactions.id,
+            deposits.map((d) => d.id),
+          ),
+          eq(customerTransactions.settlementStatus, 'unsettled'),
+        ),
+      );
     if (settled > 0n) {
       await postEntry(tx, {
         merchantId: wallet.merchantId,
@@ -110,7 +129,10 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
         ],
       });
     } else {
-      await tx.update(wallets).set({ lastSettlementAt: sql`now()`, updatedAt: sql`now()` }).where(eq(wallets.id, walletId));
+      await tx
+        .update(wallets)
+        .set({ lastSettlementAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(wallets.id, walletId));
     }
     const summary = presentBatch(batch!);
     await recordEvent(tx, {

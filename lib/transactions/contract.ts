@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { needs } from '../auth/permissions';
 import { checkoutFullSchema } from '../checkouts/contract';
-import { PAYOUT_KINDS, SETTLEMENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../db/schema/customer-transactions';
+import {
+  PAYOUT_KINDS,
+  SETTLEMENT_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../db/schema/customer-transactions';
 import { operation } from '../http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { listTransactionsQuery, refundInput, transactionIdParams } from './input';
@@ -16,18 +21,23 @@ export const customerTransactionSchema = named(
     merchant_id: uuidField,
     currency_id: uuidField,
     transaction_type: z.enum(TRANSACTION_TYPES).meta({
-      description: '`deposit`: a customer paid; `refund`: money back to a customer; `payout`: money out, a withdrawal or a payout (see `payout_kind`)',
+      description:
+        '`deposit`: a customer paid; `refund`: money back to a customer; `payout`: money out, a withdrawal or a payout (see `payout_kind`)',
     }),
     status: z.enum(TRANSACTION_STATUSES).meta({
-      description: 'Payouts read `pending` while the rail has them (PENDING and PROCESSING), then `completed`, `failed` or `cancelled`',
+      description:
+        'Payouts read `pending` while the rail has them (PENDING and PROCESSING), then `completed`, `failed` or `cancelled`',
     }),
     amount: amount.meta({
       description:
         'Gross. Deposit: what the customer paid. Refund: what goes back to the customer. Payout: what left the wallet (net_amount + fee_amount), as on its withdrawal or payout record',
     }),
-    fee_amount: amount.meta({ description: 'Our fee. Deposit: taken out of the payment. Refund: 0. Payout: charged on top of what is sent' }),
+    fee_amount: amount.meta({
+      description: 'Our fee. Deposit: taken out of the payment. Refund: 0. Payout: charged on top of what is sent',
+    }),
     net_amount: amount.meta({
-      description: 'amount − fee_amount. Deposit: what it added to the wallet. Refund: what the customer gets back. Payout: what the recipient is sent (the amount asked for)',
+      description:
+        'amount − fee_amount. Deposit: what it added to the wallet. Refund: what the customer gets back. Payout: what the recipient is sent (the amount asked for)',
     }),
     created_at: timestamp,
     updated_at: timestamp,
@@ -42,38 +52,47 @@ export const customerTransactionSchema = named(
     customer_email: nullableText,
     customer_name: nullableText,
     customer_phone: nullableText,
-    checkout_session_id: uuidField.nullable().meta({ description: 'The checkout the deposit (or refunded deposit) paid' }),
+    checkout_session_id: uuidField
+      .nullable()
+      .meta({ description: 'The checkout the deposit (or refunded deposit) paid' }),
     payment_method: nullableText.meta({ description: 'Deposits and refunds: `bank_transfer` or `mobile_money`' }),
     payout_type: nullableText.meta({ description: 'Payouts: `bank_transfer` or `mobile_money`' }),
     recipient_name: nullableText,
     recipient_email: nullableText,
     recipient_phone: nullableText,
     payout_reason: nullableText,
-    bank_account_number: nullableText.meta({ description: 'Payouts to a bank: masked to its last 4 digits in lists, in full when read by id' }),
+    bank_account_number: nullableText.meta({
+      description: 'Payouts to a bank: masked to its last 4 digits in lists, in full when read by id',
+    }),
     bank_routing_number: nullableText,
     bank_name: nullableText,
     account_holder_name: nullableText,
     mobile_number: nullableText,
     network_provider: nullableText,
     provider: nullableText.meta({ description: 'The rail that carried the money' }),
-    provider_reference: nullableText.meta({ description: 'The rail\'s reference for it' }),
+    provider_reference: nullableText.meta({ description: "The rail's reference for it" }),
     provider_metadata: z.record(z.string(), z.unknown()).nullable().meta({
       description: 'Deposits: the collections that made up the payment',
     }),
     meta_data: z.record(z.string(), z.unknown()).nullable().meta({
-      description: 'Deposits and refunds: the checkout\'s `meta_data` plus `checkout_id` and `payment_reference` (and `duplicate_payment`)',
+      description:
+        "Deposits and refunds: the checkout's `meta_data` plus `checkout_id` and `payment_reference` (and `duplicate_payment`)",
     }),
     refunds_transaction_id: uuidField.nullable().meta({ description: 'Refunds: the deposit they refund' }),
-    external_reference: nullableText.meta({ description: 'Deposits and refunds: the checkout\'s id' }),
+    external_reference: nullableText.meta({ description: "Deposits and refunds: the checkout's id" }),
     idempotency_key: nullableText.meta({ description: 'The `Idempotency-Key` of the request that created it, if any' }),
-    notes: nullableText.meta({ description: 'Refunds: the reason given; payouts: the merchant\'s notes' }),
+    notes: nullableText.meta({ description: "Refunds: the reason given; payouts: the merchant's notes" }),
     currency_code: currencyCode,
     payout_kind: z.enum(PAYOUT_KINDS).nullable().meta({
       description:
-        'Payouts only: `withdrawal` (to the merchant\'s own account, /withdrawals) or `payout` (to a third party, /payouts); null for deposits and refunds',
+        "Payouts only: `withdrawal` (to the merchant's own account, /withdrawals) or `payout` (to a third party, /payouts); null for deposits and refunds",
     }),
-    is_duplicate: z.boolean().meta({ description: 'A deposit for a checkout that was already paid or could no longer be paid' }),
-    refunded_amount: amount.nullable().meta({ description: 'Deposits: how much has been refunded so far; null for other types' }),
+    is_duplicate: z
+      .boolean()
+      .meta({ description: 'A deposit for a checkout that was already paid or could no longer be paid' }),
+    refunded_amount: amount
+      .nullable()
+      .meta({ description: 'Deposits: how much has been refunded so far; null for other types' }),
   }),
 );
 export type CustomerTransaction = z.infer<typeof customerTransactionSchema>;
@@ -84,7 +103,9 @@ export const checkoutRefundedSchema = named(
   checkoutFullSchema.extend({
     refund: customerTransactionSchema.extend({
       deposit_transaction_id: uuidField.meta({ description: 'The deposit refunded' }),
-      deposit_refunded_amount: amount.meta({ description: 'How much of that deposit has been refunded so far, this refund included' }),
+      deposit_refunded_amount: amount.meta({
+        description: 'How much of that deposit has been refunded so far, this refund included',
+      }),
       fully_refunded: z.boolean().meta({ description: 'Nothing of the deposit is left to refund' }),
     }),
   }),
@@ -112,7 +133,7 @@ export const getCustomerTransaction = operation({
   path: '/api/v1/merchants/customer/transactions/{transaction_id}',
   tag: 'Customer transactions',
   summary: 'Get customer transaction',
-  description: 'Another merchant\'s id is a 404.',
+  description: "Another merchant's id is a 404.",
   security: 'apiKey',
   permission: needs.read,
   params: transactionIdParams,
@@ -126,7 +147,7 @@ export const createRefund = operation({
   tag: 'Wallets',
   summary: 'Refund a deposit',
   description:
-    'Gives the customer money back from a deposit, named by `transaction_id` or by the paid checkout\'s `checkout_id`; without `amount`, all that is left of it. Taken from available first, then holding; the deposit\'s fee is not returned. Answers the refund (a customer transaction of type `refund`) and records `checkout.refunded`. 404 for an unknown deposit or checkout; 409 `already_refunded`, `refund_exceeds_deposit`, `checkout_not_paid`, `not_a_deposit`, `wallet_frozen` or `wallet_suspended`.',
+    "Gives the customer money back from a deposit, named by `transaction_id` or by the paid checkout's `checkout_id`; without `amount`, all that is left of it. Taken from available first, then holding; the deposit's fee is not returned. Answers the refund (a customer transaction of type `refund`) and records `checkout.refunded`. 404 for an unknown deposit or checkout; 409 `already_refunded`, `refund_exceeds_deposit`, `checkout_not_paid`, `not_a_deposit`, `wallet_frozen` or `wallet_suspended`.",
   security: 'apiKey',
   permission: needs.write,
   body: refundInput,

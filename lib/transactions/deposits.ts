@@ -83,7 +83,14 @@ async function recordDeposit(
     customerTransactionId: created.id,
     stamp: 'lastDepositAt',
     lines: nonZero([
-      { account: 'rail_clearing', direction: 'debit', amount: deposit.amount, currency, purpose: 'deposit', rail: deposit.rail },
+      {
+        account: 'rail_clearing',
+        direction: 'debit',
+        amount: deposit.amount,
+        currency,
+        purpose: 'deposit',
+        rail: deposit.rail,
+      },
       { account: 'merchant_holding', direction: 'credit', amount: deposit.amount, currency, purpose: 'deposit' },
       { account: 'merchant_holding', direction: 'debit', amount: fee, currency, purpose: 'fee' },
       { account: 'fees', direction: 'credit', amount: fee, currency, purpose: 'fee' },

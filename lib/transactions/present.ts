@@ -39,7 +39,8 @@ export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'ma
     recipient_email: t.recipientEmail,
     recipient_phone: t.recipientPhone,
     payout_reason: t.payoutReason,
-    bank_account_number: t.bankAccountNumber && view === 'masked' ? maskAccountNumber(t.bankAccountNumber) : t.bankAccountNumber,
+    bank_account_number:
+      t.bankAccountNumber && view === 'masked' ? maskAccountNumber(t.bankAccountNumber) : t.bankAccountNumber,
     bank_routing_number: t.bankRoutingNumber,
     bank_name: t.bankName,
     account_holder_name: t.accountHolderName,

@@ -8,7 +8,11 @@ import type { ListTransactionsQuery } from './input';
 import { presentTransaction, type CustomerTransactionRow } from './present';
 
 /** One of this merchant's transactions, or 404 (also when it is another merchant's). */
-export async function findTransaction(db: Db, merchantId: string, transactionId: string): Promise<CustomerTransactionRow> {
+export async function findTransaction(
+  db: Db,
+  merchantId: string,
+  transactionId: string,
+): Promise<CustomerTransactionRow> {
   const [row] = await db
     .select()
     .from(customerTransactions)
@@ -52,5 +56,8 @@ export async function listTransactions(db: Db, merchantId: string, query: ListTr
         ),
       ),
   ]);
-  return { data: rows.map((r) => presentTransaction(r, 'masked')), pagination: pagination(total?.n ?? 0, query.page, query.size) };
+  return {
+    data: rows.map((r) => presentTransaction(r, 'masked')),
+    pagination: pagination(total?.n ?? 0, query.page, query.size),
+  };
 }

@@ -36,7 +36,11 @@ export async function refundDeposit(
     const currency = target.currencyCode as CurrencyCode;
     const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
     assertCanSendMoney(wallet, currency);
-    const [deposit] = await tx.select().from(customerTransactions).where(eq(customerTransactions.id, target.id)).for('update');
+    const [deposit] = await tx
+      .select()
+      .from(customerTransactions)
+      .where(eq(customerTransactions.id, target.id))
+      .for('update');
     const refundable = deposit!.amount - deposit!.refundedAmount;
     if (refundable === 0n) throw conflict('already_refunded', 'This deposit has already been refunded in full');
 
@@ -104,7 +108,14 @@ export async function refundDeposit(
       lines: nonZero([
         { account: 'merchant_available', direction: 'debit', amount: fromAvailable, currency, purpose: 'refund' },
         { account: 'merchant_holding', direction: 'debit', amount: fromHolding, currency, purpose: 'refund' },
-        { account: 'rail_clearing', direction: 'credit', amount, currency, purpose: 'refund', rail: deposit!.provider ?? 'manual' },
+        {
+          account: 'rail_clearing',
+          direction: 'credit',
+          amount,
+          currency,
+          purpose: 'refund',
+          rail: deposit!.provider ?? 'manual',
+        },
       ]),
     });
 
@@ -116,7 +127,7 @@ export async function refundDeposit(
         resourceType: 'checkout',
         resourceId: checkout!.id,
         data: {
-          ...await presentCheckoutFull(checkout!),
+          ...(await presentCheckoutFull(checkout!)),
           refund: {
             ...presentTransaction(refund!),
             deposit_transaction_id: deposit!.id,
@@ -138,14 +149,17 @@ async function findDeposit(db: Db, merchantId: string, input: RefundInput) {
   const [row] = await db
     .select()
     .from(customerTransactions)
-    .where(and(where, eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.transactionType, 'deposit')));
+    .where(
+      and(where, eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.transactionType, 'deposit')),
+    );
   if (row) return row;
   if (input.checkout_id) {
     const [checkout] = await db
       .select({ status: checkouts.status })
       .from(checkouts)
       .where(and(eq(checkouts.id, input.checkout_id), eq(checkouts.merchantId, merchantId)));
-    if (checkout) throw conflict('checkout_not_paid', `This checkout has no payment to refund (status ${checkout.status})`);
+    if (checkout)
+      throw conflict('checkout_not_paid', `This checkout has no payment to refund (status ${checkout.status})`);
     throw notFound('Checkout');
   }
   const [other] = await db

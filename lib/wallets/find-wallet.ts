@@ -22,7 +22,12 @@ export async function findWallet(
   const query = db
     .select()
     .from(wallets)
-    .where(and(eq(wallets.merchantId, merchantId), eq(wallets.currencyId, sql`(select id from ${currencies} where code = ${currency})`)));
+    .where(
+      and(
+        eq(wallets.merchantId, merchantId),
+        eq(wallets.currencyId, sql`(select id from ${currencies} where code = ${currency})`),
+      ),
+    );
   const [wallet] = options.lock ? await query.for('update') : await query;
   if (!wallet) throw notFound(`Wallet ${currency}`);
   return { wallet, currency };
@@ -31,7 +36,10 @@ export async function findWallet(
 /** Money may leave only an active wallet: a frozen (merchant) or suspended (operator) one refuses. */
 export function assertCanSendMoney(wallet: WalletRow, currency: CurrencyCode): void {
   if (wallet.status === 'frozen') {
-    throw conflict('wallet_frozen', `The ${currency} wallet is frozen; set its status to active to move money out of it`);
+    throw conflict(
+      'wallet_frozen',
+      `The ${currency} wallet is frozen; set its status to active to move money out of it`,
+    );
   }
   if (wallet.status === 'suspended') {
     throw conflict('wallet_suspended', `The ${currency} wallet is suspended by the operator; contact support`);

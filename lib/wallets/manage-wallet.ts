@@ -13,11 +13,19 @@ export async function getWallet(db: Db, merchantId: string, code: string) {
   return presentWallet(wallet, currency);
 }
 
-export async function updateWalletStatus(db: Db, merchantId: string, code: string, input: z.output<typeof walletStatusInput>) {
+export async function updateWalletStatus(
+  db: Db,
+  merchantId: string,
+  code: string,
+  input: z.output<typeof walletStatusInput>,
+) {
   return db.transaction(async (tx) => {
     const { wallet, currency } = await findWallet(tx, merchantId, code, { lock: true });
     if (wallet.status === 'suspended') {
-      throw conflict('wallet_suspended', `The ${currency} wallet is suspended by the operator; only the operator can lift it`);
+      throw conflict(
+        'wallet_suspended',
+        `The ${currency} wallet is suspended by the operator; only the operator can lift it`,
+      );
     }
     return saveWallet(tx, wallet.id, currency, wallet.status, { status: input.status }, 'merchant');
   });
@@ -27,7 +35,12 @@ export async function updateWalletStatus(db: Db, merchantId: string, code: strin
  * The operator's levers: suspend a wallet, or hold its settlement (deposits stay in holding) with a
  * reason the merchant sees or not. Lifting a hold clears its reason.
  */
-export async function operatorUpdateWallet(db: Db, merchantId: string, code: string, input: z.output<typeof operatorWalletInput>) {
+export async function operatorUpdateWallet(
+  db: Db,
+  merchantId: string,
+  code: string,
+  input: z.output<typeof operatorWalletInput>,
+) {
   return db.transaction(async (tx) => {
     const { wallet, currency } = await findWallet(tx, merchantId, code, { lock: true });
     const hold = input.settlement_hold ?? wallet.settlementHold;
@@ -38,7 +51,9 @@ export async function operatorUpdateWallet(db: Db, merchantId: string, code: str
       ...(input.status ? { status: input.status } : {}),
       settlementHold: hold,
       settlementHoldReason: hold ? (input.settlement_hold_reason ?? wallet.settlementHoldReason) : null,
-      settlementHoldVisibility: hold ? (input.settlement_hold_visibility ?? wallet.settlementHoldVisibility ?? 'merchant') : null,
+      settlementHoldVisibility: hold
+        ? (input.settlement_hold_visibility ?? wallet.settlementHoldVisibility ?? 'merchant')
+        : null,
     };
     return saveWallet(tx, wallet.id, currency, wallet.status, changes, 'operator');
   });

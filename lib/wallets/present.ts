@@ -8,7 +8,11 @@ import type { Wallet } from './contract';
  * Spec 2.3. `balance` = holding + available, always. A settlement hold's reason is shown to the merchant
  * only when the operator made it visible (`settlement_hold_visibility` = `merchant`).
  */
-export function presentWallet(w: typeof wallets.$inferSelect, currency: CurrencyCode, audience: 'merchant' | 'operator' = 'merchant'): Wallet {
+export function presentWallet(
+  w: typeof wallets.$inferSelect,
+  currency: CurrencyCode,
+  audience: 'merchant' | 'operator' = 'merchant',
+): Wallet {
   return {
     id: w.id,
     merchant_id: w.merchantId,
@@ -18,7 +22,8 @@ export function presentWallet(w: typeof wallets.$inferSelect, currency: Currency
     available_balance: toMajorUnits(w.availableBalance, currency),
     balance: toMajorUnits(w.holdingBalance + w.availableBalance, currency),
     settlement_hold: w.settlementHold,
-    settlement_hold_reason: audience === 'operator' || w.settlementHoldVisibility === 'merchant' ? w.settlementHoldReason : null,
+    settlement_hold_reason:
+      audience === 'operator' || w.settlementHoldVisibility === 'merchant' ? w.settlementHoldReason : null,
     settlement_hold_visibility: w.settlementHoldVisibility,
     last_deposit_at: formatTimestamp(w.lastDepositAt),
     last_settlement_at: formatTimestamp(w.lastSettlementAt),

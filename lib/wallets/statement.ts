@@ -17,7 +17,11 @@ type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
  * the balance (holding or available) right after it. A settlement shows as two lines: out of holding,
  * into available.
  */
-export async function listWalletTransactions(db: Db, merchantId: string, query: z.output<typeof walletTransactionsQuery>) {
+export async function listWalletTransactions(
+  db: Db,
+  merchantId: string,
+  query: z.output<typeof walletTransactionsQuery>,
+) {
   const where = and(
     eq(ledgerLines.merchantId, merchantId),
     isNotNull(ledgerLines.walletId),

@@ -25,7 +25,11 @@ export function addressProblem(address: string, policy: AddressPolicy): string |
   }
   const range = parsed.range();
   // IPv4-compatible (::a.b.c.d, deprecated) addresses, which ipaddr.js calls unicast: never a public host.
-  if (range === 'unicast' && parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) {
+  if (
+    range === 'unicast' &&
+    parsed.kind() === 'ipv6' &&
+    (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)
+  ) {
     return `${parsed.toString()} is an IPv4-compatible address`;
   }
   if (range === 'unicast') return null;
@@ -46,7 +50,9 @@ export function namesLoopback(host: string): boolean {
 }
 
 export const isLoopbackAddress = (address: string | undefined) =>
-  address !== undefined && net.isIP(address) !== 0 && addressProblem(address, { allowLoopback: false })?.endsWith('loopback address') === true;
+  address !== undefined &&
+  net.isIP(address) !== 0 &&
+  addressProblem(address, { allowLoopback: false })?.endsWith('loopback address') === true;
 
 /** The port a URL connects to (its default when none is written). */
 export const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));

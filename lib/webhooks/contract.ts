@@ -5,15 +5,21 @@ import { EVENT_TYPES } from '../events/catalog';
 import { operation } from '../http/operation';
 import { named, nullableTimestamp, timestamp, uuidField } from '../http/shapes';
 import { WEBHOOK_API_VERSION } from './envelope';
-import { createWebhookInput, deliveryIdParams, listDeliveriesQuery, updateWebhookInput, webhookIdParams } from './input';
+import {
+  createWebhookInput,
+  deliveryIdParams,
+  listDeliveriesQuery,
+  updateWebhookInput,
+  webhookIdParams,
+} from './input';
 
 /** Webhook endpoints, their deliveries and attempts; timestamps as everywhere (spec 2.1: UTC, no zone). */
 const isoTimestamp = timestamp;
 const nullableIsoTimestamp = nullableTimestamp;
 
-
 const deliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES).meta({
-  description: 'pending (queued or retrying) → succeeded | failed (attempts exhausted); cancelled when the endpoint was deleted',
+  description:
+    'pending (queued or retrying) → succeeded | failed (attempts exhausted); cancelled when the endpoint was deleted',
 });
 
 /** The endpoint as the merchant sees it (no secret). */
@@ -22,19 +28,28 @@ export const webhookSchema = named(
   z.object({
     id: uuidField,
     merchant_id: uuidField,
-    url: z.string().meta({ description: 'Where deliveries are POSTed', example: 'https://shop.example.com/hooks/payments' }),
+    url: z
+      .string()
+      .meta({ description: 'Where deliveries are POSTed', example: 'https://shop.example.com/hooks/payments' }),
     description: z.string().nullable(),
     events: z
       .array(z.enum(['*', ...EVENT_TYPES]))
       .meta({ description: 'The event types it receives, sorted, or `["*"]` for every event' }),
     enabled: z.boolean(),
-    allow_loopback: z.boolean().meta({ description: 'Sandbox only: deliveries may go to loopback addresses over http' }),
-    secret_hint: z.string().meta({ description: 'The last four characters of the current secret', example: 'whsec_…x9Qe' }),
+    allow_loopback: z
+      .boolean()
+      .meta({ description: 'Sandbox only: deliveries may go to loopback addresses over http' }),
+    secret_hint: z
+      .string()
+      .meta({ description: 'The last four characters of the current secret', example: 'whsec_…x9Qe' }),
     secret_rotated_at: nullableIsoTimestamp,
     previous_secret_expires_at: nullableIsoTimestamp.meta({
-      description: 'While a rotation overlaps: until then deliveries carry a second `v1` signature made with the previous secret',
+      description:
+        'While a rotation overlaps: until then deliveries carry a second `v1` signature made with the previous secret',
     }),
-    failing_since: nullableIsoTimestamp.meta({ description: 'Start of the current run of failed attempts; five days of it disables the endpoint' }),
+    failing_since: nullableIsoTimestamp.meta({
+      description: 'Start of the current run of failed attempts; five days of it disables the endpoint',
+    }),
     disabled_at: nullableIsoTimestamp,
     disabled_reason: z.string().nullable(),
     last_success_at: nullableIsoTimestamp,
@@ -58,19 +73,27 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
 export const deletedWebhookSchema = named(
   'DeletedWebhook',
-  webhookSchema.extend({ deleted: z.literal(true) }).meta({ description: 'The endpoint as it was deleted; its pending deliveries are cancelled' }),
+  webhookSchema
+    .extend({ deleted: z.literal(true) })
+    .meta({ description: 'The endpoint as it was deleted; its pending deliveries are cancelled' }),
 );
 export type DeletedWebhook = z.infer<typeof deletedWebhookSchema>;
 
 export const webhookAttemptSchema = named(
   'WebhookAttempt',
   z.object({
-    attempt_number: z.int().min(1).meta({ description: 'Within the delivery\'s current schedule (a redelivery starts again at 1)' }),
+    attempt_number: z
+      .int()
+      .min(1)
+      .meta({ description: "Within the delivery's current schedule (a redelivery starts again at 1)" }),
     succeeded: z.boolean().meta({ description: 'The endpoint answered 2xx' }),
-    status_code: z.int().nullable().meta({ description: 'The endpoint\'s HTTP status; null when no answer came' }),
-    error: z.string().nullable().meta({ description: 'Why it failed: timeout, connection_refused, address_refused, redirect, …' }),
+    status_code: z.int().nullable().meta({ description: "The endpoint's HTTP status; null when no answer came" }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it failed: timeout, connection_refused, address_refused, redirect, …' }),
     latency_ms: z.int(),
-    response_body: z.string().nullable().meta({ description: 'The first 1 KiB of the endpoint\'s answer' }),
+    response_body: z.string().nullable().meta({ description: "The first 1 KiB of the endpoint's answer" }),
     next_retry_at: nullableIsoTimestamp.meta({ description: 'When the next attempt is due; null when none follows' }),
     attempted_at: isoTimestamp,
   }),
@@ -81,12 +104,16 @@ export const webhookPayloadSchema = named(
   'WebhookPayload',
   z
     .object({
-      id: uuidField.meta({ description: 'The event\'s id' }),
+      id: uuidField.meta({ description: "The event's id" }),
       event_type: z.enum(EVENT_TYPES),
-      idempotency_key: z.string().meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
+      idempotency_key: z
+        .string()
+        .meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
       created_at: isoTimestamp.meta({ description: 'When the event happened (UTC)' }),
       api_version: z.literal(WEBHOOK_API_VERSION),
-      data: z.record(z.string(), z.unknown()).meta({ description: 'The resource right after the change: see this document\'s webhooks for each event type' }),
+      data: z
+        .record(z.string(), z.unknown())
+        .meta({ description: "The resource right after the change: see this document's webhooks for each event type" }),
     })
     .meta({ description: 'The body delivered to the endpoint' }),
 );
@@ -100,14 +127,18 @@ export const webhookDeliverySchema = named(
     event_type: z.enum(EVENT_TYPES),
     status: deliveryStatus,
     attempt_count: z.int().min(0).meta({ description: 'Attempts in the current schedule (a redelivery resets it)' }),
-    next_attempt_at: nullableIsoTimestamp.meta({ description: 'When the next attempt is due (pending deliveries only)' }),
+    next_attempt_at: nullableIsoTimestamp.meta({
+      description: 'When the next attempt is due (pending deliveries only)',
+    }),
     last_attempt_at: nullableIsoTimestamp,
     last_status_code: z.int().nullable(),
     last_error: z.string().nullable(),
     delivered_at: nullableIsoTimestamp,
     created_at: isoTimestamp,
     payload: webhookPayloadSchema,
-    attempts: z.array(webhookAttemptSchema).meta({ description: 'Every attempt, oldest first (empty in a redelivery\'s answer)' }),
+    attempts: z
+      .array(webhookAttemptSchema)
+      .meta({ description: "Every attempt, oldest first (empty in a redelivery's answer)" }),
   }),
 );
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -144,7 +175,11 @@ export const createWebhook = operation({
   data: webhookWithSecretSchema,
   errors: [409],
   example: {
-    body: { url: 'https://shop.example.com/hooks/payments', events: ['checkout.paid', 'checkout.failed'], description: 'Order fulfilment' },
+    body: {
+      url: 'https://shop.example.com/hooks/payments',
+      events: ['checkout.paid', 'checkout.failed'],
+      description: 'Order fulfilment',
+    },
   },
 });
 
@@ -236,7 +271,8 @@ export const listWebhookDeliveries = operation({
   path: '/api/v1/merchants/webhooks/{webhook_id}/deliveries',
   tag: 'Webhooks',
   summary: 'List deliveries',
-  description: 'The endpoint\'s deliveries, newest first, each with its payload and every attempt. Filter by `status` and `event_type`.',
+  description:
+    "The endpoint's deliveries, newest first, each with its payload and every attempt. Filter by `status` and `event_type`.",
   security: 'apiKey',
   permission: needs.webhookRead,
   params: webhookIdParams,

@@ -87,7 +87,9 @@ export async function claimDue(db: Db, options: { limit: number; now?: Date }): 
     allowLoopback: r.allow_loopback,
     secrets: [
       r.secret,
-      ...(r.previous_secret && r.previous_secret_expires_at && new Date(r.previous_secret_expires_at) > now ? [r.previous_secret] : []),
+      ...(r.previous_secret && r.previous_secret_expires_at && new Date(r.previous_secret_expires_at) > now
+        ? [r.previous_secret]
+        : []),
     ],
     event: { id: r.event_id, eventType: r.event_type, createdAt: new Date(r.event_created_at), data: r.data },
   }));
@@ -99,7 +101,11 @@ export function signatureHeader(secrets: string[], timestamp: number, body: stri
 }
 
 /** Sends one claimed delivery and records the attempt; returns what happened. */
-export async function deliverClaimed(db: Db, delivery: ClaimedDelivery, options: { now?: () => Date } = {}): Promise<SendResult> {
+export async function deliverClaimed(
+  db: Db,
+  delivery: ClaimedDelivery,
+  options: { now?: () => Date } = {},
+): Promise<SendResult> {
   const clock = options.now ?? (() => new Date());
   const body = JSON.stringify(envelopeOf(delivery.event));
   const timestamp = Math.floor(clock().getTime() / 1000);
@@ -125,7 +131,10 @@ export async function deliverClaimed(db: Db, delivery: ClaimedDelivery, options:
     await recordAttempt(db, delivery, result, clock());
   } catch (error) {
     // Whatever the receiver answered must never make the attempt unrecordable (and so re-sent forever).
-    log.warn('webhook attempt could not be recorded as received; recording it without the body', { delivery_id: delivery.id, ...describeError(error) });
+    log.warn('webhook attempt could not be recorded as received; recording it without the body', {
+      delivery_id: delivery.id,
+      ...describeError(error),
+    });
     await recordAttempt(db, delivery, { ...result, responseBody: null }, clock());
   }
   return result;
@@ -179,13 +188,23 @@ async function recordAttempt(db: Db, delivery: ClaimedDelivery, result: SendResu
       }
     }
   });
-  if (!ok) log.info('webhook attempt failed', { delivery_id: delivery.id, attempt, status_code: result.statusCode, error: result.error, last: attempt >= MAX_ATTEMPTS });
+  if (!ok)
+    log.info('webhook attempt failed', {
+      delivery_id: delivery.id,
+      attempt,
+      status_code: result.statusCode,
+      error: result.error,
+      last: attempt >= MAX_ATTEMPTS,
+    });
 }
 
 const describe = (r: SendResult) => (r.statusCode !== null ? `HTTP ${r.statusCode}` : (r.error ?? 'no response'));
 
 /** Claims and delivers everything due now, waiting for all of it (tests, scripts). */
-export async function deliverDueNow(db: Db = getDb(), options: { now?: Date; limit?: number } = {}): Promise<SendResult[]> {
+export async function deliverDueNow(
+  db: Db = getDb(),
+  options: { now?: Date; limit?: number } = {},
+): Promise<SendResult[]> {
   const claimed = await claimDue(db, { limit: options.limit ?? 100, now: options.now });
   return Promise.all(claimed.map((d) => deliverClaimed(db, d, options.now ? { now: () => options.now! } : {})));
 }
@@ -226,7 +245,9 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
       }
       for (const delivery of claimed) {
         const running: Promise<unknown> = deliverClaimed(db, delivery)
-          .catch((error: unknown) => log.warn('webhook delivery failed to record', { delivery_id: delivery.id, ...describeError(error) }))
+          .catch((error: unknown) =>
+            log.warn('webhook delivery failed to record', { delivery_id: delivery.id, ...describeError(error) }),
+          )
           .finally(() => {
             inFlight.delete(running);
             wake();

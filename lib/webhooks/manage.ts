@@ -12,7 +12,12 @@ import { pagination } from '../http/envelope';
 import { recordEvent } from '../events/record-event';
 import { addressProblem, bareHost, namesLoopback, resolveAll } from './address-guard';
 import { reservedPortProblem } from './loopback';
-import { MAX_WEBHOOK_ENDPOINTS, type CreateWebhookInput, type ListDeliveriesQuery, type UpdateWebhookInput } from './input';
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  type CreateWebhookInput,
+  type ListDeliveriesQuery,
+  type UpdateWebhookInput,
+} from './input';
 import { presentDelivery, presentWebhook } from './present';
 import type { DeletedWebhook } from './contract';
 
@@ -35,7 +40,10 @@ async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
   const host = bareHost(url);
   const loopback = namesLoopback(host);
   if (loopback && !allowLoopback) {
-    throw invalidField('url', `must be a public address (${host} is loopback; in sandbox mode set allow_loopback for local development)`);
+    throw invalidField(
+      'url',
+      `must be a public address (${host} is loopback; in sandbox mode set allow_loopback for local development)`,
+    );
   }
   if (url.protocol === 'http:' && !(loopback && allowLoopback)) throw invalidField('url', 'must be an https:// URL');
   if (loopback) {
@@ -46,20 +54,31 @@ async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
   const addresses = net.isIP(host) ? [host] : ((await resolveAll(host)) ?? []);
   for (const address of addresses) {
     const problem = addressProblem(address, { allowLoopback: false });
-    if (problem) throw invalidField('url', `must be a public address (${host === address ? problem : `${host} resolves to ${problem}`})`);
+    if (problem)
+      throw invalidField(
+        'url',
+        `must be a public address (${host === address ? problem : `${host} resolves to ${problem}`})`,
+      );
   }
   return url.href;
 }
 
 function checkLoopbackOptIn(allowLoopback: boolean) {
-  if (allowLoopback && !isSandbox()) throw invalidField('allow_loopback', 'is only available in sandbox mode (PAYMENT_RAILS=sandbox)');
+  if (allowLoopback && !isSandbox())
+    throw invalidField('allow_loopback', 'is only available in sandbox mode (PAYMENT_RAILS=sandbox)');
 }
 
 async function findEndpoint(db: Db, merchantId: string, webhookId: string, options: { lock?: boolean } = {}) {
   const query = db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.merchantId, merchantId), isNull(webhookEndpoints.deletedAt)));
+    .where(
+      and(
+        eq(webhookEndpoints.id, webhookId),
+        eq(webhookEndpoints.merchantId, merchantId),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    );
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('Webhook');
   return row;
@@ -76,7 +95,10 @@ export async function createWebhook(db: Db, merchantId: string, input: CreateWeb
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.merchantId, merchantId), isNull(webhookEndpoints.deletedAt)));
     if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
-      throw conflict('webhook_limit_reached', `A merchant may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: delete one first`);
+      throw conflict(
+        'webhook_limit_reached',
+        `A merchant may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: delete one first`,
+      );
     }
     const secret = newSecret();
     const [row] = await tx
@@ -116,7 +138,10 @@ export async function updateWebhook(db: Db, merchantId: string, webhookId: strin
   if (input.allow_loopback !== undefined) checkLoopbackOptIn(input.allow_loopback);
   // An endpoint saved in sandbox keeps its flag, but outside sandbox mode it counts for nothing.
   const allowLoopback = (input.allow_loopback ?? current.allowLoopback) && isSandbox();
-  const url = input.url !== undefined || input.allow_loopback === false ? await checkUrl(input.url ?? current.url, allowLoopback) : current.url;
+  const url =
+    input.url !== undefined || input.allow_loopback === false
+      ? await checkUrl(input.url ?? current.url, allowLoopback)
+      : current.url;
   const enabling = input.enabled === true && !current.enabled;
   const disabling = input.enabled === false && current.enabled;
   const [row] = await db
@@ -183,7 +208,8 @@ export async function rotateWebhookSecret(db: Db, merchantId: string, webhookId:
 export async function sendTestEvent(db: Db, merchantId: string, webhookId: string) {
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, merchantId, webhookId);
-    if (!endpoint.enabled) throw conflict('webhook_disabled', 'This webhook is disabled: enable it to send a test event');
+    if (!endpoint.enabled)
+      throw conflict('webhook_disabled', 'This webhook is disabled: enable it to send a test event');
     const eventId = await recordEvent(tx, {
       merchantId,
       eventType: 'webhook.test',
@@ -192,7 +218,10 @@ export async function sendTestEvent(db: Db, merchantId: string, webhookId: strin
       webhookEndpointId: endpoint.id,
       data: { webhook_id: endpoint.id, message: 'This is a test event. Nothing happened to any money.' },
     });
-    const [delivery] = await tx.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
+    const [delivery] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
     return { event_id: eventId, delivery_id: delivery!.id, status: delivery!.status };
   });
 }
@@ -215,17 +244,32 @@ export async function listDeliveries(db: Db, merchantId: string, webhookId: stri
       .orderBy(desc(webhookDeliveries.createdAt), desc(events.sequence))
       .limit(query.size)
       .offset(offsetOf(query)),
-    db.select({ n: count() }).from(webhookDeliveries).innerJoin(events, eq(events.id, webhookDeliveries.eventId)).where(where),
+    db
+      .select({ n: count() })
+      .from(webhookDeliveries)
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(where),
   ]);
   const attempts = rows.length
     ? await db
         .select()
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.delivery.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.delivery.id),
+          ),
+        )
         .orderBy(webhookAttempts.createdAt, webhookAttempts.attemptNumber)
     : [];
   return {
-    data: rows.map((r) => presentDelivery(r.delivery, r.event, attempts.filter((a) => a.deliveryId === r.delivery.id))),
+    data: rows.map((r) =>
+      presentDelivery(
+        r.delivery,
+        r.event,
+        attempts.filter((a) => a.deliveryId === r.delivery.id),
+      ),
+    ),
     pagination: pagination(total?.n ?? 0, query.page, query.size),
   };
 }
@@ -236,7 +280,14 @@ export async function redeliver(db: Db, merchantId: string, webhookId: string, d
   if (!endpoint.enabled) throw conflict('webhook_disabled', 'This webhook is disabled: enable it to redeliver');
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', attemptCount: 0, nextAttemptAt: sql`now()`, lockedUntil: null, leaseToken: null, updatedAt: sql`now()` })
+    .set({
+      status: 'pending',
+      attemptCount: 0,
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+      leaseToken: null,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
@@ -251,8 +302,15 @@ export async function redeliver(db: Db, merchantId: string, webhookId: string, d
     const [exists] = await db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.merchantId, merchantId)));
-    if (exists) throw conflict('delivery_in_flight', 'This delivery is being attempted right now: try again in a few seconds');
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.endpointId, endpoint.id),
+          eq(webhookDeliveries.merchantId, merchantId),
+        ),
+      );
+    if (exists)
+      throw conflict('delivery_in_flight', 'This delivery is being attempted right now: try again in a few seconds');
     throw notFound('Delivery');
   }
   await db.execute(sql`select pg_notify('webhook_deliveries', '')`);

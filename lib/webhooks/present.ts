@@ -8,7 +8,6 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-
 /** The endpoint as the merchant sees it; the secret itself only in create and rotate responses. */
 export function presentWebhook(row: EndpointRow, options: { secret: string }): WebhookWithSecret;
 export function presentWebhook(row: EndpointRow, options?: { secret?: undefined }): Webhook;

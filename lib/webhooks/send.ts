@@ -1,11 +1,20 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { AddressRefusedError, addressProblem, bareHost, guardedLookup, isLoopbackAddress, namesLoopback, portOf, type AddressPolicy } from './address-guard';
+import {
+  AddressRefusedError,
+  addressProblem,
+  bareHost,
+  guardedLookup,
+  isLoopbackAddress,
+  namesLoopback,
+  portOf,
+  type AddressPolicy,
+} from './address-guard';
 
 /** How much of a response body is kept for the merchant to inspect. */
 export const RESPONSE_BODY_LIMIT = 1024;
-export const LOOPBACK_BODY_NOTE = '(not kept: the answer came from a loopback address or port other than the URL\'s)';
+export const LOOPBACK_BODY_NOTE = "(not kept: the answer came from a loopback address or port other than the URL's)";
 
 export interface SendResult {
   statusCode: number | null;
@@ -30,7 +39,13 @@ export function sendWebhook(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(target);
-  const failed = (error: string): SendResult => ({ statusCode: null, error, latencyMs: elapsed(), responseBody: null, retryAfterSeconds: null });
+  const failed = (error: string): SendResult => ({
+    statusCode: null,
+    error,
+    latencyMs: elapsed(),
+    responseBody: null,
+    retryAfterSeconds: null,
+  });
   const refused = (why: string) => Promise.resolve({ ...failed('address_refused'), responseBody: why });
 
   // allow_loopback opens loopback only to a URL that names it (a public name resolving to 127.0.0.1
@@ -76,7 +91,8 @@ export function sendWebhook(
           responseBody: keepBody
             ? Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD')
             : LOOPBACK_BODY_NOTE,
-          retryAfterSeconds: statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
+          retryAfterSeconds:
+            statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
         });
       };
       response.on('end', finish);
@@ -99,7 +115,11 @@ export function sendWebhook(
  * only when the URL itself names loopback and that port (the checks before connecting should make
  * anything else impossible; this holds even if they did not).
  */
-export function responseBodyShown(url: URL, remoteAddress: string | undefined, remotePort: number | undefined): boolean {
+export function responseBodyShown(
+  url: URL,
+  remoteAddress: string | undefined,
+  remotePort: number | undefined,
+): boolean {
   return !isLoopbackAddress(remoteAddress) || (namesLoopback(bareHost(url)) && remotePort === portOf(url));
 }
 

@@ -21,7 +21,10 @@ export async function ensureDemoMerchant(): Promise<DemoMerchant> {
   const file = path.join(DATA_DIR, 'demo-merchant.json');
   if (fs.existsSync(file)) {
     const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoMerchant;
-    const [exists] = await getDb().select({ id: merchants.id }).from(merchants).where(eq(merchants.id, demo.merchant_id));
+    const [exists] = await getDb()
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.id, demo.merchant_id));
     if (exists) return demo;
   }
   const created = await createMerchant(getDb(), {

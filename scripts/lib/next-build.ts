@@ -19,7 +19,9 @@ export function buildIfNeeded(): void {
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.resolve(s))));
   if (builtAt > changedAt) return;
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding…' : 'First start: building the app (about a minute)…');
+  console.log(
+    builtAt ? 'Sources changed since the last build: rebuilding…' : 'First start: building the app (about a minute)…',
+  );
   const result = spawnSync(process.execPath, [require_next(), 'build'], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

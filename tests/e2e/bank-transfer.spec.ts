@@ -66,7 +66,12 @@ test('bank transfer: claim, the operator approves, the page shows it paid', asyn
   await expect(page.getByTestId('receipt')).toContainText(t('method_bank_transfer'));
   await expectAccessible(page, testInfo, 'paid by transfer');
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
-  expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.approved', 'checkout.paid']);
+  expect(await eventsOf(checkout.id)).toEqual([
+    'checkout.created',
+    'checkout.payment_claimed',
+    'checkout.approved',
+    'checkout.paid',
+  ]);
 });
 
 test('bank transfer: claim, the operator rejects, the page offers to try again', async ({ page }, testInfo) => {
@@ -77,8 +82,12 @@ test('bank transfer: claim, the operator rejects, the page offers to try again',
 
   await expect(title(page, t('failed_title'))).toBeVisible({ timeout: 15_000 });
   await expect(screen(page).getByText(t('failure_rejected'))).toBeVisible();
-  await expect(screen(page).getByText(t('failure_reason', { reason: 'No transfer found on the statement' }))).toBeVisible();
-  await expect(screen(page).getByText(t('twice_bank', { merchant: 'Kofi Foods', reference: checkout.payment_reference }))).toBeVisible();
+  await expect(
+    screen(page).getByText(t('failure_reason', { reason: 'No transfer found on the statement' })),
+  ).toBeVisible();
+  await expect(
+    screen(page).getByText(t('twice_bank', { merchant: 'Kofi Foods', reference: checkout.payment_reference })),
+  ).toBeVisible();
   await expectAccessible(page, testInfo, 'transfer rejected');
   await snap(page, testInfo, 'failed-rejected-en');
   await expectCheckoutStatus(merchant, checkout.id, 'failed');
@@ -95,7 +104,10 @@ test('bank transfer: claim, the operator rejects, the page offers to try again',
   ]);
 });
 
-test('bank transfer as the only method goes straight to the details: who is paid, by when, the currency’s fields only', async ({ page, context }, testInfo) => {
+test('bank transfer as the only method goes straight to the details: who is paid, by when, the currency’s fields only', async ({
+  page,
+  context,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout({ amount: 1250, currency_code: 'EUR' });
   await openCheckout(page, checkout);
   // No "show the details" step: the details are the first screen.
@@ -104,13 +116,24 @@ test('bank transfer as the only method goes straight to the details: who is paid
   await expect(page.getByRole('button', { name: t('bank_show') })).toHaveCount(0);
 
   await expect(page.getByTestId('payee')).toHaveText(
-    t('bank_pay_to', { merchant: 'Kofi Foods', account_name: 'Merchant Payments Collections', bank_name: 'Sandbox Bank' }),
+    t('bank_pay_to', {
+      merchant: 'Kofi Foods',
+      account_name: 'Merchant Payments Collections',
+      bank_name: 'Sandbox Bank',
+    }),
   );
   // The link's expiry, with its time zone (the browser runs in UTC here).
   await expect(page.getByTestId('pay-by')).toContainText(/Send it by .*\d{4}, \d{1,2}:\d\d\s?[AP]M UTC/);
   const details = page.locator('dl');
   const labels = await details.locator('dt').allTextContents();
-  expect(labels).toEqual([t('bank_name'), t('account_name'), t('iban'), t('exact_amount'), t('transfer_reference'), t('swift_code')]);
+  expect(labels).toEqual([
+    t('bank_name'),
+    t('account_name'),
+    t('iban'),
+    t('exact_amount'),
+    t('transfer_reference'),
+    t('swift_code'),
+  ]);
   await expect(details.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: t('copy_label', { field: t('iban') }) }).click();
@@ -124,8 +147,29 @@ test('bank transfer as the only method goes straight to the details: who is paid
 
 test('bank account fields follow the currency: GBP sort code, USD routing number', async ({ page }) => {
   for (const [currency_code, expected] of [
-    ['GBP', [t('bank_name'), t('account_name'), t('account_number'), t('sort_code'), t('exact_amount'), t('transfer_reference')]],
-    ['USD', [t('bank_name'), t('account_name'), t('account_number'), t('routing_number'), t('exact_amount'), t('transfer_reference'), t('swift_code')]],
+    [
+      'GBP',
+      [
+        t('bank_name'),
+        t('account_name'),
+        t('account_number'),
+        t('sort_code'),
+        t('exact_amount'),
+        t('transfer_reference'),
+      ],
+    ],
+    [
+      'USD',
+      [
+        t('bank_name'),
+        t('account_name'),
+        t('account_number'),
+        t('routing_number'),
+        t('exact_amount'),
+        t('transfer_reference'),
+        t('swift_code'),
+      ],
+    ],
   ] as const) {
     const { checkout } = await merchantWithCheckout({ amount: 80, currency_code });
     await openCheckout(page, checkout);
@@ -134,12 +178,16 @@ test('bank account fields follow the currency: GBP sort code, USD routing number
   }
 });
 
-test('no bank transfer when the link expires too soon for one to arrive, and the page says why', async ({ page }, testInfo) => {
+test('no bank transfer when the link expires too soon for one to arrive, and the page says why', async ({
+  page,
+}, testInfo) => {
   // GHS: mobile money is left, so its form comes first, with the reason bank transfer is missing.
   const ghs = await merchantWithCheckout({ expires_in_minutes: 10 });
   await openCheckout(page, ghs.checkout);
   await expect(title(page, t('mm_title'))).toBeVisible();
-  await expect(page.getByTestId('unavailable')).toHaveText(/^Bank transfer is not offered: this link expires on .* UTC, too soon for a transfer to arrive\.$/);
+  await expect(page.getByTestId('unavailable')).toHaveText(
+    /^Bank transfer is not offered: this link expires on .* UTC, too soon for a transfer to arrive\.$/,
+  );
   await expect(page.getByRole('radio', { name: new RegExp(`^${t('method_bank_transfer')}`) })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'mobile money only, bank transfer too late');
   await snap(page, testInfo, 'mm-form-bank-too-late-en');
@@ -149,7 +197,9 @@ test('no bank transfer when the link expires too soon for one to arrive, and the
   await openCheckout(page, ngn.checkout);
   await expect(title(page, t('no_methods_title'))).toBeVisible();
   await expect(screen(page).getByText(/too soon for a bank transfer to arrive/)).toBeVisible();
-  await expect(page.getByTestId('contact').getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) })).toBeVisible();
+  await expect(
+    page.getByTestId('contact').getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) }),
+  ).toBeVisible();
   await expectAccessible(page, testInfo, 'no methods, too late');
   await snap(page, testInfo, 'no-methods-too-late-en');
 });

@@ -31,7 +31,10 @@ async function recordExternalRequests(context: BrowserContext, page: Page): Prom
 
 const quickStart = (page: Page) => page.getByRole('region', { name: 'Quick start' });
 
-test('the docs page shows the quick start and the reference, and talks to no other host', async ({ page, context }, testInfo) => {
+test('the docs page shows the quick start and the reference, and talks to no other host', async ({
+  page,
+  context,
+}, testInfo) => {
   const external = await recordExternalRequests(context, page);
   const phone = testInfo.project.name === 'phone';
 
@@ -75,21 +78,31 @@ test('the docs page shows the quick start and the reference, and talks to no oth
 test('axe: neither the quick start nor the rendered reference has violations', async ({ page }, testInfo) => {
   await page.goto('/docs');
   await expect(page.locator('#api-reference .scalar-app')).toBeAttached({ timeout: 20_000 });
-  await expect(page.locator('#api-reference').getByText('Create checkout', { exact: true }).first()).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('#api-reference').getByText('Create checkout', { exact: true }).first()).toBeAttached({
+    timeout: 20_000,
+  });
 
   const ours = await new AxeBuilder({ page })
     .include('section[aria-labelledby="docs-title"]')
     .include('section[aria-labelledby="quick-start"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
-  await testInfo.attach('axe: quick start', { body: JSON.stringify(ours.violations, null, 2), contentType: 'application/json' });
+  await testInfo.attach('axe: quick start', {
+    body: JSON.stringify(ours.violations, null, 2),
+    contentType: 'application/json',
+  });
   expect(ours.passes.length, 'axe ran its rules on the quick start').toBeGreaterThan(0);
-  const summary = ours.violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
+  const summary = ours.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
   expect(summary, 'accessibility violations in the quick start').toEqual([]);
 
   // The third-party renderer, with our contrast and overflow fixes (app/docs/api-reference.tsx): WCAG A and AA.
   const theirs = await new AxeBuilder({ page }).include('#api-reference').withTags(['wcag2a', 'wcag2aa']).analyze();
-  await testInfo.attach('axe: renderer', { body: JSON.stringify(theirs.violations, null, 2), contentType: 'application/json' });
+  await testInfo.attach('axe: renderer', {
+    body: JSON.stringify(theirs.violations, null, 2),
+    contentType: 'application/json',
+  });
   expect(theirs.passes.length, 'axe ran its rules on the renderer').toBeGreaterThan(0);
   const rendererSummary = theirs.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}`);
   expect(rendererSummary, 'accessibility violations in the rendered reference').toEqual([]);

@@ -36,7 +36,10 @@ async function startShop(): Promise<Shop> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // CSS that would wreck an unprotected button.
-  pages.set('/shop.css', 'button{background:red!important;font-size:40px!important}*{letter-spacing:4px;color:purple}h1{font-family:serif}');
+  pages.set(
+    '/shop.css',
+    'button{background:red!important;font-size:40px!important}*{letter-spacing:4px;color:purple}h1{font-family:serif}',
+  );
   return {
     origin,
     page: (pathname, html) => (pages.set(pathname, html), `${origin}${pathname}`),
@@ -121,7 +124,9 @@ test('on an allowed origin the button takes an email and opens the hosted page o
   expect(new URL(page.url()).pathname).toMatch(/^\/pay\/PAY-/);
 });
 
-test('several amounts: an accessible picker at 360 px, the chosen amount is the one charged', async ({ page }, testInfo) => {
+test('several amounts: an accessible picker at 360 px, the chosen amount is the one charged', async ({
+  page,
+}, testInfo) => {
   const merchant = await brandedMerchant();
   const s = await session(merchant, { amounts: [50, 125.5, 250], button_label: 'Donate', collect_customer_name: true });
   await page.goto(shop.page('/donate', productPage(s.snippet)));

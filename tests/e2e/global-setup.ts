@@ -82,10 +82,14 @@ export default async function globalSetup(config: FullConfig) {
 const READY_TIMEOUT_MS = 30_000;
 
 async function startNext(port: number, baseUrl: string): Promise<{ stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env },
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
@@ -103,7 +107,10 @@ async function startNext(port: number, baseUrl: string): Promise<{ stop: () => P
   const stop = async () => {
     if (exited) return;
     child.kill('SIGTERM');
-    const timedOut = await Promise.race([exit.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5_000).unref())]);
+    const timedOut = await Promise.race([
+      exit.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), 5_000).unref()),
+    ]);
     if (timedOut) {
       child.kill('SIGKILL');
       await exit;

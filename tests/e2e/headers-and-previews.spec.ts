@@ -56,7 +56,9 @@ test('without the token, the page and its preview show neither the amount nor th
 test('the JSON APIs and the home page send nosniff, a Referrer-Policy and frame-ancestors', async ({ request }) => {
   const { merchant } = await merchantWithCheckout();
   const answers = {
-    'merchant API': await request.get(`${baseUrl()}/api/v1/merchants/checkouts`, { headers: { 'x-api-key': merchant.apiKey } }),
+    'merchant API': await request.get(`${baseUrl()}/api/v1/merchants/checkouts`, {
+      headers: { 'x-api-key': merchant.apiKey },
+    }),
     'merchant API, refused': await request.get(`${baseUrl()}/api/v1/merchants/checkouts`),
     'operator API': await request.get(`${baseUrl()}/api/admin/v1/checkouts/awaiting-approval`),
     'openapi.json': await request.get(`${baseUrl()}/api/openapi.json`),
@@ -73,7 +75,9 @@ test('the JSON APIs and the home page send nosniff, a Referrer-Policy and frame-
   }
   // The document stays readable from any origin; the API's own CSP forbids everything a page could load.
   expect(answers['openapi.json'].headers()['access-control-allow-origin']).toBe('*');
-  expect(answers['merchant API'].headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(answers['merchant API'].headers()['content-security-policy']).toBe(
+    "default-src 'none'; frame-ancestors 'none'",
+  );
   // The home page renders its own scripts: only framing is restricted there.
   expect(answers['home page'].headers()['content-security-policy']).toBe("frame-ancestors 'none'");
 });

@@ -28,7 +28,9 @@ function rawRequest(text: string): Promise<string> {
 function parseRaw(answer: string) {
   const [head = '', body = ''] = answer.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: body ? JSON.parse(body) : null };
 }
 
@@ -39,7 +41,7 @@ function expectErrorShape(body: any, code: string) {
   expect(Array.isArray(body.error.fields)).toBe(true);
 }
 
-test('methods Next cannot route answer 405 in the error shape, with the route\'s Allow', async ({ request }) => {
+test("methods Next cannot route answer 405 in the error shape, with the route's Allow", async ({ request }) => {
   for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PURGE', 'SEARCH']) {
     const res = await request.fetch(`${baseUrl()}${CHECKOUTS}`, { method });
     expect(res.status(), method).toBe(405);
@@ -58,7 +60,7 @@ test('methods Next cannot route answer 405 in the error shape, with the route\'s
   expect(page.headers()['allow']).toBe('GET, HEAD');
 });
 
-test('methods Node\'s parser refuses, and CONNECT, get the same JSON answer on the socket', async () => {
+test("methods Node's parser refuses, and CONNECT, get the same JSON answer on the socket", async () => {
   for (const [line, status, allow] of [
     ['FOO /api/ping HTTP/1.1', 405, 'GET, HEAD, OPTIONS'],
     ['get /api/v1/merchants/checkouts HTTP/1.1', 405, 'GET, HEAD, POST, OPTIONS'],
@@ -71,11 +73,17 @@ test('methods Node\'s parser refuses, and CONNECT, get the same JSON answer on t
     expectErrorShape(answer.body, status === 404 ? 'route_not_found' : 'method_not_allowed');
   }
   // Other parser errors keep Node's own answer.
-  expect(await rawRequest('GET /api/ping HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')).toMatch(/^HTTP\/1.1 400 Bad Request/);
+  expect(await rawRequest('GET /api/ping HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')).toMatch(
+    /^HTTP\/1.1 400 Bad Request/,
+  );
 });
 
-test('OPTIONS lists the route\'s methods; the checkout button\'s routes answer CORS preflights; HEAD works where GET does', async ({ request }) => {
-  const options = await request.fetch(`${baseUrl()}${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, { method: 'OPTIONS' });
+test("OPTIONS lists the route's methods; the checkout button's routes answer CORS preflights; HEAD works where GET does", async ({
+  request,
+}) => {
+  const options = await request.fetch(`${baseUrl()}${CHECKOUTS}/00000000-0000-4000-8000-000000000000/cancel`, {
+    method: 'OPTIONS',
+  });
   expect(options.status()).toBe(204);
   expect(options.headers()['allow']).toBe('POST, OPTIONS');
 
@@ -97,7 +105,7 @@ test('OPTIONS lists the route\'s methods; the checkout button\'s routes answer C
   expect(headOnPost.headers()['allow']).toBe('POST, OPTIONS');
 });
 
-test('a trailing slash on an API path is served, never redirected; pages keep Next\'s redirect', async ({ request }) => {
+test("a trailing slash on an API path is served, never redirected; pages keep Next's redirect", async ({ request }) => {
   const merchant = await newMerchant();
   const headers = { 'x-api-key': merchant.apiKey };
   const created = await request.post(`${baseUrl()}${CHECKOUTS}/`, {
@@ -112,7 +120,10 @@ test('a trailing slash on an API path is served, never redirected; pages keep Ne
   expect((await listed.json()).data.map((c: { id: string }) => c.id)).toContain(id);
   const one = await request.get(`${baseUrl()}${CHECKOUTS}/${id}//`, { headers, maxRedirects: 0 });
   expect(one.status()).toBe(200);
-  const doubled = await request.post(`${baseUrl()}//api/v1//merchants/checkouts/${id}/cancel`, { headers, maxRedirects: 0 });
+  const doubled = await request.post(`${baseUrl()}//api/v1//merchants/checkouts/${id}/cancel`, {
+    headers,
+    maxRedirects: 0,
+  });
   expect(doubled.status()).toBe(200);
   expect((await doubled.json()).data.status).toBe('cancelled');
 
@@ -146,12 +157,20 @@ test('a spoofed X-Forwarded-For from an untrusted peer does not change the rate-
   });
   const token = (await session.json()).data.public_token;
   const hits = async (address: string) =>
-    (await sql()`select coalesce(sum(hits), 0)::int as n from rate_limit_counters where bucket = ${`embed-ip-read:${address}`}`)[0]!.n as number;
+    (
+      await sql()`select coalesce(sum(hits), 0)::int as n from rate_limit_counters where bucket = ${`embed-ip-read:${address}`}`
+    )[0]!.n as number;
 
   const before = await hits('127.0.0.1');
   for (const spoofed of ['198.51.100.71', '198.51.100.72']) {
     const res = await request.get(`${baseUrl()}/api/embed/v1/session`, {
-      headers: { 'x-embed-token': token, origin: ORIGIN, 'x-forwarded-for': spoofed, 'x-real-ip': spoofed, 'x-payments-peer': `forged ${spoofed}` },
+      headers: {
+        'x-embed-token': token,
+        origin: ORIGIN,
+        'x-forwarded-for': spoofed,
+        'x-real-ip': spoofed,
+        'x-payments-peer': `forged ${spoofed}`,
+      },
     });
     expect(res.status()).toBe(200);
     expect(await hits(spoofed)).toBe(0);

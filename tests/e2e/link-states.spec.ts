@@ -30,7 +30,10 @@ test('an expired link shows the expired screen and offers nothing to pay', async
   await expect(page.getByRole('button', { name: t('continue') })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
   // Never a dead end: the service's contact, as the merchant set none.
-  await expect(page.getByTestId('contact').getByRole('link', { name: t('help_web') })).toHaveAttribute('href', 'https://payments.test/help');
+  await expect(page.getByTestId('contact').getByRole('link', { name: t('help_web') })).toHaveAttribute(
+    'href',
+    'https://payments.test/help',
+  );
   await expectAccessible(page, testInfo, 'expired');
   expect((await merchant.getCheckout(checkout.id)).status).toBe('expired');
 });
@@ -51,7 +54,10 @@ test('a checkout the merchant cancels shows the cancelled screen on the next loa
   await expectCheckoutStatus(merchant, checkout.id, 'cancelled');
 });
 
-test('a tampered, foreign or missing token shows the "not valid" screen and no payment data', async ({ page, browser }, testInfo) => {
+test('a tampered, foreign or missing token shows the "not valid" screen and no payment data', async ({
+  page,
+  browser,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout({ amount: 77.25 });
   const token = tokenOf(checkout);
   const tampered = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
@@ -131,24 +137,39 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expect(page.getByTestId('amount')).toHaveText(/^(GH₵|GHS)\s?1,234\.50$/);
 });
 
-test('a link expired weeks ago still says "expired" with who to contact, never "not valid"', async ({ page }, testInfo) => {
+test('a link expired weeks ago still says "expired" with who to contact, never "not valid"', async ({
+  page,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout();
   const createdAt = new Date(Date.now() - 20 * 86_400_000);
   const expiresAt = new Date(Date.now() - 19 * 86_400_000);
   await sql()`update checkouts set created_at = ${createdAt}, expires_at = ${expiresAt} where id = ${checkout.id}`;
   // The link as it was sent then: its token reads for 30 days after expiry.
-  const token = await signCheckoutToken({ id: checkout.id, paymentReference: checkout.payment_reference, createdAt, expiresAt });
+  const token = await signCheckoutToken({
+    id: checkout.id,
+    paymentReference: checkout.payment_reference,
+    createdAt,
+    expiresAt,
+  });
   await page.goto(`/pay/${checkout.payment_reference}#token=${token}`);
   await expect(title(page, t('expired_title'))).toBeVisible();
   await expect(title(page, t('invalid_title'))).toHaveCount(0);
   const contact = page.getByTestId('contact');
-  await expect(contact).toContainText(t('contact_service', { service: 'Merchant Payments', merchant: 'Kofi Foods', reference: checkout.payment_reference }));
+  await expect(contact).toContainText(
+    t('contact_service', {
+      service: 'Merchant Payments',
+      merchant: 'Kofi Foods',
+      reference: checkout.payment_reference,
+    }),
+  );
   await expect(contact.getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) })).toBeVisible();
   await expectAccessible(page, testInfo, 'expired weeks ago');
   await snap(page, testInfo, 'expired-en');
 });
 
-test('paying on a link that closed while the page was open shows "expired", not an error', async ({ page }, testInfo) => {
+test('paying on a link that closed while the page was open shows "expired", not an error', async ({
+  page,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout, '?locale=fr');
   await expect(title(page, tFr('choose_title'))).toBeVisible();

@@ -14,9 +14,12 @@ async function expectOpens(page: import('@playwright/test').Page, url: string, c
 
 test('the links in the listing, a get and the checkout.created webhook all open the page', async ({ page }) => {
   const { merchant, checkout } = await merchantWithCheckout();
-  const listed = await fetch(`${process.env.E2E_BASE_URL}/api/v1/merchants/checkouts?payment_reference=${checkout.payment_reference}`, {
-    headers: { 'x-api-key': merchant.apiKey },
-  }).then((r) => r.json());
+  const listed = await fetch(
+    `${process.env.E2E_BASE_URL}/api/v1/merchants/checkouts?payment_reference=${checkout.payment_reference}`,
+    {
+      headers: { 'x-api-key': merchant.apiKey },
+    },
+  ).then((r) => r.json());
   expect(listed.data).toHaveLength(1);
   const got = await merchant.getCheckout(checkout.id);
   const [event] = await sql()<{ data: { checkout_url: string } }[]>`

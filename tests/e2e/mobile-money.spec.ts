@@ -74,7 +74,9 @@ test('pays by mobile money: prompt, approval on the phone, receipt', async ({ pa
   expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.processing', 'checkout.paid']);
 });
 
-test('a declined prompt fails without a "do not pay twice" warning (no money moved), and another number then pays', async ({ page }, testInfo) => {
+test('a declined prompt fails without a "do not pay twice" warning (no money moved), and another number then pays', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout);
   await startMobileMoney(page, '024 412 1111');
@@ -199,10 +201,18 @@ test('pays with the keyboard only (Tab, Space, Enter)', async ({ page }, testInf
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });
 
-test('a paid customer is sent to the success URL with checkout_id, reference and status', async ({ page }, testInfo) => {
+test('a paid customer is sent to the success URL with checkout_id, reference and status', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout(
     {},
-    { branding: { display_name: 'Kofi Foods', primary_color: '#FFD400', success_redirect_url: 'https://shop.example.test/thanks?order=7' } },
+    {
+      branding: {
+        display_name: 'Kofi Foods',
+        primary_color: '#FFD400',
+        success_redirect_url: 'https://shop.example.test/thanks?order=7',
+      },
+    },
   );
   // The merchant's site, answered by the test itself, once the paid screen has been scanned: a
   // redirect that starts during the scan leaves the page in place until its answer arrives, so a
@@ -222,7 +232,10 @@ test('a paid customer is sent to the success URL with checkout_id, reference and
   try {
     await expect(title(page, t('paid_title'))).toBeVisible({ timeout: 15_000 });
     await expect(screen(page).getByText(like('redirect_in'))).toBeVisible();
-    await expect(page.getByRole('link', { name: t('redirect_now') })).toHaveAttribute('href', /^https:\/\/shop\.example\.test\/thanks\?/);
+    await expect(page.getByRole('link', { name: t('redirect_now') })).toHaveAttribute(
+      'href',
+      /^https:\/\/shop\.example\.test\/thanks\?/,
+    );
     await expect(page.getByRole('button', { name: t('redirect_stay') })).toBeVisible();
     await expectAccessible(page, testInfo, 'paid, redirecting');
   } finally {
@@ -249,7 +262,9 @@ test('a paid customer is sent to the success URL with checkout_id, reference and
   await expectAccessible(page, testInfo, 'receipt opened again');
 });
 
-test('an instant approval (…4444) shows as paid about a second after the prompt is sent', async ({ page }, testInfo) => {
+test('an instant approval (…4444) shows as paid about a second after the prompt is sent', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout);
   await expect(title(page, t('choose_title'))).toBeVisible();
@@ -260,7 +275,9 @@ test('an instant approval (…4444) shows as paid about a second after the promp
   // Timed in the page: from the click to the paid heading on screen.
   await page.evaluate(() => {
     const w = window as unknown as { paidAfter?: number };
-    const button = [...document.querySelectorAll('button')].find((b) => /\d/.test(b.textContent ?? '') && b.type === 'submit')!;
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => /\d/.test(b.textContent ?? '') && b.type === 'submit',
+    )!;
     button.addEventListener('click', () => {
       const started = performance.now();
       const observer = new MutationObserver(() => {
@@ -282,15 +299,19 @@ test('an instant approval (…4444) shows as paid about a second after the promp
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
 });
 
-test('a number of another network is refused on the page, naming the network it belongs to (EN, FR)', async ({ page }, testInfo) => {
+test('a number of another network is refused on the page, naming the network it belongs to (EN, FR)', async ({
+  page,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout();
   await openCheckout(page, checkout);
   await startMobileMoney(page, '020 123 4567');
-  await expect(screen(page).getByText(t('phone_other_network', { owner: 'Telecel Cash', network: 'MTN MoMo' }))).toBeVisible();
+  await expect(
+    screen(page).getByText(t('phone_other_network', { owner: 'Telecel Cash', network: 'MTN MoMo' })),
+  ).toBeVisible();
   await expect(page.getByLabel(t('phone_label'))).toBeFocused();
   await expect(page.getByLabel(t('phone_label'))).toHaveAttribute('aria-invalid', 'true');
   expect(await attemptsOf(checkout.id)).toEqual([]);
-  await expectAccessible(page, testInfo, 'another network\'s number');
+  await expectAccessible(page, testInfo, "another network's number");
   await snap(page, testInfo, 'mm-form-other-network-en');
 
   // The same rule in French, and a number of another country.
@@ -301,16 +322,22 @@ test('a number of another network is refused on the page, naming the network it 
   await page.getByRole('radio', { name: 'Telecel Cash' }).check();
   await page.getByLabel(tFr('phone_label')).fill('024 412 3456');
   await page.getByRole('button', { name: /^Payer .*\d/ }).click();
-  await expect(screen(page).getByText(tFr('phone_other_network', { owner: 'MTN MoMo', network: 'Telecel Cash' }))).toBeVisible();
+  await expect(
+    screen(page).getByText(tFr('phone_other_network', { owner: 'MTN MoMo', network: 'Telecel Cash' })),
+  ).toBeVisible();
   await page.getByLabel(tFr('phone_label')).fill('+254 712 345 678');
   await page.getByRole('button', { name: /^Payer .*\d/ }).click();
-  await expect(screen(page).getByText(tFr('phone_other_country', { code: '233', example: '020 123 4567' }))).toBeVisible();
-  await expectAccessible(page, testInfo, 'another country\'s number (French)');
+  await expect(
+    screen(page).getByText(tFr('phone_other_country', { code: '233', example: '020 123 4567' })),
+  ).toBeVisible();
+  await expectAccessible(page, testInfo, "another country's number (French)");
   await snap(page, testInfo, 'mm-form-other-country-fr');
   expect(await attemptsOf(checkout.id)).toEqual([]);
 });
 
-test('XOF: the customer picks network and country; the prompt, the approval path and the receipt follow', async ({ page }, testInfo) => {
+test('XOF: the customer picks network and country; the prompt, the approval path and the receipt follow', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout({ amount: 1500, currency_code: 'XOF' });
   await openCheckout(page, checkout, '?locale=fr');
   await expect(title(page, tFr('choose_title'))).toBeVisible();
@@ -320,7 +347,9 @@ test('XOF: the customer picks network and country; the prompt, the approval path
   await page.getByRole('button', { name: tFr('continue') }).click();
   await expect(title(page, tFr('mm_title'))).toBeVisible();
   const group = page.getByRole('group', { name: tFr('network_country_legend') });
-  expect(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('label')!.textContent))).toEqual([
+  expect(
+    await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('label')!.textContent)),
+  ).toEqual([
     'Orange Money · Sénégal',
     'Orange Money · Côte d’Ivoire',
     'MTN MoMo · Côte d’Ivoire',
@@ -338,7 +367,9 @@ test('XOF: the customer picks network and country; the prompt, the approval path
 
   await expect(title(page, tFr('approve_title'))).toBeVisible();
   await expect(screen(page).getByText(/\+221\s•••\s•••\s567/)).toBeVisible();
-  await expect(page.getByTestId('manual-approval')).toHaveText(tFr('approve_manual_dial', { network: 'Orange Money', dial: '#144#' }));
+  await expect(page.getByTestId('manual-approval')).toHaveText(
+    tFr('approve_manual_dial', { network: 'Orange Money', dial: '#144#' }),
+  );
   await expectAccessible(page, testInfo, 'approve, Orange Money Senegal (French)');
   await snap(page, testInfo, 'approve-orange-sn-fr');
 

@@ -20,7 +20,9 @@ import {
  * same reference, or be refunded), too much, twice (refunded), and a receipt worth keeping.
  */
 
-test('a short transfer says what arrived and what is missing; sending the difference pays', async ({ page }, testInfo) => {
+test('a short transfer says what arrived and what is missing; sending the difference pays', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout({ amount: 100 });
   await openCheckout(page, checkout);
   await chooseBankTransfer(page);
@@ -32,7 +34,9 @@ test('a short transfer says what arrived and what is missing; sending the differ
   await expect(short).toBeVisible({ timeout: 15_000 });
   await expect(short.getByRole('heading', { name: t('money_short_title') })).toBeVisible();
   // "We have received GHS 90.00 of GHS 100.00: GHS 10.00 is still missing." (code or symbol, as the browser formats it)
-  await expect(short).toContainText(/received (GHS|GH₵)\s?90\.00 of (GHS|GH₵)\s?100\.00: (GHS|GH₵)\s?10\.00 is still missing/);
+  await expect(short).toContainText(
+    /received (GHS|GH₵)\s?90\.00 of (GHS|GH₵)\s?100\.00: (GHS|GH₵)\s?10\.00 is still missing/,
+  );
   await expect(short).toContainText(checkout.payment_reference);
   // The same account, with what is still to send.
   await expect(short.getByText('Sandbox Bank')).toBeVisible();
@@ -62,7 +66,9 @@ test('en français : un virement incomplet dit ce qui manque', async ({ page }, 
   await snap(page, testInfo, 'short-transfer-fr');
 });
 
-test('an over-payment says the extra is refunded; the receipt has the transaction id, zone, print and contact', async ({ page }, testInfo) => {
+test('an over-payment says the extra is refunded; the receipt has the transaction id, zone, print and contact', async ({
+  page,
+}, testInfo) => {
   const { merchant, checkout } = await merchantWithCheckout({ amount: 40, description: 'Kente cloth' });
   await openCheckout(page, checkout);
   await chooseBankTransfer(page);
@@ -70,7 +76,9 @@ test('an over-payment says the extra is refunded; the receipt has the transactio
 
   await expect(title(page, t('paid_title'))).toBeVisible({ timeout: 15_000 });
   const note = page.getByTestId('money-note');
-  await expect(note).toContainText(/You sent (GHS|GH₵)\s?1\.00 more than the amount\. Kofi Foods will refund the extra/);
+  await expect(note).toContainText(
+    /You sent (GHS|GH₵)\s?1\.00 more than the amount\. Kofi Foods will refund the extra/,
+  );
   const receipt = page.getByTestId('receipt');
   await expect(receipt).toContainText(t('receipt_transaction_id'));
   await expect(receipt).toContainText(/SBX-BT-/);
@@ -90,9 +98,21 @@ test('an over-payment says the extra is refunded; the receipt has the transactio
 
   // No success page and no merchant contact: the service's, with the reference.
   const contact = page.getByTestId('contact');
-  await expect(contact).toContainText(t('contact_service', { service: 'Merchant Payments', merchant: 'Kofi Foods', reference: checkout.payment_reference }));
-  await expect(contact.getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) })).toHaveAttribute('href', 'mailto:help@payments.test');
-  await expect(contact.getByRole('link', { name: t('help_web') })).toHaveAttribute('href', 'https://payments.test/help');
+  await expect(contact).toContainText(
+    t('contact_service', {
+      service: 'Merchant Payments',
+      merchant: 'Kofi Foods',
+      reference: checkout.payment_reference,
+    }),
+  );
+  await expect(contact.getByRole('link', { name: t('help_email', { email: 'help@payments.test' }) })).toHaveAttribute(
+    'href',
+    'mailto:help@payments.test',
+  );
+  await expect(contact.getByRole('link', { name: t('help_web') })).toHaveAttribute(
+    'href',
+    'https://payments.test/help',
+  );
   await expectAccessible(page, testInfo, 'paid, over-payment');
   await snap(page, testInfo, 'paid-over-en');
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
@@ -109,7 +129,9 @@ test('money sent twice is kept and refunded; the merchant’s contact comes firs
   await expect(title(page, tFr('paid_title'))).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('money-note')).toContainText(/15,00.*remboursé/);
   const contact = page.getByTestId('contact');
-  await expect(contact).toContainText(tFr('contact_merchant', { merchant: 'Kofi Foods', reference: checkout.payment_reference }));
+  await expect(contact).toContainText(
+    tFr('contact_merchant', { merchant: 'Kofi Foods', reference: checkout.payment_reference }),
+  );
   await expect(contact.getByRole('link', { name: /help@kofi\.test/ })).toBeVisible();
   await expect(screen(page).getByText(/Merchant Payments/)).toHaveCount(0);
   await expectAccessible(page, testInfo, 'paid, duplicate (French)');

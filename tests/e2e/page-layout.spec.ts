@@ -26,7 +26,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a logo that fails (fast or slow) is never a broken image; one that loads late moves nothing', async ({ page }, testInfo) => {
+test('a logo that fails (fast or slow) is never a broken image; one that loads late moves nothing', async ({
+  page,
+}, testInfo) => {
   let release!: () => void;
   const slow = new Promise<void>((resolve) => (release = resolve));
   await page.route('https://logos.example.test/**', async (route) => {
@@ -49,7 +51,10 @@ test('a logo that fails (fast or slow) is never a broken image; one that loads l
   await expectAccessible(page, testInfo, 'logo failed');
 
   // Fails after a while: nothing before, nothing after.
-  const slowBroken = await merchantWithCheckout({}, { branding: { logo_url: 'https://logos.example.test/slow-missing.png' } });
+  const slowBroken = await merchantWithCheckout(
+    {},
+    { branding: { logo_url: 'https://logos.example.test/slow-missing.png' } },
+  );
   const failed = page.waitForEvent('requestfinished', (request) => request.url().includes('slow-missing'));
   await openCheckout(page, slowBroken.checkout);
   await expect(title(page, t('choose_title'))).toBeVisible();
@@ -74,7 +79,10 @@ test('a logo that fails (fast or slow) is never a broken image; one that loads l
 });
 
 test('"Continue now" on the brand colour uses the readable text colour (default blue)', async ({ page }, testInfo) => {
-  const { checkout } = await merchantWithCheckout({}, { branding: { success_redirect_url: 'https://shop.example.test/thanks' } });
+  const { checkout } = await merchantWithCheckout(
+    {},
+    { branding: { success_redirect_url: 'https://shop.example.test/thanks' } },
+  );
   // The merchant's site never answers during the test: the page stays on the paid screen.
   await page.route('https://shop.example.test/**', () => new Promise(() => {}));
   await openCheckout(page, checkout);
@@ -86,7 +94,10 @@ test('"Continue now" on the brand colour uses the readable text colour (default 
   await expect(link).toHaveCSS('background-color', 'rgb(11, 95, 255)');
   await expectAccessible(page, testInfo, 'paid, redirecting (default blue)');
   await page.getByRole('button', { name: t('redirect_stay') }).click();
-  await expect(page.getByRole('link', { name: t('return_to', { merchant: 'Kofi Foods' }) })).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(page.getByRole('link', { name: t('return_to', { merchant: 'Kofi Foods' }) })).toHaveCSS(
+    'color',
+    'rgb(255, 255, 255)',
+  );
   await snap(page, testInfo, 'paid-return-link');
 });
 
@@ -97,7 +108,13 @@ async function expectAmountsOnOneLine(page: Page, where: string) {
       .filter((el) => el.checkVisibility())
       .map((el) => {
         const box = el.getBoundingClientRect();
-        return { text: el.textContent, lines: el.getClientRects().length, left: box.left, right: box.right, viewport: window.innerWidth };
+        return {
+          text: el.textContent,
+          lines: el.getClientRects().length,
+          left: box.left,
+          right: box.right,
+          viewport: window.innerWidth,
+        };
       }),
   );
   expect(amounts.length, `amounts on the ${where} screen`).toBeGreaterThan(0);
@@ -108,7 +125,9 @@ async function expectAmountsOnOneLine(page: Page, where: string) {
   }
 }
 
-test('amounts never break at 320 px: large amounts in several currencies, English and French', async ({ page }, testInfo) => {
+test('amounts never break at 320 px: large amounts in several currencies, English and French', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a phone width');
   await page.setViewportSize({ width: 320, height: 700 });
   const cases = [
@@ -131,7 +150,10 @@ test('amounts never break at 320 px: large amounts in several currencies, Englis
       await expect(title(page, m('mm_title'))).toBeVisible();
       await expectAmountsOnOneLine(page, `${label} mobile money form`);
       await snap(page, testInfo, `amounts-${currency_code}-${locale}-form`);
-      await page.getByRole('link', { name: m('pay_another_way') }).or(page.getByRole('button', { name: m('pay_another_way') })).click();
+      await page
+        .getByRole('link', { name: m('pay_another_way') })
+        .or(page.getByRole('button', { name: m('pay_another_way') }))
+        .click();
       await page.getByRole('radio', { name: new RegExp(`^${m('method_bank_transfer')}`) }).check();
       await page.getByRole('button', { name: m('continue') }).click();
     }
@@ -145,7 +167,9 @@ test('amounts never break at 320 px: large amounts in several currencies, Englis
   }
 });
 
-test('Back returns one step, a reload stays on the step, and the token never comes back', async ({ page }, testInfo) => {
+test('Back returns one step, a reload stays on the step, and the token never comes back', async ({
+  page,
+}, testInfo) => {
   const { checkout } = await merchantWithCheckout();
   await page.goto('about:blank');
   await openCheckout(page, checkout);

@@ -118,7 +118,9 @@ export const tokenOf = (checkout: Checkout) => new URL(checkout.checkout_url).ha
 
 /** Polls the merchant API until the checkout reaches `status` (the page may show it a poll earlier). */
 export async function expectCheckoutStatus(merchant: Merchant, id: string, status: string, timeout = 15_000) {
-  await expect.poll(async () => (await merchant.getCheckout(id)).status, { timeout, message: `checkout ${id} status` }).toBe(status);
+  await expect
+    .poll(async () => (await merchant.getCheckout(id)).status, { timeout, message: `checkout ${id} status` })
+    .toBe(status);
 }
 
 let connection: postgres.Sql | undefined;
@@ -139,8 +141,11 @@ export async function eventsOf(checkoutId: string): Promise<string[]> {
   return rows.map((r) => r.event_type as string);
 }
 
-export async function attemptsOf(checkoutId: string): Promise<Array<{ status: string; failure_code: string | null; method: string }>> {
-  const rows = await sql()`select status, failure_code, method from payment_attempts where checkout_id = ${checkoutId} order by created_at, id`;
+export async function attemptsOf(
+  checkoutId: string,
+): Promise<Array<{ status: string; failure_code: string | null; method: string }>> {
+  const rows =
+    await sql()`select status, failure_code, method from payment_attempts where checkout_id = ${checkoutId} order by created_at, id`;
   return rows as unknown as Array<{ status: string; failure_code: string | null; method: string }>;
 }
 
@@ -152,8 +157,14 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screenNam
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.passes.length, 'axe ran its rules on the page').toBeGreaterThan(0);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  await testInfo.attach(`axe: ${screenName}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
+  await testInfo.attach(`axe: ${screenName}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const summary = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
   expect(summary, `accessibility violations on the ${screenName} screen`).toEqual([]);
 }
 
@@ -177,7 +188,8 @@ export const test = base.extend<{ page: Page }>({
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+        problems.push(`CSP: ${message.text()}`);
     });
     await use(page);
     expect(problems, 'errors in the page').toEqual([]);
@@ -221,7 +233,10 @@ export async function startMobileMoney(page: Page, phone: string, network = 'MTN
 }
 
 /** The sandbox bank: money "arrives" for a payment reference (a scenario, or an explicit amount). */
-export async function sandboxTransfer(reference: string, body: { scenario?: 'exact' | 'short' | 'over' | 'duplicate'; amount?: number }) {
+export async function sandboxTransfer(
+  reference: string,
+  body: { scenario?: 'exact' | 'short' | 'over' | 'duplicate'; amount?: number },
+) {
   return ok('POST', '/api/sandbox/bank-transfers', {}, { payment_reference: reference, ...body });
 }
 

@@ -34,7 +34,10 @@ describe('x-api-key', () => {
   });
 
   it('an empty x-api-key is 401 missing_api_key', async () => {
-    await expect401(await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': '' } }), 'missing_api_key');
+    await expect401(
+      await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': '' } }),
+      'missing_api_key',
+    );
   });
 
   const { secret } = generateApiKey('test');
@@ -48,7 +51,10 @@ describe('x-api-key', () => {
     ['an unknown prefix', secret.replace('sk_test_', 'sk_prod_')],
     ['a publishable-looking key', secret.replace('sk_', 'pk_')],
   ])('%s is 401 invalid_api_key', async (_label, key) => {
-    await expect401(await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': key } }), 'invalid_api_key');
+    await expect401(
+      await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': key } }),
+      'invalid_api_key',
+    );
   });
 
   it.each(ENDPOINTS)('%s %s with a well-formed unknown key is 401 invalid_api_key', async (method, path, body) => {
@@ -108,7 +114,9 @@ describe('request id', () => {
   });
 
   it('keeps a well-formed incoming X-Request-Id', async () => {
-    const res = await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-request-id': 'req_abc-123.456:789' } });
+    const res = await call('GET', '/api/v1/merchants/checkouts', {
+      headers: { 'x-request-id': 'req_abc-123.456:789' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-request-id')).toBe('req_abc-123.456:789');
     expect(res.body.request_id).toBe('req_abc-123.456:789');

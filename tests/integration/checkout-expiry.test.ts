@@ -19,7 +19,8 @@ beforeAll(async () => {
 
 const silent = new Logger(() => () => {});
 /** Runs every job that is due, once, with the service's real tasks. */
-const runWorkerOnce = () => runOnce({ connectionString: process.env.DATABASE_URL!, taskList, logger: silent, noHandleSignals: true });
+const runWorkerOnce = () =>
+  runOnce({ connectionString: process.env.DATABASE_URL!, taskList, logger: silent, noHandleSignals: true });
 
 async function create(merchant: Merchant = m, body: Record<string, unknown> = minimalCheckout) {
   const res = await merchant.api.post(CHECKOUTS, body);
@@ -75,7 +76,12 @@ describe('checkout expiry', () => {
     const [event] = await sql<{ data: any; merchant_id: string }[]>`
       select data, merchant_id from events where resource_id = ${c.id} and event_type = 'checkout.expired'`;
     expect(event!.merchant_id).toBe(m.id);
-    expect(event!.data).toMatchObject({ id: c.id, merchant_id: m.id, status: 'expired', payment_reference: c.payment_reference });
+    expect(event!.data).toMatchObject({
+      id: c.id,
+      merchant_id: m.id,
+      status: 'expired',
+      payment_reference: c.payment_reference,
+    });
     expect(await jobsFor(c.id)).toHaveLength(0);
     expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
 
@@ -87,7 +93,9 @@ describe('checkout expiry', () => {
     expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
     expect((await row(c.id)).status).toBe('expired');
     // Both jobs completed (no failure left to retry).
-    expect(await sql`select id from graphile_worker._private_jobs where last_error is not null or run_at <= now()`).toHaveLength(0);
+    expect(
+      await sql`select id from graphile_worker._private_jobs where last_error is not null or run_at <= now()`,
+    ).toHaveLength(0);
   });
 
   it('a job that fires early leaves an unexpired checkout pending', async () => {
@@ -118,15 +126,18 @@ describe('checkout expiry', () => {
     expect(await eventTypes(notDue.id)).toEqual(['checkout.created']);
   });
 
-  it.each(['awaiting_payment_initiation', 'failed', 'timeout'])('a %s checkout past expires_at expires too', async (status) => {
-    const c = await create();
-    await sql`update checkouts set status = ${status} where id = ${c.id}`;
-    await backdate(c.id);
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
-    await runWorkerOnce();
-    expect((await row(c.id)).status).toBe('expired');
-    expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
-  });
+  it.each(['awaiting_payment_initiation', 'failed', 'timeout'])(
+    'a %s checkout past expires_at expires too',
+    async (status) => {
+      const c = await create();
+      await sql`update checkouts set status = ${status} where id = ${c.id}`;
+      await backdate(c.id);
+      expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
+      await runWorkerOnce();
+      expect((await row(c.id)).status).toBe('expired');
+      expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
+    },
+  );
 
   it.each(['paid', 'completed', 'processing'])('a %s checkout never expires', async (status) => {
     const c = await create();
@@ -164,7 +175,8 @@ describe('checkout expiry', () => {
     await sql`select graphile_worker.add_job('expire_checkout', ${JSON.stringify({ checkout_id: '00000000-0000-4000-8000-000000000000' })}::text::json,
               job_key => 'expire_checkout:ghost')`;
     await runWorkerOnce();
-    const left = await sql`select attempts, last_error from graphile_worker._private_jobs where key = 'expire_checkout:ghost'`;
+    const left =
+      await sql`select attempts, last_error from graphile_worker._private_jobs where key = 'expire_checkout:ghost'`;
     expect(left, JSON.stringify(left)).toHaveLength(0);
   });
 

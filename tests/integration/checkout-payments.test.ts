@@ -101,7 +101,11 @@ describe('mobile money (sandbox rail)', () => {
     const started = await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '024 412 3456' });
     expect(started.status).toBe(200);
     expect(started.body.data.checkout.status).toBe('processing');
-    expect(started.body.data.latest_attempt).toMatchObject({ method: 'mobile_money', status: 'processing', network: 'mtn_momo' });
+    expect(started.body.data.latest_attempt).toMatchObject({
+      method: 'mobile_money',
+      status: 'processing',
+      network: 'mtn_momo',
+    });
     expect(started.body.data.latest_attempt.phone).toBe('+233 ••• ••• 456');
 
     await runJobsNow(['sandbox_mobile_money_outcome']);
@@ -116,7 +120,8 @@ describe('mobile money (sandbox rail)', () => {
     const [collection] = await sql`select * from collections where checkout_id = ${checkout.id}`;
     expect(collection).toMatchObject({ kind: 'payment', amount: '2550', method: 'mobile_money' });
     expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.processing', 'checkout.paid']);
-    const [paid] = await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
+    const [paid] =
+      await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
     expect(paid!.data.meta_data).toEqual({ order_id: 'A-1' });
   });
 
@@ -136,7 +141,8 @@ describe('mobile money (sandbox rail)', () => {
     await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '0244125555' });
     await runJobsNow(['sandbox_mobile_money_outcome']);
     expect((await page.get(`${base}/status`)).body.data.status).toBe('paid');
-    const attempts = await sql`select status from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
+    const attempts =
+      await sql`select status from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
     expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'succeeded']);
     expect(await eventsOf(checkout.id)).toEqual([
       'checkout.created',
@@ -188,7 +194,8 @@ describe('mobile money (sandbox rail)', () => {
     expect(resent.status).toBe(200);
     expect(resent.body.data.checkout.status).toBe('processing');
     expect(resent.body.data.latest_attempt.phone).toBe('+233 ••• ••• 333');
-    const attempts = await sql`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
+    const attempts =
+      await sql`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
     expect(attempts.map((a) => a.status)).toEqual(['abandoned', 'processing']);
     expect(new Set(attempts.map((a) => a.phone))).toEqual(new Set(['+233244123333']));
 
@@ -210,7 +217,9 @@ describe('mobile money (sandbox rail)', () => {
     expect((await page.post(`${base}/mobile-money`, { network: 'mpesa', phone: '0712345678' })).status).toBe(422);
     expect((await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '12' })).status).toBe(422);
     expect((await page.post(`${base}/mobile-money`, { network: 'mtn_momo' })).status).toBe(422);
-    expect((await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '0244123456', extra: 1 })).status).toBe(422);
+    expect(
+      (await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '0244123456', extra: 1 })).status,
+    ).toBe(422);
   });
 });
 
@@ -223,7 +232,9 @@ describe('bank transfer and operator approval', () => {
     expect(account).toMatchObject({ bank_name: 'Sandbox Bank', reference: checkout.payment_reference });
     expect(account.account_number).toMatch(/^\d{10}$/);
     // Choosing again shows the same instructions.
-    expect((await page.post(`${base}/bank-transfer`)).body.data.latest_attempt.id).toBe(chosen.body.data.latest_attempt.id);
+    expect((await page.post(`${base}/bank-transfer`)).body.data.latest_attempt.id).toBe(
+      chosen.body.data.latest_attempt.id,
+    );
 
     const claimed = await page.post(`${base}/bank-transfer/claim`);
     expect(claimed.body.data.checkout.status).toBe('processing');
@@ -232,18 +243,31 @@ describe('bank transfer and operator approval', () => {
     const queue = await admin().get('/api/admin/v1/checkouts/awaiting-approval');
     expect(queue.body.data.map((c: any) => c.id)).toContain(checkout.id);
 
-    const approved = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/approve`, { admin_notes: 'seen on statement' });
+    const approved = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/approve`, {
+      admin_notes: 'seen on statement',
+    });
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ status: 'paid', approval_status: 'approved', admin_notes: 'seen on statement' });
+    expect(approved.body.data).toMatchObject({
+      status: 'paid',
+      approval_status: 'approved',
+      admin_notes: 'seen on statement',
+    });
     expect(approved.body.data.approved_by_admin_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(approved.body.data.approved_at).not.toBeNull();
-    expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.approved', 'checkout.paid']);
+    expect(await eventsOf(checkout.id)).toEqual([
+      'checkout.created',
+      'checkout.payment_claimed',
+      'checkout.approved',
+      'checkout.paid',
+    ]);
 
     // Approving twice, or rejecting a paid checkout, is refused and changes nothing.
     const twice = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/approve`, {});
     expect(twice.status).toBe(409);
     expectErrorShape(twice.body, 'not_awaiting_approval');
-    expect((await admin().post(`/api/admin/v1/checkouts/${checkout.id}/reject`, { rejection_reason: 'x' })).status).toBe(409);
+    expect(
+      (await admin().post(`/api/admin/v1/checkouts/${checkout.id}/reject`, { rejection_reason: 'x' })).status,
+    ).toBe(409);
     expect((await checkoutRow(checkout.id)).status).toBe('paid');
   });
 
@@ -252,8 +276,14 @@ describe('bank transfer and operator approval', () => {
     await page.post(`${base}/bank-transfer`);
     await page.post(`${base}/bank-transfer/claim`);
     expect((await admin().post(`/api/admin/v1/checkouts/${checkout.id}/reject`, {})).status).toBe(422);
-    const rejected = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/reject`, { rejection_reason: 'No transfer found' });
-    expect(rejected.body.data).toMatchObject({ status: 'failed', approval_status: 'rejected', rejection_reason: 'No transfer found' });
+    const rejected = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/reject`, {
+      rejection_reason: 'No transfer found',
+    });
+    expect(rejected.body.data).toMatchObject({
+      status: 'failed',
+      approval_status: 'rejected',
+      rejection_reason: 'No transfer found',
+    });
     expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.rejected']);
     const retry = await page.post(`${base}/bank-transfer`);
     expect(retry.body.data.checkout.status).toBe('awaiting_payment_initiation');
@@ -270,7 +300,10 @@ describe('bank transfer and operator approval', () => {
   it('an exact incoming transfer pays a verified merchant at once; a duplicate is recorded and announced', async () => {
     const { checkout, base, page } = await checkoutWithPage();
     await page.post(`${base}/bank-transfer`);
-    const sim = await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference, scenario: 'duplicate' });
+    const sim = await client().post('/api/sandbox/bank-transfers', {
+      payment_reference: checkout.payment_reference,
+      scenario: 'duplicate',
+    });
     expect(sim.status).toBe(200);
     expect(sim.body.data.transfers.map((t: any) => t.kind)).toEqual(['payment', 'duplicate']);
     const row = await checkoutRow(checkout.id);
@@ -280,20 +313,34 @@ describe('bank transfer and operator approval', () => {
     const events = await eventsOf(checkout.id);
     expect(events).toContain('checkout.paid');
     expect(events).toContain('checkout.duplicate_payment');
-    const [dup] = await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.duplicate_payment'`;
-    expect(dup!.data.duplicate_payment).toMatchObject({ amount: 25.5, currency_code: 'GHS', payment_method: 'bank_transfer' });
+    const [dup] =
+      await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.duplicate_payment'`;
+    expect(dup!.data.duplicate_payment).toMatchObject({
+      amount: 25.5,
+      currency_code: 'GHS',
+      payment_method: 'bank_transfer',
+    });
   });
 
   it('a short transfer waits for an operator; an over transfer pays and records the excess', async () => {
     const short = await checkoutWithPage();
     await short.page.post(`${short.base}/bank-transfer`);
-    await client().post('/api/sandbox/bank-transfers', { payment_reference: short.checkout.payment_reference, scenario: 'short' });
-    expect(await checkoutRow(short.checkout.id)).toMatchObject({ status: 'processing', approval_status: 'pending_approval' });
+    await client().post('/api/sandbox/bank-transfers', {
+      payment_reference: short.checkout.payment_reference,
+      scenario: 'short',
+    });
+    expect(await checkoutRow(short.checkout.id)).toMatchObject({
+      status: 'processing',
+      approval_status: 'pending_approval',
+    });
     const queue = await admin().get('/api/admin/v1/checkouts/awaiting-approval?limit=100');
     expect(queue.body.data.find((c: any) => c.id === short.checkout.id).amount_received).toBe(24.5);
 
     const over = await checkoutWithPage();
-    await client().post('/api/sandbox/bank-transfers', { payment_reference: over.checkout.payment_reference, scenario: 'over' });
+    await client().post('/api/sandbox/bank-transfers', {
+      payment_reference: over.checkout.payment_reference,
+      scenario: 'over',
+    });
     expect((await checkoutRow(over.checkout.id)).status).toBe('paid');
     const [c] = await sql`select kind, details from collections where checkout_id = ${over.checkout.id}`;
     expect(c).toMatchObject({ kind: 'payment', details: { overpaid_by: 1 } });
@@ -302,7 +349,11 @@ describe('bank transfer and operator approval', () => {
   it('an incoming transfer for an unverified merchant always waits for approval', async () => {
     const { checkout } = await checkoutWithPage({ amount: 10 }, 'unverified');
     await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference });
-    expect(await checkoutRow(checkout.id)).toMatchObject({ status: 'processing', approval_status: 'pending_approval', payment_method: 'bank_transfer' });
+    expect(await checkoutRow(checkout.id)).toMatchObject({
+      status: 'processing',
+      approval_status: 'pending_approval',
+      payment_method: 'bank_transfer',
+    });
   });
 
   it('money arriving for an expired or cancelled checkout is kept and announced', async () => {
@@ -376,7 +427,12 @@ describe('branding', () => {
   it('reads defaults, updates, validates and is applied to the session', async () => {
     const { merchant, base, page } = await checkoutWithPage();
     const initial = await merchant.api.get('/api/v1/merchants/branding');
-    expect(initial.body.data).toMatchObject({ display_name: 'Test Shop', logo_url: null, accepted_methods: null, success_redirect_url: null });
+    expect(initial.body.data).toMatchObject({
+      display_name: 'Test Shop',
+      logo_url: null,
+      accepted_methods: null,
+      success_redirect_url: null,
+    });
 
     const updated = await merchant.api.put('/api/v1/merchants/branding', {
       display_name: 'Kofi Foods',
@@ -386,10 +442,17 @@ describe('branding', () => {
       support_email: 'help@kofi.test',
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ display_name: 'Kofi Foods', primary_color: '#FFD400', text_color: '#111111' });
+    expect(updated.body.data).toMatchObject({
+      display_name: 'Kofi Foods',
+      primary_color: '#FFD400',
+      text_color: '#111111',
+    });
     const dark = await merchant.api.put('/api/v1/merchants/branding', { primary_color: '#102030' });
     expect(dark.body.data).toMatchObject({ text_color: '#FFFFFF', display_name: 'Kofi Foods' });
-    expect((await page.get(base)).body.data.merchant).toMatchObject({ display_name: 'Kofi Foods', primary_color: '#102030' });
+    expect((await page.get(base)).body.data.merchant).toMatchObject({
+      display_name: 'Kofi Foods',
+      primary_color: '#102030',
+    });
 
     for (const bad of [
       { success_redirect_url: 'javascript:alert(1)' },
@@ -410,7 +473,13 @@ describe('branding', () => {
   it('sends a paid customer to the success URL with checkout_id, reference and status', async () => {
     const merchant = await newMerchant();
     await merchant.api.put('/api/v1/merchants/branding', { success_redirect_url: 'https://shop.test/thanks?order=7' });
-    const created = (await merchant.api.post('/api/v1/merchants/checkouts', { customer_email: 'a@b.co', amount: 5, currency_code: 'GHS' })).body.data;
+    const created = (
+      await merchant.api.post('/api/v1/merchants/checkouts', {
+        customer_email: 'a@b.co',
+        amount: 5,
+        currency_code: 'GHS',
+      })
+    ).body.data;
     const page = client({ 'x-checkout-token': tokenOf(created.checkout_url) });
     const base = `/api/checkout/v1/sessions/${created.payment_reference}`;
     expect((await page.get(base)).body.data.success_redirect_url).toBeNull();
@@ -418,7 +487,12 @@ describe('branding', () => {
     await runJobsNow(['sandbox_mobile_money_outcome']);
     const url = new URL((await page.get(`${base}/status`)).body.data.success_redirect_url);
     expect(url.origin + url.pathname).toBe('https://shop.test/thanks');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ order: '7', checkout_id: created.id, reference: created.payment_reference, status: 'paid' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      order: '7',
+      checkout_id: created.id,
+      reference: created.payment_reference,
+      status: 'paid',
+    });
     const full = await merchant.api.get('/api/v1/merchants/checkouts');
     expect(full.body.data[0].redirect_url).toBe('https://shop.test/thanks?order=7');
   });

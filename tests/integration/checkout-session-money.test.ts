@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { client } from '../support/api';
 import { testSql } from '../support/database';
-import { expectErrorShape, expectReconciled, hostedPage, invalidFields, newMerchant, wallet } from '../support/fixtures';
+import {
+  expectErrorShape,
+  expectReconciled,
+  hostedPage,
+  invalidFields,
+  newMerchant,
+  wallet,
+} from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/config';
 
@@ -15,7 +22,12 @@ const CHECKOUTS = '/api/v1/merchants/checkouts';
 
 async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verified' | 'unverified' = 'verified') {
   const merchant = await newMerchant({ kyb_status: kyb });
-  const created = await merchant.api.post(CHECKOUTS, { customer_email: 'ada@example.com', amount: 100, currency_code: 'GHS', ...body });
+  const created = await merchant.api.post(CHECKOUTS, {
+    customer_email: 'ada@example.com',
+    amount: 100,
+    currency_code: 'GHS',
+    ...body,
+  });
   expect(created.status, created.text).toBe(200);
   const checkout = created.body.data;
   return { merchant, checkout, ...hostedPage(checkout) };
@@ -41,7 +53,8 @@ describe('money received, told as it is', () => {
     const paid = (await page.get(base)).body.data;
     expect(paid.checkout.status).toBe('paid');
     expect(paid.received).toMatchObject({ amount: 100, outstanding: 0, overpaid: 0 });
-    const kinds = await sql`select kind, amount::text from collections where checkout_id = ${checkout.id} order by received_at, id`;
+    const kinds =
+      await sql`select kind, amount::text from collections where checkout_id = ${checkout.id} order by received_at, id`;
     expect(kinds.map((k) => [k.kind, k.amount])).toEqual([
       ['underpayment', '9000'],
       ['payment', '1000'],
@@ -54,7 +67,12 @@ describe('money received, told as it is', () => {
   it('an over transfer says how much too much; a second payment after paid is a duplicate to refund', async () => {
     const { checkout, base, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { amount: 120 });
-    expect((await page.get(base)).body.data.received).toMatchObject({ amount: 120, outstanding: 0, overpaid: 20, duplicate: 0 });
+    expect((await page.get(base)).body.data.received).toMatchObject({
+      amount: 120,
+      outstanding: 0,
+      overpaid: 20,
+      duplicate: 0,
+    });
     await transfer(checkout.payment_reference, { amount: 100 });
     expect((await page.get(base)).body.data.received).toMatchObject({ amount: 120, overpaid: 20, duplicate: 100 });
   });
@@ -62,7 +80,11 @@ describe('money received, told as it is', () => {
   it('shows refunds of the money as they are made', async () => {
     const { merchant, checkout, base, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { scenario: 'duplicate' });
-    const refunded = await merchant.api.post('/api/v1/merchants/wallet/refunds', { checkout_id: checkout.id, amount: 5, reason: 'goodwill' });
+    const refunded = await merchant.api.post('/api/v1/merchants/wallet/refunds', {
+      checkout_id: checkout.id,
+      amount: 5,
+      reason: 'goodwill',
+    });
     expect(refunded.status, refunded.text).toBe(200);
     expect((await page.get(base)).body.data.received).toMatchObject({ amount: 100, duplicate: 100, refunded: 5 });
   });
@@ -74,12 +96,26 @@ describe('CFA francs and Orange Money', () => {
     expect(checkout.amount).toBe(1500);
     const session = (await page.get(base)).body.data;
     const networks = session.methods.find((m: any) => m.method === 'mobile_money').networks;
-    expect(networks.map((n: any) => `${n.id}:${n.country}`)).toEqual(['orange_money:SN', 'orange_money:CI', 'mtn_momo:CI', 'orange_money:ML', 'orange_money:BF']);
+    expect(networks.map((n: any) => `${n.id}:${n.country}`)).toEqual([
+      'orange_money:SN',
+      'orange_money:CI',
+      'mtn_momo:CI',
+      'orange_money:ML',
+      'orange_money:BF',
+    ]);
     expect(networks[0]).toMatchObject({ label: 'Orange Money', country_calling_code: '221', example: '77 123 45 67' });
 
-    const started = await page.post(`${base}/mobile-money`, { network: 'orange_money', country: 'SN', phone: '77 123 45 67' });
+    const started = await page.post(`${base}/mobile-money`, {
+      network: 'orange_money',
+      country: 'SN',
+      phone: '77 123 45 67',
+    });
     expect(started.status, started.text).toBe(200);
-    expect(started.body.data.latest_attempt).toMatchObject({ network: 'orange_money', amount: 1500, currency_code: 'XOF' });
+    expect(started.body.data.latest_attempt).toMatchObject({
+      network: 'orange_money',
+      amount: 1500,
+      currency_code: 'XOF',
+    });
     const [attempt] = await sql`select phone, amount::text from payment_attempts where checkout_id = ${checkout.id}`;
     expect(attempt).toMatchObject({ phone: '+221771234567', amount: '1500' });
 
@@ -87,14 +123,23 @@ describe('CFA francs and Orange Money', () => {
     expect((await page.get(`${base}/status`)).body.data.status).toBe('paid');
     // 1.50 % of 1500 = 22.5 → 23 (half up, to the franc).
     const deposits = await merchant.api.get('/api/v1/merchants/customer/transactions?currency_code=XOF');
-    expect(deposits.body.data[0]).toMatchObject({ amount: 1500, fee_amount: 23, net_amount: 1477, currency_code: 'XOF' });
+    expect(deposits.body.data[0]).toMatchObject({
+      amount: 1500,
+      fee_amount: 23,
+      net_amount: 1477,
+      currency_code: 'XOF',
+    });
     expect(await wallet(merchant, 'XOF')).toMatchObject({ holding_balance: 1477, available_balance: 0, balance: 1477 });
     await expectReconciled(merchant.id);
   });
 
   it('refuses fractions of a franc', async () => {
     const merchant = await newMerchant();
-    const res = await merchant.api.post(CHECKOUTS, { customer_email: 'ada@example.com', amount: 1500.5, currency_code: 'XOF' });
+    const res = await merchant.api.post(CHECKOUTS, {
+      customer_email: 'ada@example.com',
+      amount: 1500.5,
+      currency_code: 'XOF',
+    });
     expect(invalidFields(res)).toEqual(['amount']);
     expect(res.body.error.fields[0].message).toMatch(/more decimals than XOF allows \(0\)/);
   });
@@ -107,9 +152,17 @@ describe('CFA francs and Orange Money', () => {
 
   it('where a network spans several countries, the country comes from `country` or the +code', async () => {
     const { checkout, base, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
-    expect(invalidFields(await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '77 123 45 67' }))).toEqual(['country']);
-    expect(invalidFields(await page.post(`${base}/mobile-money`, { network: 'orange_money', country: 'CM', phone: '690123456' }))).toEqual(['country']);
-    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(0);
+    expect(
+      invalidFields(await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '77 123 45 67' })),
+    ).toEqual(['country']);
+    expect(
+      invalidFields(
+        await page.post(`${base}/mobile-money`, { network: 'orange_money', country: 'CM', phone: '690123456' }),
+      ),
+    ).toEqual(['country']);
+    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
+      0,
+    );
     const byCode = await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '+225 07 12 34 56 78' });
     expect(byCode.status, byCode.text).toBe(200);
   });
@@ -122,8 +175,12 @@ describe('mobile-money numbers are checked against the network before any prompt
     expect(invalidFields(res)).toEqual(['phone']);
     expect(res.body.error.fields[0].message).toBe('is a Telecel Cash number, not MTN MoMo');
     expect((await page.get(base)).body.data.checkout.status).toBe('pending');
-    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(0);
-    expect((await page.post(`${base}/mobile-money`, { network: 'vodafone_cash', phone: '020 123 4567' })).status).toBe(200);
+    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
+      0,
+    );
+    expect((await page.post(`${base}/mobile-money`, { network: 'vodafone_cash', phone: '020 123 4567' })).status).toBe(
+      200,
+    );
   });
 
   it('the session names how to approve from the network’s menu where one exists', async () => {
@@ -161,7 +218,10 @@ describe('bank transfer only when there is time for one to arrive', () => {
     const fieldsOf = async (currency_code: string) => {
       const { base, page } = await checkoutWithPage({ currency_code });
       const account = (await page.post(`${base}/bank-transfer`)).body.data.latest_attempt.bank_account;
-      return Object.entries(account).filter(([, v]) => v !== null).map(([k]) => k).sort();
+      return Object.entries(account)
+        .filter(([, v]) => v !== null)
+        .map(([k]) => k)
+        .sort();
     };
     expect(await fieldsOf('NGN')).toEqual(['account_name', 'account_number', 'bank_name', 'reference']);
     expect(await fieldsOf('GHS')).toEqual(['account_name', 'account_number', 'bank_name', 'branch_code', 'reference']);
@@ -187,7 +247,9 @@ describe('an expired link', () => {
       expect(write.status, path).toBe(410);
       expectErrorShape(write.body, 'checkout_link_expired');
     }
-    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(0);
+    expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
+      0,
+    );
   });
 
   it('within the grace hour a prompt sent just before expiry can still be answered', async () => {

@@ -29,7 +29,10 @@ const snapshot = async (id: string) => ({
   events: (await sql`select count(*)::int as n from events where resource_id = ${id}`)[0]!.n as number,
 });
 
-const moves = Object.entries(CHECKOUT_TRANSITIONS) as [CheckoutTransition, (typeof CHECKOUT_TRANSITIONS)[CheckoutTransition]][];
+const moves = Object.entries(CHECKOUT_TRANSITIONS) as [
+  CheckoutTransition,
+  (typeof CHECKOUT_TRANSITIONS)[CheckoutTransition],
+][];
 
 describe('checkout state machine', () => {
   for (const [move, rule] of moves) {
@@ -47,12 +50,16 @@ describe('checkout state machine', () => {
           const after = await snapshot(id);
           expect(after.events).toBe(before.events + (rule.event ? 1 : 0));
           if (rule.event) {
-            const [last] = await sql`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
+            const [last] =
+              await sql`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
             expect(last!.event_type).toBe(rule.event);
             expect(last!.data.status).toBe(rule.to);
           }
         } else {
-          const error = await attempt.then(() => null, (e: unknown) => e);
+          const error = await attempt.then(
+            () => null,
+            (e: unknown) => e,
+          );
           expect(error).toBeInstanceOf(ApiError);
           expect((error as ApiError).status).toBe(409);
           expect(await snapshot(id)).toEqual(before);
@@ -64,17 +71,23 @@ describe('checkout state machine', () => {
   it('time guards: nothing starts on an expired checkout; nothing expires early', async () => {
     const expired = await checkoutIn('pending', '-1 minute');
     for (const move of ['start_payment', 'choose_bank_transfer', 'cancel'] as const) {
-      await expect(transitionCheckout(getDb(), { checkoutId: expired, merchantId: merchant.id, transition: move })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        transitionCheckout(getDb(), { checkoutId: expired, merchantId: merchant.id, transition: move }),
+      ).rejects.toMatchObject({ status: 409 });
     }
     const fresh = await checkoutIn('pending');
-    await expect(transitionCheckout(getDb(), { checkoutId: fresh, merchantId: merchant.id, transition: 'expire' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      transitionCheckout(getDb(), { checkoutId: fresh, merchantId: merchant.id, transition: 'expire' }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it("another merchant's checkout is a 404 for every move", async () => {
     const other = await newMerchant();
     const id = await checkoutIn('pending');
     for (const [move] of moves) {
-      await expect(transitionCheckout(getDb(), { checkoutId: id, merchantId: other.id, transition: move })).rejects.toMatchObject({ status: 404 });
+      await expect(
+        transitionCheckout(getDb(), { checkoutId: id, merchantId: other.id, transition: move }),
+      ).rejects.toMatchObject({ status: 404 });
     }
   });
 
@@ -86,7 +99,9 @@ describe('checkout state machine', () => {
       transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'time_out_payment' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id = ${id}`) as unknown as [{ n: number }];
+    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id = ${id}`) as unknown as [
+      { n: number },
+    ];
     expect(n).toBe(2); // checkout.created + the one move
   });
 });

@@ -78,7 +78,8 @@ async function expect422(body: unknown, field: string, merchant: Merchant = m) {
   return res;
 }
 
-const statusInDb = async (id: string) => (await sql<{ status: string }[]>`select status from checkouts where id = ${id}`)[0]?.status;
+const statusInDb = async (id: string) =>
+  (await sql<{ status: string }[]>`select status from checkouts where id = ${id}`)[0]?.status;
 const eventsOf = (id: string) =>
   sql<{ event_type: string; data: any; merchant_id: string; resource_type: string }[]>`
     select event_type, data, merchant_id, resource_type from events where resource_id = ${id} order by sequence`;
@@ -122,8 +123,9 @@ describe('POST /api/v1/merchants/checkouts', () => {
   });
 
   it('builds checkout_url from configuration, never from the request host', async () => {
-    const data = (await m.api.post(CHECKOUTS, minimalCheckout, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })).body
-      .data;
+    const data = (
+      await m.api.post(CHECKOUTS, minimalCheckout, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })
+    ).body.data;
     expect(new URL(data.checkout_url).origin).toBe(new URL(process.env.CHECKOUT_BASE_URL!).origin);
   });
 
@@ -141,13 +143,19 @@ describe('POST /api/v1/merchants/checkouts', () => {
     expect(data.customer_phone_editable).toBe(false);
     expect(data.description).toBe('Order 1001');
     expect('meta_data' in data).toBe(false);
-    const [row] = await sql`select customer_phone, customer_phone_editable, meta_data from checkouts where id = ${data.id}`;
-    expect(row).toEqual({ customer_phone: '+233244123456', customer_phone_editable: false, meta_data: { order_id: '1001' } });
+    const [row] =
+      await sql`select customer_phone, customer_phone_editable, meta_data from checkouts where id = ${data.id}`;
+    expect(row).toEqual({
+      customer_phone: '+233244123456',
+      customer_phone_editable: false,
+      meta_data: { order_id: '1001' },
+    });
   });
 
   it('stores the amount as integer minor units, and writes the checkout.created event and the expiry job', async () => {
     const data = await create(m, { ...minimalCheckout, amount: 1234.56, meta_data: { order_id: 'A-1', note: 'x' } });
-    const [row] = await sql`select amount::text as amount, currency_code, status, merchant_id, expires_at from checkouts where id = ${data.id}`;
+    const [row] =
+      await sql`select amount::text as amount, currency_code, status, merchant_id, expires_at from checkouts where id = ${data.id}`;
     expect(row!.amount).toBe('123456');
     expect(row!.currency_code).toBe('GHS');
     expect(row!.status).toBe('pending');
@@ -200,7 +208,9 @@ describe('POST /api/v1/merchants/checkouts', () => {
     it.each([5, 10080])('accepts %i', async (minutes) => {
       const data = await create(m, { ...minimalCheckout, expires_in_minutes: minutes });
       expect(ms(data.expires_at) - ms(data.created_at)).toBe(minutes * 60_000);
-      const [job] = await sql<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where key = ${`expire_checkout:${data.id}`}`;
+      const [job] = await sql<
+        { run_at: Date }[]
+      >`select run_at from graphile_worker.jobs where key = ${`expire_checkout:${data.id}`}`;
       expect(new Date(job!.run_at).getTime()).toBe(ms(data.expires_at));
     });
 
@@ -223,9 +233,12 @@ describe('POST /api/v1/merchants/checkouts', () => {
       expect(row!.amount).toBe(minor);
     });
 
-    it.each([1.234, 0.001, 0.1 + 0.2, 0, -0, -1, -0.01, '10', '25.50', null, true, 1e15, 1000000000000])('refuses %j', async (amount) => {
-      await expect422({ ...minimalCheckout, amount }, 'amount');
-    });
+    it.each([1.234, 0.001, 0.1 + 0.2, 0, -0, -1, -0.01, '10', '25.50', null, true, 1e15, 1000000000000])(
+      'refuses %j',
+      async (amount) => {
+        await expect422({ ...minimalCheckout, amount }, 'amount');
+      },
+    );
 
     it('is required', async () => {
       const { amount: _amount, ...rest } = minimalCheckout;
@@ -241,10 +254,13 @@ describe('POST /api/v1/merchants/checkouts', () => {
       expect(row!.currency_code).toBe('GHS');
     });
 
-    it.each(['GHS', 'KES', 'NGN', 'ETB', 'USD', 'EUR', 'GBP'])('a verified merchant may charge in %s', async (currency) => {
-      const data = await create(m, { ...minimalCheckout, currency_code: currency });
-      expect(data.currency_code).toBe(currency);
-    });
+    it.each(['GHS', 'KES', 'NGN', 'ETB', 'USD', 'EUR', 'GBP'])(
+      'a verified merchant may charge in %s',
+      async (currency) => {
+        const data = await create(m, { ...minimalCheckout, currency_code: currency });
+        expect(data.currency_code).toBe(currency);
+      },
+    );
 
     it.each(['XYZ', 'US', 'USDT', '', 123, null])('refuses %j', async (currency) => {
       await expect422({ ...minimalCheckout, currency_code: currency }, 'currency_code');
@@ -253,7 +269,9 @@ describe('POST /api/v1/merchants/checkouts', () => {
     it('an unverified merchant may charge in local currencies only', async () => {
       const unverified = await newMerchant({ kyb_status: 'unverified' });
       for (const currency of ['GHS', 'KES', 'NGN', 'ETB']) {
-        expect((await create(unverified, { ...minimalCheckout, currency_code: currency })).currency_code).toBe(currency);
+        expect((await create(unverified, { ...minimalCheckout, currency_code: currency })).currency_code).toBe(
+          currency,
+        );
       }
       expect((await create(unverified, { ...minimalCheckout, currency_code: 'kes' })).currency_code).toBe('KES');
       for (const currency of ['USD', 'usd', 'EUR', 'GBP']) {
@@ -332,13 +350,18 @@ describe('POST /api/v1/merchants/checkouts', () => {
       await expect422({ ...minimalCheckout, customer_name: 'n'.repeat(201) }, 'customer_name');
       await expect422({ ...minimalCheckout, description: 'd'.repeat(501) }, 'description');
       await expect422({ ...minimalCheckout, customer_phone_editable: 'no' }, 'customer_phone_editable');
-      expect((await create(m, { ...minimalCheckout, customer_name: 'n'.repeat(200), description: 'd'.repeat(500) })).description).toHaveLength(500);
+      expect(
+        (await create(m, { ...minimalCheckout, customer_name: 'n'.repeat(200), description: 'd'.repeat(500) }))
+          .description,
+      ).toHaveLength(500);
     });
   });
 
   describe('meta_data', () => {
     it('accepts up to 50 keys of up to 40 characters with string values', async () => {
-      const meta = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${String(i).padStart(39, '0')}`, 'v'.repeat(500)]));
+      const meta = Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [`k${String(i).padStart(39, '0')}`, 'v'.repeat(500)]),
+      );
       const data = await create(m, { ...minimalCheckout, meta_data: meta });
       const [row] = await sql`select meta_data from checkouts where id = ${data.id}`;
       expect(row!.meta_data).toEqual(meta);
@@ -404,7 +427,8 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
 
   beforeAll(async () => {
     lister = await newMerchant({ name: 'Lister' });
-    for (let i = 0; i < 25; i++) created.push(await create(lister, { ...minimalCheckout, amount: i + 1, meta_data: { i: String(i) } }));
+    for (let i = 0; i < 25; i++)
+      created.push(await create(lister, { ...minimalCheckout, amount: i + 1, meta_data: { i: String(i) } }));
   });
 
   it('returns the full shape, newest first, 20 by default', async () => {
@@ -463,16 +487,23 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
     expect((await lister.api.get(`${CHECKOUTS}?limit=100`)).body.data).toHaveLength(25);
   });
 
-  it.each(['limit=101', 'limit=0', 'limit=abc', 'limit=-1', 'limit=1.5', 'limit=', 'offset=-1', 'offset=abc', 'limit=5&limit=6'])(
-    'refuses ?%s with 422',
-    async (query) => {
-      const res = await lister.api.get(`${CHECKOUTS}?${query}`);
-      expect(res.status).toBe(422);
-      expectErrorShape(res.body, 'validation_error');
-      const field = query.split('=')[0]!;
-      expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
-    },
-  );
+  it.each([
+    'limit=101',
+    'limit=0',
+    'limit=abc',
+    'limit=-1',
+    'limit=1.5',
+    'limit=',
+    'offset=-1',
+    'offset=abc',
+    'limit=5&limit=6',
+  ])('refuses ?%s with 422', async (query) => {
+    const res = await lister.api.get(`${CHECKOUTS}?${query}`);
+    expect(res.status).toBe(422);
+    expectErrorShape(res.body, 'validation_error');
+    const field = query.split('=')[0]!;
+    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+  });
 
   it('refuses an unknown query parameter, naming it', async () => {
     const res = await lister.api.get(`${CHECKOUTS}?state=pending`);
@@ -571,7 +602,13 @@ describe('GET /api/v1/merchants/checkouts: filters', () => {
 
 describe('GET /api/v1/merchants/checkouts/{checkout_id}', () => {
   it('returns the full shape (what webhooks carry), with customer_phone_editable and the working link', async () => {
-    const data = await create(m, { ...minimalCheckout, customer_name: 'Ada', customer_phone_editable: false, customer_phone: '0244123456', meta_data: { order_id: '7' } });
+    const data = await create(m, {
+      ...minimalCheckout,
+      customer_name: 'Ada',
+      customer_phone_editable: false,
+      customer_phone: '0244123456',
+      meta_data: { order_id: '7' },
+    });
     const res = await m.api.get(`${CHECKOUTS}/${data.id}`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
@@ -624,7 +661,11 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
     expect(res.body.status).toBe('success');
     expect(res.body.message).toBe('Checkout cancelled');
     expect(Object.keys(res.body.data).sort()).toEqual(PUBLIC_FIELDS);
-    expect(res.body.data).toMatchObject({ id: data.id, status: 'cancelled', payment_reference: data.payment_reference });
+    expect(res.body.data).toMatchObject({
+      id: data.id,
+      status: 'cancelled',
+      payment_reference: data.payment_reference,
+    });
     expect(res.body.data.checkout_url).toBe(data.checkout_url);
 
     const [row] = await sql`select status, cancelled_at from checkouts where id = ${data.id}`;

@@ -16,7 +16,12 @@ afterEach(closeAllReceivers);
 
 async function merchantClient(options: { maxRetries?: number } = {}) {
   const merchant = await newMerchant();
-  const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test', apiKey: merchant.apiKey, fetch: dispatch, ...options });
+  const payments = new PaymentsClient({
+    baseUrl: 'http://api.payments.test',
+    apiKey: merchant.apiKey,
+    fetch: dispatch,
+    ...options,
+  });
   return { merchant, payments };
 }
 
@@ -26,20 +31,30 @@ async function drainWebhooks() {
 
 describe('the typed client', () => {
   it('has one method per merchant operation the service documents', () => {
-    const merchantOperations = OPERATIONS.filter((op) => op.security === 'apiKey').map((op) => op.operationId).sort();
+    const merchantOperations = OPERATIONS.filter((op) => op.security === 'apiKey')
+      .map((op) => op.operationId)
+      .sort();
     expect(MERCHANT_CONTRACTS.map((op) => op.operationId).sort()).toEqual(merchantOperations);
     const { payments } = { payments: new PaymentsClient({ baseUrl: 'http://x', apiKey: 'k' }) };
-    for (const id of merchantOperations) expect(typeof (payments as unknown as Record<string, unknown>)[id], id).toBe('function');
+    for (const id of merchantOperations)
+      expect(typeof (payments as unknown as Record<string, unknown>)[id], id).toBe('function');
   });
 
   it('runs the whole flow: checkout, customer pays, signed webhook, confirmation by reading', async () => {
     const { payments } = await merchantClient();
     const receiver = await startReceiver({ status: 200 });
-    const webhook = await payments.createWebhook({ body: { url: receiver.url, events: ['checkout.paid'], allow_loopback: true } });
+    const webhook = await payments.createWebhook({
+      body: { url: receiver.url, events: ['checkout.paid'], allow_loopback: true },
+    });
     expect(webhook.secret).toMatch(/^whsec_/);
 
     // Idempotent create: the same key returns the same checkout, once.
-    const body = { customer_email: 'ama@example.com', amount: 125.5, currency_code: 'GHS', meta_data: { order_id: 'ORD-1042' } };
+    const body = {
+      customer_email: 'ama@example.com',
+      amount: 125.5,
+      currency_code: 'GHS',
+      meta_data: { order_id: 'ORD-1042' },
+    };
     const checkout = await payments.createCheckout({ body, idempotencyKey: 'order-ORD-1042' });
     const again = await payments.createCheckout({ body, idempotencyKey: 'order-ORD-1042' });
     expect(again.id).toBe(checkout.id);
@@ -48,14 +63,21 @@ describe('the typed client', () => {
     expect((await payments.listCheckouts({ query: { limit: 10 } })).map((c) => c.id)).toEqual([checkout.id]);
 
     // The customer pays (the sandbox rail stands in for the bank).
-    const paid = await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference, scenario: 'exact' });
+    const paid = await client().post('/api/sandbox/bank-transfers', {
+      payment_reference: checkout.payment_reference,
+      scenario: 'exact',
+    });
     expect(paid.status).toBe(200);
     await drainWebhooks();
 
     // The webhook, verified and typed by the client's helper.
     expect(receiver.received).toHaveLength(1);
     const delivery = receiver.received[0]!;
-    const event: WebhookEvent = parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, webhook.secret);
+    const event: WebhookEvent = parseWebhook(
+      delivery.raw,
+      delivery.headers['x-webhook-signature'] as string,
+      webhook.secret,
+    );
     expect(event.event_type).toBe('checkout.paid');
     if (event.event_type !== 'checkout.paid') throw new Error('narrowing');
     expect(event.data.id).toBe(checkout.id);
@@ -63,9 +85,9 @@ describe('the typed client', () => {
     const orderId: string | undefined = event.data.meta_data?.order_id;
     const amount: number = event.data.amount;
     expect({ orderId, amount }).toEqual({ orderId: 'ORD-1042', amount: 125.5 });
-    expect(() => parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, `${webhook.secret}x`)).toThrow(
-      PaymentsApiError,
-    );
+    expect(() =>
+      parseWebhook(delivery.raw, delivery.headers['x-webhook-signature'] as string, `${webhook.secret}x`),
+    ).toThrow(PaymentsApiError);
 
     // Confirm by reading, as a merchant should before fulfilling.
     const confirmed = await payments.getCheckout({ params: { checkout_id: checkout.id } });
@@ -83,7 +105,9 @@ describe('the typed client', () => {
     expect((invalid as PaymentsApiError).fields.map((f) => f.field)).toContain('customer_email');
     expect((invalid as PaymentsApiError).requestId).toBeTruthy();
 
-    const checkout = await payments.createCheckout({ body: { customer_email: 'a@b.co', amount: 5, currency_code: 'GHS' } });
+    const checkout = await payments.createCheckout({
+      body: { customer_email: 'a@b.co', amount: 5, currency_code: 'GHS' },
+    });
     await payments.cancelCheckout({ params: { checkout_id: checkout.id } });
     await expect(payments.cancelCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({
       status: 409,
@@ -91,7 +115,10 @@ describe('the typed client', () => {
     });
 
     const other = await merchantClient();
-    await expect(other.payments.getCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(other.payments.getCheckout({ params: { checkout_id: checkout.id } })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 
   it('never lets a path parameter reach another path, and refuses a success that is not JSON', async () => {
@@ -100,11 +127,18 @@ describe('the typed client', () => {
       seen.push(new URL(request.url).pathname);
       return new Response('<html>proxy page</html>', { status: 200, headers: { 'content-type': 'text/html' } });
     };
-    const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test/', apiKey: 'sk_test_x', fetch: recording });
+    const payments = new PaymentsClient({
+      baseUrl: 'http://api.payments.test/',
+      apiKey: 'sk_test_x',
+      fetch: recording,
+    });
     for (const id of ['..', '.', '']) {
       await expect(payments.getWebhook({ params: { webhook_id: id } })).rejects.toThrow(TypeError);
     }
-    await expect(payments.getWebhook({ params: { webhook_id: 'a/b?c' } })).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+    await expect(payments.getWebhook({ params: { webhook_id: 'a/b?c' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+      status: 200,
+    });
     expect(seen).toEqual(['/api/v1/merchants/webhooks/a%2Fb%3Fc']);
   });
 
@@ -118,7 +152,9 @@ describe('the typed client', () => {
       return response;
     };
     const payments = new PaymentsClient({ baseUrl: 'http://api.payments.test', apiKey: merchant.apiKey, fetch: flaky });
-    const checkout = await payments.createCheckout({ body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' } });
+    const checkout = await payments.createCheckout({
+      body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' },
+    });
     expect((await payments.listCheckouts()).map((c) => c.id)).toEqual([checkout.id]);
   });
 });

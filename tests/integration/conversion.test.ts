@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet } from '../support/fixtures';
+import {
+  expectErrorShape,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  expectReconciled,
+  wallet,
+} from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -43,11 +50,12 @@ const conversionFee = (amountMinor: bigint) => (amountMinor * 100n + 5_000n) / 1
  * The exact value of `net` minor units of `from` in minor units of `to`, as a fraction num/den
  * (both currencies have two decimals): net × (to per USD) / (from per USD).
  */
-const exact = (from: string, to: string, netMinor: bigint) => ({ num: netMinor * scaled(RATES[to]!), den: scaled(RATES[from]!) });
+const exact = (from: string, to: string, netMinor: bigint) => ({
+  num: netMinor * scaled(RATES[to]!),
+  den: scaled(RATES[from]!),
+});
 
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
-
-
 
 async function quote(m: Merchant, from: string, to: string, amount: number) {
   const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
@@ -102,13 +110,27 @@ describe('POST /conversion/quote', () => {
     expect(ms(q.expires_at)).toBeGreaterThanOrEqual(before + 55_000);
     expect(ms(q.expires_at)).toBeLessThanOrEqual(Date.now() + 61_000);
 
-    const [row] = await sql`select merchant_id, from_amount::text, fee_amount::text, to_amount::text, used_at from conversion_quotes where id = ${q.quote_id}`;
-    expect(row).toMatchObject({ merchant_id: m.id, from_amount: '1000', fee_amount: '10', to_amount: '63', used_at: null });
+    const [row] =
+      await sql`select merchant_id, from_amount::text, fee_amount::text, to_amount::text, used_at from conversion_quotes where id = ${q.quote_id}`;
+    expect(row).toMatchObject({
+      merchant_id: m.id,
+      from_amount: '1000',
+      fee_amount: '10',
+      to_amount: '63',
+      used_at: null,
+    });
   });
 
   it('accepts currency codes in any case', async () => {
     const q = await quote(m, 'usd', 'ngn', 100);
-    expect(q).toMatchObject({ from_currency: 'USD', to_currency: 'NGN', from_amount: 100, fee_amount: 1, to_amount: 153450, rate: '1550.0000000000' });
+    expect(q).toMatchObject({
+      from_currency: 'USD',
+      to_currency: 'NGN',
+      from_amount: 100,
+      fee_amount: 1,
+      to_amount: 153450,
+      rate: '1550.0000000000',
+    });
   });
 
   it.each([
@@ -185,12 +207,16 @@ describe('POST /conversion/quote', () => {
     ['no to_currency', { from_currency: 'USD', amount: 10 }, 'to_currency'],
     ['an unknown field', { from_currency: 'USD', to_currency: 'GHS', amount: 10, rate: '20' }, 'rate'],
   ])('%s → 422 naming the field, no quote stored', async (_label, body, field) => {
-    const before = (await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`)[0]!.n;
+    const before = (
+      await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`
+    )[0]!.n;
     const res = await m.api.post(QUOTE, body);
     expect(res.status, res.text).toBe(422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
-    const after = (await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`)[0]!.n;
+    const after = (
+      await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`
+    )[0]!.n;
     expect(after).toBe(before);
   });
 
@@ -262,7 +288,8 @@ describe('POST /conversion', () => {
     ]);
     const [quoteRow] = await sql`select used_at from conversion_quotes where id = ${q.quote_id}`;
     expect(quoteRow!.used_at).not.toBeNull();
-    const events = await sql`select data from events where resource_id = ${c.conversion_id} and event_type = 'conversion.completed'`;
+    const events =
+      await sql`select data from events where resource_id = ${c.conversion_id} and event_type = 'conversion.completed'`;
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({ conversion_id: c.conversion_id, from_amount: 40, to_amount: 2.55 });
 
@@ -299,7 +326,12 @@ describe('POST /conversion', () => {
     expect(res.status, res.text).toBe(200);
     const lines = await sql<{ account: string }[]>`
       select l.account from ledger_lines l join ledger_entries e on e.id = l.entry_id where e.conversion_id = ${res.body.data.conversion_id}`;
-    expect(lines.map((l) => l.account).sort()).toEqual(['fx_position', 'fx_position', 'merchant_available', 'merchant_available']);
+    expect(lines.map((l) => l.account).sort()).toEqual([
+      'fx_position',
+      'fx_position',
+      'merchant_available',
+      'merchant_available',
+    ]);
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 9.51 });
     expect(await wallet(m, 'USD')).toMatchObject({ available_balance: 0.03 });
   });
@@ -385,9 +417,17 @@ describe('POST /conversion', () => {
     ['no idempotency_key', (id: string) => ({ quote_id: id }), 'idempotency_key'],
     ['no quote_id', () => ({ idempotency_key: 'k1' }), 'quote_id'],
     ['a quote_id that is not a UUID', () => ({ quote_id: 'quote-1', idempotency_key: 'k1' }), 'quote_id'],
-    ['an idempotency_key with a space', (id: string) => ({ quote_id: id, idempotency_key: 'has space' }), 'idempotency_key'],
+    [
+      'an idempotency_key with a space',
+      (id: string) => ({ quote_id: id, idempotency_key: 'has space' }),
+      'idempotency_key',
+    ],
     ['an empty idempotency_key', (id: string) => ({ quote_id: id, idempotency_key: '' }), 'idempotency_key'],
-    ['an idempotency_key of 256 characters', (id: string) => ({ quote_id: id, idempotency_key: 'k'.repeat(256) }), 'idempotency_key'],
+    [
+      'an idempotency_key of 256 characters',
+      (id: string) => ({ quote_id: id, idempotency_key: 'k'.repeat(256) }),
+      'idempotency_key',
+    ],
     ['an unknown field', (id: string) => ({ quote_id: id, idempotency_key: 'k1', amount: 5 }), 'amount'],
   ])('%s → 422', async (_label, body, field) => {
     const m = await newMerchant();
@@ -460,7 +500,7 @@ describe('GET /conversion and /conversion/{id}', () => {
     expect(seen).toEqual(newestFirst);
   });
 
-  it('gets one by id; 404 for an unknown or another merchant\'s conversion', async () => {
+  it("gets one by id; 404 for an unknown or another merchant's conversion", async () => {
     const res = await m.api.get(`${CONVERSION}/${made[1]!.conversion_id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(made[1]);
@@ -523,7 +563,9 @@ describe('concurrency (real PostgreSQL)', () => {
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 0, holding_balance: 0 });
     expect(await wallet(m, 'USD')).toMatchObject({ available_balance: 0.6 });
     expect(await conversionCount(m)).toBe(10);
-    const [used] = await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id} and used_at is not null`;
+    const [used] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id} and used_at is not null`;
     expect(used!.n).toBe(10);
     await expectReconciled(m.id);
   });

@@ -85,7 +85,12 @@ const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 async function list(m: Merchant, query = '') {
   const res = await m.api.get(`${TRANSACTIONS}${query}`);
   expect(res.status, res.text).toBe(200);
-  return res.body as { data: Record<string, any>[]; pagination: Record<string, unknown>; status: string; message: string };
+  return res.body as {
+    data: Record<string, any>[];
+    pagination: Record<string, unknown>;
+    status: string;
+    message: string;
+  };
 }
 
 async function createCheckout(m: Merchant, body: Record<string, unknown>) {
@@ -204,7 +209,11 @@ describe('deposits from paid checkouts', () => {
 
   it('a duplicate collection is a second, flagged deposit, also credited', async () => {
     const shop = await newMerchant();
-    const { checkout, deposit } = await paidCheckout(shop, { amount: 40, scenario: 'duplicate', meta_data: { order_id: 'D-1' } });
+    const { checkout, deposit } = await paidCheckout(shop, {
+      amount: 40,
+      scenario: 'duplicate',
+      meta_data: { order_id: 'D-1' },
+    });
     const rows = (await list(shop, '?transaction_type=deposit')).data;
     expect(rows).toHaveLength(2);
     const duplicate = rows.find((t) => t.is_duplicate)!;
@@ -264,7 +273,9 @@ describe('deposits from paid checkouts', () => {
     const shop = await newMerchant({ kyb_status: 'unverified' });
     const { checkout, base, page } = await createCheckout(shop, { amount: 40 });
     expect((await page.post(`${base}/bank-transfer`)).status).toBe(200);
-    const arrived = await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference });
+    const arrived = await client().post('/api/sandbox/bank-transfers', {
+      payment_reference: checkout.payment_reference,
+    });
     expect(arrived.status, arrived.text).toBe(200);
     const [waiting] = await sql`select status, approval_status from checkouts where id = ${checkout.id}`;
     expect(waiting).toMatchObject({ status: 'processing', approval_status: 'pending_approval' });
@@ -301,7 +312,11 @@ describe('deposits from paid checkouts', () => {
     expect(approved.status, approved.text).toBe(200);
     const deposits = await depositsOf(checkout.id);
     expect(deposits).toHaveLength(1);
-    expect([deposits[0]!.amount, deposits[0]!.fee_amount, deposits[0]!.net_amount].map(String)).toEqual(['1200', '12', '1188']);
+    expect([deposits[0]!.amount, deposits[0]!.fee_amount, deposits[0]!.net_amount].map(String)).toEqual([
+      '1200',
+      '12',
+      '1188',
+    ]);
     expect(deposits[0]!.payment_method).toBe('bank_transfer');
     expect((await wallet(shop)).holding_balance).toBe(11.88);
   });
@@ -335,7 +350,10 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
   it('filters by currency_code in any case', async () => {
     for (const code of ['USD', 'usd', 'Usd']) {
       const body = await list(m, `?currency_code=${code}`);
-      expect(body.data.map((t) => t.transaction_id), code).toEqual([usd]);
+      expect(
+        body.data.map((t) => t.transaction_id),
+        code,
+      ).toEqual([usd]);
       expect(body.pagination.total).toBe(1);
     }
     expect((await list(m, '?currency_code=ghs')).data.map((t) => t.transaction_id)).toEqual([...ghs].reverse());
@@ -347,12 +365,17 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
     expect((await list(m, '?transaction_type=refund')).data).toEqual([]);
     expect((await list(m, '?transaction_type=payout')).data).toEqual([]);
     expect((await list(m, '?status=completed')).pagination.total).toBe(4);
-    for (const status of ['pending', 'failed', 'cancelled']) expect((await list(m, `?status=${status}`)).data).toEqual([]);
+    for (const status of ['pending', 'failed', 'cancelled'])
+      expect((await list(m, `?status=${status}`)).data).toEqual([]);
     const combined = await list(m, '?transaction_type=deposit&status=completed&currency_code=usd');
     expect(combined.data.map((t) => t.transaction_id)).toEqual([usd]);
 
     // A refund shows up under its type.
-    const refund = await m.api.post('/api/v1/merchants/wallet/refunds', { transaction_id: ghs[0], amount: 1, reason: 'test' });
+    const refund = await m.api.post('/api/v1/merchants/wallet/refunds', {
+      transaction_id: ghs[0],
+      amount: 1,
+      reason: 'test',
+    });
     expect(refund.status, refund.text).toBe(200);
     const refunds = await list(m, '?transaction_type=refund');
     expect(refunds.data.map((t) => t.transaction_id)).toEqual([refund.body.data.transaction_id]);
@@ -387,7 +410,10 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
       const res = await m.api.get(`${TRANSACTIONS}?${query}`);
       expect(res.status, query).toBe(422);
       expectErrorShape(res.body, 'validation_error');
-      expect(res.body.error.fields.map((f: { field: string }) => f.field), query).toContain(field);
+      expect(
+        res.body.error.fields.map((f: { field: string }) => f.field),
+        query,
+      ).toContain(field);
     }
   });
 
@@ -427,7 +453,9 @@ describe('stable order under equal created_at', () => {
     for (const amount of [1, 2, 3, 4, 5, 6, 7]) await paidCheckout(shop, { amount });
     // Seven rows with one identical timestamp: only the tie-breaker orders them.
     await sql`update customer_transactions set created_at = '2026-01-15T12:00:00Z' where merchant_id = ${shop.id}`;
-    const ids = (await sql<{ id: string }[]>`select id from customer_transactions where merchant_id = ${shop.id}`).map((r) => r.id);
+    const ids = (await sql<{ id: string }[]>`select id from customer_transactions where merchant_id = ${shop.id}`).map(
+      (r) => r.id,
+    );
     expect(ids).toHaveLength(7);
 
     const full = (await list(shop, '?size=100')).data.map((t) => t.transaction_id);

@@ -21,7 +21,12 @@ const TOKEN = /^pk_embed_[A-Za-z0-9_-]{43}$/;
 
 // Every call of this file comes from the same (unknown) address: keep the per-address limits out of
 // the way, except where a test lowers them on purpose.
-const LIMIT_VARIABLES = ['EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE', 'EMBED_IP_READ_LIMIT_PER_MINUTE', 'EMBED_CHECKOUT_LIMIT_PER_MINUTE', 'EMBED_READ_LIMIT_PER_MINUTE'];
+const LIMIT_VARIABLES = [
+  'EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE',
+  'EMBED_IP_READ_LIMIT_PER_MINUTE',
+  'EMBED_CHECKOUT_LIMIT_PER_MINUTE',
+  'EMBED_READ_LIMIT_PER_MINUTE',
+];
 const setLimits = (limits: Record<string, string>) => {
   for (const name of LIMIT_VARIABLES) process.env[name] = limits[name] ?? '100000';
   resetConfigForTests();
@@ -104,9 +109,19 @@ describe('merchant: embed sessions', () => {
 
   it('normalises origins as browsers send them, and accepts localhost over http in sandbox', async () => {
     const s = await newSession(m, {
-      allowed_origins: ['HTTPS://Shop.Example:443/', 'https://shop.example:8443', 'http://localhost:3000', 'http://127.0.0.1:8080'],
+      allowed_origins: [
+        'HTTPS://Shop.Example:443/',
+        'https://shop.example:8443',
+        'http://localhost:3000',
+        'http://127.0.0.1:8080',
+      ],
     });
-    expect(s.allowed_origins).toEqual([ORIGIN, 'https://shop.example:8443', 'http://localhost:3000', 'http://127.0.0.1:8080']);
+    expect(s.allowed_origins).toEqual([
+      ORIGIN,
+      'https://shop.example:8443',
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+    ]);
   });
 
   it('refuses invalid definitions with 422 naming each field', async () => {
@@ -148,12 +163,17 @@ describe('merchant: embed sessions', () => {
       const res = await m.api.post(SESSIONS, definition(extra));
       expect(invalidFields(res), JSON.stringify(extra)).toEqual(fields);
     }
-    expect((await sql`select count(*)::int as n from embed_sessions where merchant_id = ${m.id} and description is null`)[0]!.n).toBe(0);
+    expect(
+      (await sql`select count(*)::int as n from embed_sessions where merchant_id = ${m.id} and description is null`)[0]!
+        .n,
+    ).toBe(0);
   });
 
   it("refuses a currency the merchant's KYB does not allow yet, and a rejected merchant", async () => {
     const unverified = await newMerchant({ kyb_status: 'unverified' });
-    expect(invalidFields(await unverified.api.post(SESSIONS, definition({ currency_code: 'USD' })))).toEqual(['currency_code']);
+    expect(invalidFields(await unverified.api.post(SESSIONS, definition({ currency_code: 'USD' })))).toEqual([
+      'currency_code',
+    ]);
     expect((await unverified.api.post(SESSIONS, definition({ currency_code: 'ghs' }))).status).toBe(200);
     const rejected = await newMerchant({ kyb_status: 'rejected' });
     const res = await rejected.api.post(SESSIONS, definition());
@@ -174,7 +194,7 @@ describe('merchant: embed sessions', () => {
     expect((await sql`select count(*)::int as n from embed_sessions where id = ${first.body.data.id}`)[0]!.n).toBe(1);
   });
 
-  it('lists the merchant\'s sessions newest first with paging, and reads one', async () => {
+  it("lists the merchant's sessions newest first with paging, and reads one", async () => {
     const other = await newMerchant();
     const foreign = await newSession(other);
     const mine = [await newSession(), await newSession(), await newSession()];
@@ -198,7 +218,11 @@ describe('merchant: embed sessions', () => {
   });
 
   it('needs the checkout permission to write and checkout or read to read', async () => {
-    const readOnly = await m.api.post('/api/v1/merchants/api-keys', { name: 'reader', scope: 'RESTRICTED', permissions: ['read'] });
+    const readOnly = await m.api.post('/api/v1/merchants/api-keys', {
+      name: 'reader',
+      scope: 'RESTRICTED',
+      permissions: ['read'],
+    });
     const reader = client({ 'x-api-key': readOnly.body.data.secret_key });
     const created = await reader.post(SESSIONS, definition());
     expect(created.status).toBe(403);
@@ -266,7 +290,11 @@ describe('public: the button', () => {
 
   it('answers the CORS preflight', async () => {
     const res = await call('OPTIONS', '/api/embed/v1/checkouts', {
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-embed-token' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-embed-token',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -295,7 +323,11 @@ describe('public: the button', () => {
     ]) {
       for (const attempt of [
         () => embed(s.public_token, origin).get('/api/embed/v1/session'),
-        () => embed(s.public_token, origin).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' }),
+        () =>
+          embed(s.public_token, origin).post('/api/embed/v1/checkouts', {
+            amount: 125.5,
+            customer_email: 'ama@example.com',
+          }),
       ]) {
         const res = await attempt();
         expect(res.status, `${origin}: ${res.text}`).toBe(403);
@@ -322,7 +354,10 @@ describe('public: the button', () => {
   it('answers 410 once the session has expired', async () => {
     const s = await newSession(m, { expires_at: new Date(Date.now() + 3_600_000).toISOString() });
     await sql`update embed_sessions set expires_at = now() - interval '1 second' where id = ${s.id}`;
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' });
+    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
+      amount: 125.5,
+      customer_email: 'ama@example.com',
+    });
     expect(res.status).toBe(410);
     expectErrorShape(res.body, 'embed_session_expired');
     expect((await embed(s.public_token).get('/api/embed/v1/session')).status).toBe(410);
@@ -335,11 +370,21 @@ describe('public: the button', () => {
 describe('public: starting a checkout', () => {
   it('creates a checkout like the merchant API would, tied to the session', async () => {
     const s = await newSession();
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' });
+    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
+      amount: 125.5,
+      customer_email: 'ama@example.com',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('Checkout created');
     const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(['amount', 'checkout_id', 'checkout_url', 'currency_code', 'expires_at', 'payment_reference']);
+    expect(Object.keys(data).sort()).toEqual([
+      'amount',
+      'checkout_id',
+      'checkout_url',
+      'currency_code',
+      'expires_at',
+      'payment_reference',
+    ]);
     expect(data).toMatchObject({ amount: 125.5, currency_code: 'GHS' });
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
 
@@ -358,13 +403,20 @@ describe('public: starting a checkout', () => {
       description: 'Library fund donation',
       expires_at: data.expires_at,
     });
-    const listed = (await m.api.get('/api/v1/merchants/checkouts?limit=100')).body.data.find((c: any) => c.id === data.checkout_id);
+    const listed = (await m.api.get('/api/v1/merchants/checkouts?limit=100')).body.data.find(
+      (c: any) => c.id === data.checkout_id,
+    );
     expect(listed.meta_data).toEqual({ campaign: 'library-2026', embed_session_id: s.id });
 
-    const [event] = await sql`select event_type, data from events where resource_id = ${data.checkout_id} order by sequence`;
+    const [event] =
+      await sql`select event_type, data from events where resource_id = ${data.checkout_id} order by sequence`;
     expect(event).toMatchObject({ event_type: 'checkout.created' });
-    expect(event!.data).toMatchObject({ amount: 125.5, meta_data: { campaign: 'library-2026', embed_session_id: s.id } });
-    const jobs = await sql`select key from graphile_worker._private_jobs where key = ${`expire_checkout:${data.checkout_id}`}`;
+    expect(event!.data).toMatchObject({
+      amount: 125.5,
+      meta_data: { campaign: 'library-2026', embed_session_id: s.id },
+    });
+    const jobs =
+      await sql`select key from graphile_worker._private_jobs where key = ${`expire_checkout:${data.checkout_id}`}`;
     expect(jobs).toHaveLength(1);
 
     expect((await m.api.get(`${SESSIONS}/${s.id}`)).body.data.checkouts_created).toBe(1);
@@ -392,7 +444,10 @@ describe('public: starting a checkout', () => {
       [several, { ...base, amount: [50] }, ['amount']],
     ];
     for (const [s, body, fields] of tampering) {
-      expect(invalidFields(await embed(s.public_token).post('/api/embed/v1/checkouts', body)), JSON.stringify(body)).toEqual(fields);
+      expect(
+        invalidFields(await embed(s.public_token).post('/api/embed/v1/checkouts', body)),
+        JSON.stringify(body),
+      ).toEqual(fields);
     }
     for (const s of [single, several]) expect(await checkoutsOfSession(s.id)).toHaveLength(0);
 
@@ -408,10 +463,14 @@ describe('public: starting a checkout', () => {
 
   it('requires the fields the button collects, and passes them on', async () => {
     const s = await newSession(m, { collect_customer_name: true, collect_customer_phone: true });
-    expect(invalidFields(await embed(s.public_token).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' }))).toEqual([
-      'customer_name',
-      'customer_phone',
-    ]);
+    expect(
+      invalidFields(
+        await embed(s.public_token).post('/api/embed/v1/checkouts', {
+          amount: 125.5,
+          customer_email: 'ama@example.com',
+        }),
+      ),
+    ).toEqual(['customer_name', 'customer_phone']);
     const ok = await embed(s.public_token).post('/api/embed/v1/checkouts', {
       amount: 125.5,
       customer_email: 'ama@example.com',
@@ -443,7 +502,9 @@ describe('public: starting a checkout', () => {
     // A click authenticated just before the merchant disables the button (the requests overlap).
     const caller = await authenticateEmbed(getDb(), s.public_token, ORIGIN);
     expect((await m.api.post(`${SESSIONS}/${s.id}/disable`)).status).toBe(200);
-    const late = await startEmbedCheckout(getDb(), caller, { amount: 125.5, customer_email: 'ama@example.com' }).catch((e: unknown) => e);
+    const late = await startEmbedCheckout(getDb(), caller, { amount: 125.5, customer_email: 'ama@example.com' }).catch(
+      (e: unknown) => e,
+    );
     expect(late).toMatchObject({ status: 410, code: 'embed_session_disabled' });
     expect(await checkoutsOfSession(s.id)).toHaveLength(0);
   });
@@ -453,7 +514,10 @@ describe('public: starting a checkout', () => {
     const s = await newSession(later);
     const patched = await admin().patch(`/api/admin/v1/merchants/${later.id}`, { kyb_status: 'rejected' });
     expect(patched.status, patched.text).toBe(200);
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' });
+    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
+      amount: 125.5,
+      customer_email: 'ama@example.com',
+    });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 'merchant_rejected');
   });
@@ -493,10 +557,14 @@ describe('public: rate limits', () => {
     const s = await newSession();
     const from = (address: string) => embed(s.public_token, ORIGIN, { 'x-forwarded-for': address });
     const body = { amount: 125.5, customer_email: 'ama@example.com' };
-    expect(await untilLimited(2, () => from('203.0.113.7').post('/api/embed/v1/checkouts', body))).toBeGreaterThanOrEqual(2);
+    expect(
+      await untilLimited(2, () => from('203.0.113.7').post('/api/embed/v1/checkouts', body)),
+    ).toBeGreaterThanOrEqual(2);
     expect(await untilLimited(4, () => from('203.0.113.8').get('/api/embed/v1/session'))).toBeGreaterThanOrEqual(4);
     // Junk tokens from a limited address are limited too.
-    const junk = await call('GET', '/api/embed/v1/session', { headers: { 'x-forwarded-for': '203.0.113.8', 'x-embed-token': 'junk', origin: ORIGIN } });
+    const junk = await call('GET', '/api/embed/v1/session', {
+      headers: { 'x-forwarded-for': '203.0.113.8', 'x-embed-token': 'junk', origin: ORIGIN },
+    });
     expect(junk.status).toBe(429);
     expect((await from('203.0.113.9').post('/api/embed/v1/checkouts', body)).status).toBe(200);
   });
@@ -509,7 +577,10 @@ describe('public: rate limits', () => {
       const read = await embed(s.public_token, ORIGIN, { 'x-forwarded-for': address }).get('/api/embed/v1/session');
       expect(read.status, read.text).toBe(200);
     }
-    const write = await embed(s.public_token, ORIGIN, { 'x-real-ip': junk }).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' });
+    const write = await embed(s.public_token, ORIGIN, { 'x-real-ip': junk }).post('/api/embed/v1/checkouts', {
+      amount: 125.5,
+      customer_email: 'ama@example.com',
+    });
     expect(write.status, write.text).toBe(200);
   });
 });

@@ -23,18 +23,26 @@ beforeAll(async () => {
 async function failedInsert(): Promise<unknown> {
   const keyHash = crypto.randomBytes(32).toString('hex');
   const insert = () =>
-    getDb().execute(sql`insert into api_keys (merchant_id, key_name, key_hash, key_prefix, permissions, created_by, api_key_metadata)
+    getDb()
+      .execute(sql`insert into api_keys (merchant_id, key_name, key_hash, key_prefix, permissions, created_by, api_key_metadata)
       values (${merchantId}, ${EMAIL}, ${keyHash}, ${'sk_test_XXXX'}, ${'{read}'}, ${merchantId}, ${JSON.stringify({ account: ACCOUNT_NUMBER })}::jsonb)`);
   await insert();
-  return insert().then(() => { throw new Error('the second insert should fail'); }, (error: unknown) => Object.assign(error as object, { keyHash }));
+  return insert().then(
+    () => {
+      throw new Error('the second insert should fail');
+    },
+    (error: unknown) => Object.assign(error as object, { keyHash }),
+  );
 }
 
 describe('describeError', () => {
-  it('gives PostgreSQL\'s message, code, table and constraint, and none of the parameters', async () => {
+  it("gives PostgreSQL's message, code, table and constraint, and none of the parameters", async () => {
     const error = (await failedInsert()) as Error & { keyHash: string };
     const described = describeError(error);
     expect(described).toMatchObject({
-      error: expect.stringMatching(/^database query failed: duplicate key value violates unique constraint "api_keys_keyHash_unique"$/),
+      error: expect.stringMatching(
+        /^database query failed: duplicate key value violates unique constraint "api_keys_keyHash_unique"$/,
+      ),
       db_code: '23505',
       db_table: 'api_keys',
       db_constraint: 'api_keys_keyHash_unique',
@@ -50,16 +58,27 @@ describe('describeError', () => {
     const requestId = `log-check-${crypto.randomUUID()}`;
     const response = errorResponse(error, requestId);
     expect(response.status).toBe(500);
-    const line = fs.readFileSync(process.env.LOG_FILE!, 'utf8').split('\n').find((l) => l.includes(requestId));
+    const line = fs
+      .readFileSync(process.env.LOG_FILE!, 'utf8')
+      .split('\n')
+      .find((l) => l.includes(requestId));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ level: 'error', msg: 'unhandled error', db_code: '23505', db_constraint: 'api_keys_keyHash_unique' });
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 'error',
+      msg: 'unhandled error',
+      db_code: '23505',
+      db_constraint: 'api_keys_keyHash_unique',
+    });
     expect(line).not.toContain(ACCOUNT_NUMBER);
     expect(line).not.toContain(EMAIL);
     expect(line).not.toContain('params');
   });
 
   it('describes plain errors and thrown non-errors as before', () => {
-    expect(describeError(new TypeError('boom'))).toMatchObject({ error: 'boom', stack: expect.stringMatching(/^TypeError: boom\n/) });
+    expect(describeError(new TypeError('boom'))).toMatchObject({
+      error: 'boom',
+      stack: expect.stringMatching(/^TypeError: boom\n/),
+    });
     expect(describeError('text')).toEqual({ error: 'text' });
   });
 });

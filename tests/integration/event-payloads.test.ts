@@ -5,7 +5,15 @@ import { buildOpenApiDocument } from '../../lib/openapi/document';
 import { envelopeOf } from '../../lib/webhooks/envelope';
 import { client, type ApiResponse } from '../support/api';
 import { testSql } from '../support/database';
-import { admin, hostedPage, minimalCheckout, newMerchant, paidCheckout, settleEverything, wallet } from '../support/fixtures';
+import {
+  admin,
+  hostedPage,
+  minimalCheckout,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  wallet,
+} from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { timestampProblems } from '../support/timestamps';
 
@@ -31,7 +39,8 @@ const validators = new Map<string, ValidateFunction>();
 
 function payloadValidator(eventType: string): ValidateFunction | undefined {
   if (!validators.has(eventType)) {
-    const schema = document.webhooks?.[eventType]?.post?.requestBody?.content?.['application/json']?.schema as Json | undefined;
+    const schema = document.webhooks?.[eventType]?.post?.requestBody?.content?.['application/json']?.schema as
+      Json | undefined;
     if (!schema) return undefined;
     // `#/components/...` references resolve inside this wrapper.
     validators.set(eventType, ajv.compile({ ...schema, components: document.components }));
@@ -59,9 +68,15 @@ async function checkoutFlows(verified: Merchant, unverified: Merchant) {
   const paid = await checkoutWithPage(verified);
   expectOk(await paid.page.post(`${paid.base}/mobile-money`, { network: 'mtn_momo', phone: '0244125555' }), 'prompt');
   const declined = await checkoutWithPage(verified);
-  expectOk(await declined.page.post(`${declined.base}/mobile-money`, { network: 'mtn_momo', phone: '0244121111' }), 'prompt');
+  expectOk(
+    await declined.page.post(`${declined.base}/mobile-money`, { network: 'mtn_momo', phone: '0244121111' }),
+    'prompt',
+  );
   const silent = await checkoutWithPage(verified);
-  expectOk(await silent.page.post(`${silent.base}/mobile-money`, { network: 'mtn_momo', phone: '0244123333' }), 'prompt');
+  expectOk(
+    await silent.page.post(`${silent.base}/mobile-money`, { network: 'mtn_momo', phone: '0244123333' }),
+    'prompt',
+  );
   await runJobsNow(['sandbox_mobile_money_outcome']);
   await sql`update payment_attempts set respond_by = now() - interval '1 second' where checkout_id = ${silent.checkout.id}`;
   await runJobsNow(['time_out_payment_attempt']);
@@ -80,15 +95,26 @@ async function checkoutFlows(verified: Merchant, unverified: Merchant) {
   const approved = await checkoutWithPage(verified);
   expectOk(await approved.page.post(`${approved.base}/bank-transfer`), 'choose bank transfer');
   expectOk(await approved.page.post(`${approved.base}/bank-transfer/claim`), 'claim');
-  expectOk(await admin().post(`/api/admin/v1/checkouts/${approved.checkout.id}/approve`, { admin_notes: 'on statement' }), 'approve');
+  expectOk(
+    await admin().post(`/api/admin/v1/checkouts/${approved.checkout.id}/approve`, { admin_notes: 'on statement' }),
+    'approve',
+  );
   const rejected = await checkoutWithPage(verified);
   expectOk(await rejected.page.post(`${rejected.base}/bank-transfer`), 'choose bank transfer');
   expectOk(await rejected.page.post(`${rejected.base}/bank-transfer/claim`), 'claim');
-  expectOk(await admin().post(`/api/admin/v1/checkouts/${rejected.checkout.id}/reject`, { rejection_reason: 'No transfer found' }), 'reject');
+  expectOk(
+    await admin().post(`/api/admin/v1/checkouts/${rejected.checkout.id}/reject`, {
+      rejection_reason: 'No transfer found',
+    }),
+    'reject',
+  );
 
   // An unverified merchant's transfer arrives and waits for an operator.
   const waiting = await checkoutWithPage(unverified);
-  expectOk(await client().post('/api/sandbox/bank-transfers', { payment_reference: waiting.checkout.payment_reference }), 'transfer');
+  expectOk(
+    await client().post('/api/sandbox/bank-transfers', { payment_reference: waiting.checkout.payment_reference }),
+    'transfer',
+  );
 
   // Paid twice: a duplicate payment.
   await paidCheckout(verified, { scenario: 'duplicate' });
@@ -99,10 +125,26 @@ async function moneyFlows(m: Merchant) {
   const { checkout } = await paidCheckout(m, { amount: 101.01 });
   await paidCheckout(m, { amount: 202.02 });
   await settleEverything(m.id);
-  expectOk(await m.api.post('/api/v1/merchants/wallet/refunds', { checkout_id: checkout.id, amount: 5, reason: 'one item returned' }), 'refund');
+  expectOk(
+    await m.api.post('/api/v1/merchants/wallet/refunds', {
+      checkout_id: checkout.id,
+      amount: 5,
+      reason: 'one item returned',
+    }),
+    'refund',
+  );
 
-  const quote = expectOk(await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 10 }), 'quote');
-  expectOk(await m.api.post('/api/v1/merchants/conversion', { quote_id: quote.body.data.quote_id, idempotency_key: `conv-${crypto.randomUUID()}` }), 'convert');
+  const quote = expectOk(
+    await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 10 }),
+    'quote',
+  );
+  expectOk(
+    await m.api.post('/api/v1/merchants/conversion', {
+      quote_id: quote.body.data.quote_id,
+      idempotency_key: `conv-${crypto.randomUUID()}`,
+    }),
+    'convert',
+  );
 
   expectOk(await m.api.patch('/api/v1/merchants/wallet/KES/status', { status: 'frozen' }), 'freeze');
   expectOk(await m.api.patch('/api/v1/merchants/wallet/KES/status', { status: 'active' }), 'unfreeze');
@@ -120,11 +162,22 @@ async function moneyFlows(m: Merchant) {
 async function moneyOutFlows(m: Merchant) {
   const accounts = '/api/v1/merchants/payment-accounts';
   const first = expectOk(
-    await m.api.post(accounts, { currency_code: 'GHS', account_type: 'bank_account', account_number: '0123456789', bank_name: 'GCB Bank', account_holder_name: 'Shop' }),
+    await m.api.post(accounts, {
+      currency_code: 'GHS',
+      account_type: 'bank_account',
+      account_number: '0123456789',
+      bank_name: 'GCB Bank',
+      account_holder_name: 'Shop',
+    }),
     'add account',
   );
   const second = expectOk(
-    await m.api.post(accounts, { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456', network_provider: 'mtn_momo' }),
+    await m.api.post(accounts, {
+      currency_code: 'GHS',
+      account_type: 'mobile_money',
+      phone_number: '0244123456',
+      network_provider: 'mtn_momo',
+    }),
     'add account',
   );
   expectOk(await m.api.put(`${accounts}/${second.body.data.id}`, { is_primary: true }), 'update account');
@@ -134,8 +187,18 @@ async function moneyOutFlows(m: Merchant) {
   await settleEverything(m.id);
   expect((await wallet(m)).available_balance).toBeGreaterThanOrEqual(500);
 
-  const bank = (accountNumber: string) => ({ recipient_name: 'Ama Mensah', bank_account_number: accountNumber, bank_name: 'Stanbic', account_holder_name: 'Ama Mensah' });
-  const withdrawal = (accountNumber: string) => ({ amount: 20, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: bank(accountNumber) });
+  const bank = (accountNumber: string) => ({
+    recipient_name: 'Ama Mensah',
+    bank_account_number: accountNumber,
+    bank_name: 'Stanbic',
+    account_holder_name: 'Ama Mensah',
+  });
+  const withdrawal = (accountNumber: string) => ({
+    amount: 20,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: bank(accountNumber),
+  });
   const payout = (accountNumber: string) => ({ ...withdrawal(accountNumber), payout_reason: 'supplier invoice 118' });
 
   for (const [path, body] of [
@@ -145,7 +208,10 @@ async function moneyOutFlows(m: Merchant) {
     expectOk(await m.api.post(path, body('0011223344')), `${path} to complete`);
     expectOk(await m.api.post(path, body('0011229999')), `${path} to fail`);
     const cancelled = expectOk(await m.api.post(path, body('0011225555')), `${path} to cancel`);
-    expectOk(await m.api.post(`${path}/${cancelled.body.data.transaction_id}/cancel`, { reason: 'changed my mind' }), `${path} cancel`);
+    expectOk(
+      await m.api.post(`${path}/${cancelled.body.data.transaction_id}/cancel`, { reason: 'changed my mind' }),
+      `${path} cancel`,
+    );
   }
   await runJobsNow(['pick_up_payout']);
   await runJobsNow(['sandbox_payout_outcome']);
@@ -153,7 +219,10 @@ async function moneyOutFlows(m: Merchant) {
 
 /** A webhook endpoint and its test event. */
 async function webhookFlows(m: Merchant) {
-  const created = expectOk(await m.api.post('/api/v1/merchants/webhooks', { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] }), 'create webhook');
+  const created = expectOk(
+    await m.api.post('/api/v1/merchants/webhooks', { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] }),
+    'create webhook',
+  );
   expectOk(await m.api.post(`/api/v1/merchants/webhooks/${created.body.data.id}/test`), 'test event');
 }
 
@@ -185,7 +254,8 @@ describe('event payloads', () => {
         continue;
       }
       const body = envelopeOf({ id: row.id, eventType: row.event_type, createdAt: row.created_at, data: row.data });
-      for (const problem of timestampProblems(body)) problems.push(`${row.event_type} ${row.id}: timestamp not in spec 2.1 form: ${problem}`);
+      for (const problem of timestampProblems(body))
+        problems.push(`${row.event_type} ${row.id}: timestamp not in spec 2.1 form: ${problem}`);
       if (!validate(body)) {
         problems.push(`${row.event_type} ${row.id}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
       }
@@ -194,6 +264,8 @@ describe('event payloads', () => {
     if (unreached.length) console.warn(`event-payloads: flows did not reach ${unreached.join(', ')}`);
 
     expect([...new Set(problems)]).toEqual([]);
-    expect(seen.size, `event types not reached: ${unreached.join(', ') || 'none'}`).toBeGreaterThanOrEqual(MIN_EVENT_TYPES);
+    expect(seen.size, `event types not reached: ${unreached.join(', ') || 'none'}`).toBeGreaterThanOrEqual(
+      MIN_EVENT_TYPES,
+    );
   });
 });

@@ -57,7 +57,9 @@ describe('request bodies', () => {
   );
 
   it('accepts application/json with a charset', async () => {
-    const res = await m.api.post(CHECKOUTS, JSON.stringify(minimalCheckout), { 'content-type': 'application/json; charset=utf-8' });
+    const res = await m.api.post(CHECKOUTS, JSON.stringify(minimalCheckout), {
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(res.status).toBe(200);
   });
 
@@ -70,12 +72,18 @@ describe('request bodies', () => {
 
   it('answers 413 from an honest Content-Length over 1 MB', async () => {
     const body = bodyOfSize(2 * MB);
-    const res = await m.api.post(CHECKOUTS, body, { 'content-type': 'application/json', 'content-length': String(body.length) });
+    const res = await m.api.post(CHECKOUTS, body, {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+    });
     expectError(res, 413, 'payload_too_large');
   });
 
   it('answers 413 even when Content-Length lies about a small body', async () => {
-    const res = await m.api.post(CHECKOUTS, bodyOfSize(MB + 1024), { 'content-type': 'application/json', 'content-length': '100' });
+    const res = await m.api.post(CHECKOUTS, bodyOfSize(MB + 1024), {
+      'content-type': 'application/json',
+      'content-length': '100',
+    });
     expectError(res, 413, 'payload_too_large');
   });
 
@@ -150,13 +158,16 @@ describe('request ids', () => {
     expect(err.body.request_id).not.toBe(ok.headers.get('x-request-id'));
   });
 
-  it.each(['req-12345678', 'trace:abc.DEF_123-456', 'x'.repeat(128)])('keeps a valid incoming X-Request-Id %s', async (id) => {
-    const ok = await m.api.get(CHECKOUTS, undefined, { 'x-request-id': id });
-    expect(ok.headers.get('x-request-id')).toBe(id);
-    const err = await m.api.post(CHECKOUTS, '{', { 'x-request-id': id, 'content-type': 'application/json' });
-    expectError(err, 400, 'malformed_json');
-    expect(err.body.request_id).toBe(id);
-  });
+  it.each(['req-12345678', 'trace:abc.DEF_123-456', 'x'.repeat(128)])(
+    'keeps a valid incoming X-Request-Id %s',
+    async (id) => {
+      const ok = await m.api.get(CHECKOUTS, undefined, { 'x-request-id': id });
+      expect(ok.headers.get('x-request-id')).toBe(id);
+      const err = await m.api.post(CHECKOUTS, '{', { 'x-request-id': id, 'content-type': 'application/json' });
+      expectError(err, 400, 'malformed_json');
+      expect(err.body.request_id).toBe(id);
+    },
+  );
 
   it.each(['short', 'x'.repeat(129), 'has spaces in it', '<script>alert(1)</script>', 'ok-id-but;semicolon'])(
     'replaces an unsafe incoming X-Request-Id %j',
@@ -229,7 +240,11 @@ describe('readiness', () => {
     expect(res.body.data).toEqual({
       status: 'ready',
       database: { status: 'up' },
-      migrations: { shipped: journal.entries.length, applied: journal.entries.length, latest: journal.entries.at(-1)!.tag },
+      migrations: {
+        shipped: journal.entries.length,
+        applied: journal.entries.length,
+        latest: journal.entries.at(-1)!.tag,
+      },
     });
   });
 
@@ -239,7 +254,10 @@ describe('readiness', () => {
     try {
       const res = await call('GET', '/api/ready');
       expect(res.status).toBe(503);
-      expect(res.body.data).toMatchObject({ status: 'migrations_pending', migrations: { applied: journal.entries.length - 1 } });
+      expect(res.body.data).toMatchObject({
+        status: 'migrations_pending',
+        migrations: { applied: journal.entries.length - 1 },
+      });
     } finally {
       await sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`;
     }

@@ -21,9 +21,17 @@ const post = (merchant: Merchant, key: string, body: unknown) =>
 const checkoutCount = async (merchant: Merchant) =>
   (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${merchant.id}`)[0]!.n;
 const createdEvents = async (id: string) =>
-  (await sql<{ n: number }[]>`select count(*)::int as n from events where resource_id = ${id} and event_type = 'checkout.created'`)[0]!.n;
+  (
+    await sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where resource_id = ${id} and event_type = 'checkout.created'`
+  )[0]!.n;
 const expiryJobs = async (id: string) =>
-  (await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where key = ${`expire_checkout:${id}`}`)[0]!.n;
+  (
+    await sql<
+      { n: number }[]
+    >`select count(*)::int as n from graphile_worker._private_jobs where key = ${`expire_checkout:${id}`}`
+  )[0]!.n;
 
 describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
   it('replays the first response for the same key and body: same checkout, same body, one row, one event', async () => {
@@ -87,10 +95,14 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
 
   it('ignores JSON key order and whitespace', async () => {
     const key = newKey();
-    const first = await m.api.post(CHECKOUTS, '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}', {
-      'idempotency-key': key,
-      'content-type': 'application/json',
-    });
+    const first = await m.api.post(
+      CHECKOUTS,
+      '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}',
+      {
+        'idempotency-key': key,
+        'content-type': 'application/json',
+      },
+    );
     expect(first.status).toBe(200);
     const second = await m.api.post(
       CHECKOUTS,
@@ -146,7 +158,8 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((r) => r.body.data.id)).size).toBe(1);
     expect(ok.filter((r) => r.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
-    for (const conflict of responses.filter((r) => r.status === 409)) expectErrorShape(conflict.body, 'idempotency_key_in_use');
+    for (const conflict of responses.filter((r) => r.status === 409))
+      expectErrorShape(conflict.body, 'idempotency_key_in_use');
 
     expect(await checkoutCount(merchant)).toBe(1);
     const id = ok[0]!.body.data.id as string;
@@ -174,7 +187,8 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     expect(good.status).toBe(200);
     expect(good.headers.get('idempotent-replayed')).toBeNull();
     expect(await checkoutCount(merchant)).toBe(1);
-    const [stored] = await sql`select response_status from idempotency_keys where merchant_id = ${merchant.id} and key = ${key}`;
+    const [stored] =
+      await sql`select response_status from idempotency_keys where merchant_id = ${merchant.id} and key = ${key}`;
     expect(stored!.response_status).toBe(200);
   });
 

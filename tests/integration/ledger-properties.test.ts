@@ -95,7 +95,12 @@ const CURRENCIES = ['GHS', 'USD', 'KES', 'XOF'] as const;
 type Cur = (typeof CURRENCIES)[number];
 
 /** The sandbox defaults (lib/conversion/rates.ts, README): units per USD. Written out here on purpose. */
-const PER_USD: Record<Cur, [bigint, bigint]> = { GHS: [1550n, 100n], USD: [1n, 1n], KES: [12900n, 100n], XOF: [60348n, 100n] };
+const PER_USD: Record<Cur, [bigint, bigint]> = {
+  GHS: [1550n, 100n],
+  USD: [1n, 1n],
+  KES: [12900n, 100n],
+  XOF: [60348n, 100n],
+};
 
 /** 1.00 %, half up, never more than the amount: the sandbox fee for bank-transfer deposits and conversions. */
 const onePercent = (amount: bigint) => {
@@ -192,7 +197,13 @@ interface Real {
   ctx: { db: Db; merchant: { id: string; name: string; kybStatus: 'verified' } };
 }
 
-const stats = { runs: 0, commands: 0, refusals: 0, byCommand: {} as Record<string, number>, moneyOut: {} as Record<string, number> };
+const stats = {
+  runs: 0,
+  commands: 0,
+  refusals: 0,
+  byCommand: {} as Record<string, number>,
+  moneyOut: {} as Record<string, number>,
+};
 const count = (what: string) => {
   stats.moneyOut[what] = (stats.moneyOut[what] ?? 0) + 1;
 };
@@ -213,12 +224,15 @@ async function attempt<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
 }
 
 function expectRefusal(outcome: Outcome<unknown>, status: number, code: string) {
-  const got = outcome.ok ? `success ${JSON.stringify(outcome.value)}` : `${outcome.error.status} ${outcome.error.code}: ${outcome.error.message}`;
+  const got = outcome.ok
+    ? `success ${JSON.stringify(outcome.value)}`
+    : `${outcome.error.status} ${outcome.error.code}: ${outcome.error.message}`;
   expect(got, `expected ${status} ${code}`).toMatch(new RegExp(`^${status} ${code}:`));
 }
 
 function expectSuccess<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.status} ${outcome.error.code}: ${outcome.error.message}`);
+  if (!outcome.ok)
+    throw new Error(`expected success, got ${outcome.error.status} ${outcome.error.code}: ${outcome.error.message}`);
   return outcome.value;
 }
 
@@ -256,7 +270,17 @@ async function transferFor(model: Model, real: Real, checkout: ModelCheckout, am
     const [dup, ...more] = await newDepositsOf(model, real, checkout.id);
     expect(more).toEqual([]);
     expect(dup).toMatchObject({ amount: amount.toString(), is_duplicate: true });
-    credit(model, { id: dup!.id, checkoutId: checkout.id, currency: checkout.currency, amount, refunded: 0n, refundedFromHolding: 0n, due: false, settled: false, duplicate: true });
+    credit(model, {
+      id: dup!.id,
+      checkoutId: checkout.id,
+      currency: checkout.currency,
+      amount,
+      refunded: 0n,
+      refundedFromHolding: 0n,
+      due: false,
+      settled: false,
+      duplicate: true,
+    });
     return;
   }
   // Transfers add up: short ones wait, the one that brings the total to the amount pays.
@@ -274,7 +298,17 @@ async function transferFor(model: Model, real: Real, checkout: ModelCheckout, am
   expect(deposit).toMatchObject({ amount: total.toString(), is_duplicate: false });
   checkout.status = 'paid';
   checkout.collected = 0n;
-  credit(model, { id: deposit!.id, checkoutId: checkout.id, currency: checkout.currency, amount: total, refunded: 0n, refundedFromHolding: 0n, due: false, settled: false, duplicate: false });
+  credit(model, {
+    id: deposit!.id,
+    checkoutId: checkout.id,
+    currency: checkout.currency,
+    amount: total,
+    refunded: 0n,
+    refundedFromHolding: 0n,
+    due: false,
+    settled: false,
+    duplicate: false,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -386,7 +420,8 @@ class Settle extends Step {
     const result = await runSettlement(real.db, { asOf, merchantId: real.merchantId });
     const batches = new Map(result.batches.map((b) => [b.currency_code, b]));
     const settles = (currency: Cur) =>
-      !model.wallets[currency].hold && model.deposits.some((d) => d.currency === currency && !d.settled && (d.due || this.farAhead));
+      !model.wallets[currency].hold &&
+      model.deposits.some((d) => d.currency === currency && !d.settled && (d.due || this.farAhead));
     expect([...batches.keys()].sort(), 'one batch per wallet with deposits due and no settlement hold').toEqual(
       CURRENCIES.filter(settles).sort(),
     );
@@ -420,7 +455,10 @@ class Settle extends Step {
     }
     let completed = 0;
     for (const checkout of model.checkouts) {
-      if (checkout.status === 'paid' && model.deposits.some((d) => d.checkoutId === checkout.id && !d.duplicate && d.settled)) {
+      if (
+        checkout.status === 'paid' &&
+        model.deposits.some((d) => d.checkoutId === checkout.id && !d.duplicate && d.settled)
+      ) {
         checkout.status = 'completed';
         completed++;
       }
@@ -448,7 +486,9 @@ class Refund extends Step {
   }
   async apply(model: Model, real: Real) {
     if (model.deposits.length === 0) {
-      const outcome = await attempt(() => refundDeposit(real.ctx, { transaction_id: crypto.randomUUID(), reason: 'nothing' }, null));
+      const outcome = await attempt(() =>
+        refundDeposit(real.ctx, { transaction_id: crypto.randomUUID(), reason: 'nothing' }, null),
+      );
       expectRefusal(outcome, 404, 'not_found');
       return;
     }
@@ -461,11 +501,16 @@ class Refund extends Step {
         : this.how === 'partial'
           ? 1n + (left > 0n ? this.seed % left : 0n)
           : left + 1n + (this.seed % 10_000n);
-    const target = this.byCheckout && !deposit.duplicate ? { checkout_id: deposit.checkoutId } : { transaction_id: deposit.id };
+    const target =
+      this.byCheckout && !deposit.duplicate ? { checkout_id: deposit.checkoutId } : { transaction_id: deposit.id };
     const outcome = await attempt(() =>
       refundDeposit(
         real.ctx,
-        { ...target, ...(this.how === 'all' ? {} : { amount: major(amount > 0n ? amount : 1n, deposit.currency) }), reason: 'property test' },
+        {
+          ...target,
+          ...(this.how === 'all' ? {} : { amount: major(amount > 0n ? amount : 1n, deposit.currency) }),
+          reason: 'property test',
+        },
         null,
       ),
     );
@@ -475,7 +520,12 @@ class Refund extends Step {
     if (amount > left) return expectRefusal(outcome, 409, 'refund_exceeds_deposit');
     if (amount > wallet.available + wallet.holding) return expectRefusal(outcome, 409, 'insufficient_funds');
     const refund = expectSuccess(outcome);
-    expect(refund).toMatchObject({ transaction_type: 'refund', status: 'completed', amount: major(amount, deposit.currency), refunds_transaction_id: deposit.id });
+    expect(refund).toMatchObject({
+      transaction_type: 'refund',
+      status: 'completed',
+      amount: major(amount, deposit.currency),
+      refunds_transaction_id: deposit.id,
+    });
     // Available first, then holding.
     const fromAvailable = wallet.available < amount ? wallet.available : amount;
     wallet.available -= fromAvailable;
@@ -519,13 +569,21 @@ class Convert extends Step {
     );
     if (toAmount <= 0n) return expectRefusal(quoted, 422, 'validation_error');
     const quote = expectSuccess(quoted);
-    expect(quote).toMatchObject({ from_amount: major(amount, this.from), fee_amount: major(fee, this.from), to_amount: major(toAmount, this.to) });
+    expect(quote).toMatchObject({
+      from_amount: major(amount, this.from),
+      fee_amount: major(fee, this.from),
+      to_amount: major(toAmount, this.to),
+    });
 
     const key = `prop-${crypto.randomUUID()}`;
     if (this.after === 'expired') {
       // The quote outlived its lifetime before it was used: refused, nothing moves.
       await checkSql`update conversion_quotes set expires_at = now() - interval '1 second' where id = ${quote.quote_id}`;
-      expectRefusal(await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: key })), 409, 'quote_expired');
+      expectRefusal(
+        await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: key })),
+        409,
+        'quote_expired',
+      );
       return;
     }
     const outcome = await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: key }));
@@ -538,10 +596,16 @@ class Convert extends Step {
     model.conversions++;
 
     if (this.after === 'replay') {
-      const again = expectSuccess(await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: key })));
+      const again = expectSuccess(
+        await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: key })),
+      );
       expect(again).toEqual({ conversion: done.conversion, replayed: true });
     } else if (this.after === 'reuse') {
-      expectRefusal(await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: `${key}-2` })), 409, 'quote_used');
+      expectRefusal(
+        await attempt(() => convertWithQuote(real.ctx, { quote_id: quote.quote_id, idempotency_key: `${key}-2` })),
+        409,
+        'quote_used',
+      );
     }
   }
   toString() {
@@ -560,7 +624,9 @@ class SetWalletStatus extends Step {
   }
   async apply(model: Model, real: Real) {
     const wallet = model.wallets[this.currency];
-    const outcome = await attempt(() => updateWalletStatus(real.db, real.merchantId, this.currency, { status: this.status }));
+    const outcome = await attempt(() =>
+      updateWalletStatus(real.db, real.merchantId, this.currency, { status: this.status }),
+    );
     if (wallet.status === 'suspended') return expectRefusal(outcome, 409, 'wallet_suspended');
     expect(expectSuccess(outcome).status).toBe(this.status);
     wallet.status = this.status;
@@ -587,7 +653,11 @@ class OperatorWallet extends Step {
         : this.action === 'reinstate'
           ? { status: 'active' as const }
           : this.action === 'hold'
-            ? { settlement_hold: true, settlement_hold_reason: 'property test review', settlement_hold_visibility: 'merchant' as const }
+            ? {
+                settlement_hold: true,
+                settlement_hold_reason: 'property test review',
+                settlement_hold_visibility: 'merchant' as const,
+              }
             : { settlement_hold: false };
     const saved = await operatorUpdateWallet(real.db, real.merchantId, this.currency, input);
     if (this.action === 'suspend') wallet.status = 'suspended';
@@ -636,7 +706,10 @@ function destinationNumber(type: PayoutType, currency: Cur, seed: bigint, fails:
   const six = String(seed % 1_000_000n).padStart(6, '0');
   const two = six.slice(-2);
   if (type === 'bank_transfer') {
-    return { number: seed % 3n === 0n ? `${six.slice(0, 3)}-${six.slice(3)} ${suffix}` : `${six}${suffix}`, network: null };
+    return {
+      number: seed % 3n === 0n ? `${six.slice(0, 3)}-${six.slice(3)} ${suffix}` : `${six}${suffix}`,
+      network: null,
+    };
   }
   if (currency === 'GHS') {
     // The number must belong to the network (lib/payment-methods/mobile-money.ts): 024 is MTN's, 020 Telecel's.
@@ -679,7 +752,9 @@ class MoneyOut extends Step {
   }
   async apply(model: Model, real: Real) {
     this.used =
-      this.from === 'funded' ? CURRENCIES.reduce((a, b) => (model.wallets[b].available > model.wallets[a].available ? b : a)) : this.from;
+      this.from === 'funded'
+        ? CURRENCIES.reduce((a, b) => (model.wallets[b].available > model.wallets[a].available ? b : a))
+        : this.from;
     const wallet = model.wallets[this.currency];
     const type: PayoutType = this.destination.endsWith('bank') ? 'bank_transfer' : 'mobile_money';
     // Payouts go to third parties: only withdrawals use the merchant's saved accounts.
@@ -710,11 +785,19 @@ class MoneyOut extends Step {
     } else {
       const recipient_details =
         type === 'bank_transfer'
-          ? { recipient_name: 'Property Recipient', bank_account_number: number, bank_name: 'Sandbox Bank', account_holder_name: 'Property Recipient' }
+          ? {
+              recipient_name: 'Property Recipient',
+              bank_account_number: number,
+              bank_name: 'Sandbox Bank',
+              account_holder_name: 'Property Recipient',
+            }
           : { recipient_name: 'Property Recipient', mobile_number: number, network_provider: network };
       const body = { ...money, payout_type: type, recipient_details };
       // Parsed as the routes parse them (the verb then checks recipient_details against payout_type).
-      input = this.kind === 'withdrawal' ? withdrawalInput.parse(body) : payoutInput.parse({ ...body, payout_reason: 'property test' });
+      input =
+        this.kind === 'withdrawal'
+          ? withdrawalInput.parse(body)
+          : payoutInput.parse({ ...body, payout_reason: 'property test' });
     }
     const key = `prop-${crypto.randomUUID()}`;
     const outcome = await attempt(() => initiatePayout({ ...real.ctx, idempotencyKey: key }, this.kind, input));
@@ -763,9 +846,20 @@ class MoneyOut extends Step {
     if (!account) {
       const details =
         type === 'bank_transfer'
-          ? { account_type: 'bank_account', account_number: number, bank_name: 'Sandbox Bank', account_holder_name: 'Property Shop' }
+          ? {
+              account_type: 'bank_account',
+              account_number: number,
+              bank_name: 'Sandbox Bank',
+              account_holder_name: 'Property Shop',
+            }
           : { account_type: 'mobile_money', phone_number: number, network_provider: network };
-      const added = await attempt(() => addPaymentAccount(real.db, real.merchantId, addPaymentAccountInput.parse({ currency_code: this.currency, ...details })));
+      const added = await attempt(() =>
+        addPaymentAccount(
+          real.db,
+          real.merchantId,
+          addPaymentAccountInput.parse({ currency_code: this.currency, ...details }),
+        ),
+      );
       if (type === 'mobile_money' && this.currency === 'USD') {
         expectRefusal(added, 422, 'validation_error');
         count('account refused validation_error');
@@ -776,7 +870,9 @@ class MoneyOut extends Step {
     }
     if (account.active !== this.accountActive) {
       const status = this.accountActive ? 'active' : 'inactive';
-      const updated = expectSuccess(await attempt(() => updatePaymentAccount(real.db, real.merchantId, account!.id, { status })));
+      const updated = expectSuccess(
+        await attempt(() => updatePaymentAccount(real.db, real.merchantId, account!.id, { status })),
+      );
       expect(updated.status).toBe(status);
       account.active = this.accountActive;
     }
@@ -802,7 +898,11 @@ class CancelPayout extends Step {
   }
   async apply(model: Model, real: Real) {
     if (model.payouts.length === 0) {
-      expectRefusal(await attempt(() => cancelPayout(real.db, real.merchantId, 'withdrawal', crypto.randomUUID(), 'property test')), 404, 'not_found');
+      expectRefusal(
+        await attempt(() => cancelPayout(real.db, real.merchantId, 'withdrawal', crypto.randomUUID(), 'property test')),
+        404,
+        'not_found',
+      );
       return;
     }
     const payout = model.payouts[this.pick % model.payouts.length]!;
@@ -814,7 +914,11 @@ class CancelPayout extends Step {
       return expectRefusal(outcome, 409, `${kind}_not_cancellable`);
     }
     const cancelled = expectSuccess(outcome);
-    expect(cancelled).toMatchObject({ transaction_id: payout.id, status: shownStatus(kind, 'cancelled'), cancellation_reason: 'property test' });
+    expect(cancelled).toMatchObject({
+      transaction_id: payout.id,
+      status: shownStatus(kind, 'cancelled'),
+      cancellation_reason: 'property test',
+    });
     count('cancelled');
     finish(model, payout, 'cancelled');
   }
@@ -918,7 +1022,9 @@ class Rail extends Step {
       return finish(model, payout, predicted);
     }
     // Nothing queued: not sent yet, or its outcome is in; a (repeated) report changes nothing.
-    const moved = payout.fails ? await failPayout(real.db, payout.id, 'repeated') : await completePayout(real.db, payout.id);
+    const moved = payout.fails
+      ? await failPayout(real.db, payout.id, 'repeated')
+      : await completePayout(real.db, payout.id);
     expect(moved, `a repeated report on a ${payout.status} payout`).toBe(false);
   }
   toString() {
@@ -944,10 +1050,20 @@ const lateTransfer = fc
 const settle = fc.boolean().map((farAhead): Step => new Settle(farAhead));
 const timePasses = fc.constant(null).map((): Step => new TimePasses());
 const refund = fc
-  .record({ pick: fc.nat(), how: fc.constantFrom('all', 'full', 'partial', 'partial', 'excess'), seed, byCheckout: fc.boolean() })
+  .record({
+    pick: fc.nat(),
+    how: fc.constantFrom('all', 'full', 'partial', 'partial', 'excess'),
+    seed,
+    byCheckout: fc.boolean(),
+  })
   .map((c): Step => new Refund(c.pick, c.how, c.seed, c.byCheckout));
 const convert = fc
-  .record({ pair, how: fc.constantFrom('within', 'within', 'excess', 'any'), seed, after: fc.constantFrom('none', 'none', 'none', 'replay', 'reuse', 'expired') })
+  .record({
+    pair,
+    how: fc.constantFrom('within', 'within', 'excess', 'any'),
+    seed,
+    after: fc.constantFrom('none', 'none', 'none', 'replay', 'reuse', 'expired'),
+  })
   .map((c): Step => new Convert(c.pair[0], c.pair[1], c.how, c.seed, c.after));
 const walletStatus = fc
   .record({ currency, status: fc.constantFrom('active', 'frozen') })
@@ -997,7 +1113,9 @@ const funding = fc.option(
     .map((c): Step[] => [
       new Pay(c.currency, c.amount, 'exact', 1n),
       new Settle(true),
-      ...(c.first ? [new MoneyOut(c.first.kind, 'funded', c.first.destination, c.first.fails, 'within', c.first.seed, true)] : []),
+      ...(c.first
+        ? [new MoneyOut(c.first.kind, 'funded', c.first.destination, c.first.fails, 'within', c.first.seed, true)]
+        : []),
     ]),
   { freq: 4 },
 );
@@ -1142,7 +1260,10 @@ async function readBooks(merchantId: string): Promise<Books> {
 
 async function checkBooks(model: Model, real: Real, step: string) {
   const where = `after ${step}`;
-  const [reconciliation, books] = await Promise.all([reconcileLedger(real.db, real.merchantId), readBooks(real.merchantId)]);
+  const [reconciliation, books] = await Promise.all([
+    reconcileLedger(real.db, real.merchantId),
+    readBooks(real.merchantId),
+  ]);
 
   expect(reconciliation, `${where}: reconciliation ${JSON.stringify(reconciliation)}`).toMatchObject({
     balanced: true,
@@ -1158,7 +1279,10 @@ async function checkBooks(model: Model, real: Real, step: string) {
       ? model.wallets[code as Cur]
       : { holding: 0n, available: 0n, status: 'active', hold: false };
     expect(BigInt(row.holding) >= 0n && BigInt(row.available) >= 0n, `${where}: ${code} wallet negative`).toBe(true);
-    expect(row, `${where}: ${code} wallet differs from the model, or from its deposits, refunds and conversions`).toEqual({
+    expect(
+      row,
+      `${where}: ${code} wallet differs from the model, or from its deposits, refunds and conversions`,
+    ).toEqual({
       code,
       holding: expected.holding.toString(),
       available: expected.available.toString(),
@@ -1172,7 +1296,10 @@ async function checkBooks(model: Model, real: Real, step: string) {
   for (const code of CURRENCIES) {
     const unsettled = model.deposits.filter((d) => d.currency === code && !d.settled);
     const nets = unsettled.reduce((sum, d) => sum + d.amount - onePercent(d.amount), 0n);
-    expect(BigInt(wallets.get(code)!.holding) <= nets, `${where}: ${code} holding exceeds the nets of its unsettled deposits`).toBe(true);
+    expect(
+      BigInt(wallets.get(code)!.holding) <= nets,
+      `${where}: ${code} holding exceeds the nets of its unsettled deposits`,
+    ).toBe(true);
   }
 
   expect(books.deposits.map((d) => d.id).sort(), `${where}: deposits`).toEqual(model.deposits.map((d) => d.id).sort());
@@ -1207,7 +1334,9 @@ async function checkBooks(model: Model, real: Real, step: string) {
   expect(books.conversions, `${where}: conversions`).toBe(model.conversions);
 
   // Money out: every withdrawal and payout as the model has it, with its own journal lines.
-  expect(books.payouts.map((p) => p.id).sort(), `${where}: withdrawals and payouts`).toEqual(model.payouts.map((p) => p.id).sort());
+  expect(books.payouts.map((p) => p.id).sort(), `${where}: withdrawals and payouts`).toEqual(
+    model.payouts.map((p) => p.id).sort(),
+  );
   const payouts = new Map(books.payouts.map((p) => [p.id, p]));
   for (const m of model.payouts) {
     const inFlight = m.status === 'pending' || m.status === 'processing';
@@ -1252,7 +1381,9 @@ async function checkBooks(model: Model, real: Real, step: string) {
       `${where}: ${code} payouts in flight in the journal vs Σ PENDING + PROCESSING`,
     ).toEqual({ journal: byModel.toString(), table: byModel.toString() });
   }
-  expect(books.money_out_events, `${where}: withdrawal and payout events`).toBe(model.payouts.reduce((n, p) => n + p.events.length, 0));
+  expect(books.money_out_events, `${where}: withdrawal and payout events`).toBe(
+    model.payouts.reduce((n, p) => n + p.events.length, 0),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1272,7 +1403,14 @@ async function freshMerchant(db: Db): Promise<Real> {
 
 function emptyModel(): Model {
   const wallet = (): ModelWallet => ({ holding: 0n, available: 0n, status: 'active', hold: false });
-  return { wallets: { GHS: wallet(), USD: wallet(), KES: wallet(), XOF: wallet() }, deposits: [], checkouts: [], conversions: 0, payouts: [], accounts: {} };
+  return {
+    wallets: { GHS: wallet(), USD: wallet(), KES: wallet(), XOF: wallet() },
+    deposits: [],
+    checkouts: [],
+    conversions: 0,
+    payouts: [],
+    accounts: {},
+  };
 }
 
 afterAll(async () => {
@@ -1307,7 +1445,9 @@ async function drainPayoutRail(finished: Finished[]) {
        group by merchant_id, currency_code having sum(case when direction = 'credit' then amount else -amount end) <> 0`,
     // Jobs not run (a job a run-once worker ran last can stay locked: graphile-worker does not await
     // its completion before the pool closes; its payout's status is checked below like any other).
-    checkSql<{ task: string; payload: unknown; attempts: number; last_error: string | null; payout_status: string | null }[]>`
+    checkSql<
+      { task: string; payload: unknown; attempts: number; last_error: string | null; payout_status: string | null }[]
+    >`
       select t.identifier as task, j.payload, j.attempts, j.last_error,
              (select payout_status from customer_transactions where id = (j.payload->>'transaction_id')::uuid) as payout_status
         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
@@ -1323,11 +1463,13 @@ async function drainPayoutRail(finished: Finished[]) {
       const final = p.status === 'pending' || p.status === 'processing' ? (p.fails ? 'failed' : 'completed') : p.status;
       if (final === 'failed' && p.status !== 'failed') expected[p.currency] += p.amount + p.fee;
       const got = statuses.get(p.id);
-      if (got !== final) differences.push(`${p.kind} ${p.id} (${p.status}${p.fails ? ', …9999' : ''}): ${got}, expected ${final}`);
+      if (got !== final)
+        differences.push(`${p.kind} ${p.id} (${p.status}${p.fails ? ', …9999' : ''}): ${got}, expected ${final}`);
     }
     for (const code of CURRENCIES) {
       const got = available.get(`${merchantId}:${code}`);
-      if (got !== expected[code].toString()) differences.push(`merchant ${merchantId} ${code} available ${got}, expected ${expected[code]}`);
+      if (got !== expected[code].toString())
+        differences.push(`merchant ${merchantId} ${code} available ${got}, expected ${expected[code]}`);
     }
   }
   expect(differences.slice(0, 20), `after the rail drained: ${differences.length} difference(s)`).toEqual([]);

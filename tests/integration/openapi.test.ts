@@ -24,7 +24,10 @@ const served = async () => {
   for (const route of ROUTE_FILES) {
     const pattern = `/${route.segments.join('/')}`;
     if (!pattern.startsWith('/api/') || NOT_OPERATIONS.has(pattern)) continue;
-    const module = (await import(/* @vite-ignore */ route.file)) as Record<string, OperationHandler & { notAllowed?: boolean }>;
+    const module = (await import(/* @vite-ignore */ route.file)) as Record<
+      string,
+      OperationHandler & { notAllowed?: boolean }
+    >;
     for (const method of METHODS) if (module[method]) found.push({ pattern, method, handler: module[method] });
   }
   return found;
@@ -51,7 +54,7 @@ describe('OpenAPI coverage', () => {
     expect(OPERATIONS.filter((op) => !routes.has(op)).map((op) => op.operationId)).toEqual([]);
   });
 
-  it('exports each operation under its operationId (the typed client\'s method names)', () => {
+  it("exports each operation under its operationId (the typed client's method names)", () => {
     for (const contract of CONTRACTS) {
       for (const [name, value] of Object.entries(contract)) {
         if (OPERATIONS.includes(value as never)) expect((value as { operationId: string }).operationId).toBe(name);
@@ -59,20 +62,30 @@ describe('OpenAPI coverage', () => {
     }
   });
 
-  it('lists every operation in the README\'s endpoint tables, and nothing else', () => {
+  it("lists every operation in the README's endpoint tables, and nothing else", () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
     const anyParam = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
-    const rows = [...readme.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${anyParam(m[2]!)}`);
+    const rows = [...readme.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \|/gm)].map(
+      (m) => `${m[1]} ${anyParam(m[2]!)}`,
+    );
     const operations = OPERATIONS.map((op) => `${op.method} ${anyParam(op.path)}`);
-    expect(operations.filter((op) => !rows.includes(op)), 'missing from the README').toEqual([]);
-    expect(rows.filter((row) => !operations.includes(row)), 'in the README but not served').toEqual([]);
+    expect(
+      operations.filter((op) => !rows.includes(op)),
+      'missing from the README',
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !operations.includes(row)),
+      'in the README but not served',
+    ).toEqual([]);
   });
 
   it('shows examples that its own schemas accept', () => {
     const wrong: string[] = [];
     for (const op of OPERATIONS) {
-      if (op.example?.body !== undefined && !op.body?.safeParse(op.example.body).success) wrong.push(`${op.operationId} body`);
-      if (op.example?.data !== undefined && !op.data.safeParse(op.example.data).success) wrong.push(`${op.operationId} data`);
+      if (op.example?.body !== undefined && !op.body?.safeParse(op.example.body).success)
+        wrong.push(`${op.operationId} body`);
+      if (op.example?.data !== undefined && !op.data.safeParse(op.example.data).success)
+        wrong.push(`${op.operationId} data`);
     }
     expect(wrong).toEqual([]);
     expect(OPERATIONS.filter((op) => op.example).length).toBeGreaterThanOrEqual(10);
@@ -90,7 +103,11 @@ describe('OpenAPI coverage', () => {
 
   it('says which status a misused Idempotency-Key gets: another body 422, still in flight 409', async () => {
     const document = buildOpenApiDocument() as { components: { responses: Record<string, { description: string }> } };
-    const first = { 'content-type': 'application/json', 'x-api-key': (await newMerchant()).apiKey, 'idempotency-key': 'doc-check-1' };
+    const first = {
+      'content-type': 'application/json',
+      'x-api-key': (await newMerchant()).apiKey,
+      'idempotency-key': 'doc-check-1',
+    };
     const body = { customer_email: 'ama@example.com', amount: 10, currency_code: 'GHS' };
     expect((await call('POST', '/api/v1/merchants/checkouts', { headers: first, body })).status).toBe(200);
     const reused = await call('POST', '/api/v1/merchants/checkouts', { headers: first, body: { ...body, amount: 11 } });
@@ -113,7 +130,11 @@ describe('GET /api/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.paths['/api/v1/merchants/checkouts'].post.operationId).toBe('createCheckout');
-    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });

@@ -83,7 +83,12 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
     const m = await newMerchant();
     const res = await m.api.post(
       ACCOUNTS,
-      bank({ account_number: '0123 4567-89', bank_routing_number: 'GH030100', is_primary: false, provider_metadata: { branch: 'Accra' } }),
+      bank({
+        account_number: '0123 4567-89',
+        bank_routing_number: 'GH030100',
+        is_primary: false,
+        provider_metadata: { branch: 'Accra' },
+      }),
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ status: 'success', message: 'Payment account added' });
@@ -130,7 +135,12 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
     expect(events.map((e) => e.event_type)).toEqual(['payment_account.created']);
     expect(events[0]).toMatchObject({ resource_type: 'payment_account', merchant_id: m.id });
     // Events carry the account masked, like listings.
-    expect(events[0]!.data).toMatchObject({ id: a.id, is_primary: true, account_number: '******6789', bank_name: 'GCB Bank' });
+    expect(events[0]!.data).toMatchObject({
+      id: a.id,
+      is_primary: true,
+      account_number: '******6789',
+      bank_name: 'GCB Bank',
+    });
   });
 
   it('names each missing bank field (422) and creates nothing', async () => {
@@ -147,7 +157,9 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
     // Empty or malformed values are refused too.
     expect(invalidFields(await m.api.post(ACCOUNTS, bank({ bank_name: '   ' })))).toEqual(['bank_name']);
     expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '12' })))).toEqual(['account_number']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '0123456789#' })))).toEqual(['account_number']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '0123456789#' })))).toEqual([
+      'account_number',
+    ]);
     expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: 123456789 })))).toEqual(['account_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
@@ -162,7 +174,10 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
 
   it('accepts an IBAN for EUR and a lowercase currency code', async () => {
     const m = await newMerchant();
-    const a = await add(m, bank({ currency_code: 'eur', account_number: 'DE89 3704 0044 0532 0130 00', bank_name: 'Commerzbank' }));
+    const a = await add(
+      m,
+      bank({ currency_code: 'eur', account_number: 'DE89 3704 0044 0532 0130 00', bank_name: 'Commerzbank' }),
+    );
     expect(a).toMatchObject({ currency_code: 'EUR', account_number: 'DE89370400440532013000', is_primary: true });
   });
 });
@@ -218,15 +233,29 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
     const unknown = await m.api.post(ACCOUNTS, momo({ network_provider: 'airtel_tigo' }));
     expect(invalidFields(unknown)).toEqual(['network_provider']);
     expect(unknown.body.error.fields[0].message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'MTN_MOMO' })))).toEqual(['network_provider']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'MTN_MOMO' })))).toEqual([
+      'network_provider',
+    ]);
     // Known networks that do not serve the currency.
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'mpesa' })))).toEqual(['network_provider']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'orange_money' })))).toEqual(['network_provider']);
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'mpesa' })))).toEqual([
+      'network_provider',
+    ]);
+    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'orange_money' })))).toEqual([
+      'network_provider',
+    ]);
     expect(
-      invalidFields(await m.api.post(ACCOUNTS, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' }))),
+      invalidFields(
+        await m.api.post(
+          ACCOUNTS,
+          momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' }),
+        ),
+      ),
     ).toEqual(['network_provider']);
     // No mobile money at all in USD, EUR, GBP.
-    const usd = await m.api.post(ACCOUNTS, momo({ currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' }));
+    const usd = await m.api.post(
+      ACCOUNTS,
+      momo({ currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' }),
+    );
     expect(invalidFields(usd)).toEqual(['network_provider']);
     expect(usd.body.error.fields[0].message).toMatch(/does not pay out in USD/);
     expect(await accountRows(m.id)).toHaveLength(0);
@@ -238,12 +267,19 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
       'network_provider',
       'phone_number',
     ]);
-    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' }))).toEqual([
-      'network_provider',
-    ]);
+    expect(
+      invalidFields(
+        await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' }),
+      ),
+    ).toEqual(['network_provider']);
     const res = await m.api.post(
       ACCOUNTS,
-      momo({ account_number: '0123456789', bank_name: 'GCB', account_holder_name: 'Test Shop', bank_routing_number: 'GH030100' }),
+      momo({
+        account_number: '0123456789',
+        bank_name: 'GCB',
+        account_holder_name: 'Test Shop',
+        bank_routing_number: 'GH030100',
+      }),
     );
     expect(invalidFields(res)).toEqual(['account_holder_name', 'account_number', 'bank_name', 'bank_routing_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
@@ -253,7 +289,10 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
 describe('POST /api/v1/merchants/payment-accounts: the request itself', () => {
   it('refuses unknown fields, a bad account_type or currency, a non-boolean is_primary (422), malformed JSON (400)', async () => {
     const m = await newMerchant();
-    const unknown = await m.api.post(ACCOUNTS, bank({ nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await m.api.post(
+      ACCOUNTS,
+      bank({ nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(invalidFields(unknown)).toEqual(['currency_id', 'nickname']);
     expect(unknown.body.error.fields.every((f: any) => f.message === 'unknown field')).toBe(true);
     expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_type: 'wallet' })))).toEqual(['account_type']);
@@ -401,7 +440,10 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
       [{ currency_code: 'KES' }, ['currency_code']],
       [{ currency_code: 'GHS' }, ['currency_code']],
       [{ currency_id: kes!.id }, ['currency_id']],
-      [{ account_type: 'bank_account', currency_code: 'KES', currency_id: kes!.id, bank_name: 'X' }, ['account_type', 'currency_code', 'currency_id']],
+      [
+        { account_type: 'bank_account', currency_code: 'KES', currency_id: kes!.id, bank_name: 'X' },
+        ['account_type', 'currency_code', 'currency_id'],
+      ],
     ] as const) {
       const res = await m.api.put(`${ACCOUNTS}/${a.id}`, body);
       expect(invalidFields(res), JSON.stringify(body)).toEqual([...fields]);
@@ -414,16 +456,33 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     const m = await newMerchant();
     const bankAccount = await add(m, bank());
     const mobile = await add(m, momo());
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { phone_number: '0244123456' }))).toEqual(['phone_number']);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { account_number: '1' }))).toEqual(['account_number']);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { account_number: '0123456789' }))).toEqual(['account_number']);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { network_provider: 'mpesa' }))).toEqual(['network_provider']);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '12345' }))).toEqual(['phone_number']);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { phone_number: '0244123456' }))).toEqual([
+      'phone_number',
+    ]);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { account_number: '1' }))).toEqual([
+      'account_number',
+    ]);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { account_number: '0123456789' }))).toEqual([
+      'account_number',
+    ]);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { network_provider: 'mpesa' }))).toEqual([
+      'network_provider',
+    ]);
+    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '12345' }))).toEqual([
+      'phone_number',
+    ]);
     expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { nickname: 'x' }))).toEqual(['nickname']);
 
-    const res = await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '020 123 4567', network_provider: 'vodafone_cash' });
+    const res = await m.api.put(`${ACCOUNTS}/${mobile.id}`, {
+      phone_number: '020 123 4567',
+      network_provider: 'vodafone_cash',
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ phone_number: '+233201234567', network_provider: 'vodafone_cash', account_number: null });
+    expect(res.body.data).toMatchObject({
+      phone_number: '+233201234567',
+      network_provider: 'vodafone_cash',
+      account_number: null,
+    });
     expect(await get(m, bankAccount.id)).toEqual(bankAccount);
   });
 
@@ -471,7 +530,10 @@ describe('DELETE /api/v1/merchants/payment-accounts/{account_id}', () => {
     const [row] = await sql`select deleted_at, is_primary from payment_accounts where id = ${other.id}`;
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(row!.is_primary).toBe(false);
-    expect((await accountEvents(other.id)).map((e) => e.event_type)).toEqual(['payment_account.created', 'payment_account.deleted']);
+    expect((await accountEvents(other.id)).map((e) => e.event_type)).toEqual([
+      'payment_account.created',
+      'payment_account.deleted',
+    ]);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: primary.id }]);
 
     // Once another account is primary, the old primary can go.
@@ -500,7 +562,10 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     const m = await newMerchant();
     const ghsBank = await add(m, bank());
     const ghsMomo = await add(m, momo());
-    const eur = await add(m, bank({ currency_code: 'EUR', account_number: 'GB29 NWBK 6016 1331 9268 19', bank_name: 'NatWest' }));
+    const eur = await add(
+      m,
+      bank({ currency_code: 'EUR', account_number: 'GB29 NWBK 6016 1331 9268 19', bank_name: 'NatWest' }),
+    );
     const kes = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
     const ghsBank2 = await add(m, bank({ account_number: '5555', bank_name: 'Short Bank' }));
 
@@ -541,7 +606,9 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     expect(none.body.data).toEqual([]);
     expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=XYZ`))).toEqual(['currency_code']);
     expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency=GHS`))).toEqual(['currency']);
-    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=GHS&currency_code=KES`))).toEqual(['currency_code']);
+    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=GHS&currency_code=KES`))).toEqual([
+      'currency_code',
+    ]);
   });
 
   it('GET one: unknown → 404, malformed id → 422', async () => {
@@ -583,7 +650,8 @@ describe('tenant isolation', () => {
     expect(await get(a, aOther.id)).toEqual(aOther);
     expect(await primaries(a.id, 'GHS')).toEqual([{ id: aPrimary.id }]);
     expect(await primaries(b.id, 'GHS')).toEqual([{ id: bOwn.id }]);
-    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`) as any;
+    const [{ n }] =
+      (await sql`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`) as any;
     expect(n).toBe(2);
   });
 });

@@ -14,14 +14,21 @@ async function merchantWith100Available() {
 
 const bankRecipient = {
   payout_type: 'bank_transfer',
-  recipient_details: { recipient_name: 'Ama Mensah', bank_account_number: '0123456789', bank_name: 'GCB', account_holder_name: 'Ama Mensah' },
+  recipient_details: {
+    recipient_name: 'Ama Mensah',
+    bank_account_number: '0123456789',
+    bank_name: 'GCB',
+    account_holder_name: 'Ama Mensah',
+  },
 };
 
 describe('withdrawals under concurrency (real PostgreSQL)', () => {
   it('200 concurrent withdrawals of 7.00 from 100.00: exactly 14 succeed, the rest 409, never a 5xx, 2.00 left', async () => {
     const m = await merchantWith100Available();
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => m.api.post('/api/v1/merchants/withdrawals', { amount: 7, currency_code: 'GHS', ...bankRecipient })),
+      Array.from({ length: 200 }, () =>
+        m.api.post('/api/v1/merchants/withdrawals', { amount: 7, currency_code: 'GHS', ...bankRecipient }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -32,7 +39,8 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
     expect(refused.body.message).toMatch(/available balance 2 GHS/);
     const wallet = await m.api.get('/api/v1/merchants/wallet/GHS');
     expect(wallet.body.data.available_balance).toBe(2);
-    const rows = await testSql()`select count(*)::int as n from customer_transactions where merchant_id = ${m.id} and payout_kind = 'withdrawal'`;
+    const rows =
+      await testSql()`select count(*)::int as n from customer_transactions where merchant_id = ${m.id} and payout_kind = 'withdrawal'`;
     expect(rows[0]!.n).toBe(14);
     const reconciliation = await admin().get(`/api/admin/v1/ledger/reconciliation?merchant_id=${m.id}`);
     expect(reconciliation.body.data.balanced).toBe(true);
@@ -41,11 +49,18 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
   it('cancels and new withdrawals of one wallet at once queue on the wallet: no deadlock, no 5xx, books balanced', async () => {
     const m = await merchantWith100Available();
     const first = [];
-    for (let i = 0; i < 30; i++) first.push(await m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient }));
+    for (let i = 0; i < 30; i++)
+      first.push(
+        await m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient }),
+      );
     expect(first.every((r) => r.status === 200)).toBe(true);
     const results = await Promise.all([
-      ...first.map((r) => m.api.post(`/api/v1/merchants/withdrawals/${r.body.data.transaction_id}/cancel`, { reason: 'changed my mind' })),
-      ...Array.from({ length: 30 }, () => m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient })),
+      ...first.map((r) =>
+        m.api.post(`/api/v1/merchants/withdrawals/${r.body.data.transaction_id}/cancel`, { reason: 'changed my mind' }),
+      ),
+      ...Array.from({ length: 30 }, () =>
+        m.api.post('/api/v1/merchants/withdrawals', { amount: 1, currency_code: 'GHS', ...bankRecipient }),
+      ),
     ]);
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const wallet = await m.api.get('/api/v1/merchants/wallet/GHS');
@@ -56,11 +71,17 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
 
   it('50 concurrent cancels of one PENDING withdrawal: exactly one wins and the money comes back once', async () => {
     const m = await merchantWith100Available();
-    const created = await m.api.post('/api/v1/merchants/withdrawals', { amount: 40, currency_code: 'GHS', ...bankRecipient });
+    const created = await m.api.post('/api/v1/merchants/withdrawals', {
+      amount: 40,
+      currency_code: 'GHS',
+      ...bankRecipient,
+    });
     expect(created.status).toBe(200);
     const id = created.body.data.transaction_id;
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => m.api.post(`/api/v1/merchants/withdrawals/${id}/cancel`, { reason: 'duplicate request' })),
+      Array.from({ length: 50 }, () =>
+        m.api.post(`/api/v1/merchants/withdrawals/${id}/cancel`, { reason: 'duplicate request' }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
@@ -70,7 +91,8 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
     const reversals = await testSql()`
       select count(*)::int as n from ledger_entries where customer_transaction_id = ${id} and kind = 'reversal'`;
     expect(reversals[0]!.n).toBe(1);
-    const events = await testSql()`select count(*)::int as n from events where resource_id = ${id} and event_type = 'withdrawal.cancelled'`;
+    const events =
+      await testSql()`select count(*)::int as n from events where resource_id = ${id} and event_type = 'withdrawal.cancelled'`;
     expect(events[0]!.n).toBe(1);
   });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet, invalidFields, customerTransaction } from '../support/fixtures';
+import {
+  expectErrorShape,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  expectReconciled,
+  wallet,
+  invalidFields,
+  customerTransaction,
+} from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 
@@ -35,7 +44,12 @@ const mobilePayout = (amount: number, details: Record<string, unknown> = {}, ove
   amount,
   currency_code: 'GHS',
   payout_type: 'mobile_money',
-  recipient_details: { recipient_name: 'Kwame Boateng', mobile_number: '0244123456', network_provider: 'mtn_momo', ...details },
+  recipient_details: {
+    recipient_name: 'Kwame Boateng',
+    mobile_number: '0244123456',
+    network_provider: 'mtn_momo',
+    ...details,
+  },
   payout_reason: 'delivery commission',
   ...over,
 });
@@ -43,7 +57,12 @@ const bankWithdrawal = (amount: number) => ({
   amount,
   currency_code: 'GHS',
   payout_type: 'bank_transfer',
-  recipient_details: { recipient_name: 'Shop', bank_account_number: '0123456789', bank_name: 'GCB', account_holder_name: 'Shop' },
+  recipient_details: {
+    recipient_name: 'Shop',
+    bank_account_number: '0123456789',
+    bank_name: 'GCB',
+    account_holder_name: 'Shop',
+  },
 });
 
 async function fundedMerchant(options: { name?: string } = {}) {
@@ -53,7 +72,6 @@ async function fundedMerchant(options: { name?: string } = {}) {
   expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 0 });
   return m;
 }
-
 
 async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
   const res = await m.api.post(PAYOUTS, body, headers);
@@ -68,8 +86,6 @@ async function getPayout(m: Merchant, id: string) {
   expect(res.body.message).toBe('Payout retrieved');
   return res.body.data as Record<string, any>;
 }
-
-
 
 const events = (id: string) =>
   sql<{ event_type: string; resource_type: string; data: any }[]>`
@@ -87,7 +103,6 @@ async function journal(id: string) {
 const payoutRows = (merchantId: string) =>
   sql`select id from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout'`;
 
-
 async function expectUntouched(m: Merchant) {
   expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 0, last_payout_at: null });
   expect(await payoutRows(m.id)).toHaveLength(0);
@@ -101,9 +116,15 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
     const m = await fundedMerchant();
     const { payout_reason: _r, ...noReason } = bankPayout(10);
     expect(invalidFields(await m.api.post(PAYOUTS, noReason))).toEqual(['payout_reason']);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '' })))).toEqual(['payout_reason']);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '  ' })))).toEqual(['payout_reason']);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: 'x'.repeat(501) })))).toEqual(['payout_reason']);
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '' })))).toEqual([
+      'payout_reason',
+    ]);
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '  ' })))).toEqual([
+      'payout_reason',
+    ]);
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: 'x'.repeat(501) })))).toEqual([
+      'payout_reason',
+    ]);
     const { payout_type: _t, ...noType } = bankPayout(10);
     expect(invalidFields(await m.api.post(PAYOUTS, noType))).toEqual(['payout_type']);
     const { recipient_details: _d, ...noDetails } = bankPayout(10);
@@ -130,11 +151,17 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
     expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { mobile_number: '+254712345678' })))).toEqual([
       'recipient_details.mobile_number',
     ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { account_holder_name: 'K' })))).toEqual(['recipient_details']);
+    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { account_holder_name: 'K' })))).toEqual([
+      'recipient_details',
+    ]);
     for (const amount of [0, -1, 1.234, '5']) {
-      expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { amount }))), String(amount)).toEqual(['amount']);
+      expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { amount }))), String(amount)).toEqual([
+        'amount',
+      ]);
     }
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { currency_code: 'ABC' })))).toEqual(['currency_code']);
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { currency_code: 'ABC' })))).toEqual([
+      'currency_code',
+    ]);
     expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { memo: 'x' })))).toEqual(['memo']);
     const malformed = await m.api.post(PAYOUTS, '{"amount": ');
     expect(malformed.status).toBe(400);
@@ -146,7 +173,10 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
 describe('a bank payout, end to end', () => {
   it('fee 1.00 flat: amount + fee taken at once; pending → processing → completed; ledger, events, customer transaction', async () => {
     const m = await fundedMerchant();
-    const res = await m.api.post(PAYOUTS, bankPayout(25, { recipient_email: 'ama@example.com' }, { notes: 'paid in full' }));
+    const res = await m.api.post(
+      PAYOUTS,
+      bankPayout(25, { recipient_email: 'ama@example.com' }, { notes: 'paid in full' }),
+    );
     expect(res.status, res.text).toBe(200);
     const p = res.body.data;
     expect(p).toMatchObject({
@@ -204,7 +234,9 @@ describe('a bank payout, end to end', () => {
       notes: 'paid in full',
     });
     const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&size=2');
-    expect(statement.body.data.map((l: any) => [l.transaction_type, l.amount, l.balance_after, l.customer_transaction_id])).toEqual([
+    expect(
+      statement.body.data.map((l: any) => [l.transaction_type, l.amount, l.balance_after, l.customer_transaction_id]),
+    ).toEqual([
       ['fee', -1, 74, id],
       ['payout', -25, 75, id],
     ]);
@@ -223,16 +255,25 @@ describe('a bank payout, end to end', () => {
     const completed = await getPayout(m, id);
     expect(completed).toMatchObject({ status: 'completed', failed_at: null, cancelled_at: null });
     expect(completed.completed_at).toMatch(TIMESTAMP);
-    expect(await customerTransaction(m, id)).toMatchObject({ status: 'completed', amount: 26, net_amount: 25, settlement_status: 'settled' });
+    expect(await customerTransaction(m, id)).toMatchObject({
+      status: 'completed',
+      amount: 26,
+      net_amount: 25,
+      settlement_status: 'settled',
+    });
     // The fee stays with the platform; the amount leaves for the rail.
     expect(await wallet(m)).toMatchObject({ available_balance: 74 });
-    expect((await journal(id)).slice(4)).toEqual(['payout: payouts_in_flight debit 2500 payout_sent', 'payout: rail_clearing credit 2500 payout_sent']);
+    expect((await journal(id)).slice(4)).toEqual([
+      'payout: payouts_in_flight debit 2500 payout_sent',
+      'payout: rail_clearing credit 2500 payout_sent',
+    ]);
     expect((await events(id)).map((e) => [e.event_type, e.resource_type, e.data.status])).toEqual([
       ['payout.created', 'payout', 'pending'],
       ['payout.processing', 'payout', 'processing'],
       ['payout.completed', 'payout', 'completed'],
     ]);
-    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`) as any;
+    const [{ n }] =
+      (await sql`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`) as any;
     expect(n).toBe(0);
     await expectReconciled(m.id);
   });
@@ -247,11 +288,17 @@ describe('a bank payout, end to end', () => {
       [0.01, 0.01],
     ] as const) {
       const p = await initiate(m, mobilePayout(amount));
-      expect(p, String(amount)).toMatchObject({ amount: Math.round((amount + fee) * 100) / 100, fee_amount: fee, net_amount: amount, mobile_number: '+233244123456' });
+      expect(p, String(amount)).toMatchObject({
+        amount: Math.round((amount + fee) * 100) / 100,
+        fee_amount: fee,
+        net_amount: amount,
+        mobile_number: '+233244123456',
+      });
     }
     // 100 − 30.15 − 1.01 − 10.15 − 1.00 − 0.02
     expect(await wallet(m)).toMatchObject({ available_balance: 57.67 });
-    const rows = await sql`select fee_amount::text, amount::text from customer_transactions where merchant_id = ${m.id} and payout_kind = 'payout' order by created_at`;
+    const rows =
+      await sql`select fee_amount::text, amount::text from customer_transactions where merchant_id = ${m.id} and payout_kind = 'payout' order by created_at`;
     expect(rows.map((r) => [r.amount, r.fee_amount])).toEqual([
       ['3015', '15'],
       ['101', '1'],
@@ -259,7 +306,8 @@ describe('a bank payout, end to end', () => {
       ['100', '1'],
       ['2', '1'],
     ]);
-    const [last] = await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
+    const [last] =
+      await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
     expect(await journal(last!.id)).toEqual([
       'payout: merchant_available debit 99 payout',
       'payout: merchant_available debit 1 fee',
@@ -303,7 +351,11 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
     expect(failed).toMatchObject({ status: 'failed', completed_at: null });
     expect(failed.failure_reason).toMatch(/9999/);
     expect(failed.failed_at).toMatch(TIMESTAMP);
-    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({ status: 'failed', amount: 41, fee_amount: 1 });
+    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({
+      status: 'failed',
+      amount: 41,
+      fee_amount: 1,
+    });
     expect(await wallet(m)).toMatchObject({ available_balance: 100 });
     expect((await journal(p.transaction_id)).slice(4)).toEqual([
       'reversal: payouts_in_flight debit 4000 reversal',
@@ -311,7 +363,11 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
       'reversal: fees debit 100 reversal',
       'reversal: merchant_available credit 100 reversal',
     ]);
-    expect((await events(p.transaction_id)).map((e) => e.event_type)).toEqual(['payout.created', 'payout.processing', 'payout.failed']);
+    expect((await events(p.transaction_id)).map((e) => e.event_type)).toEqual([
+      'payout.created',
+      'payout.processing',
+      'payout.failed',
+    ]);
     expect((await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'x' })).status).toBe(409);
     await expectReconciled(m.id);
   });
@@ -328,11 +384,21 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
     const res = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'recipient asked for cash' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('Payout cancelled');
-    expect(res.body.data).toMatchObject({ status: 'cancelled', cancellation_reason: 'recipient asked for cash', amount: 50.25, fee_amount: 0.25, net_amount: 50 });
+    expect(res.body.data).toMatchObject({
+      status: 'cancelled',
+      cancellation_reason: 'recipient asked for cash',
+      amount: 50.25,
+      fee_amount: 0.25,
+      net_amount: 50,
+    });
     expect(res.body.data.cancelled_at).toMatch(TIMESTAMP);
     expect(await getPayout(m, p.transaction_id)).toEqual(res.body.data);
     expect(await wallet(m)).toMatchObject({ available_balance: 100 });
-    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({ status: 'cancelled', settlement_status: 'unsettled', settled_at: null });
+    expect(await customerTransaction(m, p.transaction_id)).toMatchObject({
+      status: 'cancelled',
+      settlement_status: 'unsettled',
+      settled_at: null,
+    });
 
     const again = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'again' });
     expect(again.status).toBe(409);
@@ -405,12 +471,18 @@ describe('payouts and withdrawals are kept apart', () => {
     ] as const) {
       const res = await m.api.get(`${PAYOUTS}?status=${status}`);
       expect(res.status, res.text).toBe(200);
-      expect(res.body.data.map((p: any) => p.transaction_id), status).toEqual([expected.transaction_id]);
+      expect(
+        res.body.data.map((p: any) => p.transaction_id),
+        status,
+      ).toEqual([expected.transaction_id]);
       expect(res.body.pagination).toEqual({ total: 1, page: 1, size: 50, total_pages: 1, has_more: false });
     }
     expect((await m.api.get(`${PAYOUTS}?status=processing`)).body.data).toEqual([]);
     expect((await m.api.get(`${PAYOUTS}?currency_code=ghs`)).body.pagination.total).toBe(3);
-    expect((await m.api.get(`${PAYOUTS}?currency_code=KES`)).body).toMatchObject({ data: [], pagination: { total: 0, total_pages: 0, has_more: false } });
+    expect((await m.api.get(`${PAYOUTS}?currency_code=KES`)).body).toMatchObject({
+      data: [],
+      pagination: { total: 0, total_pages: 0, has_more: false },
+    });
     const page2 = await m.api.get(`${PAYOUTS}?page=2&size=2`);
     expect(page2.body.data.map((p: any) => p.transaction_id)).toEqual([completed.transaction_id]);
     expect(page2.body.pagination).toEqual({ total: 3, page: 2, size: 2, total_pages: 2, has_more: false });
@@ -501,15 +573,37 @@ describe('CFA francs: whole francs end to end', () => {
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900, holding_balance: 0 });
 
     // Orange Money in Senegal: 0.5 % of 1,001 = 5.005 → 5; the number needs its +221 (XOF spans countries).
-    const local = await m.api.post(PAYOUTS, mobilePayout(1_001, { mobile_number: '77 123 45 67', network_provider: 'orange_money' }, { currency_code: 'XOF' }));
+    const local = await m.api.post(
+      PAYOUTS,
+      mobilePayout(
+        1_001,
+        { mobile_number: '77 123 45 67', network_provider: 'orange_money' },
+        { currency_code: 'XOF' },
+      ),
+    );
     expect(invalidFields(local)).toEqual(['recipient_details.mobile_number']);
-    const mobile = await initiate(m, mobilePayout(1_001, { mobile_number: '+221 77 123 45 67', network_provider: 'orange_money' }, { currency_code: 'XOF' }));
-    expect(mobile).toMatchObject({ amount: 1_006, fee_amount: 5, net_amount: 1_001, mobile_number: '+221771234567', currency_code: 'XOF' });
+    const mobile = await initiate(
+      m,
+      mobilePayout(
+        1_001,
+        { mobile_number: '+221 77 123 45 67', network_provider: 'orange_money' },
+        { currency_code: 'XOF' },
+      ),
+    );
+    expect(mobile).toMatchObject({
+      amount: 1_006,
+      fee_amount: 5,
+      net_amount: 1_001,
+      mobile_number: '+221771234567',
+      currency_code: 'XOF',
+    });
     // A bank payout's flat fee is 100 minor units: 100 francs here.
     const bank = await initiate(m, bankPayout(500, {}, { currency_code: 'XOF' }));
     expect(bank).toMatchObject({ amount: 600, fee_amount: 100, net_amount: 500 });
     // A fraction of a franc is refused.
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(500.5, {}, { currency_code: 'XOF' })))).toEqual(['amount']);
+    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(500.5, {}, { currency_code: 'XOF' })))).toEqual([
+      'amount',
+    ]);
 
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900 - 1_006 - 600 });
     const rows = await sql`select amount::text, fee_amount::text, net_amount::text from customer_transactions

@@ -42,7 +42,8 @@ function rateLimitOf(res: ApiResponse): { r: number; t: number } {
 const secondsToWindowEnd = () => Math.ceil((60_000 - (Date.now() % 60_000)) / 1000);
 
 async function hitsOf(keyId: string): Promise<number> {
-  const rows = await sql`select coalesce(sum(hits), 0)::int as hits from rate_limit_counters where bucket = ${`api-key:${keyId}`}`;
+  const rows =
+    await sql`select coalesce(sum(hits), 0)::int as hits from rate_limit_counters where bucket = ${`api-key:${keyId}`}`;
   return rows[0]!.hits as number;
 }
 
@@ -113,7 +114,7 @@ describe('RateLimit headers', () => {
     expect(await hitsOf(m.keyId)).toBe(2);
   });
 
-  it('other surfaces carry none (the limit is the merchant API\'s)', async () => {
+  it("other surfaces carry none (the limit is the merchant API's)", async () => {
     const res = await admin().get('/api/admin/v1/checkouts/awaiting-approval');
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit')).toBeNull();
@@ -126,7 +127,8 @@ describe('over the limit', () => {
     withLimit(3);
     const m = await newMerchant();
     const created = [];
-    for (let i = 0; i < 3; i++) created.push(await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': `order-${i}` }));
+    for (let i = 0; i < 3; i++)
+      created.push(await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': `order-${i}` }));
     expect(created.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(created.map((r) => rateLimitOf(r).r)).toEqual([2, 1, 0]);
     expect(created[0]!.headers.get('ratelimit-policy')).toBe('"api-key";q=3;w=60');
@@ -146,7 +148,8 @@ describe('over the limit', () => {
     // Nothing happened: no checkout, no event, no idempotency record (the same key can be used later).
     expect(await checkoutCount(m.id)).toBe(3);
     expect(await events()).toBe(eventsBefore);
-    const [idem] = await sql`select count(*)::int as n from idempotency_keys where merchant_id = ${m.id} and key = 'order-3'`;
+    const [idem] =
+      await sql`select count(*)::int as n from idempotency_keys where merchant_id = ${m.id} and key = 'order-3'`;
     expect(idem!.n).toBe(0);
 
     // Reads share the budget; it stays spent for the rest of the window.
@@ -182,7 +185,11 @@ describe('over the limit', () => {
 
 describe('the request log line', () => {
   const linesOf = (requestId: string) =>
-    fs.readFileSync(process.env.LOG_FILE!, 'utf8').split('\n').filter((l) => l.includes(requestId)).map((l) => JSON.parse(l));
+    fs
+      .readFileSync(process.env.LOG_FILE!, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(requestId))
+      .map((l) => JSON.parse(l));
 
   it('names the route pattern, not only the path', async () => {
     const m = await newMerchant();
@@ -201,7 +208,9 @@ describe('the request log line', () => {
   });
 
   it('a route without dynamic segments gets no params from Next (undefined): still answered, still logged', async () => {
-    const { GET } = (await import('../../app/api/ping/route')) as unknown as { GET: (req: Request, ctx: unknown) => Promise<Response> };
+    const { GET } = (await import('../../app/api/ping/route')) as unknown as {
+      GET: (req: Request, ctx: unknown) => Promise<Response>;
+    };
     for (const ctx of [{ params: undefined }, undefined]) {
       const res = await GET(new Request('http://api.payments.test/api/ping'), ctx);
       expect(res.status).toBe(200);
@@ -228,7 +237,11 @@ describe('one counter for every app instance', () => {
       expect(limited.status).toBe(429);
       // …and instance B is refused too, with the same headers.
       const refused = await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId).catch((e: unknown) => e);
-      expect(refused).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+      expect(refused).toMatchObject({
+        status: 429,
+        code: 'rate_limited',
+        headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+      });
       expect(await hitsOf(m.keyId)).toBe(7); // refused requests count too (they were made)
     } finally {
       await instanceB.sql.end({ timeout: 5 });

@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
-import { admin, expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet } from '../support/fixtures';
+import {
+  admin,
+  expectErrorShape,
+  minimalCheckout,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  expectReconciled,
+  wallet,
+} from '../support/fixtures';
 import { testSql } from '../support/database';
 
 /**
@@ -18,7 +27,6 @@ const sql = testSql();
 
 const refund = (m: Merchant, body: unknown, headers: Record<string, string> = {}) => m.api.post(REFUNDS, body, headers);
 
-
 async function transaction(m: Merchant, id: string) {
   const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
   expect(res.status).toBe(200);
@@ -34,7 +42,6 @@ async function refundedEvents(checkoutId: string) {
   return sql<{ data: any }[]>`
     select data from events where resource_id = ${checkoutId} and event_type = 'checkout.refunded' order by sequence`;
 }
-
 
 /** Journal lines of the refund's entry, as `account direction amount` (minor units). */
 async function refundLines(refundId: string) {
@@ -113,7 +120,13 @@ describe('full refund of a settled deposit', () => {
     const events = await refundedEvents(checkout.id);
     expect(events).toHaveLength(1);
     const data = events[0]!.data;
-    expect(data).toMatchObject({ id: checkout.id, merchant_id: m.id, amount: 20, currency_code: 'GHS', meta_data: { order_id: 'A-17' } });
+    expect(data).toMatchObject({
+      id: checkout.id,
+      merchant_id: m.id,
+      amount: 20,
+      currency_code: 'GHS',
+      meta_data: { order_id: 'A-17' },
+    });
     expect(data.refund).toMatchObject({
       transaction_id: r.transaction_id,
       transaction_type: 'refund',
@@ -152,7 +165,11 @@ describe('full refund of a settled deposit', () => {
     expect(await refundRows(deposit.transaction_id)).toHaveLength(0);
     expect(await wallet(m)).toMatchObject({ available_balance: 49.5, holding_balance: 0 });
     // What the wallet holds can still go back.
-    const partial = await refund(m, { transaction_id: deposit.transaction_id, amount: 49.5, reason: 'order cancelled' });
+    const partial = await refund(m, {
+      transaction_id: deposit.transaction_id,
+      amount: 49.5,
+      reason: 'order cancelled',
+    });
     expect(partial.status, partial.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 0 });
     await expectReconciled(m.id);
@@ -217,7 +234,10 @@ describe('where the money comes from', () => {
     const res = await refund(m, { transaction_id: deposit.transaction_id, amount: 10, reason: 'size swap' });
     expect(res.status, res.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 39.5, balance: 39.5 });
-    expect(await refundLines(res.body.data.transaction_id)).toEqual(['merchant_holding debit 1000', 'rail_clearing credit 1000']);
+    expect(await refundLines(res.body.data.transaction_id)).toEqual([
+      'merchant_holding debit 1000',
+      'rail_clearing credit 1000',
+    ]);
 
     // Settlement later moves only what is left in holding.
     await settleEverything(m.id);
@@ -237,7 +257,10 @@ describe('where the money comes from', () => {
     expect(res.status, res.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 148 });
 
-    const run = await admin().post('/api/admin/v1/settlements/run', { as_of: new Date().toISOString(), merchant_id: m.id });
+    const run = await admin().post('/api/admin/v1/settlements/run', {
+      as_of: new Date().toISOString(),
+      merchant_id: m.id,
+    });
     expect(run.status, run.text).toBe(200);
     expect((await transaction(m, a.deposit.transaction_id)).settlement_status).toBe('settled');
     expect((await transaction(m, b.deposit.transaction_id)).settlement_status).toBe('unsettled');
@@ -267,7 +290,12 @@ describe('where the money comes from', () => {
     expect(statement.status).toBe(200);
     expect(
       statement.body.data
-        .map((l: any) => ({ balance_type: l.balance_type, amount: l.amount, balance_after: l.balance_after, id: l.customer_transaction_id }))
+        .map((l: any) => ({
+          balance_type: l.balance_type,
+          amount: l.amount,
+          balance_after: l.balance_after,
+          id: l.customer_transaction_id,
+        }))
         .sort((x: any, y: any) => x.balance_type.localeCompare(y.balance_type)),
     ).toEqual([
       { balance_type: 'available', amount: -100, balance_after: 0, id: res.body.data.transaction_id },
@@ -280,9 +308,16 @@ describe('where the money comes from', () => {
     const m = await merchantWithCushion();
     const [deposit] = await sql<{ id: string; checkout_session_id: string }[]>`
       select id, checkout_session_id from customer_transactions where merchant_id = ${m.id} and transaction_type = 'deposit'`;
-    const quote = await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 95 });
+    const quote = await m.api.post('/api/v1/merchants/conversion/quote', {
+      from_currency: 'GHS',
+      to_currency: 'USD',
+      amount: 95,
+    });
     expect(quote.status, quote.text).toBe(200);
-    const converted = await m.api.post('/api/v1/merchants/conversion', { quote_id: quote.body.data.quote_id, idempotency_key: 'conv-1' });
+    const converted = await m.api.post('/api/v1/merchants/conversion', {
+      quote_id: quote.body.data.quote_id,
+      idempotency_key: 'conv-1',
+    });
     expect(converted.status, converted.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 5, holding_balance: 0 });
 
@@ -317,7 +352,7 @@ describe('where the money comes from', () => {
 });
 
 describe('naming the deposit', () => {
-  it('by checkout_id refunds the checkout\'s deposit; a duplicate deposit is refunded by its transaction_id', async () => {
+  it("by checkout_id refunds the checkout's deposit; a duplicate deposit is refunded by its transaction_id", async () => {
     const m = await newMerchant();
     const { checkout, deposit } = await paidCheckout(m, { amount: 40, scenario: 'duplicate' });
     const [duplicate] = await sql<{ id: string }[]>`
@@ -327,7 +362,11 @@ describe('naming the deposit', () => {
 
     const dup = await refund(m, { transaction_id: duplicate!.id, reason: 'paid twice' });
     expect(dup.status, dup.text).toBe(200);
-    expect(dup.body.data).toMatchObject({ amount: 40, refunds_transaction_id: duplicate!.id, checkout_session_id: checkout.id });
+    expect(dup.body.data).toMatchObject({
+      amount: 40,
+      refunds_transaction_id: duplicate!.id,
+      checkout_session_id: checkout.id,
+    });
     expect((await transaction(m, duplicate!.id)).refunded_amount).toBe(40);
     expect((await transaction(m, deposit.transaction_id)).refunded_amount).toBe(0);
 
@@ -353,11 +392,13 @@ describe('naming the deposit', () => {
     expect(neither.status).toBe(422);
     expectErrorShape(neither.body, 'validation_error');
     const fields = (res: typeof both) => res.body.error.fields.map((f: { field: string }) => f.field);
-    expect([...fields(both), ...fields(neither)].every((f: string) => f === 'transaction_id' || f === 'checkout_id')).toBe(true);
+    expect(
+      [...fields(both), ...fields(neither)].every((f: string) => f === 'transaction_id' || f === 'checkout_id'),
+    ).toBe(true);
     expect(await refundRows(deposit.transaction_id)).toHaveLength(0);
   });
 
-  it('unknown, malformed or another merchant\'s ids → 404 or 422', async () => {
+  it("unknown, malformed or another merchant's ids → 404 or 422", async () => {
     const m = await newMerchant();
     const other = await newMerchant({ name: 'Other' });
     const { checkout, deposit } = await paidCheckout(other, { amount: 10 });
@@ -372,7 +413,10 @@ describe('naming the deposit', () => {
       expect(res.status, `${JSON.stringify(body)} → ${res.text}`).toBe(404);
       expectErrorShape(res.body, 'not_found');
     }
-    for (const body of [{ transaction_id: 'nope', reason: 'x' }, { checkout_id: '123', reason: 'x' }]) {
+    for (const body of [
+      { transaction_id: 'nope', reason: 'x' },
+      { checkout_id: '123', reason: 'x' },
+    ]) {
       const res = await refund(m, body);
       expect(res.status).toBe(422);
       expectErrorShape(res.body, 'validation_error');
@@ -400,7 +444,11 @@ describe('naming the deposit', () => {
     const { deposit } = await paidCheckout(m, { amount: 10 });
     const first = await refund(m, { transaction_id: deposit.transaction_id, amount: 2, reason: 'x' });
     expect(first.status).toBe(200);
-    const res = await refund(m, { transaction_id: first.body.data.transaction_id, amount: 1, reason: 'refund the refund' });
+    const res = await refund(m, {
+      transaction_id: first.body.data.transaction_id,
+      amount: 1,
+      reason: 'refund the refund',
+    });
     expect(res.status, res.text).toBe(409);
     expectErrorShape(res.body, 'not_a_deposit');
     expect(await refundRows(first.body.data.transaction_id)).toHaveLength(0);
@@ -458,7 +506,11 @@ describe('Idempotency-Key', () => {
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(first.body.data.idempotency_key).toBe(key);
 
-    const again = await refund(m, { reason: 'damaged', amount: 5, transaction_id: deposit.transaction_id }, { 'idempotency-key': key });
+    const again = await refund(
+      m,
+      { reason: 'damaged', amount: 5, transaction_id: deposit.transaction_id },
+      { 'idempotency-key': key },
+    );
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -498,10 +550,18 @@ describe('Idempotency-Key', () => {
     const m = await newMerchant();
     const { deposit } = await paidCheckout(m, { amount: 30 });
     const key = `refund-${crypto.randomUUID()}`;
-    const tooMuch = await refund(m, { transaction_id: deposit.transaction_id, amount: 31, reason: 'x' }, { 'idempotency-key': key });
+    const tooMuch = await refund(
+      m,
+      { transaction_id: deposit.transaction_id, amount: 31, reason: 'x' },
+      { 'idempotency-key': key },
+    );
     expect(tooMuch.status).toBe(409);
     expectErrorShape(tooMuch.body, 'refund_exceeds_deposit');
-    const ok = await refund(m, { transaction_id: deposit.transaction_id, amount: 3, reason: 'x' }, { 'idempotency-key': key });
+    const ok = await refund(
+      m,
+      { transaction_id: deposit.transaction_id, amount: 3, reason: 'x' },
+      { 'idempotency-key': key },
+    );
     expect(ok.status, ok.text).toBe(200);
     expect(ok.headers.get('idempotent-replayed')).toBeNull();
     expect(await refundRows(deposit.transaction_id)).toHaveLength(1);
@@ -516,7 +576,9 @@ describe('concurrency (real PostgreSQL)', () => {
     expect(await wallet(m)).toMatchObject({ available_balance: 199 });
 
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => refund(m, { transaction_id: deposit.transaction_id, amount: 3, reason: `item ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        refund(m, { transaction_id: deposit.transaction_id, amount: 3, reason: `item ${i}` }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -544,7 +606,9 @@ describe('concurrency (real PostgreSQL)', () => {
     for (let i = 0; i < 3; i++) deposits.push((await paidCheckout(m, { amount: 100 })).deposit);
     expect(await wallet(m)).toMatchObject({ holding_balance: 297, available_balance: 0 });
     const results = await Promise.all([
-      ...deposits.flatMap((d) => Array.from({ length: 5 }, () => refund(m, { transaction_id: d.transaction_id, amount: 7, reason: 'race' }))),
+      ...deposits.flatMap((d) =>
+        Array.from({ length: 5 }, () => refund(m, { transaction_id: d.transaction_id, amount: 7, reason: 'race' })),
+      ),
       settleEverything(m.id).then(() => ({ status: 200 })),
       ...deposits.map((d) => refund(m, { transaction_id: d.transaction_id, amount: 7, reason: 'race' })),
     ]);
@@ -577,7 +641,8 @@ describe('concurrency (real PostgreSQL)', () => {
     // 20 refunds of 10.00 would fit the deposits (2 × 100.00) but not the wallet (198.00): 19 succeed.
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     const codes = new Set(results.filter((r) => r.status === 409).map((r) => r.body.error.code));
-    for (const code of codes) expect(['refund_exceeds_deposit', 'already_refunded', 'insufficient_funds']).toContain(code);
+    for (const code of codes)
+      expect(['refund_exceeds_deposit', 'already_refunded', 'insufficient_funds']).toContain(code);
 
     const refunded1 = BigInt(Math.round((await transaction(m, one.deposit.transaction_id)).refunded_amount * 100));
     const refunded2 = BigInt(Math.round((await transaction(m, two.deposit.transaction_id)).refunded_amount * 100));

@@ -46,7 +46,6 @@ async function run(body: Record<string, unknown> = {}) {
   return res.body.data as { cutoff: string; batches: Record<string, any>[]; checkouts_completed: number };
 }
 
-
 async function transaction(m: Merchant, id: string) {
   const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
   expect(res.status).toBe(200);
@@ -56,8 +55,9 @@ async function transaction(m: Merchant, id: string) {
 const depositRow = async (id: string) => (await sql`select * from customer_transactions where id = ${id}`)[0]!;
 const checkoutRow = async (id: string) => (await sql`select * from checkouts where id = ${id}`)[0]!;
 const eventTypes = async (resourceId: string) =>
-  (await sql`select event_type from events where resource_id = ${resourceId} order by sequence`).map((e) => e.event_type as string);
-
+  (await sql`select event_type from events where resource_id = ${resourceId} order by sequence`).map(
+    (e) => e.event_type as string,
+  );
 
 describe('operator endpoints need the admin bearer token', () => {
   it('401 without it, with a wrong one, or with a merchant key; nothing is settled', async () => {
@@ -156,7 +156,8 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const events = await eventTypes(checkout.id);
     expect(events.filter((e) => e === 'checkout.completed')).toHaveLength(1);
     expect(events.at(-1)).toBe('checkout.completed');
-    const [completed] = await sql`select data, merchant_id from events where resource_id = ${checkout.id} and event_type = 'checkout.completed'`;
+    const [completed] =
+      await sql`select data, merchant_id from events where resource_id = ${checkout.id} and event_type = 'checkout.completed'`;
     expect(completed!.merchant_id).toBe(shop.id);
     expect(completed!.data).toMatchObject({ id: checkout.id, status: 'completed' });
     const read = await shop.api.get(`/api/v1/merchants/checkouts/${checkout.id}`);
@@ -175,7 +176,12 @@ describe('POST /api/admin/v1/settlements/run', () => {
     await sql`update customer_transactions set completed_at = now() - interval '1439 minutes' where id = ${young.deposit.transaction_id}`;
     const res = await run({ merchant_id: shop.id });
     expect(res.batches).toHaveLength(1);
-    expect(res.batches[0]).toMatchObject({ transaction_count: 1, gross_amount: 10, net_amount: 9.9, settled_amount: 9.9 });
+    expect(res.batches[0]).toMatchObject({
+      transaction_count: 1,
+      gross_amount: 10,
+      net_amount: 9.9,
+      settled_amount: 9.9,
+    });
     expect((await depositRow(old.deposit.transaction_id)).settlement_status).toBe('settled');
     expect((await depositRow(young.deposit.transaction_id)).settlement_status).toBe('unsettled');
     expect(await wallet(shop)).toMatchObject({ available_balance: 9.9, holding_balance: 19.8 });
@@ -215,10 +221,16 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const { checkout } = await paidCheckout(shop, { amount: 40, scenario: 'duplicate' });
     const res = await run({ as_of: iso(2 * DAY), merchant_id: shop.id });
     expect(res.batches).toHaveLength(1);
-    expect(res.batches[0]).toMatchObject({ transaction_count: 2, gross_amount: 80, net_amount: 79.2, settled_amount: 79.2 });
+    expect(res.batches[0]).toMatchObject({
+      transaction_count: 2,
+      gross_amount: 80,
+      net_amount: 79.2,
+      settled_amount: 79.2,
+    });
     expect(res.checkouts_completed).toBe(1);
     expect((await eventTypes(checkout.id)).filter((e) => e === 'checkout.completed')).toHaveLength(1);
-    const unsettled = await sql`select id from customer_transactions where merchant_id = ${shop.id} and settlement_status <> 'settled'`;
+    const unsettled =
+      await sql`select id from customer_transactions where merchant_id = ${shop.id} and settlement_status <> 'settled'`;
     expect(unsettled).toHaveLength(0);
   });
 
@@ -266,10 +278,17 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     expect(batches).toHaveLength(3);
     expect(batches.every((b) => b.merchant_id === shop.id)).toBe(true);
     // Newest first: the lone 50.00 batch.
-    expect(batches[0]).toMatchObject({ currency_code: 'GHS', transaction_count: 1, gross_amount: 50, fee_amount: 0.5, net_amount: 49.5 });
+    expect(batches[0]).toMatchObject({
+      currency_code: 'GHS',
+      transaction_count: 1,
+      gross_amount: 50,
+      fee_amount: 0.5,
+      net_amount: 49.5,
+    });
     expect(batches[0]!.settled_amount).toBe(49.5);
     expect(batches[0]!.transactions.map((t: any) => t.transaction_id)).toEqual([third.deposit.transaction_id]);
-    for (let i = 1; i < batches.length; i++) expect(ms(batches[i - 1]!.created_at)).toBeGreaterThanOrEqual(ms(batches[i]!.created_at));
+    for (let i = 1; i < batches.length; i++)
+      expect(ms(batches[i - 1]!.created_at)).toBeGreaterThanOrEqual(ms(batches[i]!.created_at));
 
     const ghs = batches.find((b) => b.currency_code === 'GHS' && b.transaction_count === 2)!;
     expect(ghs).toMatchObject({ gross_amount: 125.5, fee_amount: 1.26, net_amount: 124.24, settled_amount: 124.24 });
@@ -286,8 +305,13 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     for (const b of batches) {
       const sum = (k: string) => Math.round(b.transactions.reduce((s: number, t: any) => s + t[k] * 100, 0)) / 100;
       expect(b.transactions).toHaveLength(b.transaction_count);
-      expect([sum('amount'), sum('fee_amount'), sum('net_amount')]).toEqual([b.gross_amount, b.fee_amount, b.net_amount]);
-      for (const t of b.transactions) expect((await transaction(shop, t.transaction_id)).settlement_batch_id).toBe(b.id);
+      expect([sum('amount'), sum('fee_amount'), sum('net_amount')]).toEqual([
+        b.gross_amount,
+        b.fee_amount,
+        b.net_amount,
+      ]);
+      for (const t of b.transactions)
+        expect((await transaction(shop, t.transaction_id)).settlement_batch_id).toBe(b.id);
     }
     const usdBatch = batches.find((b) => b.currency_code === 'USD')!;
     expect(usdBatch.transactions.map((t: any) => t.transaction_id)).toEqual([usd.deposit.transaction_id]);
@@ -506,7 +530,14 @@ describe('GET /api/admin/v1/ledger/reconciliation', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.balanced).toBe(false);
       expect(res.body.data.wallet_differences).toEqual([
-        { wallet_id: ghs.id, merchant_id: shop.id, currency_code: 'GHS', bucket: 'holding', wallet_balance: '9901', journal_balance: '9900' },
+        {
+          wallet_id: ghs.id,
+          merchant_id: shop.id,
+          currency_code: 'GHS',
+          bucket: 'holding',
+          wallet_balance: '9901',
+          journal_balance: '9900',
+        },
       ]);
     } finally {
       await sql`update wallets set holding_balance = holding_balance - 1 where id = ${ghs.id}`;
@@ -522,7 +553,8 @@ describe('database guards on the journal', () => {
     const [line] = await sql`
       select l.id, l.amount::text as amount from ledger_lines l join ledger_entries e on e.id = l.entry_id
        where e.customer_transaction_id = ${deposit.transaction_id} limit 1`;
-    const [entry] = await sql`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
+    const [entry] =
+      await sql`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
 
     const attempts = [
       () => sql`update ledger_lines set amount = amount + 1 where id = ${line!.id}`,
@@ -542,7 +574,8 @@ describe('database guards on the journal', () => {
 
   it('an unbalanced entry is refused at COMMIT; a balanced one written line by line commits', async () => {
     const shop = await newMerchant();
-    const countEntries = async () => (await sql`select count(*)::int as n from ledger_entries where merchant_id = ${shop.id}`)[0]!.n as number;
+    const countEntries = async () =>
+      (await sql`select count(*)::int as n from ledger_entries where merchant_id = ${shop.id}`)[0]!.n as number;
     const before = await countEntries();
 
     let insertedInside = false;
@@ -555,13 +588,17 @@ describe('database guards on the journal', () => {
       const [seen] = await tx`select count(*)::int as n from ledger_lines where entry_id = ${entry!.id}`;
       insertedInside = seen!.n === 1;
     });
-    await expect(unbalanced).rejects.toMatchObject({ code: '23514', message: expect.stringContaining('does not balance') });
+    await expect(unbalanced).rejects.toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('does not balance'),
+    });
     expect(insertedInside).toBe(true);
     expect(await countEntries()).toBe(before);
 
     // Balanced in total but not per currency: still refused.
     const crossCurrency = sql.begin(async (tx) => {
-      const [entry] = await tx`insert into ledger_entries (merchant_id, kind, description) values (${shop.id}, 'deposit', 'cross') returning id`;
+      const [entry] =
+        await tx`insert into ledger_entries (merchant_id, kind, description) values (${shop.id}, 'deposit', 'cross') returning id`;
       await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, rail, direction, amount, purpose)
                values (${entry!.id}, ${shop.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
       await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, direction, amount, purpose)

@@ -29,11 +29,14 @@ const HOSTILE = [
 ];
 
 describe('branding URLs', () => {
-  const stored = async () => (await sql`select logo_url, success_redirect_url from branding where merchant_id = ${m.id}`)[0];
+  const stored = async () =>
+    (await sql`select logo_url, success_redirect_url from branding where merchant_id = ${m.id}`)[0];
 
   it.each(HOSTILE)('refuses success_redirect_url and logo_url %j, storing nothing', async (url) => {
     const before = await stored();
-    expect(invalidFields(await m.api.put('/api/v1/merchants/branding', { success_redirect_url: url }))).toEqual(['success_redirect_url']);
+    expect(invalidFields(await m.api.put('/api/v1/merchants/branding', { success_redirect_url: url }))).toEqual([
+      'success_redirect_url',
+    ]);
     expect(invalidFields(await m.api.put('/api/v1/merchants/branding', { logo_url: url }))).toEqual(['logo_url']);
     expect(await stored()).toEqual(before);
   });
@@ -46,7 +49,10 @@ describe('branding URLs', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.success_redirect_url).toBe('https://shop.example/thanks?order=%7e1');
     expect(res.body.data.logo_url).toBe('https://cdn.shop.example/logo.png');
-    expect(await stored()).toEqual({ success_redirect_url: 'https://shop.example/thanks?order=%7e1', logo_url: 'https://cdn.shop.example/logo.png' });
+    expect(await stored()).toEqual({
+      success_redirect_url: 'https://shop.example/thanks?order=%7e1',
+      logo_url: 'https://cdn.shop.example/logo.png',
+    });
     const checkout = await m.api.post('/api/v1/merchants/checkouts', minimalCheckout);
     const [row] = await sql`select redirect_url from checkouts where id = ${checkout.body.data.id}`;
     expect(row!.redirect_url).toBe('https://shop.example/thanks?order=%7e1');
@@ -54,18 +60,27 @@ describe('branding URLs', () => {
 });
 
 describe('webhook URLs', () => {
-  const count = async () => (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`)[0]!.n;
+  const count = async () =>
+    (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`)[0]!.n;
 
-  it.each(HOSTILE.map((url) => url.replace(/good\.example/g, '93.184.215.14')))('refuses %j, creating nothing', async (url) => {
-    const before = await count();
-    expect(invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url, events: ['*'] }))).toEqual(['url']);
-    expect(await count()).toBe(before);
-  });
+  it.each(HOSTILE.map((url) => url.replace(/good\.example/g, '93.184.215.14')))(
+    'refuses %j, creating nothing',
+    async (url) => {
+      const before = await count();
+      expect(invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url, events: ['*'] }))).toEqual(['url']);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('stores the normalised form (and keeps its own rules: a public https address)', async () => {
-    const res = await m.api.post('/api/v1/merchants/webhooks', { url: 'HTTPS://93.184.215.14:443/hooks/../payments', events: ['*'] });
+    const res = await m.api.post('/api/v1/merchants/webhooks', {
+      url: 'HTTPS://93.184.215.14:443/hooks/../payments',
+      events: ['*'],
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.url).toBe('https://93.184.215.14/payments');
-    expect(invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url: 'https://127.0.0.1/x', events: ['*'] }))).toEqual(['url']);
+    expect(
+      invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url: 'https://127.0.0.1/x', events: ['*'] })),
+    ).toEqual(['url']);
   });
 });

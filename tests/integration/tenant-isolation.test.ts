@@ -47,7 +47,10 @@ interface RouteCase {
 const sql = testSql();
 
 async function newCheckout(owner: Merchant): Promise<OwnedResource> {
-  const res = await owner.api.post('/api/v1/merchants/checkouts', { ...minimalCheckout, meta_data: { order_id: 'A-1' } });
+  const res = await owner.api.post('/api/v1/merchants/checkouts', {
+    ...minimalCheckout,
+    meta_data: { order_id: 'A-1' },
+  });
   if (res.status !== 200) throw new Error(`checkout creation failed: ${res.text}`);
   const id = res.body.data.id as string;
   return {
@@ -94,7 +97,11 @@ async function newDeposit(owner: Merchant): Promise<OwnedResource> {
 async function newConversion(owner: Merchant): Promise<OwnedResource> {
   await paidCheckout(owner, { amount: 100 });
   await settleEverything(owner.id);
-  const quote = await owner.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 20 });
+  const quote = await owner.api.post('/api/v1/merchants/conversion/quote', {
+    from_currency: 'GHS',
+    to_currency: 'USD',
+    amount: 20,
+  });
   if (quote.status !== 200) throw new Error(`quote failed: ${quote.text}`);
   const converted = await owner.api.post('/api/v1/merchants/conversion', {
     quote_id: quote.body.data.quote_id,
@@ -106,7 +113,8 @@ async function newConversion(owner: Merchant): Promise<OwnedResource> {
     params: { conversion_id: id },
     snapshot: async () => ({
       row: await sql`select * from conversions where id = ${id}`,
-      wallets: await sql`select id, holding_balance, available_balance from wallets where merchant_id = ${owner.id} order by id`,
+      wallets:
+        await sql`select id, holding_balance, available_balance from wallets where merchant_id = ${owner.id} order by id`,
     }),
   };
 }
@@ -136,34 +144,39 @@ async function newPaymentAccount(owner: Merchant): Promise<OwnedResource> {
 }
 
 /** A PENDING withdrawal (or payout) of 5.00 GHS from the owner's settled balance. */
-const newMoneyOut = (kind: 'withdrawal' | 'payout') => async (owner: Merchant): Promise<OwnedResource> => {
-  await paidCheckout(owner, { amount: 20 });
-  await settleEverything(owner.id);
-  const recipient = {
-    payout_type: 'mobile_money',
-    recipient_details: { recipient_name: 'Ama Mensah', mobile_number: '0241234567', network_provider: 'mtn_momo' },
+const newMoneyOut =
+  (kind: 'withdrawal' | 'payout') =>
+  async (owner: Merchant): Promise<OwnedResource> => {
+    await paidCheckout(owner, { amount: 20 });
+    await settleEverything(owner.id);
+    const recipient = {
+      payout_type: 'mobile_money',
+      recipient_details: { recipient_name: 'Ama Mensah', mobile_number: '0241234567', network_provider: 'mtn_momo' },
+    };
+    const res = await owner.api.post(`/api/v1/merchants/${kind}s`, {
+      amount: 5,
+      currency_code: 'GHS',
+      ...recipient,
+      ...(kind === 'payout' ? { payout_reason: 'Supplier invoice 17' } : {}),
+    });
+    if (res.status !== 200) throw new Error(`${kind} creation failed: ${res.text}`);
+    const id = res.body.data.transaction_id as string;
+    return {
+      params: { transaction_id: id },
+      snapshot: async () => ({
+        row: await sql`select * from customer_transactions where id = ${id}`,
+        wallet: await walletOf(owner.id, 'GHS'),
+        events: await sql`select event_type from events where resource_id = ${id} order by sequence`,
+      }),
+    };
   };
-  const res = await owner.api.post(`/api/v1/merchants/${kind}s`, {
-    amount: 5,
-    currency_code: 'GHS',
-    ...recipient,
-    ...(kind === 'payout' ? { payout_reason: 'Supplier invoice 17' } : {}),
-  });
-  if (res.status !== 200) throw new Error(`${kind} creation failed: ${res.text}`);
-  const id = res.body.data.transaction_id as string;
-  return {
-    params: { transaction_id: id },
-    snapshot: async () => ({
-      row: await sql`select * from customer_transactions where id = ${id}`,
-      wallet: await walletOf(owner.id, 'GHS'),
-      events: await sql`select event_type from events where resource_id = ${id} order by sequence`,
-    }),
-  };
-};
 
 /** A's webhook endpoint (never called: no dispatcher runs here) with one delivery, a test event's. */
 async function newWebhook(owner: Merchant): Promise<OwnedResource> {
-  const res = await owner.api.post('/api/v1/merchants/webhooks', { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] });
+  const res = await owner.api.post('/api/v1/merchants/webhooks', {
+    url: 'https://93.184.215.14/hooks',
+    events: ['checkout.paid'],
+  });
   if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
   const id = res.body.data.id as string;
   const test = await owner.api.post(`/api/v1/merchants/webhooks/${id}/test`);
@@ -178,21 +191,25 @@ async function newWebhook(owner: Merchant): Promise<OwnedResource> {
 }
 
 const walletOf = async (merchantId: string, code: string) =>
-  (await sql`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`)[0]!;
+  (
+    await sql`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`
+  )[0]!;
 
 /** A's wallet in `code`, with money in it, named by its currency code. */
-const ownWallet = (code: string) => async (owner: Merchant): Promise<OwnedResource> => {
-  await paidCheckout(owner, { amount: 30, currency_code: code });
-  const wallet = await walletOf(owner.id, code);
-  return {
-    params: { currency_code: code },
-    ownersId: wallet.id as string,
-    snapshot: async () => ({
-      row: await walletOf(owner.id, code),
-      events: await sql`select event_type, data from events where resource_id = ${wallet.id} order by sequence`,
-    }),
+const ownWallet =
+  (code: string) =>
+  async (owner: Merchant): Promise<OwnedResource> => {
+    await paidCheckout(owner, { amount: 30, currency_code: code });
+    const wallet = await walletOf(owner.id, code);
+    return {
+      params: { currency_code: code },
+      ownersId: wallet.id as string,
+      snapshot: async () => ({
+        row: await walletOf(owner.id, code),
+        events: await sql`select event_type, data from events where resource_id = ${wallet.id} order by sequence`,
+      }),
+    };
   };
-};
 
 /** B's response is B's own wallet in that currency: B's ids and B's balances, nothing of A's. */
 async function isCallersWallet(caller: Merchant, res: ApiResponse, owned: OwnedResource) {
@@ -209,8 +226,16 @@ async function isCallersWallet(caller: Merchant, res: ApiResponse, owned: OwnedR
 const ROUTES: Record<string, RouteCase> = {
   '/api/v1/merchants/checkouts/[checkout_id]': { methods: ['GET'], create: newCheckout, ownerStatus: 200 },
   '/api/v1/merchants/checkouts/[checkout_id]/cancel': { methods: ['POST'], create: newCheckout, ownerStatus: 200 },
-  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]': { methods: ['GET'], create: newEmbedSession, ownerStatus: 200 },
-  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]/disable': { methods: ['POST'], create: newEmbedSession, ownerStatus: 200 },
+  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]': {
+    methods: ['GET'],
+    create: newEmbedSession,
+    ownerStatus: 200,
+  },
+  '/api/v1/merchants/checkouts/embed-sessions/[embed_session_id]/disable': {
+    methods: ['POST'],
+    create: newEmbedSession,
+    ownerStatus: 200,
+  },
   '/api/v1/merchants/api-keys/[key_id]': {
     methods: ['DELETE'],
     ownerStatus: 200,
@@ -229,7 +254,11 @@ const ROUTES: Record<string, RouteCase> = {
       };
     },
   },
-  '/api/v1/merchants/customer/transactions/[transaction_id]': { methods: ['GET'], create: newDeposit, ownerStatus: 200 },
+  '/api/v1/merchants/customer/transactions/[transaction_id]': {
+    methods: ['GET'],
+    create: newDeposit,
+    ownerStatus: 200,
+  },
   '/api/v1/merchants/conversion/[conversion_id]': { methods: ['GET'], create: newConversion, ownerStatus: 200 },
   '/api/v1/merchants/payment-accounts/[account_id]': {
     methods: ['GET', 'PUT', 'DELETE'],
@@ -237,7 +266,11 @@ const ROUTES: Record<string, RouteCase> = {
     body: (method) => (method === 'PUT' ? { bank_name: 'Ecobank Ghana' } : undefined),
     ownerStatus: 200,
   },
-  '/api/v1/merchants/withdrawals/[transaction_id]': { methods: ['GET'], create: newMoneyOut('withdrawal'), ownerStatus: 200 },
+  '/api/v1/merchants/withdrawals/[transaction_id]': {
+    methods: ['GET'],
+    create: newMoneyOut('withdrawal'),
+    ownerStatus: 200,
+  },
   '/api/v1/merchants/withdrawals/[transaction_id]/cancel': {
     methods: ['POST'],
     create: newMoneyOut('withdrawal'),
@@ -319,13 +352,19 @@ describe('tenant isolation', () => {
         const before = await owned.snapshot();
         const lower = Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toLowerCase()]));
         for (const params of [owned.params, lower]) {
-          const res = await call(method, fill(pattern, params), { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+          const res = await call(method, fill(pattern, params), {
+            headers: { 'x-api-key': b.apiKey },
+            body: route.body?.(method),
+          });
           expect(res.status, res.text).toBe(200);
           await route.callersOwn!(b, res, owned);
           expect(await owned.snapshot()).toEqual(before);
         }
         // Positive control: the owner's identical call acts on the owner's resource.
-        const own = await call(method, fill(pattern, owned.params), { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
+        const own = await call(method, fill(pattern, owned.params), {
+          headers: { 'x-api-key': a.apiKey },
+          body: route.body?.(method),
+        });
         expect(own.status, own.text).toBe(route.ownerStatus);
         expect(own.body.data).toMatchObject({ merchant_id: a.id, id: owned.ownersId });
       });
@@ -341,8 +380,13 @@ describe('tenant isolation', () => {
         for (const value of Object.values(owned.params)) expect(res.text).not.toContain(value);
 
         // Indistinguishable from an id that does not exist at all.
-        const ghostParams = Object.fromEntries(Object.keys(owned.params).map((k) => [k, '00000000-0000-4000-8000-000000000000']));
-        const ghost = await call(method, fill(pattern, ghostParams), { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        const ghostParams = Object.fromEntries(
+          Object.keys(owned.params).map((k) => [k, '00000000-0000-4000-8000-000000000000']),
+        );
+        const ghost = await call(method, fill(pattern, ghostParams), {
+          headers: { 'x-api-key': b.apiKey },
+          body: route.body?.(method),
+        });
         expect(ghost.status).toBe(404);
         expect({ code: ghost.body.error.code, message: ghost.body.message, fields: ghost.body.error.fields }).toEqual({
           code: res.body.error.code,
@@ -351,7 +395,10 @@ describe('tenant isolation', () => {
         });
 
         // The same id in upper case is the same resource to PostgreSQL: still B's 404.
-        const upper = fill(pattern, Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toUpperCase()])));
+        const upper = fill(
+          pattern,
+          Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toUpperCase()])),
+        );
         const upperRes = await call(method, upper, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
         expect([404, 422]).toContain(upperRes.status);
 
@@ -382,8 +429,14 @@ describe('tenant isolation', () => {
   it("B's list never shows A's checkouts, and A's list never shows B's", async () => {
     const mine = await newCheckout(a);
     const theirs = await newCheckout(b);
-    const listA = (await a.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as { id: string; merchant_id: string }[];
-    const listB = (await b.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as { id: string; merchant_id: string }[];
+    const listA = (await a.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as {
+      id: string;
+      merchant_id: string;
+    }[];
+    const listB = (await b.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as {
+      id: string;
+      merchant_id: string;
+    }[];
     expect(listA.map((c) => c.id)).toContain(mine.params.checkout_id);
     expect(listA.map((c) => c.id)).not.toContain(theirs.params.checkout_id);
     expect(listB.map((c) => c.id)).toContain(theirs.params.checkout_id);
@@ -408,7 +461,11 @@ describe('tenant isolation', () => {
     let bConversionId: string;
 
     const convert = async (m: Merchant, amount: number) => {
-      const quote = await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount });
+      const quote = await m.api.post('/api/v1/merchants/conversion/quote', {
+        from_currency: 'GHS',
+        to_currency: 'USD',
+        amount,
+      });
       expect(quote.status, quote.text).toBe(200);
       const done = await m.api.post('/api/v1/merchants/conversion', {
         quote_id: quote.body.data.quote_id,
@@ -418,7 +475,8 @@ describe('tenant isolation', () => {
       return done.body.data.conversion_id as string;
     };
     const money = async (merchantId: string) => ({
-      wallets: await sql`select id, holding_balance, available_balance, status from wallets where merchant_id = ${merchantId} order by id`,
+      wallets:
+        await sql`select id, holding_balance, available_balance, status from wallets where merchant_id = ${merchantId} order by id`,
       transactions: await sql`
         select id, refunded_amount, settlement_status from customer_transactions where merchant_id = ${merchantId} order by id`,
       lines: await sql`select count(*)::int as n from ledger_lines where merchant_id = ${merchantId}`,
@@ -435,7 +493,11 @@ describe('tenant isolation', () => {
       await settleEverything(b.id);
       aConversionId = await convert(a, 10);
       bConversionId = await convert(b, 5);
-      const quote = await a.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 3 });
+      const quote = await a.api.post('/api/v1/merchants/conversion/quote', {
+        from_currency: 'GHS',
+        to_currency: 'USD',
+        amount: 3,
+      });
       expect(quote.status).toBe(200);
       aQuoteId = quote.body.data.quote_id;
     });
@@ -457,25 +519,40 @@ describe('tenant isolation', () => {
 
     it("B's wallet transactions are lines of B's wallets only", async () => {
       const bWallets = (await sql`select id from wallets where merchant_id = ${b.id}`).map((w) => w.id as string);
-      const aEntries = (await sql`select id from ledger_entries where merchant_id = ${a.id}`).map((e) => e.id as string);
+      const aEntries = (await sql`select id from ledger_entries where merchant_id = ${a.id}`).map(
+        (e) => e.id as string,
+      );
       expect(aEntries.length).toBeGreaterThan(0);
       const res = await b.api.get('/api/v1/merchants/wallet/transactions?size=100');
       expect(res.status).toBe(200);
-      const lines = res.body.data as { merchant_id: string; wallet_id: string; entry_id: string; customer_transaction_id: string | null }[];
+      const lines = res.body.data as {
+        merchant_id: string;
+        wallet_id: string;
+        entry_id: string;
+        customer_transaction_id: string | null;
+      }[];
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.every((l) => l.merchant_id === b.id && bWallets.includes(l.wallet_id))).toBe(true);
       expect(lines.some((l) => aEntries.includes(l.entry_id))).toBe(false);
       expect(lines.map((l) => l.customer_transaction_id)).not.toContain(aDeposit.transaction_id);
-      const { n } = (await sql`select count(*)::int as n from ledger_lines where merchant_id = ${b.id} and wallet_id is not null`)[0]!;
+      const { n } = (
+        await sql`select count(*)::int as n from ledger_lines where merchant_id = ${b.id} and wallet_id is not null`
+      )[0]!;
       expect(res.body.pagination.total).toBe(n);
     });
 
     it("B's settlement batches are B's only, with B's transactions only", async () => {
-      const aBatches = (await sql`select id from settlement_batches where merchant_id = ${a.id}`).map((x) => x.id as string);
+      const aBatches = (await sql`select id from settlement_batches where merchant_id = ${a.id}`).map(
+        (x) => x.id as string,
+      );
       expect(aBatches.length).toBeGreaterThan(0);
       const res = await b.api.get('/api/v1/merchants/wallet/settlements?size=100');
       expect(res.status).toBe(200);
-      const batches = res.body.data as { id: string; merchant_id: string; transactions: { transaction_id: string }[] }[];
+      const batches = res.body.data as {
+        id: string;
+        merchant_id: string;
+        transactions: { transaction_id: string }[];
+      }[];
       expect(batches.length).toBeGreaterThan(0);
       expect(batches.every((x) => x.merchant_id === b.id)).toBe(true);
       expect(batches.some((x) => aBatches.includes(x.id))).toBe(false);
@@ -506,8 +583,14 @@ describe('tenant isolation', () => {
           body: { transaction_id: aDeposit.transaction_id, amount: 1, reason: 'steal' },
           ghost: { transaction_id: GHOST, amount: 1, reason: 'steal' },
         },
-        { body: { transaction_id: aDeposit.transaction_id, reason: 'steal' }, ghost: { transaction_id: GHOST, reason: 'steal' } },
-        { body: { checkout_id: aCheckoutId, amount: 1, reason: 'steal' }, ghost: { checkout_id: GHOST, amount: 1, reason: 'steal' } },
+        {
+          body: { transaction_id: aDeposit.transaction_id, reason: 'steal' },
+          ghost: { transaction_id: GHOST, reason: 'steal' },
+        },
+        {
+          body: { checkout_id: aCheckoutId, amount: 1, reason: 'steal' },
+          ghost: { checkout_id: GHOST, amount: 1, reason: 'steal' },
+        },
       ];
       for (const { body, ghost } of attempts) {
         const res = await b.api.post('/api/v1/merchants/wallet/refunds', body);
@@ -519,31 +602,46 @@ describe('tenant isolation', () => {
         expect(unknown.status).toBe(404);
         expect(unknown.body.message).toBe(res.body.message);
         // With an Idempotency-Key too (the replay store must not leak or act across merchants).
-        const keyed = await b.api.post('/api/v1/merchants/wallet/refunds', body, { 'idempotency-key': crypto.randomUUID() });
+        const keyed = await b.api.post('/api/v1/merchants/wallet/refunds', body, {
+          'idempotency-key': crypto.randomUUID(),
+        });
         expect(keyed.status).toBe(404);
       }
       expect(await money(a.id)).toEqual(beforeA);
       expect(await money(b.id)).toEqual(beforeB);
       // Positive control: A can refund it.
-      const own = await a.api.post('/api/v1/merchants/wallet/refunds', { transaction_id: aDeposit.transaction_id, amount: 1, reason: 'ok' });
+      const own = await a.api.post('/api/v1/merchants/wallet/refunds', {
+        transaction_id: aDeposit.transaction_id,
+        amount: 1,
+        reason: 'ok',
+      });
       expect(own.status, own.text).toBe(200);
     });
 
     it("B cannot use A's quote (404); the quote stays usable by A", async () => {
       const beforeA = await money(a.id);
       const beforeB = await money(b.id);
-      const res = await b.api.post('/api/v1/merchants/conversion', { quote_id: aQuoteId, idempotency_key: crypto.randomUUID() });
+      const res = await b.api.post('/api/v1/merchants/conversion', {
+        quote_id: aQuoteId,
+        idempotency_key: crypto.randomUUID(),
+      });
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');
       expect(res.text).not.toContain(aQuoteId);
-      const unknown = await b.api.post('/api/v1/merchants/conversion', { quote_id: GHOST, idempotency_key: crypto.randomUUID() });
+      const unknown = await b.api.post('/api/v1/merchants/conversion', {
+        quote_id: GHOST,
+        idempotency_key: crypto.randomUUID(),
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(res.body.message);
       expect(await money(a.id)).toEqual(beforeA);
       expect(await money(b.id)).toEqual(beforeB);
       const [row] = await sql`select used_at from conversion_quotes where id = ${aQuoteId}`;
       expect(row!.used_at).toBeNull();
-      const own = await a.api.post('/api/v1/merchants/conversion', { quote_id: aQuoteId, idempotency_key: crypto.randomUUID() });
+      const own = await a.api.post('/api/v1/merchants/conversion', {
+        quote_id: aQuoteId,
+        idempotency_key: crypto.randomUUID(),
+      });
       expect(own.status, own.text).toBe(200);
     });
   });

@@ -38,7 +38,6 @@ const sql = testSql();
 
 const operatorWallet = (merchantId: string, code: string) => `/api/admin/v1/merchants/${merchantId}/wallets/${code}`;
 
-
 async function walletRow(merchantId: string, code: string) {
   const [row] = await sql`
     select w.* from wallets w join currencies c on c.id = w.currency_id
@@ -163,7 +162,12 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 
     const frozen = await setStatus(shop, 'kes', 'frozen');
     expect(frozen.status, frozen.text).toBe(200);
-    expect(frozen.body.data).toMatchObject({ id: before.id, currency_name: 'KES', status: 'frozen', merchant_id: shop.id });
+    expect(frozen.body.data).toMatchObject({
+      id: before.id,
+      currency_name: 'KES',
+      status: 'frozen',
+      merchant_id: shop.id,
+    });
     for (const field of WALLET_FIELDS) expect(frozen.body.data, field).toHaveProperty(field);
     expect((await walletRow(shop.id, 'KES')).status).toBe('frozen');
     expect((await wallet(shop, 'KES')).status).toBe('frozen');
@@ -207,8 +211,12 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
       expectErrorShape(refused.body, 'wallet_frozen');
     }
     const after = await walletRow(shop.id, 'GHS');
-    expect([after.holding_balance, after.available_balance]).toEqual([before.holding_balance, before.available_balance]);
-    const refunds = await sql`select id from customer_transactions where merchant_id = ${shop.id} and transaction_type = 'refund'`;
+    expect([after.holding_balance, after.available_balance]).toEqual([
+      before.holding_balance,
+      before.available_balance,
+    ]);
+    const refunds =
+      await sql`select id from customer_transactions where merchant_id = ${shop.id} and transaction_type = 'refund'`;
     expect(refunds).toHaveLength(0);
 
     // Money still comes in while frozen: customers can pay.
@@ -217,9 +225,16 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 
     // Nor can its money be converted away (the quote is only a price; carrying it out is refused).
     await settleAllDue(shop.id);
-    const quote = await shop.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 5 });
+    const quote = await shop.api.post('/api/v1/merchants/conversion/quote', {
+      from_currency: 'GHS',
+      to_currency: 'USD',
+      amount: 5,
+    });
     expect(quote.status, quote.text).toBe(200);
-    const converted = await shop.api.post('/api/v1/merchants/conversion', { quote_id: quote.body.data.quote_id, idempotency_key: 'frozen-1' });
+    const converted = await shop.api.post('/api/v1/merchants/conversion', {
+      quote_id: quote.body.data.quote_id,
+      idempotency_key: 'frozen-1',
+    });
     expect(converted.status, converted.text).toBe(409);
     expectErrorShape(converted.body, 'wallet_frozen');
     expect(Number((await walletRow(shop.id, 'USD')).available_balance)).toBe(0);
@@ -227,12 +242,23 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     expect((await setStatus(shop, 'GHS', 'active')).status).toBe(200);
     const ok = await shop.api.post(REFUNDS, { checkout_id: checkout.id, amount: 10, reason: 'customer asked' });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body.data).toMatchObject({ transaction_type: 'refund', amount: 10, refunds_transaction_id: deposit.transaction_id });
+    expect(ok.body.data).toMatchObject({
+      transaction_type: 'refund',
+      amount: 10,
+      refunds_transaction_id: deposit.transaction_id,
+    });
   });
 
   it('a merchant may not set suspended, nor anything else but active or frozen (422)', async () => {
     const shop = await newMerchant();
-    const bodies = [{ status: 'suspended' }, { status: 'closed' }, { status: 'FROZEN' }, { status: null }, {}, { status: 'frozen', extra: 1 }];
+    const bodies = [
+      { status: 'suspended' },
+      { status: 'closed' },
+      { status: 'FROZEN' },
+      { status: null },
+      {},
+      { status: 'frozen', extra: 1 },
+    ];
     for (const body of bodies) {
       const res = await shop.api.patch(`${WALLET}/GHS/status`, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
@@ -278,7 +304,11 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}', () => {
   it('needs the admin bearer token', async () => {
     const shop = await newMerchant();
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { 'x-api-key': shop.apiKey }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong' },
+      { 'x-api-key': shop.apiKey },
+    ]) {
       const res = await client(headers).patch(operatorWallet(shop.id, 'GHS'), { status: 'suspended' });
       expect(res.status).toBe(401);
       const list = await client(headers).get(`/api/admin/v1/merchants/${shop.id}/wallets`);
@@ -304,7 +334,9 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
     }
     expect((await admin().patch(operatorWallet(shop.id, 'XYZ'), { status: 'active' })).status).toBe(404);
     expect((await admin().patch(operatorWallet(shop.id, 'GH'), { status: 'active' })).status).toBe(422);
-    expect((await admin().patch(operatorWallet('00000000-0000-4000-8000-000000000000', 'GHS'), { status: 'active' })).status).toBe(404);
+    expect(
+      (await admin().patch(operatorWallet('00000000-0000-4000-8000-000000000000', 'GHS'), { status: 'active' })).status,
+    ).toBe(404);
     expect((await admin().patch(operatorWallet('not-a-uuid', 'GHS'), { status: 'active' })).status).toBe(422);
     const row = await walletRow(shop.id, 'GHS');
     expect([row.status, row.settlement_hold, row.settlement_hold_reason]).toEqual(['active', false, null]);
@@ -323,7 +355,10 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       settlement_hold_reason: 'Documents under review',
       settlement_hold_visibility: 'merchant',
     });
-    expect(await wallet(shop, 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: 'Documents under review' });
+    expect(await wallet(shop, 'GHS')).toMatchObject({
+      settlement_hold: true,
+      settlement_hold_reason: 'Documents under review',
+    });
 
     const internal = await admin().patch(operatorWallet(shop.id, 'GHS'), {
       settlement_hold: true,
@@ -332,14 +367,23 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
     });
     expect(internal.status).toBe(200);
     // The operator sees the reason…
-    expect(internal.body.data).toMatchObject({ settlement_hold_reason: 'Fraud check FR-221', settlement_hold_visibility: 'internal' });
+    expect(internal.body.data).toMatchObject({
+      settlement_hold_reason: 'Fraud check FR-221',
+      settlement_hold_visibility: 'internal',
+    });
     const opList = (await admin().get(`/api/admin/v1/merchants/${shop.id}/wallets`)).body.data as Record<string, any>[];
-    expect(opList.find((w) => w.currency_name === 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: 'Fraud check FR-221' });
+    expect(opList.find((w) => w.currency_name === 'GHS')).toMatchObject({
+      settlement_hold: true,
+      settlement_hold_reason: 'Fraud check FR-221',
+    });
     // …the merchant does not, anywhere.
     const single = await wallet(shop, 'GHS');
     expect(single).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
     const list = (await shop.api.get(WALLET)).body.data as Record<string, any>[];
-    expect(list.find((w) => w.currency_name === 'GHS')).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
+    expect(list.find((w) => w.currency_name === 'GHS')).toMatchObject({
+      settlement_hold: true,
+      settlement_hold_reason: null,
+    });
     expect(JSON.stringify(list)).not.toContain('FR-221');
     expect(JSON.stringify(single)).not.toContain('FR-221');
     // The wallet's events reach the merchant as webhooks: they must not carry the internal reason either.
@@ -366,19 +410,28 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
 
     const first = await settleAllDue(shop.id);
     expect(first.batches.map((b) => b.currency_code)).toEqual(['USD']);
-    expect(await wallet(shop, 'GHS')).toMatchObject({ holding_balance: 99, available_balance: 0, last_settlement_at: null });
+    expect(await wallet(shop, 'GHS')).toMatchObject({
+      holding_balance: 99,
+      available_balance: 0,
+      last_settlement_at: null,
+    });
     expect(await wallet(shop, 'USD')).toMatchObject({ holding_balance: 0, available_balance: 9.9 });
     const [unsettled] = await sql`
       select count(*)::int as n from customer_transactions
        where merchant_id = ${shop.id} and currency_code = 'GHS' and settlement_status = 'unsettled' and settlement_batch_id is null`;
     expect(unsettled!.n).toBe(1);
     // Its checkout stays paid.
-    const [ghsCheckout] = await sql`select status from checkouts where merchant_id = ${shop.id} and currency_code = 'GHS'`;
+    const [ghsCheckout] =
+      await sql`select status from checkouts where merchant_id = ${shop.id} and currency_code = 'GHS'`;
     expect(ghsCheckout!.status).toBe('paid');
 
     const lifted = await admin().patch(operatorWallet(shop.id, 'GHS'), { settlement_hold: false });
     expect(lifted.status).toBe(200);
-    expect(lifted.body.data).toMatchObject({ settlement_hold: false, settlement_hold_reason: null, settlement_hold_visibility: null });
+    expect(lifted.body.data).toMatchObject({
+      settlement_hold: false,
+      settlement_hold_reason: null,
+      settlement_hold_visibility: null,
+    });
 
     const second = await settleAllDue(shop.id);
     expect(second.batches.map((b) => [b.currency_code, b.settled_amount])).toEqual([['GHS', 99]]);

@@ -2,9 +2,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../lib/time';
 import { newMerchant, paidCheckout } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { closeAllReceivers, closedPort, startReceiver, type Receiver, type Responder, type Reply } from '../support/webhook-receiver';
+import {
+  closeAllReceivers,
+  closedPort,
+  startReceiver,
+  type Receiver,
+  type Responder,
+  type Reply,
+} from '../support/webhook-receiver';
 import { resetConfigForTests } from '../../lib/config';
-import { claimDue, deliverClaimed, deliverDueNow, startWebhookDispatcher, USER_AGENT } from '../../lib/webhooks/dispatcher';
+import {
+  claimDue,
+  deliverClaimed,
+  deliverDueNow,
+  startWebhookDispatcher,
+  USER_AGENT,
+} from '../../lib/webhooks/dispatcher';
 import { getDb } from '../../lib/db/client';
 import { WEBHOOK_API_VERSION } from '../../lib/webhooks/envelope';
 import { verifyWebhookSignature } from '../../lib/webhooks/verify';
@@ -31,7 +44,11 @@ afterEach(async () => {
 
 async function hook(m: Merchant, options: { events?: string[]; responder?: Responder | Reply; url?: string } = {}) {
   const receiver = await startReceiver(options.responder ?? { status: 200 });
-  const res = await m.api.post(WEBHOOKS, { url: options.url ?? receiver.url, events: options.events ?? ['*'], allow_loopback: true });
+  const res = await m.api.post(WEBHOOKS, {
+    url: options.url ?? receiver.url,
+    events: options.events ?? ['*'],
+    allow_loopback: true,
+  });
   if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
   return { receiver, webhook: res.body.data as { id: string; secret: string } & Record<string, any> };
 }
@@ -54,7 +71,15 @@ async function drain(now?: Date) {
 }
 
 async function deliveryRow(id: string) {
-  const [row] = await sql<{ status: string; attempt_count: number; next_attempt_at: Date; last_status_code: number | null; last_error: string | null }[]>`
+  const [row] = await sql<
+    {
+      status: string;
+      attempt_count: number;
+      next_attempt_at: Date;
+      last_status_code: number | null;
+      last_error: string | null;
+    }[]
+  >`
     select status, attempt_count, next_attempt_at, last_status_code, last_error from webhook_deliveries where id = ${id}`;
   return row!;
 }
@@ -104,13 +129,24 @@ describe('the delivery', () => {
 
     // The signature, on the raw body as received, with the secret shown at creation.
     expect(verifyWebhookSignature(got.raw, got.headers['x-webhook-signature'] as string, webhook.secret)).toBe(true);
-    expect(verifyWebhookSignature(got.raw, got.headers['x-webhook-signature'] as string, `${webhook.secret}x`)).toBe(false);
-    expect(verifyWebhookSignature(`${got.raw} `, got.headers['x-webhook-signature'] as string, webhook.secret)).toBe(false);
+    expect(verifyWebhookSignature(got.raw, got.headers['x-webhook-signature'] as string, `${webhook.secret}x`)).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature(`${got.raw} `, got.headers['x-webhook-signature'] as string, webhook.secret)).toBe(
+      false,
+    );
     expect(Math.abs(timestampOf(signatureOf(got)) - Date.now() / 1000)).toBeLessThan(30);
 
     // The envelope: exactly these fields.
     const body = got.json;
-    expect(Object.keys(body).sort()).toEqual(['api_version', 'created_at', 'data', 'event_type', 'id', 'idempotency_key']);
+    expect(Object.keys(body).sort()).toEqual([
+      'api_version',
+      'created_at',
+      'data',
+      'event_type',
+      'id',
+      'idempotency_key',
+    ]);
     const [event] = await sql<{ id: string; created_at: Date }[]>`
       select id, created_at from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
     expect(body).toMatchObject({
@@ -126,7 +162,12 @@ describe('the delivery', () => {
     const list = await m.api.get('/api/v1/merchants/checkouts?limit=100');
     expect(list.status).toBe(200);
     const current = list.body.data.find((c: any) => c.id === checkout.id);
-    expect(body.data).toMatchObject({ id: checkout.id, status: 'paid', meta_data: meta, payment_reference: checkout.payment_reference });
+    expect(body.data).toMatchObject({
+      id: checkout.id,
+      status: 'paid',
+      meta_data: meta,
+      payment_reference: checkout.payment_reference,
+    });
     expect(body.data.paid_at).not.toBeNull();
     expect(body.data).toEqual(current);
 
@@ -139,8 +180,17 @@ describe('the delivery', () => {
     expect(got.headers['x-webhook-signature']).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
     expect(Number(got.headers['content-length'])).toBe(Buffer.byteLength(got.raw));
 
-    const view = await deliveryView(m, webhook.id, (await sql`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id);
-    expect(view).toMatchObject({ status: 'succeeded', attempt_count: 1, last_status_code: 200, event_type: 'checkout.paid' });
+    const view = await deliveryView(
+      m,
+      webhook.id,
+      (await sql`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id,
+    );
+    expect(view).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 1,
+      last_status_code: 200,
+      event_type: 'checkout.paid',
+    });
     expect(view.payload).toEqual(body);
     expect((await endpoint(m, webhook.id)).last_success_at).not.toBeNull();
   });
@@ -202,7 +252,9 @@ describe('retries under a controllable clock', () => {
       expect(got.headers['x-webhook-attempt']).toBe(String(attempt));
       // A fresh timestamp (this attempt's clock) and signature.
       expect(timestampOf(signatureOf(got))).toBe(Math.floor(now.getTime() / 1000));
-      expect(verifyWebhookSignature(got.raw, signatureOf(got), webhook.secret, 300, Math.floor(now.getTime() / 1000))).toBe(true);
+      expect(
+        verifyWebhookSignature(got.raw, signatureOf(got), webhook.secret, 300, Math.floor(now.getTime() / 1000)),
+      ).toBe(true);
 
       const row = await deliveryRow(test.delivery_id);
       expect(row.attempt_count).toBe(attempt);
@@ -241,7 +293,9 @@ describe('retries under a controllable clock', () => {
     expect(view).toMatchObject({ status: 'failed', attempt_count: 10, next_attempt_at: null, last_status_code: 500 });
     expect(view.attempts).toHaveLength(10);
     expect(view.attempts.map((a: any) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(view.attempts.every((a: any) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(true);
+    expect(view.attempts.every((a: any) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(
+      true,
+    );
     expect(view.attempts.slice(0, 9).every((a: any) => a.next_retry_at !== null)).toBe(true);
     expect(view.attempts[9].next_retry_at).toBeNull();
     // 3 days of failures is not yet 5: the endpoint stays enabled, failing since the first attempt.
@@ -266,7 +320,10 @@ describe('retries under a controllable clock', () => {
     expect(receiver.received).toHaveLength(1);
 
     // A 503 whose Retry-After is an HTTP date 10 minutes ahead (the date is read against the real clock).
-    receiver.respondWith(() => ({ status: 503, headers: { 'retry-after': new Date(Date.now() + 600_000).toUTCString() } }));
+    receiver.respondWith(() => ({
+      status: 503,
+      headers: { 'retry-after': new Date(Date.now() + 600_000).toUTCString() },
+    }));
     const t1 = new Date(row.next_attempt_at.getTime() + 1);
     expect((await drain(t1)).map((r) => r.statusCode)).toEqual([503]);
     expect(receiver.received).toHaveLength(2);
@@ -286,7 +343,11 @@ describe('retries under a controllable clock', () => {
     // And then success.
     receiver.respondWith({ status: 204 });
     await drain(new Date(row3.next_attempt_at.getTime() + 1));
-    expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'succeeded', attempt_count: 4, last_status_code: 204 });
+    expect(await deliveryRow(test.delivery_id)).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 4,
+      last_status_code: 204,
+    });
   });
 
   it('410 Gone disables the endpoint at once, with a reason; its other deliveries wait; re-enabling resumes them', async () => {
@@ -300,7 +361,11 @@ describe('retries under a controllable clock', () => {
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.json.id).toBe(first.event_id);
 
-    expect(await deliveryRow(first.delivery_id)).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: 410 });
+    expect(await deliveryRow(first.delivery_id)).toMatchObject({
+      status: 'failed',
+      attempt_count: 1,
+      last_status_code: 410,
+    });
     const ep = await endpoint(m, webhook.id);
     expect(ep.enabled).toBe(false);
     expect(ep.disabled_reason).toMatch(/410/);
@@ -323,7 +388,12 @@ describe('retries under a controllable clock', () => {
     const on = await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
     await drain();
-    expect(receiver.received.slice(1).map((r) => r.json.id).sort()).toEqual([second.event_id, third.event_id].sort());
+    expect(
+      receiver.received
+        .slice(1)
+        .map((r) => r.json.id)
+        .sort(),
+    ).toEqual([second.event_id, third.event_id].sort());
     expect(await deliveryRow(first.delivery_id)).toMatchObject({ status: 'failed' });
   });
 
@@ -336,9 +406,17 @@ describe('retries under a controllable clock', () => {
       const results = await drain();
       expect(results.map((r) => r.statusCode)).toEqual([status]);
       expect(receiver.received).toHaveLength(1);
-      expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: status });
+      expect(await deliveryRow(test.delivery_id)).toMatchObject({
+        status: 'pending',
+        attempt_count: 1,
+        last_status_code: status,
+      });
       const view = await deliveryView(m, webhook.id, test.delivery_id);
-      expect(view.attempts[0]).toMatchObject({ succeeded: false, status_code: status, next_retry_at: expect.any(String) });
+      expect(view.attempts[0]).toMatchObject({
+        succeeded: false,
+        status_code: status,
+        next_retry_at: expect.any(String),
+      });
       expect((await endpoint(m, webhook.id)).failing_since).not.toBeNull();
       await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
     }
@@ -353,7 +431,11 @@ describe('retries under a controllable clock', () => {
     expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'pending', last_status_code: 400 });
     receiver.respondWith({ status: 202, body: 'queued' });
     await drain(new Date(Date.now() + 10_000));
-    expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'succeeded', attempt_count: 2, last_status_code: 202 });
+    expect(await deliveryRow(test.delivery_id)).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 2,
+      last_status_code: 202,
+    });
     const ep = await endpoint(m, webhook.id);
     expect(ep.failing_since).toBeNull();
     expect(ep.last_success_at).not.toBeNull();
@@ -366,10 +448,20 @@ describe('retries under a controllable clock', () => {
     const test = await testEvent(m, webhook.id);
     const results = await drain();
     expect(results).toEqual([expect.objectContaining({ statusCode: null, error: 'connection_refused' })]);
-    expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: null, last_error: 'connection_refused' });
+    expect(await deliveryRow(test.delivery_id)).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      last_status_code: null,
+      last_error: 'connection_refused',
+    });
     const view = await deliveryView(m, webhook.id, test.delivery_id);
     expect(view).toMatchObject({ last_error: 'connection_refused' });
-    expect(view.attempts[0]).toMatchObject({ status_code: null, error: 'connection_refused', succeeded: false, response_body: null });
+    expect(view.attempts[0]).toMatchObject({
+      status_code: null,
+      error: 'connection_refused',
+      succeeded: false,
+      response_body: null,
+    });
   });
 
   it('a receiver that does not answer within WEBHOOK_TIMEOUT_SECONDS → error timeout', async () => {
@@ -383,7 +475,11 @@ describe('retries under a controllable clock', () => {
       expect(results).toEqual([expect.objectContaining({ statusCode: null, error: 'timeout' })]);
       expect(results[0]!.latencyMs).toBeGreaterThanOrEqual(900);
       expect(receiver.received).toHaveLength(1);
-      expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'pending', attempt_count: 1, last_error: 'timeout' });
+      expect(await deliveryRow(test.delivery_id)).toMatchObject({
+        status: 'pending',
+        attempt_count: 1,
+        last_error: 'timeout',
+      });
 
       // The status line and headers in time but a body that never finishes: a timeout too, not a success.
       await sql`update webhook_deliveries set status = 'cancelled' where id = ${test.delivery_id}`;
@@ -408,7 +504,9 @@ describe('independence', () => {
         const created = Date.now();
         const { checkout } = await paidCheckout(m);
         // The healthy endpoint has every event long before the hanging one times out.
-        const events = await sql<{ id: string }[]>`select id from events where resource_id = ${checkout.id} order by sequence`;
+        const events = await sql<
+          { id: string }[]
+        >`select id from events where resource_id = ${checkout.id} order by sequence`;
         await healthy.receiver.waitFor(events.length, 2500);
         expect(Math.max(...healthy.receiver.received.map((r) => r.receivedAt)) - created).toBeLessThan(2500);
         expect(healthy.receiver.received.map((r) => r.json.id).sort()).toEqual(events.map((e) => e.id).sort());
@@ -426,8 +524,12 @@ describe('independence', () => {
     });
     const statuses = await sql<{ endpoint_id: string; status: string }[]>`
       select endpoint_id, status from webhook_deliveries where merchant_id = ${m.id}`;
-    expect(statuses.filter((s) => s.endpoint_id === healthy.webhook.id).every((s) => s.status === 'succeeded')).toBe(true);
-    expect(statuses.filter((s) => s.endpoint_id === failing.webhook.id).every((s) => s.status === 'pending')).toBe(true);
+    expect(statuses.filter((s) => s.endpoint_id === healthy.webhook.id).every((s) => s.status === 'succeeded')).toBe(
+      true,
+    );
+    expect(statuses.filter((s) => s.endpoint_id === failing.webhook.id).every((s) => s.status === 'pending')).toBe(
+      true,
+    );
   });
 
   it('with deliverDueNow: the same event succeeds for one endpoint while it fails for another; one failing event does not block the next', async () => {
@@ -436,7 +538,9 @@ describe('independence', () => {
     let poison = '';
     const healthy = await hook(m, { responder: (r) => (r.json?.id === poison ? { status: 500 } : { status: 200 }) });
     const { checkout } = await paidCheckout(m);
-    const events = await sql<{ id: string }[]>`select id from events where resource_id = ${checkout.id} order by sequence`;
+    const events = await sql<
+      { id: string }[]
+    >`select id from events where resource_id = ${checkout.id} order by sequence`;
     poison = events[0]!.id;
     await drain();
     const rows = await sql<{ endpoint_id: string; event_id: string; status: string }[]>`
@@ -456,7 +560,10 @@ describe('independence', () => {
     try {
       const { checkout } = await paidCheckout(m, { meta_data: { order_id: 'A-1' } });
       const [got] = await receiver.waitFor(1, 3000);
-      expect(got!.json).toMatchObject({ event_type: 'checkout.paid', data: { id: checkout.id, meta_data: { order_id: 'A-1' } } });
+      expect(got!.json).toMatchObject({
+        event_type: 'checkout.paid',
+        data: { id: checkout.id, meta_data: { order_id: 'A-1' } },
+      });
       expect(verifyWebhookSignature(got!.raw, signatureOf(got!), webhook.secret)).toBe(true);
     } finally {
       await dispatcher.stop();
@@ -551,7 +658,10 @@ describe('the loopback opt-in at connect time', () => {
     const results = await drain();
     expect(results).toEqual([expect.objectContaining({ statusCode: null, error: 'address_refused' })]);
     const view = await deliveryView(m, webhook.id, test.delivery_id);
-    expect(view.attempts[0]).toMatchObject({ error: 'address_refused', response_body: expect.stringContaining('169.254.169.254') });
+    expect(view.attempts[0]).toMatchObject({
+      error: 'address_refused',
+      response_body: expect.stringContaining('169.254.169.254'),
+    });
   });
 
   it('a host name is resolved and checked at every attempt: a name resolving to loopback is refused without the opt-in', async () => {
@@ -580,33 +690,41 @@ describe('what receivers answer is recorded, whatever it is', () => {
     ['a NUL byte', 200, 'ok\u0000'],
     ['binary (gzip-like) bytes', 200, '\u001f\u008b\u0008\u0000\u0000\u0000'],
     ['a NUL byte, failing', 500, 'error\u0000detail'],
-  ])('a response body with %s: the attempt is recorded and the event is not resent at every lease expiry', async (_name, status, body) => {
-    const m = await newMerchant();
-    const { receiver, webhook } = await hook(m, { responder: { status, body } });
-    const test = await testEvent(m, webhook.id);
-    const t0 = new Date();
-    const first = await deliverDueNow(undefined, { now: t0 }).catch((error: unknown) => String(error));
-    // Once the lease (timeout + 5 s) has run out, and again later.
-    const again = await deliverDueNow(undefined, { now: new Date(t0.getTime() + 16_000) }).catch((error: unknown) => String(error));
-    await deliverDueNow(undefined, { now: new Date(t0.getTime() + 32_000) }).catch(() => {});
+  ])(
+    'a response body with %s: the attempt is recorded and the event is not resent at every lease expiry',
+    async (_name, status, body) => {
+      const m = await newMerchant();
+      const { receiver, webhook } = await hook(m, { responder: { status, body } });
+      const test = await testEvent(m, webhook.id);
+      const t0 = new Date();
+      const first = await deliverDueNow(undefined, { now: t0 }).catch((error: unknown) => String(error));
+      // Once the lease (timeout + 5 s) has run out, and again later.
+      const again = await deliverDueNow(undefined, { now: new Date(t0.getTime() + 16_000) }).catch((error: unknown) =>
+        String(error),
+      );
+      await deliverDueNow(undefined, { now: new Date(t0.getTime() + 32_000) }).catch(() => {});
 
-    const attempts = await sql`select attempt_number, status_code from webhook_attempts where delivery_id = ${test.delivery_id} order by attempt_number`;
-    const row = await deliveryRow(test.delivery_id);
-    if (status === 200) {
-      expect(receiver.received, 'a delivered event is sent again every lease expiry').toHaveLength(1);
-      expect(row).toMatchObject({ status: 'succeeded', attempt_count: 1, last_status_code: 200 });
-      expect(attempts.map((a) => a.status_code)).toEqual([200]);
-      expect(again).toEqual([]);
-    } else {
-      // Attempt 2 is due ~5 s after attempt 1 (at +16 s), attempt 3 only ~5 min after that.
-      expect(receiver.received).toHaveLength(2);
-      expect(row).toMatchObject({ status: 'pending', attempt_count: 2, last_status_code: 500 });
-      expect(attempts.map((a) => a.status_code)).toEqual([500, 500]);
-    }
-    expect(first).toEqual([expect.objectContaining({ statusCode: status })]);
-    const [attempt] = await sql<{ response_body: string }[]>`select response_body from webhook_attempts where delivery_id = ${test.delivery_id} limit 1`;
-    expect(attempt!.response_body.length).toBeLessThanOrEqual(1024);
-  });
+      const attempts =
+        await sql`select attempt_number, status_code from webhook_attempts where delivery_id = ${test.delivery_id} order by attempt_number`;
+      const row = await deliveryRow(test.delivery_id);
+      if (status === 200) {
+        expect(receiver.received, 'a delivered event is sent again every lease expiry').toHaveLength(1);
+        expect(row).toMatchObject({ status: 'succeeded', attempt_count: 1, last_status_code: 200 });
+        expect(attempts.map((a) => a.status_code)).toEqual([200]);
+        expect(again).toEqual([]);
+      } else {
+        // Attempt 2 is due ~5 s after attempt 1 (at +16 s), attempt 3 only ~5 min after that.
+        expect(receiver.received).toHaveLength(2);
+        expect(row).toMatchObject({ status: 'pending', attempt_count: 2, last_status_code: 500 });
+        expect(attempts.map((a) => a.status_code)).toEqual([500, 500]);
+      }
+      expect(first).toEqual([expect.objectContaining({ statusCode: status })]);
+      const [attempt] = await sql<
+        { response_body: string }[]
+      >`select response_body from webhook_attempts where delivery_id = ${test.delivery_id} limit 1`;
+      expect(attempt!.response_body.length).toBeLessThanOrEqual(1024);
+    },
+  );
 });
 
 describe('deleting an endpoint while one of its deliveries is in flight', () => {

@@ -32,15 +32,17 @@ async function attemptsOf(deliveryId: string) {
 
 describe('allow_loopback', () => {
   it.each([
-    ['this service\'s PORT', () => `http://127.0.0.1:3000/hooks`],
-    ['the database\'s port', () => `http://localhost:${databasePort()}/`],
-    ['the database\'s port over IPv6', () => `http://[::1]:${databasePort()}/x`],
+    ["this service's PORT", () => `http://127.0.0.1:3000/hooks`],
+    ["the database's port", () => `http://localhost:${databasePort()}/`],
+    ["the database's port over IPv6", () => `http://[::1]:${databasePort()}/x`],
   ])('refuses %s when the endpoint is saved', async (_what, url) => {
     const m = await newMerchant();
-    expect(invalidFields(await m.api.post(WEBHOOKS, { url: url(), events: ['*'], allow_loopback: true }))).toEqual(['url']);
+    expect(invalidFields(await m.api.post(WEBHOOKS, { url: url(), events: ['*'], allow_loopback: true }))).toEqual([
+      'url',
+    ]);
   });
 
-  it('never delivers to the service\'s own port, even to an endpoint saved before PORT changed', async () => {
+  it("never delivers to the service's own port, even to an endpoint saved before PORT changed", async () => {
     const m = await newMerchant();
     const receiver = await startReceiver({ status: 200, body: 'secret internal page' });
     const hook = (await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true })).body.data;
@@ -49,7 +51,9 @@ describe('allow_loopback', () => {
     resetConfigForTests();
     await deliverDueNow();
     expect(receiver.received).toHaveLength(0);
-    expect(await attemptsOf(test.delivery_id)).toEqual([{ error: 'address_refused', status_code: null, response_body: expect.stringMatching(/own or its database/) }]);
+    expect(await attemptsOf(test.delivery_id)).toEqual([
+      { error: 'address_refused', status_code: null, response_body: expect.stringMatching(/own or its database/) },
+    ]);
   });
 
   it('a public name that resolves to loopback is refused when saved and when delivering', async () => {
@@ -76,13 +80,21 @@ describe('allow_loopback', () => {
   it('a loopback receiver the URL names is delivered to, and its answer shown', async () => {
     const m = await newMerchant();
     const receiver = await startReceiver({ status: 200, body: 'ok from the dev receiver' });
-    const hook = (await m.api.post(WEBHOOKS, { url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['*'], allow_loopback: true })).body.data;
+    const hook = (
+      await m.api.post(WEBHOOKS, {
+        url: receiver.url.replace('127.0.0.1', 'localhost'),
+        events: ['*'],
+        allow_loopback: true,
+      })
+    ).body.data;
     const test = (await m.api.post(`${WEBHOOKS}/${hook.id}/test`)).body.data;
     await deliverDueNow();
-    expect(await attemptsOf(test.delivery_id)).toEqual([{ error: null, status_code: 200, response_body: 'ok from the dev receiver' }]);
+    expect(await attemptsOf(test.delivery_id)).toEqual([
+      { error: null, status_code: 200, response_body: 'ok from the dev receiver' },
+    ]);
   });
 
-  it('shows a loopback answer only from the URL\'s own loopback port', () => {
+  it("shows a loopback answer only from the URL's own loopback port", () => {
     const named = new URL('http://localhost:8080/hooks');
     expect(responseBodyShown(named, '127.0.0.1', 8080)).toBe(true);
     expect(responseBodyShown(named, '::1', 8080)).toBe(true);

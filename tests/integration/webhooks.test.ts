@@ -41,9 +41,16 @@ async function createWebhook(api: Api, body: Record<string, unknown>) {
 }
 
 /** An endpoint pointing at a new receiver on 127.0.0.1. */
-async function receiverWebhook(m: Merchant, options: { events?: string[]; responder?: Parameters<typeof startReceiver>[0] } = {}) {
+async function receiverWebhook(
+  m: Merchant,
+  options: { events?: string[]; responder?: Parameters<typeof startReceiver>[0] } = {},
+) {
   const receiver = await startReceiver(options.responder);
-  const webhook = await createWebhook(m.api, { url: receiver.url, events: options.events ?? ['*'], allow_loopback: true });
+  const webhook = await createWebhook(m.api, {
+    url: receiver.url,
+    events: options.events ?? ['*'],
+    allow_loopback: true,
+  });
   return { receiver, webhook };
 }
 
@@ -74,7 +81,11 @@ async function withPaymentRails<T>(rails: 'sandbox' | 'live', fn: () => Promise<
 describe('POST /api/v1/merchants/webhooks', () => {
   it('creates an endpoint and shows its secret (whsec_ + ≥ 24 random bytes, base64url) once', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['checkout.paid', 'checkout.created'], description: 'Orders' });
+    const res = await m.api.post(WEBHOOKS, {
+      url: PUBLIC_URL,
+      events: ['checkout.paid', 'checkout.created'],
+      description: 'Orders',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('success');
     const hook = res.body.data;
@@ -118,7 +129,10 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
   it('normalises the event list: duplicates dropped, sorted, and "*" absorbs the rest', async () => {
     const m = await newMerchant();
-    const a = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid', 'checkout.paid', 'checkout.created'] });
+    const a = await createWebhook(m.api, {
+      url: PUBLIC_URL,
+      events: ['checkout.paid', 'checkout.paid', 'checkout.created'],
+    });
     expect(a.events).toEqual(['checkout.created', 'checkout.paid']);
     const b = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid', '*'] });
     expect(b.events).toEqual(['*']);
@@ -127,18 +141,27 @@ describe('POST /api/v1/merchants/webhooks', () => {
   it('creates a disabled endpoint when asked, with the reason', async () => {
     const m = await newMerchant();
     const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'], enabled: false });
-    expect(hook).toMatchObject({ enabled: false, disabled_reason: 'Disabled by the merchant', disabled_at: expect.stringMatching(TIMESTAMP) });
+    expect(hook).toMatchObject({
+      enabled: false,
+      disabled_reason: 'Disabled by the merchant',
+      disabled_at: expect.stringMatching(TIMESTAMP),
+    });
   });
 
   it('allows at most 16 endpoints per merchant (409 webhook_limit_reached), even when created concurrently', async () => {
     const m = await newMerchant();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => m.api.post(WEBHOOKS, { url: `${PUBLIC_URL}/${i}`, events: ['*'] })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => m.api.post(WEBHOOKS, { url: `${PUBLIC_URL}/${i}`, events: ['*'] })),
+    );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(16);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(4);
     for (const r of refused) expectErrorShape(r.body, 'webhook_limit_reached');
-    const [{ n }] = (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`) as unknown as [{ n: number }];
+    const [{ n }] =
+      (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`) as unknown as [
+        { n: number },
+      ];
     expect(n).toBe(16);
 
     // A deleted endpoint frees its place.
@@ -161,7 +184,11 @@ describe('POST /api/v1/merchants/webhooks', () => {
     ['a url that is not a URL', { url: 'not a url', events: ['*'] }, 'url'],
     ['an ftp url', { url: 'ftp://93.184.215.14/hooks', events: ['*'] }, 'url'],
     ['an http url to a public address', { url: 'http://93.184.215.14/hooks', events: ['*'] }, 'url'],
-    ['an http url to a public address, even with allow_loopback', { url: 'http://93.184.215.14/hooks', events: ['*'], allow_loopback: true }, 'url'],
+    [
+      'an http url to a public address, even with allow_loopback',
+      { url: 'http://93.184.215.14/hooks', events: ['*'], allow_loopback: true },
+      'url',
+    ],
     ['credentials in the url', { url: 'https://user:pass@93.184.215.14/hooks', events: ['*'] }, 'url'],
     ['a user name in the url', { url: 'https://user@93.184.215.14/hooks', events: ['*'] }, 'url'],
     ['a fragment', { url: 'https://93.184.215.14/hooks#x', events: ['*'] }, 'url'],
@@ -174,7 +201,11 @@ describe('POST /api/v1/merchants/webhooks', () => {
     ['an event that is not a string', { url: PUBLIC_URL, events: [7] }, 'events.0'],
     ['enabled not a boolean', { url: PUBLIC_URL, events: ['*'], enabled: 'yes' }, 'enabled'],
     ['allow_loopback not a boolean', { url: PUBLIC_URL, events: ['*'], allow_loopback: 'true' }, 'allow_loopback'],
-    ['a description over 500 characters', { url: PUBLIC_URL, events: ['*'], description: 'd'.repeat(501) }, 'description'],
+    [
+      'a description over 500 characters',
+      { url: PUBLIC_URL, events: ['*'], description: 'd'.repeat(501) },
+      'description',
+    ],
     ['an unknown field', { url: PUBLIC_URL, events: ['*'], secret: 'whsec_mine' }, 'secret'],
     ['a misspelt field', { url: PUBLIC_URL, event: ['*'] }, 'event'],
   ])('refuses %s (422)', async (_name, body, field) => {
@@ -240,12 +271,25 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it('allow_loopback (sandbox) opens loopback only, never private, link-local or unique-local', async () => {
       const m = await newMerchant();
-      for (const url of ['http://127.0.0.1:9/hooks', 'http://[::1]:9/hooks', 'http://localhost:9/hooks', 'http://2130706433:9/hooks', 'https://127.0.0.1/hooks']) {
+      for (const url of [
+        'http://127.0.0.1:9/hooks',
+        'http://[::1]:9/hooks',
+        'http://localhost:9/hooks',
+        'http://2130706433:9/hooks',
+        'https://127.0.0.1/hooks',
+      ]) {
         const res = await m.api.post(WEBHOOKS, { url, events: ['*'], allow_loopback: true });
         expect(res.status, `${url}: ${res.text}`).toBe(200);
         expect(res.body.data.allow_loopback).toBe(true);
       }
-      for (const url of ['https://10.0.0.1/hooks', 'http://10.0.0.1/hooks', 'https://169.254.169.254/', 'https://[fd00::1]/', 'http://[::ffff:10.0.0.1]/', 'https://192.168.1.1/']) {
+      for (const url of [
+        'https://10.0.0.1/hooks',
+        'http://10.0.0.1/hooks',
+        'https://169.254.169.254/',
+        'https://[fd00::1]/',
+        'http://[::ffff:10.0.0.1]/',
+        'https://192.168.1.1/',
+      ]) {
         const res = await m.api.post(WEBHOOKS, { url, events: ['*'], allow_loopback: true });
         expect(res.status, `${url}: ${res.text}`).toBe(422);
         expect(fieldsOf(res.body)).toEqual(['url']);
@@ -254,15 +298,27 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it('the decimal form is stored as the address it means', async () => {
       const m = await newMerchant();
-      const hook = await createWebhook(m.api, { url: 'http://2130706433:9/hooks', events: ['*'], allow_loopback: true });
+      const hook = await createWebhook(m.api, {
+        url: 'http://2130706433:9/hooks',
+        events: ['*'],
+        allow_loopback: true,
+      });
       expect(hook.url).toBe('http://127.0.0.1:9/hooks');
     });
 
     it('allow_loopback is refused outside sandbox mode (PAYMENT_RAILS=live)', async () => {
       const m = await newMerchant();
-      const existing = await createWebhook(m.api, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
+      const existing = await createWebhook(m.api, {
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['*'],
+        allow_loopback: true,
+      });
       await withPaymentRails('live', async () => {
-        const res = await m.api.post(WEBHOOKS, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
+        const res = await m.api.post(WEBHOOKS, {
+          url: 'http://127.0.0.1:9/hooks',
+          events: ['*'],
+          allow_loopback: true,
+        });
         expect(res.status, res.text).toBe(422);
         expectErrorShape(res.body, 'validation_error');
         expect(fieldsOf(res.body)).toContain('allow_loopback');
@@ -286,7 +342,13 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
     const list = await m.api.get(WEBHOOKS);
     expect(list.status).toBe(200);
     expect(list.body.data.map((w: any) => w.id)).toEqual([a.id, b.id]);
-    expect(list.body.data[1]).toMatchObject({ url: `${PUBLIC_URL}/b`, events: ['checkout.paid'], enabled: true, disabled_reason: null, failing_since: null });
+    expect(list.body.data[1]).toMatchObject({
+      url: `${PUBLIC_URL}/b`,
+      events: ['checkout.paid'],
+      enabled: true,
+      disabled_reason: null,
+      failing_since: null,
+    });
     const empty = await (await newMerchant()).api.get(WEBHOOKS);
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
@@ -299,7 +361,10 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
     const one = await m.api.get(`${WEBHOOKS}/${hook.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data.id).toBe(hook.id);
-    for (const res of [await other.api.get(`${WEBHOOKS}/${hook.id}`), await m.api.get(`${WEBHOOKS}/${crypto.randomUUID()}`)]) {
+    for (const res of [
+      await other.api.get(`${WEBHOOKS}/${hook.id}`),
+      await m.api.get(`${WEBHOOKS}/${crypto.randomUUID()}`),
+    ]) {
       expect(res.status).toBe(404);
       expectErrorShape(res.body, 'not_found');
     }
@@ -325,16 +390,29 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
   it('updates url, events and description; unknown fields and bad values are 422', async () => {
     const m = await newMerchant();
     const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid'], description: 'old' });
-    const res = await m.api.put(`${WEBHOOKS}/${hook.id}`, { url: 'https://93.184.215.15/v2', events: ['checkout.refunded', 'payout.completed'], description: 'new' });
+    const res = await m.api.put(`${WEBHOOKS}/${hook.id}`, {
+      url: 'https://93.184.215.15/v2',
+      events: ['checkout.refunded', 'payout.completed'],
+      description: 'new',
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ url: 'https://93.184.215.15/v2', events: ['checkout.refunded', 'payout.completed'], description: 'new', enabled: true });
+    expect(res.body.data).toMatchObject({
+      url: 'https://93.184.215.15/v2',
+      events: ['checkout.refunded', 'payout.completed'],
+      description: 'new',
+      enabled: true,
+    });
     expect(res.body.data).not.toHaveProperty('secret');
     expect(res.body.data.secret_hint).toBe(hook.secret_hint);
     expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data).toEqual(res.body.data);
 
     // Fields not given are kept; description can be cleared.
     const cleared = await m.api.put(`${WEBHOOKS}/${hook.id}`, { description: null });
-    expect(cleared.body.data).toMatchObject({ url: 'https://93.184.215.15/v2', events: ['checkout.refunded', 'payout.completed'], description: null });
+    expect(cleared.body.data).toMatchObject({
+      url: 'https://93.184.215.15/v2',
+      events: ['checkout.refunded', 'payout.completed'],
+      description: null,
+    });
 
     for (const [body, field] of [
       [{ url: 'https://10.0.0.1/x' }, 'url'],
@@ -374,7 +452,11 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
     const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
     const off = await m.api.put(`${WEBHOOKS}/${hook.id}`, { enabled: false });
     expect(off.status).toBe(200);
-    expect(off.body.data).toMatchObject({ enabled: false, disabled_reason: 'Disabled by the merchant', disabled_at: expect.stringMatching(TIMESTAMP) });
+    expect(off.body.data).toMatchObject({
+      enabled: false,
+      disabled_reason: 'Disabled by the merchant',
+      disabled_at: expect.stringMatching(TIMESTAMP),
+    });
 
     // As the dispatcher leaves an endpoint it disabled after 5 days of failures.
     await sql`update webhook_endpoints
@@ -382,12 +464,25 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
                      disabled_reason = 'Every attempt has failed since … (5 days); the last: HTTP 500'
                where id = ${hook.id}`;
     const disabled = (await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data;
-    expect(disabled).toMatchObject({ enabled: false, disabled_reason: expect.stringContaining('5 days'), failing_since: expect.stringMatching(TIMESTAMP) });
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabled_reason: expect.stringContaining('5 days'),
+      failing_since: expect.stringMatching(TIMESTAMP),
+    });
 
     const on = await m.api.put(`${WEBHOOKS}/${hook.id}`, { enabled: true });
     expect(on.status).toBe(200);
-    expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
-    expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+    expect(on.body.data).toMatchObject({
+      enabled: true,
+      disabled_reason: null,
+      disabled_at: null,
+      failing_since: null,
+    });
+    expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data).toMatchObject({
+      enabled: true,
+      disabled_reason: null,
+      failing_since: null,
+    });
   });
 });
 
@@ -426,7 +521,11 @@ describe('DELETE /api/v1/merchants/webhooks/{webhook_id}', () => {
     expect((await m.api.get(WEBHOOKS)).body.data.map((w: any) => w.id)).toEqual([keep.id]);
 
     // New events are not queued for it.
-    await m.api.post('/api/v1/merchants/checkouts', { customer_email: 'ada@example.com', amount: 10, currency_code: 'GHS' });
+    await m.api.post('/api/v1/merchants/checkouts', {
+      customer_email: 'ada@example.com',
+      amount: 10,
+      currency_code: 'GHS',
+    });
     const after = await sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${webhook.id}`;
     expect(after[0]!.n).toBe(1);
   });
@@ -471,7 +570,9 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     expect(verifyWebhookSignature(during.raw, header, newSecret)).toBe(true);
     expect(verifyWebhookSignature(during.raw, header, oldSecret)).toBe(true);
-    expect(verifyWebhookSignature(during.raw, header, `whsec_${crypto.randomBytes(32).toString('base64url')}`)).toBe(false);
+    expect(verifyWebhookSignature(during.raw, header, `whsec_${crypto.randomBytes(32).toString('base64url')}`)).toBe(
+      false,
+    );
     // The first v1 is the new secret's.
     const t = Number(/t=(\d+)/.exec(header)![1]);
     const firstV1 = /v1=([0-9a-f]{64})/.exec(header)![1];
@@ -517,7 +618,11 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/test', () => {
 
     const res = await m.api.post(`${WEBHOOKS}/${a.webhook.id}/test`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toEqual({ event_id: expect.stringMatching(UUID), delivery_id: expect.stringMatching(UUID), status: 'pending' });
+    expect(res.body.data).toEqual({
+      event_id: expect.stringMatching(UUID),
+      delivery_id: expect.stringMatching(UUID),
+      status: 'pending',
+    });
     await deliverDueNow();
 
     expect(b.receiver.received).toHaveLength(0);
@@ -579,7 +684,13 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     expect(retryAt - t0.getTime()).toBeLessThanOrEqual(5500);
     expect(pending.attempts).toHaveLength(1);
     const first = pending.attempts[0];
-    expect(first).toMatchObject({ attempt_number: 1, succeeded: false, status_code: 500, error: null, next_retry_at: pending.next_attempt_at });
+    expect(first).toMatchObject({
+      attempt_number: 1,
+      succeeded: false,
+      status_code: 500,
+      error: null,
+      next_retry_at: pending.next_attempt_at,
+    });
     expect(first.latency_ms).toBeGreaterThanOrEqual(25);
     expect(first.latency_ms).toBeLessThan(5000);
     expect(first.response_body.length).toBeLessThanOrEqual(1024);
@@ -590,8 +701,22 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     await deliverDueNow(undefined, { now: new Date(retryAt + 1) });
     expect(receiver.received).toHaveLength(2);
     list = await deliveriesOf(m, webhook.id);
-    expect(list.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 2, next_attempt_at: null, last_status_code: 200, delivered_at: expect.stringMatching(TIMESTAMP) });
-    expect(list.data[0].attempts.map((a: any) => [a.attempt_number, a.succeeded, a.status_code, a.response_body, a.next_retry_at])).toEqual([
+    expect(list.data[0]).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 2,
+      next_attempt_at: null,
+      last_status_code: 200,
+      delivered_at: expect.stringMatching(TIMESTAMP),
+    });
+    expect(
+      list.data[0].attempts.map((a: any) => [
+        a.attempt_number,
+        a.succeeded,
+        a.status_code,
+        a.response_body,
+        a.next_retry_at,
+      ]),
+    ).toEqual([
       [1, false, 500, longBody.slice(0, 1024), pending.next_attempt_at],
       [2, true, 200, 'ok', null],
     ]);
@@ -620,7 +745,12 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
 
     const res = await m.api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${test.delivery_id}/redeliver`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ id: test.delivery_id, status: 'pending', attempt_count: 0, event_id: test.event_id });
+    expect(res.body.data).toMatchObject({
+      id: test.delivery_id,
+      status: 'pending',
+      attempt_count: 0,
+      event_id: test.event_id,
+    });
     await deliverDueNow();
     expect(receiver.received).toHaveLength(2);
     const [one, two] = receiver.received as [any, any];
@@ -660,8 +790,12 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     const hookB = await receiverWebhook(b);
     const test = (await a.api.post(`${WEBHOOKS}/${hookA.webhook.id}/test`)).body.data;
     expect((await b.api.get(`${WEBHOOKS}/${hookA.webhook.id}/deliveries`)).status).toBe(404);
-    expect((await b.api.post(`${WEBHOOKS}/${hookA.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(404);
-    expect((await b.api.post(`${WEBHOOKS}/${hookB.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(404);
+    expect((await b.api.post(`${WEBHOOKS}/${hookA.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(
+      404,
+    );
+    expect((await b.api.post(`${WEBHOOKS}/${hookB.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(
+      404,
+    );
     expect((await deliveriesOf(b, hookB.webhook.id)).data).toEqual([]);
     const row = await sql`select status, attempt_count from webhook_deliveries where id = ${test.delivery_id}`;
     expect(row[0]).toMatchObject({ status: 'pending', attempt_count: 0 });
@@ -682,7 +816,11 @@ describe('permissions', () => {
       () => api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${delivery}/redeliver`),
       () => api.delete(`${WEBHOOKS}/${webhook.id}`),
     ];
-    const reads = (api: Api) => [() => api.get(WEBHOOKS), () => api.get(`${WEBHOOKS}/${webhook.id}`), () => api.get(`${WEBHOOKS}/${webhook.id}/deliveries`)];
+    const reads = (api: Api) => [
+      () => api.get(WEBHOOKS),
+      () => api.get(`${WEBHOOKS}/${webhook.id}`),
+      () => api.get(`${WEBHOOKS}/${webhook.id}/deliveries`),
+    ];
 
     for (const permissions of [['checkout'], ['write'], ['checkout', 'write']]) {
       const api = await createKey(m, permissions);

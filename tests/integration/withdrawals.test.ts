@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { admin, expectErrorShape, newMerchant, paidCheckout, settleEverything, expectReconciled, wallet, invalidFields, customerTransaction } from '../support/fixtures';
+import {
+  admin,
+  expectErrorShape,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  expectReconciled,
+  wallet,
+  invalidFields,
+  customerTransaction,
+} from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/config';
@@ -71,11 +81,20 @@ const bankWithdrawal = (amount: number, details: Record<string, unknown> = {}, o
   recipient_details: bankDetails(details),
   ...over,
 });
-const mobileWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
+const mobileWithdrawal = (
+  amount: number,
+  details: Record<string, unknown> = {},
+  over: Record<string, unknown> = {},
+) => ({
   amount,
   currency_code: 'GHS',
   payout_type: 'mobile_money',
-  recipient_details: { recipient_name: 'Test Shop', mobile_number: '024 412 3456', network_provider: 'mtn_momo', ...details },
+  recipient_details: {
+    recipient_name: 'Test Shop',
+    mobile_number: '024 412 3456',
+    network_provider: 'mtn_momo',
+    ...details,
+  },
   ...over,
 });
 
@@ -84,10 +103,10 @@ async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: 
   const m = await newMerchant(options);
   for (const currency_code of currencies) await paidCheckout(m, { amount: 101.01, currency_code });
   await settleEverything(m.id);
-  for (const code of currencies) expect(await wallet(m, code)).toMatchObject({ available_balance: 100, holding_balance: 0 });
+  for (const code of currencies)
+    expect(await wallet(m, code)).toMatchObject({ available_balance: 100, holding_balance: 0 });
   return m;
 }
-
 
 async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
   const res = await m.api.post(WITHDRAWALS, body, headers);
@@ -102,7 +121,6 @@ async function getWithdrawal(m: Merchant, id: string) {
   expect(res.body.message).toBe('Withdrawal retrieved');
   return res.body.data as Record<string, any>;
 }
-
 
 /** A 422 in the shared error shape; returns the field names it reports, sorted. */
 
@@ -126,12 +144,12 @@ async function transactionRows(merchantId: string) {
       from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout' order by created_at, id`;
 }
 
-
 /** Refused and nothing moved: 100.00 still available, no payout rows, no withdrawal events. */
 async function expectUntouched(m: Merchant, code = 'GHS') {
   expect(await wallet(m, code)).toMatchObject({ available_balance: 100, holding_balance: 0, last_payout_at: null });
   expect(await transactionRows(m.id)).toEqual([]);
-  const [row] = await sql`select count(*)::int as n from events where merchant_id = ${m.id} and event_type like 'withdrawal.%'`;
+  const [row] =
+    await sql`select count(*)::int as n from events where merchant_id = ${m.id} and event_type like 'withdrawal.%'`;
   expect(row!.n).toBe(0);
 }
 
@@ -154,52 +172,80 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
     expect(both.body.error.fields[0].message).toMatch(/exactly one of payment_account_id or payout_type/);
     const neither = await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS' });
     expect(invalidFields(neither)).toEqual(['payout_type']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer' }))).toEqual([
-      'recipient_details',
-    ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', recipient_details: bankDetails() }))).toEqual([
+    expect(
+      invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer' })),
+    ).toEqual(['recipient_details']);
+    expect(
+      invalidFields(
+        await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', recipient_details: bankDetails() }),
+      ),
+    ).toEqual(['payout_type']);
+    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_type: 'cash' })))).toEqual([
       'payout_type',
     ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_type: 'cash' })))).toEqual(['payout_type']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { recipient_details: 'GCB 0123456789' })))).toEqual([
-      'recipient_details',
-    ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: 'acct-1' }))).toEqual([
-      'payment_account_id',
-    ]);
+    expect(
+      invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { recipient_details: 'GCB 0123456789' }))),
+    ).toEqual(['recipient_details']);
+    expect(
+      invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: 'acct-1' })),
+    ).toEqual(['payment_account_id']);
     await expectUntouched(m);
   });
 
   it('names each missing or wrong recipient field by type (recipient_details.<field>)', async () => {
     const m = await fundedMerchant();
     const post = (body: unknown) => m.api.post(WITHDRAWALS, body);
-    expect(invalidFields(await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: {} }))).toEqual([
+    expect(
+      invalidFields(
+        await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: {} }),
+      ),
+    ).toEqual([
       'recipient_details.account_holder_name',
       'recipient_details.bank_account_number',
       'recipient_details.bank_name',
       'recipient_details.recipient_name',
     ]);
-    expect(invalidFields(await post({ amount: 10, currency_code: 'GHS', payout_type: 'mobile_money', recipient_details: {} }))).toEqual([
+    expect(
+      invalidFields(
+        await post({ amount: 10, currency_code: 'GHS', payout_type: 'mobile_money', recipient_details: {} }),
+      ),
+    ).toEqual([
       'recipient_details.mobile_number',
       'recipient_details.network_provider',
       'recipient_details.recipient_name',
     ]);
     const { bank_name: _b, ...noBankName } = bankDetails();
-    expect(invalidFields(await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: noBankName }))).toEqual([
-      'recipient_details.bank_name',
-    ]);
+    expect(
+      invalidFields(
+        await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: noBankName }),
+      ),
+    ).toEqual(['recipient_details.bank_name']);
     // The other type's fields are refused.
     const mixed = await post(mobileWithdrawal(10, { bank_name: 'GCB' }));
     expect(invalidFields(mixed)).toEqual(['recipient_details']);
     expect(mixed.body.error.fields[0].message).toMatch(/unknown field\(s\) for mobile_money: bank_name/);
-    expect(invalidFields(await post(bankWithdrawal(10, { mobile_number: '0244123456' })))).toEqual(['recipient_details']);
+    expect(invalidFields(await post(bankWithdrawal(10, { mobile_number: '0244123456' })))).toEqual([
+      'recipient_details',
+    ]);
     // Values checked too.
-    expect(invalidFields(await post(bankWithdrawal(10, { recipient_email: 'not-an-email' })))).toEqual(['recipient_details.recipient_email']);
-    expect(invalidFields(await post(bankWithdrawal(10, { bank_account_number: '12' })))).toEqual(['recipient_details.bank_account_number']);
-    expect(invalidFields(await post(mobileWithdrawal(10, { network_provider: 'airtel' })))).toEqual(['recipient_details.network_provider']);
-    expect(invalidFields(await post(mobileWithdrawal(10, { network_provider: 'mpesa' })))).toEqual(['recipient_details.network_provider']);
-    expect(invalidFields(await post(mobileWithdrawal(10, { mobile_number: '12345' })))).toEqual(['recipient_details.mobile_number']);
-    expect(invalidFields(await post(mobileWithdrawal(10, { mobile_number: '+254712345678' })))).toEqual(['recipient_details.mobile_number']);
+    expect(invalidFields(await post(bankWithdrawal(10, { recipient_email: 'not-an-email' })))).toEqual([
+      'recipient_details.recipient_email',
+    ]);
+    expect(invalidFields(await post(bankWithdrawal(10, { bank_account_number: '12' })))).toEqual([
+      'recipient_details.bank_account_number',
+    ]);
+    expect(invalidFields(await post(mobileWithdrawal(10, { network_provider: 'airtel' })))).toEqual([
+      'recipient_details.network_provider',
+    ]);
+    expect(invalidFields(await post(mobileWithdrawal(10, { network_provider: 'mpesa' })))).toEqual([
+      'recipient_details.network_provider',
+    ]);
+    expect(invalidFields(await post(mobileWithdrawal(10, { mobile_number: '12345' })))).toEqual([
+      'recipient_details.mobile_number',
+    ]);
+    expect(invalidFields(await post(mobileWithdrawal(10, { mobile_number: '+254712345678' })))).toEqual([
+      'recipient_details.mobile_number',
+    ]);
     await expectUntouched(m);
   });
 
@@ -211,12 +257,20 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
     }
     const { amount: _a, ...noAmount } = bankWithdrawal(10);
     expect(invalidFields(await m.api.post(WITHDRAWALS, noAmount))).toEqual(['amount']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'XYZ' })))).toEqual(['currency_code']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'GH' })))).toEqual(['currency_code']);
+    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'XYZ' })))).toEqual([
+      'currency_code',
+    ]);
+    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'GH' })))).toEqual([
+      'currency_code',
+    ]);
     const { currency_code: _c, ...noCurrency } = bankWithdrawal(10);
     expect(invalidFields(await m.api.post(WITHDRAWALS, noCurrency))).toEqual(['currency_code']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_reason: 'rent' })))).toEqual(['payout_reason']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { reference: 'x' })))).toEqual(['reference']);
+    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_reason: 'rent' })))).toEqual([
+      'payout_reason',
+    ]);
+    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { reference: 'x' })))).toEqual([
+      'reference',
+    ]);
     expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { notes: '' })))).toEqual(['notes']);
     const malformed = await m.api.post(WITHDRAWALS, '{"amount": 10,');
     expect(malformed.status, malformed.text).toBe(400);
@@ -233,7 +287,11 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     const m = await fundedMerchant();
     const res = await m.api.post(
       WITHDRAWALS,
-      bankWithdrawal(40.25, { bank_routing_number: 'GH030100', recipient_email: 'finance@shop.test', recipient_phone: '+233244000000' }, { notes: 'March takings' }),
+      bankWithdrawal(
+        40.25,
+        { bank_routing_number: 'GH030100', recipient_email: 'finance@shop.test', recipient_phone: '+233244000000' },
+        { notes: 'March takings' },
+      ),
     );
     expect(res.status, res.text).toBe(200);
     const w = res.body.data;
@@ -278,9 +336,20 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     const afterInitiation = await wallet(m);
     expect(afterInitiation).toMatchObject({ available_balance: 59.75, holding_balance: 0, balance: 59.75 });
     expect(afterInitiation.last_payout_at).toMatch(TIMESTAMP);
-    expect(await journal(id)).toEqual(['withdrawal: merchant_available debit 4025', 'withdrawal: payouts_in_flight credit 4025']);
+    expect(await journal(id)).toEqual([
+      'withdrawal: merchant_available debit 4025',
+      'withdrawal: payouts_in_flight credit 4025',
+    ]);
     expect(await transactionRows(m.id)).toEqual([
-      { id, status: 'pending', payout_status: 'pending', payout_kind: 'withdrawal', amount: '4025', fee_amount: '0', net_amount: '4025' },
+      {
+        id,
+        status: 'pending',
+        payout_status: 'pending',
+        payout_kind: 'withdrawal',
+        amount: '4025',
+        fee_amount: '0',
+        net_amount: '4025',
+      },
     ]);
     expect(await getWithdrawal(m, id)).toEqual(w);
     await expectReconciled(m.id);
@@ -340,7 +409,10 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     expect(processing).toMatchObject({ status: 'PROCESSING', completed_at: null, failed_at: null });
     expect(processing.processing_at).toMatch(TIMESTAMP);
     expect(processing.provider_reference).toMatch(/^SBX-PO-[0-9A-F]{16}$/);
-    expect(await customerTransaction(m, id)).toMatchObject({ status: 'pending', provider_reference: processing.provider_reference });
+    expect(await customerTransaction(m, id)).toMatchObject({
+      status: 'pending',
+      provider_reference: processing.provider_reference,
+    });
     expect(await wallet(m)).toMatchObject({ available_balance: 59.75 });
     const late = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'changed my mind' });
     expect(late.status, late.text).toBe(409);
@@ -399,7 +471,9 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     const paid = await initiate(m, bankWithdrawal(10));
     const failing = await initiate(m, bankWithdrawal(10, { bank_account_number: '0123459999' }));
     const cancelled = await initiate(m, bankWithdrawal(10));
-    expect((await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'changed my mind' })).status).toBe(200);
+    expect(
+      (await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'changed my mind' })).status,
+    ).toBe(200);
     const settlementOf = async (id: string) => {
       const t = await customerTransaction(m, id);
       return [t.status, t.settlement_status, t.settled_at === null ? null : 'set'];
@@ -419,7 +493,12 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     const m = await fundedMerchant();
     const bank = await initiate(m, bankWithdrawal(30, { bank_account_number: '0123459999' }));
     const mobile = await initiate(m, mobileWithdrawal(20, { mobile_number: '024 412 9999' }));
-    expect(mobile).toMatchObject({ payout_type: 'mobile_money', mobile_number: '+233244129999', network_provider: 'mtn_momo', bank_account_number: null });
+    expect(mobile).toMatchObject({
+      payout_type: 'mobile_money',
+      mobile_number: '+233244129999',
+      network_provider: 'mtn_momo',
+      bank_account_number: null,
+    });
     expect(await wallet(m)).toMatchObject({ available_balance: 50 });
 
     await pickUp();
@@ -456,7 +535,9 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     }
     // Every cedi came back.
     expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 0 });
-    const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&transaction_type=reversal');
+    const statement = await m.api.get(
+      '/api/v1/merchants/wallet/transactions?currency_code=GHS&transaction_type=reversal',
+    );
     expect(statement.body.data.map((l: any) => l.amount).sort()).toEqual([20, 30]);
     await expectReconciled(m.id);
   });
@@ -474,7 +555,9 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
       const res = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, body);
       expect(invalidFields(res), JSON.stringify(body)).toEqual(['reason']);
     }
-    expect(invalidFields(await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'x', force: true }))).toEqual(['force']);
+    expect(invalidFields(await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'x', force: true }))).toEqual([
+      'force',
+    ]);
     expect((await getWithdrawal(m, id)).status).toBe('PENDING');
     expect(await wallet(m)).toMatchObject({ available_balance: 25 });
 
@@ -502,7 +585,11 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
       'reversal: payouts_in_flight debit 7500',
       'reversal: merchant_available credit 7500',
     ]);
-    expect(await customerTransaction(m, id)).toMatchObject({ status: 'cancelled', completed_at: null, failed_at: null });
+    expect(await customerTransaction(m, id)).toMatchObject({
+      status: 'cancelled',
+      completed_at: null,
+      failed_at: null,
+    });
     const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&size=2');
     expect(statement.body.data.map((l: any) => [l.transaction_type, l.amount, l.balance_after])).toEqual([
       ['reversal', 75, 100],
@@ -608,7 +695,9 @@ describe('money rules at initiation', () => {
     const cancelled = await m.api.post(`${WITHDRAWALS}/${toCancel.transaction_id}/cancel`, { reason: 'wallet frozen' });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 70, status: 'frozen' });
-    expect((await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/GHS`, { status: 'suspended' })).status).toBe(200);
+    expect((await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/GHS`, { status: 'suspended' })).status).toBe(
+      200,
+    );
     await pickUp();
     await railAnswers();
     expect((await getWithdrawal(m, toFail.transaction_id)).status).toBe('FAILED');
@@ -641,7 +730,11 @@ describe('money rules at initiation', () => {
         'withdrawal: payouts_in_flight credit 5000',
         'withdrawal: fees credit 60',
       ]);
-      expect(await customerTransaction(m, w.transaction_id)).toMatchObject({ amount: 50.6, fee_amount: 0.6, net_amount: 50 });
+      expect(await customerTransaction(m, w.transaction_id)).toMatchObject({
+        amount: 50.6,
+        fee_amount: 0.6,
+        net_amount: 50,
+      });
       // Mobile money withdrawals stay free.
       const mobile = await initiate(m, mobileWithdrawal(10));
       expect(mobile).toMatchObject({ amount: 10, fee_amount: 0, net_amount: 10 });
@@ -670,8 +763,19 @@ describe('withdrawals to a saved payment account', () => {
     expect(res.status, res.text).toBe(200);
     return res.body.data as Record<string, any>;
   }
-  const bankAccount = { currency_code: 'GHS', account_type: 'bank_account', account_number: '0987654321', bank_name: 'Ecobank', account_holder_name: 'Test Shop Ltd' };
-  const momoAccount = { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '020 123 4567', network_provider: 'vodafone_cash' };
+  const bankAccount = {
+    currency_code: 'GHS',
+    account_type: 'bank_account',
+    account_number: '0987654321',
+    bank_name: 'Ecobank',
+    account_holder_name: 'Test Shop Ltd',
+  };
+  const momoAccount = {
+    currency_code: 'GHS',
+    account_type: 'mobile_money',
+    phone_number: '020 123 4567',
+    network_provider: 'vodafone_cash',
+  };
 
   it('copies the account onto the withdrawal (bank and mobile money) and completes', async () => {
     const m = await fundedMerchant([], { name: 'Kofi Stores' });
@@ -680,7 +784,12 @@ describe('withdrawals to a saved payment account', () => {
     const bank = await addAccount(m, { ...bankAccount, bank_routing_number: 'EB001' });
     const momo = await addAccount(m, momoAccount);
 
-    const toBank = await initiate(m, { amount: 25, currency_code: 'ghs', payment_account_id: bank.id, notes: 'weekly' });
+    const toBank = await initiate(m, {
+      amount: 25,
+      currency_code: 'ghs',
+      payment_account_id: bank.id,
+      notes: 'weekly',
+    });
     expect(toBank).toMatchObject({
       status: 'PENDING',
       currency_code: 'GHS',
@@ -707,7 +816,12 @@ describe('withdrawals to a saved payment account', () => {
     });
     expect(await wallet(m)).toMatchObject({ available_balance: 60 });
     const tx = await customerTransaction(m, toMomo.transaction_id);
-    expect(tx).toMatchObject({ transaction_type: 'payout', payout_type: 'mobile_money', mobile_number: '+233201234567', network_provider: 'vodafone_cash' });
+    expect(tx).toMatchObject({
+      transaction_type: 'payout',
+      payout_type: 'mobile_money',
+      mobile_number: '+233201234567',
+      network_provider: 'vodafone_cash',
+    });
 
     await pickUp();
     await railAnswers();
@@ -722,7 +836,9 @@ describe('withdrawals to a saved payment account', () => {
     const primary = await addAccount(m, bankAccount);
     const other = await addAccount(m, { ...bankAccount, account_number: '1122334455', bank_name: 'Fidelity' });
     const w = await initiate(m, { amount: 10, currency_code: 'GHS', payment_account_id: other.id });
-    expect((await m.api.put(`${ACCOUNTS}/${other.id}`, { account_number: '9999000099', bank_name: 'Changed' })).status).toBe(200);
+    expect(
+      (await m.api.put(`${ACCOUNTS}/${other.id}`, { account_number: '9999000099', bank_name: 'Changed' })).status,
+    ).toBe(200);
     expect((await m.api.put(`${ACCOUNTS}/${other.id}`, { is_primary: true })).status).toBe(200);
     expect((await m.api.delete(`${ACCOUNTS}/${primary.id}`)).status).toBe(200);
     expect(await getWithdrawal(m, w.transaction_id)).toMatchObject({
@@ -754,7 +870,12 @@ describe('withdrawals to a saved payment account', () => {
     const m = await fundedMerchant();
     const primary = await addAccount(m, bankAccount);
     const other = await addAccount(m, momoAccount);
-    const kes = await addAccount(m, { currency_code: 'KES', account_type: 'mobile_money', phone_number: '0712345678', network_provider: 'mpesa' });
+    const kes = await addAccount(m, {
+      currency_code: 'KES',
+      account_type: 'mobile_money',
+      phone_number: '0712345678',
+      network_provider: 'mpesa',
+    });
 
     for (const status of ['inactive', 'suspended']) {
       expect((await m.api.put(`${ACCOUNTS}/${primary.id}`, { status })).status).toBe(200);
@@ -763,7 +884,11 @@ describe('withdrawals to a saved payment account', () => {
       expectErrorShape(res.body, 'payment_account_not_active');
       expect(res.body.message).toContain(status);
     }
-    const wrongCurrency = await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: kes.id });
+    const wrongCurrency = await m.api.post(WITHDRAWALS, {
+      amount: 10,
+      currency_code: 'GHS',
+      payment_account_id: kes.id,
+    });
     expect(invalidFields(wrongCurrency)).toEqual(['payment_account_id']);
     expect(wrongCurrency.body.error.fields[0].message).toMatch(/KES account/);
 
@@ -800,7 +925,9 @@ describe('Idempotency-Key on initiate', () => {
     expect(await wallet(m)).toMatchObject({ available_balance: 70 });
     expect(await transactionRows(m.id)).toHaveLength(1);
     expect((await events(first.body.data.transaction_id)).map((e) => e.event_type)).toEqual(['withdrawal.created']);
-    expect(await customerTransaction(m, first.body.data.transaction_id)).toMatchObject({ idempotency_key: 'withdrawal-2026-03-01' });
+    expect(await customerTransaction(m, first.body.data.transaction_id)).toMatchObject({
+      idempotency_key: 'withdrawal-2026-03-01',
+    });
 
     // Another body with the same key is refused and changes nothing.
     const reused = await m.api.post(WITHDRAWALS, bankWithdrawal(31), key);
@@ -836,8 +963,13 @@ describe('Idempotency-Key under concurrency', () => {
   it('ten simultaneous retries with one key: one withdrawal, one debit; the others replay it or get 409 idempotency_key_in_use', async () => {
     const m = await fundedMerchant();
     const key = { 'idempotency-key': 'burst-1' };
-    const results = await Promise.all(Array.from({ length: 10 }, () => m.api.post(WITHDRAWALS, bankWithdrawal(15), key)));
-    expect(results.map((r) => r.status).filter((s) => s !== 200 && s !== 409), results.map((r) => r.text).join('\n')).toEqual([]);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => m.api.post(WITHDRAWALS, bankWithdrawal(15), key)),
+    );
+    expect(
+      results.map((r) => r.status).filter((s) => s !== 200 && s !== 409),
+      results.map((r) => r.text).join('\n'),
+    ).toEqual([]);
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((r) => r.body.data.transaction_id)).size).toBe(1);
@@ -860,11 +992,26 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     const failed = await initiate(m, mobileWithdrawal(11, { mobile_number: '0244129999' }));
     await pickUp();
     await railAnswers();
-    const processing = await initiate(m, bankWithdrawal(12, { bank_account_number: '5555666677' }, { currency_code: 'KES' }));
+    const processing = await initiate(
+      m,
+      bankWithdrawal(12, { bank_account_number: '5555666677' }, { currency_code: 'KES' }),
+    );
     await pickUp();
     const cancelled = await initiate(m, bankWithdrawal(13));
-    expect((await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'typo' })).status).toBe(200);
-    const pending = await initiate(m, mobileWithdrawal(14, {}, { currency_code: 'KES', recipient_details: { recipient_name: 'Me', mobile_number: '0712345678', network_provider: 'mpesa' } }));
+    expect((await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'typo' })).status).toBe(
+      200,
+    );
+    const pending = await initiate(
+      m,
+      mobileWithdrawal(
+        14,
+        {},
+        {
+          currency_code: 'KES',
+          recipient_details: { recipient_name: 'Me', mobile_number: '0712345678', network_provider: 'mpesa' },
+        },
+      ),
+    );
     const newestFirst = [pending, cancelled, processing, failed, completed].map((w) => w.transaction_id);
 
     const res = await m.api.get(WITHDRAWALS);
@@ -873,7 +1020,13 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     expect(res.body.message).toBe('Withdrawals retrieved');
     expect(res.body.pagination).toEqual({ total: 5, page: 1, size: 50, total_pages: 1, has_more: false });
     expect(res.body.data.map((w: any) => w.transaction_id)).toEqual(newestFirst);
-    expect(res.body.data.map((w: any) => w.status)).toEqual(['PENDING', 'CANCELLED', 'PROCESSING', 'FAILED', 'COMPLETED']);
+    expect(res.body.data.map((w: any) => w.status)).toEqual([
+      'PENDING',
+      'CANCELLED',
+      'PROCESSING',
+      'FAILED',
+      'COMPLETED',
+    ]);
     for (const w of res.body.data) expect(Object.keys(w)).toEqual(PAYOUT_FIELDS);
     // Bank numbers are masked in history, full in GET one.
     const byId = new Map(res.body.data.map((w: any) => [w.transaction_id, w]));
@@ -899,7 +1052,10 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     expect(p3.pagination).toEqual({ total: 5, page: 3, size: 2, total_pages: 3, has_more: false });
     expect(p3.data.map((w) => w.transaction_id)).toEqual(newestFirst.slice(4));
     const beyond = await page('page=4&size=2');
-    expect(beyond).toMatchObject({ data: [], pagination: { total: 5, page: 4, size: 2, total_pages: 3, has_more: false } });
+    expect(beyond).toMatchObject({
+      data: [],
+      pagination: { total: 5, page: 4, size: 2, total_pages: 3, has_more: false },
+    });
     expect((await page('size=100')).pagination).toMatchObject({ size: 100, total: 5 });
 
     // Filters.
@@ -915,7 +1071,10 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
       ['CANCELLED', [cancelled]],
     ] as const) {
       const filtered = await page(`status=${status}`);
-      expect(filtered.data.map((w) => w.transaction_id), status).toEqual(expected.map((w) => w.transaction_id));
+      expect(
+        filtered.data.map((w) => w.transaction_id),
+        status,
+      ).toEqual(expected.map((w) => w.transaction_id));
       expect(filtered.pagination.total).toBe(expected.length);
     }
     const combined = await page('currency_code=GHS&status=completed&size=1');
@@ -953,7 +1112,10 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     const m = await newMerchant();
     const res = await m.api.get(WITHDRAWALS);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ data: [], pagination: { total: 0, page: 1, size: 50, total_pages: 0, has_more: false } });
+    expect(res.body).toMatchObject({
+      data: [],
+      pagination: { total: 0, page: 1, size: 50, total_pages: 0, has_more: false },
+    });
   });
 });
 
@@ -969,7 +1131,11 @@ describe('tenant isolation', () => {
       account_holder_name: 'Shop A',
     });
     expect(aAccount.status).toBe(200);
-    const aWithdrawal = await initiate(a, { amount: 20, currency_code: 'GHS', payment_account_id: aAccount.body.data.id });
+    const aWithdrawal = await initiate(a, {
+      amount: 20,
+      currency_code: 'GHS',
+      payment_account_id: aAccount.body.data.id,
+    });
     const bWithdrawal = await initiate(b, bankWithdrawal(5));
 
     const bList = await b.api.get(WITHDRAWALS);

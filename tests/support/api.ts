@@ -127,7 +127,9 @@ export async function dispatch(request: Request): Promise<Response> {
 
 /** A client bound to a set of headers (an API key, the admin token…). */
 export function client(headers: Record<string, string> = {}) {
-  const send = (method: string) => (url: string, body?: unknown, extra: Record<string, string> = {}) =>
-    call(method, url, { headers: { ...headers, ...extra }, body });
+  const send =
+    (method: string) =>
+    (url: string, body?: unknown, extra: Record<string, string> = {}) =>
+      call(method, url, { headers: { ...headers, ...extra }, body });
   return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
 }

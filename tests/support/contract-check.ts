@@ -37,16 +37,25 @@ export function checkResponse(op: Operation | undefined, status: number, body: u
   checkTimestamps(body, what);
   if (op?.otherResponses?.[status]) {
     const validate = validatorFor(`${op.operationId}.${status}`, () => responseSchema(op, status));
-    if (!validate(body)) throw new Error(`${what}: ${status} does not match ${op.operationId}'s documented ${status}: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(body))
+      throw new Error(
+        `${what}: ${status} does not match ${op.operationId}'s documented ${status}: ${ajv.errorsText(validate.errors)}`,
+      );
     return;
   }
   if (status >= 400) {
     const validate = validatorFor('Error', () => ({ $ref: '#/components/schemas/Error' }));
-    if (!validate(body)) throw new Error(`${what}: ${status} body is not the documented Error shape: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(body))
+      throw new Error(`${what}: ${status} body is not the documented Error shape: ${ajv.errorsText(validate.errors)}`);
     const code = (body as { error: { code: ErrorCode } }).error.code;
-    if (!statusesOf(code).includes(status)) throw new Error(`${what}: ${code} answered ${status}; lib/http/error-codes.ts says ${statusesOf(code).join(' or ')}`);
+    if (!statusesOf(code).includes(status))
+      throw new Error(
+        `${what}: ${code} answered ${status}; lib/http/error-codes.ts says ${statusesOf(code).join(' or ')}`,
+      );
     if (op && status !== 500 && status !== 405 && !documentedErrors(op).includes(status as never)) {
-      throw new Error(`${what}: ${status} is not documented for ${op.operationId} (documented: ${documentedErrors(op).join(', ')})`);
+      throw new Error(
+        `${what}: ${status} is not documented for ${op.operationId} (documented: ${documentedErrors(op).join(', ')})`,
+      );
     }
     return;
   }
@@ -55,6 +64,8 @@ export function checkResponse(op: Operation | undefined, status: number, body: u
   if (status !== expected) throw new Error(`${what}: answered ${status}; ${op.operationId} documents ${expected}`);
   const validate = validatorFor(op.operationId, () => responseSchema(op, status));
   if (!validate(body)) {
-    throw new Error(`${what}: response does not match ${op.operationId}'s documented schema: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+    throw new Error(
+      `${what}: response does not match ${op.operationId}'s documented schema: ${ajv.errorsText(validate.errors, { separator: '; ' })}`,
+    );
   }
 }

@@ -57,7 +57,12 @@ export function hostedPage(checkout: { payment_reference: string; checkout_url: 
  */
 export async function paidCheckout(
   merchant: MerchantClient,
-  options: { amount?: number; currency_code?: string; scenario?: 'exact' | 'over' | 'duplicate'; meta_data?: Record<string, string> } = {},
+  options: {
+    amount?: number;
+    currency_code?: string;
+    scenario?: 'exact' | 'over' | 'duplicate';
+    meta_data?: Record<string, string>;
+  } = {},
 ) {
   const created = await merchant.api.post('/api/v1/merchants/checkouts', {
     ...minimalCheckout,

@@ -24,12 +24,48 @@ export function jsonText(value: unknown): string {
 }
 
 export const HOSTILE_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', 'end\ud83d', '\u202eevil\u202c', 'مرحبا بالعالم', 'שלום', '😀👍🏽🇬🇭',
-  'e\u0301\u0301\u0301', '\u200b', '\ufeff', '\\', '../../etc/passwd', "'; drop table checkouts; --", '%00', '%E0%A4%A',
-  '<script>alert(1)</script>', 'a'.repeat(10_000), '\n\r\t', '\u2028\u2029', 'null', 'NaN', '-1', '1e400',
-  '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '{}', 'true', 'GHS', 'ghs', 'XXX',
-  'https:evil.example', 'https://evil.example\\@good.example', 'javascript:alert(1)', 'http://127.0.0.1:5432/', '2026-02-30T25:61:00',
-  '+233 24 412 3456', '١٢٣', 'ＧＨＳ',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  'end\ud83d',
+  '\u202eevil\u202c',
+  'مرحبا بالعالم',
+  'שלום',
+  '😀👍🏽🇬🇭',
+  'e\u0301\u0301\u0301',
+  '\u200b',
+  '\ufeff',
+  '\\',
+  '../../etc/passwd',
+  "'; drop table checkouts; --",
+  '%00',
+  '%E0%A4%A',
+  '<script>alert(1)</script>',
+  'a'.repeat(10_000),
+  '\n\r\t',
+  '\u2028\u2029',
+  'null',
+  'NaN',
+  '-1',
+  '1e400',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+  '{}',
+  'true',
+  'GHS',
+  'ghs',
+  'XXX',
+  'https:evil.example',
+  'https://evil.example\\@good.example',
+  'javascript:alert(1)',
+  'http://127.0.0.1:5432/',
+  '2026-02-30T25:61:00',
+  '+233 24 412 3456',
+  '١٢٣',
+  'ＧＨＳ',
 ];
 
 const deep = (levels: number): unknown => {
@@ -39,23 +75,80 @@ const deep = (levels: number): unknown => {
 };
 
 export const HOSTILE_NUMBERS: unknown[] = [
-  0, -0, -1, 0.001, 0.1, 1e-7, 5e-324, 12.345, 999999999999.99, 1000000000000, 2 ** 53, 1e21, 1e308, -1e308,
-  new RawNumber('1.00000000000000000001'), new RawNumber('1e400'), new RawNumber('-1e400'), new RawNumber('1e-400'),
-  new RawNumber('123456789012345678901234567890'), new RawNumber('-0.0'), new RawNumber('1E2'), new RawNumber('25.500'),
+  0,
+  -0,
+  -1,
+  0.001,
+  0.1,
+  1e-7,
+  5e-324,
+  12.345,
+  999999999999.99,
+  1000000000000,
+  2 ** 53,
+  1e21,
+  1e308,
+  -1e308,
+  new RawNumber('1.00000000000000000001'),
+  new RawNumber('1e400'),
+  new RawNumber('-1e400'),
+  new RawNumber('1e-400'),
+  new RawNumber('123456789012345678901234567890'),
+  new RawNumber('-0.0'),
+  new RawNumber('1E2'),
+  new RawNumber('25.500'),
 ];
 
-export const HOSTILE_VALUES: unknown[] = [null, true, false, [], {}, [null], { a: { b: {} } }, 'text', 42, deep(20), deep(40), Array(200).fill('x')];
+export const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  { a: { b: {} } },
+  'text',
+  42,
+  deep(20),
+  deep(40),
+  Array(200).fill('x'),
+];
 
 /** Whole bodies that are not what any operation takes. */
 export const HOSTILE_BODIES = [
-  '{', '[', '{"a":1,}', 'null', '[]', '"text"', '42', 'true', '{"__proto__":{}}', '{"a":1}{"b":2}', '\ufeff{}',
-  '{"a":"\\ud800"}', '{"a":"\\u0000"}', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`,
-  '{"amount":1.00000000000000000001}', '{"amount":1e999}', 'undefined', '{a:1}', '', '   ',
+  '{',
+  '[',
+  '{"a":1,}',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  'true',
+  '{"__proto__":{}}',
+  '{"a":1}{"b":2}',
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`,
+  '{"amount":1.00000000000000000001}',
+  '{"amount":1e999}',
+  'undefined',
+  '{a:1}',
+  '',
+  '   ',
 ];
 
 export const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json',
-  'APPLICATION/JSON', 'application/jsonx', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/vnd.api+json',
+  'APPLICATION/JSON',
+  'application/jsonx',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
 ];
 
 export interface SchemaContext {
@@ -96,7 +189,9 @@ const FIELD_HINTS: Record<string, unknown[]> = {
 };
 
 const resolve = (schema: Json, ctx: SchemaContext): Json =>
-  typeof schema?.$ref === 'string' ? resolve(ctx.components.schemas[schema.$ref.split('/').pop()!], ctx) : (schema ?? {});
+  typeof schema?.$ref === 'string'
+    ? resolve(ctx.components.schemas[schema.$ref.split('/').pop()!], ctx)
+    : (schema ?? {});
 
 function validishString(schema: Json, ctx: SchemaContext): fc.Arbitrary<unknown> {
   if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...ctx.uuids), fc.uuid());
@@ -116,7 +211,10 @@ function validishNumber(schema: Json): fc.Arbitrary<unknown> {
   const min = schema.minimum ?? schema.exclusiveMinimum ?? 0;
   const max = schema.maximum ?? schema.exclusiveMaximum ?? 100_000;
   if (schema.type === 'integer') return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
-  return fc.oneof(fc.constantFrom(1, 10, 25.5, 100, 0.5, 1234.56), fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 1e6)) }));
+  return fc.oneof(
+    fc.constantFrom(1, 10, 25.5, 100, 0.5, 1234.56),
+    fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 1e6)) }),
+  );
 }
 
 /** Values a schema probably accepts. */
@@ -139,11 +237,17 @@ export function validish(raw: Json, ctx: SchemaContext, depth = 0): fc.Arbitrary
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validish(schema.items ?? {}, ctx, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validish(schema.items ?? {}, ctx, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     case 'object':
       // A documented example is valid as a whole (given real ids): the best base for changing one thing.
       return schema.example !== undefined
-        ? fc.oneof({ weight: 2, arbitrary: withRealIds(schema.example, ctx) }, { weight: 1, arbitrary: objectOf(schema, ctx, depth) })
+        ? fc.oneof(
+            { weight: 2, arbitrary: withRealIds(schema.example, ctx) },
+            { weight: 1, arbitrary: objectOf(schema, ctx, depth) },
+          )
         : objectOf(schema, ctx, depth);
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -152,20 +256,38 @@ export function validish(raw: Json, ctx: SchemaContext, depth = 0): fc.Arbitrary
 
 /** An example with its id fields set to real ids where there are any. */
 function withRealIds(example: Json, ctx: SchemaContext): fc.Arbitrary<unknown> {
-  return fc.record(Object.fromEntries(Object.entries(example).map(([key, v]) => [key, ctx.hints[key] ? fc.constantFrom(...ctx.hints[key]!) : fc.constant(v)])));
+  return fc.record(
+    Object.fromEntries(
+      Object.entries(example).map(([key, v]) => [
+        key,
+        ctx.hints[key] ? fc.constantFrom(...ctx.hints[key]!) : fc.constant(v),
+      ]),
+    ),
+  );
 }
 
 function objectOf(schema: Json, ctx: SchemaContext, depth: number): fc.Arbitrary<unknown> {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>);
   if (properties.length === 0) {
-    const values = typeof schema.additionalProperties === 'object' ? validish(schema.additionalProperties, ctx, depth + 1) : fc.jsonValue({ maxDepth: 2 });
+    const values =
+      typeof schema.additionalProperties === 'object'
+        ? validish(schema.additionalProperties, ctx, depth + 1)
+        : fc.jsonValue({ maxDepth: 2 });
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), values, { maxKeys: 4 });
   }
   const required = new Set<string>(schema.required ?? []);
   const model = Object.fromEntries(
     properties.map(([key, s]) => {
       const hint = ctx.hints[key] ?? FIELD_HINTS[key];
-      return [key, hint ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hint) }, { weight: 1, arbitrary: validish(s, ctx, depth + 1) }) : validish(s, ctx, depth + 1)];
+      return [
+        key,
+        hint
+          ? fc.oneof(
+              { weight: 3, arbitrary: fc.constantFrom(...hint) },
+              { weight: 1, arbitrary: validish(s, ctx, depth + 1) },
+            )
+          : validish(s, ctx, depth + 1),
+      ];
     }),
   );
   return fc.record(model, { requiredKeys: properties.map(([key]) => key).filter((k) => required.has(k)) });
@@ -177,12 +299,18 @@ type Path = (string | number)[];
 function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
   if (path.length < 8 && value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) pathsOf(child, [...path, Array.isArray(value) ? Number(key) : key], out);
+    for (const [key, child] of Object.entries(value))
+      pathsOf(child, [...path, Array.isArray(value) ? Number(key) : key], out);
   }
   return out;
 }
 
-const HOSTILE = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(...HOSTILE_NUMBERS), fc.constantFrom(...HOSTILE_VALUES), fc.jsonValue({ maxDepth: 3 }));
+const HOSTILE = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.constantFrom(...HOSTILE_NUMBERS),
+  fc.constantFrom(...HOSTILE_VALUES),
+  fc.jsonValue({ maxDepth: 3 }),
+);
 /** Short hostile strings to slip into a value or a key, text PostgreSQL cannot store most often. */
 const SLIPS = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d') },
@@ -201,14 +329,34 @@ export function mutated(value: unknown): fc.Arbitrary<unknown> {
   // Same-type changes aim at strings and numbers, renames at keys: where they get furthest.
   const leaves = paths.filter((p) => ['string', 'number'].includes(typeof valueAt(value, p)));
   const keys = paths.filter((p) => typeof p[p.length - 1] === 'string');
-  const how = fc.constantFrom<Mutation>('same-type', 'same-type', 'same-type', 'replace', 'replace', 'remove', 'add', 'rename');
+  const how = fc.constantFrom<Mutation>(
+    'same-type',
+    'same-type',
+    'same-type',
+    'replace',
+    'replace',
+    'remove',
+    'add',
+    'rename',
+  );
   return fc
-    .tuple(fc.nat(), how, HOSTILE, SLIPS, fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(...HOSTILE_NUMBERS), fc.boolean())
+    .tuple(
+      fc.nat(),
+      how,
+      HOSTILE,
+      SLIPS,
+      fc.constantFrom(...HOSTILE_STRINGS),
+      fc.constantFrom(...HOSTILE_NUMBERS),
+      fc.boolean(),
+    )
     .map(([pick, mutation, hostile, slip, text, number, append]) => {
-      const pool = mutation === 'same-type' && leaves.length ? leaves : mutation === 'rename' && keys.length ? keys : paths;
+      const pool =
+        mutation === 'same-type' && leaves.length ? leaves : mutation === 'rename' && keys.length ? keys : paths;
       const path = pool[pick % pool.length]!;
       if (path.length === 0) {
-        return mutation === 'add' && value && typeof value === 'object' ? { ...(value as object), [`extra${slip}`]: hostile } : hostile;
+        return mutation === 'add' && value && typeof value === 'object'
+          ? { ...(value as object), [`extra${slip}`]: hostile }
+          : hostile;
       }
       const copy = structuredClone(value) as Record<string | number, unknown>;
       const parent = valueAt(copy, path.slice(0, -1)) as Record<string | number, unknown>;
@@ -219,7 +367,8 @@ export function mutated(value: unknown): fc.Arbitrary<unknown> {
       else if (mutation === 'rename' && !Array.isArray(parent)) {
         delete parent[last];
         parent[`${String(last)}${slip}`] = current;
-      } else if (mutation === 'same-type' && typeof current === 'string') parent[last] = append ? `${current}${slip}` : text;
+      } else if (mutation === 'same-type' && typeof current === 'string')
+        parent[last] = append ? `${current}${slip}` : text;
       else if (mutation === 'same-type' && typeof current === 'number') parent[last] = number;
       else parent[last] = hostile;
       return copy;

@@ -55,7 +55,10 @@ export default async function setup(project: TestProject) {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     // No secret may reach a log line: a finding throws, which fails `vitest run` (the log is kept to read).
     const dbPassword = URL.parse(adminUrl)?.password;
-    const { lines } = checkLogForSecrets(logFile, dbPassword ? [{ what: 'database password', value: decodeURIComponent(dbPassword) }] : []);
+    const { lines } = checkLogForSecrets(
+      logFile,
+      dbPassword ? [{ what: 'database password', value: decodeURIComponent(dbPassword) }] : [],
+    );
     console.log(`Log check: ${lines} log lines of the app, no secret in them.`);
     fs.rmSync(logDir, { recursive: true, force: true });
   };

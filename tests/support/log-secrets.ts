@@ -101,7 +101,9 @@ export function checkLogForSecrets(file: string, extra: { what: string; value: s
     process.exitCode = 1;
     const shown = findings.slice(0, 20).map((f) => `  ${file}:${f.line}: ${f.what}: ${f.excerpt}`);
     const more = findings.length > shown.length ? [`  … and ${findings.length - shown.length} more`] : [];
-    throw new Error(`Secrets in the app's log during the integration run (${findings.length}):\n${[...shown, ...more].join('\n')}`);
+    throw new Error(
+      `Secrets in the app's log during the integration run (${findings.length}):\n${[...shown, ...more].join('\n')}`,
+    );
   }
   return { lines };
 }

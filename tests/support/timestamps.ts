@@ -18,7 +18,8 @@ export function timestampProblems(value: unknown): string[] {
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
     } else if (node && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) if (!MERCHANT_OWNED.has(key)) stack.push([item, `${path}.${key}`]);
+      for (const [key, item] of Object.entries(node))
+        if (!MERCHANT_OWNED.has(key)) stack.push([item, `${path}.${key}`]);
     }
   }
   return problems;
@@ -27,5 +28,6 @@ export function timestampProblems(value: unknown): string[] {
 /** Throws when `value` holds a timestamp in another format than spec 2.1's. */
 export function checkTimestamps(value: unknown, what: string): void {
   const problems = timestampProblems(value);
-  if (problems.length) throw new Error(`${what}: timestamps must be UTC without a zone (spec 2.1): ${problems.join('; ')}`);
+  if (problems.length)
+    throw new Error(`${what}: timestamps must be UTC without a zone (spec 2.1): ${problems.join('; ')}`);
 }

@@ -44,7 +44,10 @@ export interface Receiver {
 
 const open = new Set<Receiver>();
 
-export async function startReceiver(responder: Responder | Reply = { status: 200 }, path = '/hooks'): Promise<Receiver> {
+export async function startReceiver(
+  responder: Responder | Reply = { status: 200 },
+  path = '/hooks',
+): Promise<Receiver> {
   let respond: Responder = typeof responder === 'function' ? responder : () => responder;
   const received: ReceivedWebhook[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -60,7 +63,14 @@ export async function startReceiver(responder: Responder | Reply = { status: 200
       } catch {
         // not JSON
       }
-      const entry: ReceivedWebhook = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, json, receivedAt: Date.now() };
+      const entry: ReceivedWebhook = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        json,
+        receivedAt: Date.now(),
+      };
       const index = received.push(entry) - 1;
       for (const w of waiters.filter((w) => received.length >= w.count)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -98,7 +108,10 @@ export async function startReceiver(responder: Responder | Reply = { status: 200
       };
       if (received.length >= count) return Promise.resolve().then(checked);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           count,
           resolve: () => {

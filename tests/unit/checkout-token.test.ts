@@ -53,7 +53,15 @@ function checkout(overrides: Partial<{ id: string; paymentReference: string; cre
 async function forge(
   secret: string,
   c: ReturnType<typeof checkout>,
-  opts: { aud?: string; iss?: string; exp?: number; alg?: string; kid?: string; ref?: unknown; sub?: string | null } = {},
+  opts: {
+    aud?: string;
+    iss?: string;
+    exp?: number;
+    alg?: string;
+    kid?: string;
+    ref?: unknown;
+    sub?: string | null;
+  } = {},
 ) {
   const jwt = new SignJWT(opts.ref === undefined ? { ref: c.paymentReference } : { ref: opts.ref })
     .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT', ...(opts.kid ? { kid: opts.kid } : {}) })

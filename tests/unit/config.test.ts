@@ -116,7 +116,11 @@ describe('base URLs', () => {
   });
 
   it('keeps CHECKOUT_BASE_URL apart when given', () => {
-    const c = parseConfig({ ...base, API_BASE_URL: 'https://api.example.com', CHECKOUT_BASE_URL: 'https://pay.example.com' });
+    const c = parseConfig({
+      ...base,
+      API_BASE_URL: 'https://api.example.com',
+      CHECKOUT_BASE_URL: 'https://pay.example.com',
+    });
     expect(c.API_BASE_URL).toBe('https://api.example.com');
     expect(c.CHECKOUT_BASE_URL).toBe('https://pay.example.com');
   });

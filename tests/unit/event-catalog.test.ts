@@ -23,7 +23,8 @@ function writtenEventTypes(): string[] {
     for (const match of text.matchAll(/'((?:wallet|payment_account)\.[a-z_]+)'/g)) found.add(match[1]!);
   }
   for (const move of Object.values(CHECKOUT_TRANSITIONS)) if (move.event) found.add(move.event);
-  for (const kind of ['withdrawal', 'payout']) for (const status of PAYOUT_STATUSES) found.add(`${kind}.${status === 'pending' ? 'created' : status}`);
+  for (const kind of ['withdrawal', 'payout'])
+    for (const status of PAYOUT_STATUSES) found.add(`${kind}.${status === 'pending' ? 'created' : status}`);
   return [...found].sort();
 }
 

@@ -1,12 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../lib/config';
-import { DEFAULT_FEE_SCHEDULE, FEE_OPERATIONS, feeFor, feeScheduleSetting, type FeeRule } from '../../lib/fees/schedule';
+import {
+  DEFAULT_FEE_SCHEDULE,
+  FEE_OPERATIONS,
+  feeFor,
+  feeScheduleSetting,
+  type FeeRule,
+} from '../../lib/fees/schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting, convert } from '../../lib/conversion/rates';
 import { divideToText, parseDecimal } from '../../lib/money/decimal';
 import { CURRENCY_CODES, CURRENCY_EXPONENT, type CurrencyCode } from '../../lib/money/currencies';
 
-const rule = (r: Partial<FeeRule> & Pick<FeeRule, 'operation' | 'currency'>): FeeRule => ({ percent_bps: 0, fixed_minor: 0, ...r });
+const rule = (r: Partial<FeeRule> & Pick<FeeRule, 'operation' | 'currency'>): FeeRule => ({
+  percent_bps: 0,
+  fixed_minor: 0,
+  ...r,
+});
 
 /** Half up, computed differently from the code: quotient and remainder. */
 function halfUp(amount: bigint, bps: bigint): bigint {
@@ -37,11 +47,15 @@ describe('feeFor', () => {
 
   it('matches an independent half-up computation and never exceeds the amount (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 99_999_999_999_999n }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
-        const fee = feeFor(pct(bps), 'deposit.mobile_money', 'USD', amount);
-        expect(fee).toBe(halfUp(amount, BigInt(bps)));
-        expect(fee >= 0n && fee <= amount).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 99_999_999_999_999n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (amount, bps) => {
+          const fee = feeFor(pct(bps), 'deposit.mobile_money', 'USD', amount);
+          expect(fee).toBe(halfUp(amount, BigInt(bps)));
+          expect(fee >= 0n && fee <= amount).toBe(true);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -53,7 +67,9 @@ describe('feeFor', () => {
   });
 
   it('applies the floor and the ceiling', () => {
-    const schedule = [rule({ operation: 'conversion', currency: '*', percent_bps: 100, min_minor: 50, max_minor: 500 })];
+    const schedule = [
+      rule({ operation: 'conversion', currency: '*', percent_bps: 100, min_minor: 50, max_minor: 500 }),
+    ];
     expect(feeFor(schedule, 'conversion', 'USD', 100n)).toBe(50n); // 1 → floor 50
     expect(feeFor(schedule, 'conversion', 'USD', 5_000n)).toBe(50n); // exactly the floor
     expect(feeFor(schedule, 'conversion', 'USD', 20_000n)).toBe(200n); // between
@@ -101,7 +117,11 @@ describe('feeFor', () => {
     expect(feeFor(d, 'withdrawal.mobile_money', 'GHS', 10_000n)).toBe(0n);
     expect(feeFor(d, 'payout.bank_transfer', 'GHS', 10_000n)).toBe(100n);
     expect(feeFor(d, 'payout.mobile_money', 'GHS', 10_000n)).toBe(50n);
-    for (const op of FEE_OPERATIONS) expect(d.some((r) => r.operation === op && r.currency === '*'), op).toBe(true);
+    for (const op of FEE_OPERATIONS)
+      expect(
+        d.some((r) => r.operation === op && r.currency === '*'),
+        op,
+      ).toBe(true);
   });
 });
 
@@ -114,11 +134,20 @@ describe('feeScheduleSetting (FEE_SCHEDULE)', () => {
 
   it('accepts exact-currency rules beside the "*" ones and fills in percent_bps and fixed_minor', () => {
     const parsed = feeScheduleSetting.parse(
-      JSON.stringify([...stars, { operation: 'deposit.mobile_money', currency: 'KES', percent_bps: 100, max_minor: 5000 }]),
+      JSON.stringify([
+        ...stars,
+        { operation: 'deposit.mobile_money', currency: 'KES', percent_bps: 100, max_minor: 5000 },
+      ]),
     );
     expect(parsed).toHaveLength(FEE_OPERATIONS.length + 1);
     expect(parsed[0]).toEqual({ operation: FEE_OPERATIONS[0], currency: '*', percent_bps: 0, fixed_minor: 0 });
-    expect(parsed.at(-1)).toEqual({ operation: 'deposit.mobile_money', currency: 'KES', percent_bps: 100, fixed_minor: 0, max_minor: 5000 });
+    expect(parsed.at(-1)).toEqual({
+      operation: 'deposit.mobile_money',
+      currency: 'KES',
+      percent_bps: 100,
+      fixed_minor: 0,
+      max_minor: 5000,
+    });
     expect(feeFor(parsed, 'deposit.mobile_money', 'KES', 10_000_000n)).toBe(5_000n);
   });
 
@@ -130,23 +159,42 @@ describe('feeScheduleSetting (FEE_SCHEDULE)', () => {
     ['a missing operation', JSON.stringify(stars.filter((s) => s.operation !== 'conversion'))],
     [
       'an operation with only an exact-currency rule',
-      JSON.stringify([...stars.filter((s) => s.operation !== 'conversion'), { operation: 'conversion', currency: 'USD' }]),
+      JSON.stringify([
+        ...stars.filter((s) => s.operation !== 'conversion'),
+        { operation: 'conversion', currency: 'USD' },
+      ]),
     ],
     ['an unknown operation', JSON.stringify([...stars, { operation: 'refund', currency: '*' }])],
     ['an unknown currency', JSON.stringify([...stars, { operation: 'conversion', currency: 'XYZ' }])],
-    ['negative basis points', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent_bps: -1 }])],
+    [
+      'negative basis points',
+      JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent_bps: -1 }]),
+    ],
     ['more than 100 %', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent_bps: 10_001 }])],
-    ['fractional basis points', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent_bps: 1.5 }])],
-    ['a fractional fixed part', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', fixed_minor: 0.5 }])],
+    [
+      'fractional basis points',
+      JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent_bps: 1.5 }]),
+    ],
+    [
+      'a fractional fixed part',
+      JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', fixed_minor: 0.5 }]),
+    ],
     ['a negative floor', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', min_minor: -1 }])],
-    ['an amount as a string', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', fixed_minor: '100' }])],
+    [
+      'an amount as a string',
+      JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', fixed_minor: '100' }]),
+    ],
     ['an unknown field', JSON.stringify([...stars, { operation: 'conversion', currency: 'USD', percent: 1 }])],
   ])('refuses %s', (_label, text) => {
     expect(feeScheduleSetting.safeParse(text).success).toBe(false);
   });
 
   it('a bad FEE_SCHEDULE stops the configuration with a message naming it', () => {
-    const base = { DATABASE_URL: 'postgres://u:p@db:5432/x', CHECKOUT_TOKEN_SECRET: 'c'.repeat(32), ADMIN_API_TOKEN: 'a'.repeat(32) };
+    const base = {
+      DATABASE_URL: 'postgres://u:p@db:5432/x',
+      CHECKOUT_TOKEN_SECRET: 'c'.repeat(32),
+      ADMIN_API_TOKEN: 'a'.repeat(32),
+    };
     expect(parseConfig(base).FEE_SCHEDULE).toEqual(DEFAULT_FEE_SCHEDULE);
     for (const bad of ['nope', '[]', JSON.stringify(stars.slice(1))]) {
       try {
@@ -169,7 +217,9 @@ describe('conversionRatesSetting (CONVERSION_RATES)', () => {
 
   it('accepts the defaults written as JSON, and other positive decimal strings', () => {
     expect(conversionRatesSetting.parse(JSON.stringify(good))).toEqual(DEFAULT_CONVERSION_RATES);
-    const custom = conversionRatesSetting.parse(JSON.stringify({ ...good, GHS: '16', EUR: '0.905', NGN: '1600.123456789012' }));
+    const custom = conversionRatesSetting.parse(
+      JSON.stringify({ ...good, GHS: '16', EUR: '0.905', NGN: '1600.123456789012' }),
+    );
     expect(custom).toMatchObject({ GHS: '16', EUR: '0.905', NGN: '1600.123456789012' });
   });
 
@@ -192,7 +242,11 @@ describe('conversionRatesSetting (CONVERSION_RATES)', () => {
   });
 
   it('a bad CONVERSION_RATES stops the configuration with a message naming it', () => {
-    const base = { DATABASE_URL: 'postgres://u:p@db:5432/x', CHECKOUT_TOKEN_SECRET: 'c'.repeat(32), ADMIN_API_TOKEN: 'a'.repeat(32) };
+    const base = {
+      DATABASE_URL: 'postgres://u:p@db:5432/x',
+      CHECKOUT_TOKEN_SECRET: 'c'.repeat(32),
+      ADMIN_API_TOKEN: 'a'.repeat(32),
+    };
     expect(parseConfig(base).CONVERSION_RATES).toEqual(DEFAULT_CONVERSION_RATES);
     try {
       parseConfig({ ...base, CONVERSION_RATES: JSON.stringify({ ...good, GHS: '0' }) });
@@ -239,19 +293,26 @@ describe('convert', () => {
       });
     const code = fc.constantFrom(...CURRENCY_CODES);
     fc.assert(
-      fc.property(code, code, rate, rate, fc.bigInt({ min: 1n, max: 99_999_999_999_999n }), (from, to, fromRate, toRate, amount) => {
-        const table = { ...rates, [from]: fromRate, [to]: toRate } as Record<CurrencyCode, string>;
-        const { toAmount, rate: shown } = convert(table, from, to, amount);
-        const f = parseDecimal(table[from])!;
-        const t = parseDecimal(table[to])!;
-        // value = amount × (t / 10^t.scale) / (f / 10^f.scale) × 10^(exponent of to − exponent of from), as num / den.
-        const shift = CURRENCY_EXPONENT[to] - CURRENCY_EXPONENT[from];
-        const num = amount * t.digits * 10n ** BigInt(f.scale) * 10n ** BigInt(Math.max(0, shift));
-        const den = f.digits * 10n ** BigInt(t.scale) * 10n ** BigInt(Math.max(0, -shift));
-        expect(toAmount * den <= num).toBe(true);
-        expect((toAmount + 1n) * den > num).toBe(true);
-        expect(shown).toMatch(/^\d+\.\d{10}$/);
-      }),
+      fc.property(
+        code,
+        code,
+        rate,
+        rate,
+        fc.bigInt({ min: 1n, max: 99_999_999_999_999n }),
+        (from, to, fromRate, toRate, amount) => {
+          const table = { ...rates, [from]: fromRate, [to]: toRate } as Record<CurrencyCode, string>;
+          const { toAmount, rate: shown } = convert(table, from, to, amount);
+          const f = parseDecimal(table[from])!;
+          const t = parseDecimal(table[to])!;
+          // value = amount × (t / 10^t.scale) / (f / 10^f.scale) × 10^(exponent of to − exponent of from), as num / den.
+          const shift = CURRENCY_EXPONENT[to] - CURRENCY_EXPONENT[from];
+          const num = amount * t.digits * 10n ** BigInt(f.scale) * 10n ** BigInt(Math.max(0, shift));
+          const den = f.digits * 10n ** BigInt(t.scale) * 10n ** BigInt(Math.max(0, -shift));
+          expect(toAmount * den <= num).toBe(true);
+          expect((toAmount + 1n) * den > num).toBe(true);
+          expect(shown).toMatch(/^\d+\.\d{10}$/);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -284,12 +345,24 @@ describe('parseDecimal', () => {
     expect(parseDecimal(text)).toEqual({ digits, scale });
   });
 
-  it.each(['', '.5', '1.', '-1', '+1', '1e3', ' 1', '1 ', '1,5', '1.2.3', 'abc', '1234567890123', '1.1234567890123', 'Infinity'])(
-    '%j is not a decimal',
-    (text) => {
-      expect(parseDecimal(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '.5',
+    '1.',
+    '-1',
+    '+1',
+    '1e3',
+    ' 1',
+    '1 ',
+    '1,5',
+    '1.2.3',
+    'abc',
+    '1234567890123',
+    '1.1234567890123',
+    'Infinity',
+  ])('%j is not a decimal', (text) => {
+    expect(parseDecimal(text)).toBeNull();
+  });
 });
 
 describe('divideToText', () => {

@@ -5,21 +5,41 @@ import { requestFingerprint, stableStringify } from '../../lib/idempotency/with-
 import { freeFormProblem } from '../../lib/http/free-form';
 
 describe('isExactNumber', () => {
-  it.each(['0', '-0', '1', '1.50', '1.000', '12.5', '1e2', '1E+2', '0.1', '0.30000000000000004', '5e-324', '1.7976931348623157e308', '-12.34', '0.000000000000000000001', '9007199254740993e-16'])(
-    '%s is exact',
-    (literal) => expect(isExactNumber(literal)).toBe(true),
-  );
+  it.each([
+    '0',
+    '-0',
+    '1',
+    '1.50',
+    '1.000',
+    '12.5',
+    '1e2',
+    '1E+2',
+    '0.1',
+    '0.30000000000000004',
+    '5e-324',
+    '1.7976931348623157e308',
+    '-12.34',
+    '0.000000000000000000001',
+    '9007199254740993e-16',
+  ])('%s is exact', (literal) => expect(isExactNumber(literal)).toBe(true));
 
-  it.each(['1.00000000000000000001', '9007199254740993', '12345678901234567890', '1e400', '-1e400', '1e-400', '0.1000000000000000055511151231257827'])(
-    '%s is not',
-    (literal) => expect(isExactNumber(literal)).toBe(false),
-  );
+  it.each([
+    '1.00000000000000000001',
+    '9007199254740993',
+    '12345678901234567890',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '0.1000000000000000055511151231257827',
+  ])('%s is not', (literal) => expect(isExactNumber(literal)).toBe(false));
 
   it('accepts every shortest form, and judges long integers as exact BigInt arithmetic does', () => {
     for (let i = 0; i < 2000; i++) {
       const value = (Math.random() - 0.5) * 10 ** Math.floor(Math.random() * 40 - 20);
       expect(isExactNumber(String(value))).toBe(true);
-      const digits = String(1 + Math.floor(Math.random() * 9)) + Array.from({ length: 15 + (i % 10) }, () => Math.floor(Math.random() * 10)).join('');
+      const digits =
+        String(1 + Math.floor(Math.random() * 9)) +
+        Array.from({ length: 15 + (i % 10) }, () => Math.floor(Math.random() * 10)).join('');
       const exact = BigInt(Number(digits).toLocaleString('en-US', { useGrouping: false })) === BigInt(digits);
       expect(isExactNumber(digits), digits).toBe(exact);
     }
@@ -38,12 +58,17 @@ describe('scanJson', () => {
   });
 
   it('names keys, values and list items by their path', () => {
-    const text = JSON.stringify({ meta: { 'k\u0000': 'v', ok: 'a\ud800', list: [1, '\udc00'] }, n: 1 }).replace('"n":1', '"n":1.00000000000000000001');
+    const text = JSON.stringify({ meta: { 'k\u0000': 'v', ok: 'a\ud800', list: [1, '\udc00'] }, n: 1 }).replace(
+      '"n":1',
+      '"n":1.00000000000000000001',
+    );
     expect(scanJson(text).findings.map((f) => f.field)).toEqual(['meta', 'meta.ok', 'meta.list.1', 'n']);
   });
 
   it('refuses keys named __proto__, wherever they are', () => {
-    expect(scanJson('{"a":{"__proto__":1}}').findings).toEqual([{ field: 'a.__proto__', message: 'keys named __proto__ are not allowed' }]);
+    expect(scanJson('{"a":{"__proto__":1}}').findings).toEqual([
+      { field: 'a.__proto__', message: 'keys named __proto__ are not allowed' },
+    ]);
   });
 
   it('reports at most 20 findings', () => {
@@ -51,7 +76,9 @@ describe('scanJson', () => {
   });
 
   it('is linear: a 1 MB body scans in milliseconds', () => {
-    const body = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, price: i + 0.5 })) });
+    const body = JSON.stringify({
+      items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, price: i + 0.5 })),
+    });
     const started = performance.now();
     expect(scanJson(body).findings).toEqual([]);
     expect(performance.now() - started).toBeLessThan(500);
@@ -59,10 +86,15 @@ describe('scanJson', () => {
 });
 
 describe('isStorableText', () => {
-  it.each([['plain', true], ['emoji 😀', true], ['\ud83d\ude00', true], ['a\u0000b', false], ['\ud800', false], ['x\udfff', false], ['\udc00\ud800', false]])(
-    '%j → %s',
-    (text, storable) => expect(isStorableText(text)).toBe(storable),
-  );
+  it.each([
+    ['plain', true],
+    ['emoji 😀', true],
+    ['\ud83d\ude00', true],
+    ['a\u0000b', false],
+    ['\ud800', false],
+    ['x\udfff', false],
+    ['\udc00\ud800', false],
+  ])('%j → %s', (text, storable) => expect(isStorableText(text)).toBe(storable));
 });
 
 describe('the idempotency fingerprint', () => {

@@ -17,8 +17,23 @@ const serialized = (fields: Record<string, unknown>) => JSON.stringify(redact(fi
 
 describe('log redaction: by field name', () => {
   it.each([
-    'secret', 'webhook_secret', 'secretKey', 'secret_key', 'token', 'checkout_token', 'embedToken', 'x-checkout-token',
-    'password', 'db_passwd', 'api_key', 'apiKey', 'x-api-key', 'authorization', 'Authorization', 'cookie', 'signature',
+    'secret',
+    'webhook_secret',
+    'secretKey',
+    'secret_key',
+    'token',
+    'checkout_token',
+    'embedToken',
+    'x-checkout-token',
+    'password',
+    'db_passwd',
+    'api_key',
+    'apiKey',
+    'x-api-key',
+    'authorization',
+    'Authorization',
+    'cookie',
+    'signature',
   ])('%s → masked, whatever the value', (name) => {
     const out = redact({ [name]: 'harmless-looking-value', other: 'kept' });
     expect(out[name]).toBe('[redacted]');
@@ -41,7 +56,14 @@ describe('log redaction: by field name', () => {
   });
 
   it('cuts phone fields to their last 4 digits', () => {
-    expect(redact({ phone: '+233244123456', customer_phone: '0244123456', msisdn: 233244123456, mobile_number: '+254 712 345 678' })).toEqual({
+    expect(
+      redact({
+        phone: '+233244123456',
+        customer_phone: '0244123456',
+        msisdn: 233244123456,
+        mobile_number: '+254 712 345 678',
+      }),
+    ).toEqual({
       phone: '…3456',
       customer_phone: '…3456',
       msisdn: '…3456',
@@ -50,7 +72,11 @@ describe('log redaction: by field name', () => {
   });
 
   it('leaves empty and missing values as they are (the absence is worth seeing)', () => {
-    expect(redact({ token: null, secret: undefined, password: '' })).toEqual({ token: null, secret: undefined, password: '' });
+    expect(redact({ token: null, secret: undefined, password: '' })).toEqual({
+      token: null,
+      secret: undefined,
+      password: '',
+    });
   });
 });
 
@@ -105,7 +131,10 @@ describe('log redaction: by value, anywhere in a string', () => {
     try {
       vi.stubEnv('ADMIN_API_TOKEN', 'admin-token-for-redaction-test-0123456789');
       vi.stubEnv('CHECKOUT_TOKEN_SECRET', 'checkout-secret-for-redaction-test-012345');
-      vi.stubEnv('CHECKOUT_TOKEN_PREVIOUS_SECRETS', 'old-secret-for-redaction-test-0123456789, older-secret-for-redaction-test-01234567');
+      vi.stubEnv(
+        'CHECKOUT_TOKEN_PREVIOUS_SECRETS',
+        'old-secret-for-redaction-test-0123456789, older-secret-for-redaction-test-01234567',
+      );
       vi.stubEnv('DATABASE_URL', 'postgres://app:pw-for-redaction-test@localhost:5432/payments');
       const out = serialized({
         msg: 'admin-token-for-redaction-test-0123456789 checkout-secret-for-redaction-test-012345',
@@ -119,7 +148,14 @@ describe('log redaction: by value, anywhere in a string', () => {
   });
 
   it('leaves ordinary lines alone', () => {
-    const fields = { msg: 'request', method: 'POST', path: '/api/v1/merchants/checkouts', status: 201, latency_ms: 12.3, key_prefix: 'sk_test_AbCd' };
+    const fields = {
+      msg: 'request',
+      method: 'POST',
+      path: '/api/v1/merchants/checkouts',
+      status: 201,
+      latency_ms: 12.3,
+      key_prefix: 'sk_test_AbCd',
+    };
     expect(redact(fields)).toEqual(fields);
   });
 });
@@ -142,7 +178,11 @@ describe('log: every line is redacted, and LOG_FILE gets its own level', () => {
     log.debug('debug line', { api_key: apiKey });
     log.info(`key ${apiKey} used`, { phone: '+233244123456' });
     log.error('failed', { error: new Error(`bad token ${jwt}`) });
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
       ['debug', 'debug line'],
       ['info', `key ${apiKey.slice(0, 12)}…[redacted] used`],

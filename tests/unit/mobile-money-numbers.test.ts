@@ -70,7 +70,11 @@ describe('mobile-money numbers, by network and country', () => {
     for (const a of MOBILE_MONEY_MARKETS) {
       for (const b of MOBILE_MONEY_MARKETS) {
         if (a === b || a.country !== b.country) continue;
-        for (const p of a.prefixes) expect(b.prefixes.some((q) => p.startsWith(q) || q.startsWith(p)), `${a.label}/${b.label} ${p}`).toBe(false);
+        for (const p of a.prefixes)
+          expect(
+            b.prefixes.some((q) => p.startsWith(q) || q.startsWith(p)),
+            `${a.label}/${b.label} ${p}`,
+          ).toBe(false);
       }
     }
   });
@@ -106,7 +110,10 @@ describe('what the hosted page offers by currency', () => {
 
   it('the MTN Ghana approval menu is given; M-Pesa has none', () => {
     const gh = offer('GHS').find((m) => m.method === 'mobile_money')!;
-    expect(gh.networks.find((n) => n.id === 'mtn_momo')!.manual_approval).toEqual({ dial: '*170#', menu: ['My Wallet', 'My Approvals'] });
+    expect(gh.networks.find((n) => n.id === 'mtn_momo')!.manual_approval).toEqual({
+      dial: '*170#',
+      menu: ['My Wallet', 'My Approvals'],
+    });
     expect(findMarket('mpesa', 'KE')!.approval).toBeNull();
   });
 });
@@ -126,6 +133,9 @@ describe('mobile-money payout destinations', () => {
   it('refuses a network that does not pay out in the currency, and another network’s number', () => {
     expect(readPayoutNumber('USD', 'mtn_momo', '+233244123456')).toMatchObject({ field: 'network_provider' });
     expect(readPayoutNumber('GHS', 'orange_money', '+233244123456')).toMatchObject({ field: 'network_provider' });
-    expect(readPayoutNumber('GHS', 'mtn_momo', '020 123 4567')).toEqual({ field: 'phone', message: 'is a Telecel Cash number, not MTN MoMo' });
+    expect(readPayoutNumber('GHS', 'mtn_momo', '020 123 4567')).toEqual({
+      field: 'phone',
+      message: 'is a Telecel Cash number, not MTN MoMo',
+    });
   });
 });

@@ -23,26 +23,35 @@ describe('edgeAnswer', () => {
     expect(edgeAnswer('POST', '/pay/PAY-1')).toBeNull();
   });
 
-  it('answers other methods with 405 and the route\'s Allow, 404 off the routes', () => {
+  it("answers other methods with 405 and the route's Allow, 404 off the routes", () => {
     expect(edgeAnswer('TRACE', '/api/v1/merchants/checkouts/3f1c9a52-7a8e-4d1b-9f0e-2a6b8c4d1e7f')).toMatchObject({
       status: 405,
       headers: { allow: 'GET, HEAD, OPTIONS' },
       error: { code: 'method_not_allowed' },
     });
-    expect(edgeAnswer('PROPFIND', '/api/v1/merchants/checkouts/embed-sessions')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, OPTIONS' } });
+    expect(edgeAnswer('PROPFIND', '/api/v1/merchants/checkouts/embed-sessions')).toMatchObject({
+      status: 405,
+      headers: { allow: 'GET, HEAD, POST, OPTIONS' },
+    });
     expect(edgeAnswer('TRACE', '/api/nothing')).toMatchObject({ status: 404, error: { code: 'route_not_found' } });
     expect(edgeAnswer('TRACE', '/')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
   });
 
   it('answers OPTIONS with the Allow of the route (404 off the routes)', () => {
-    expect(edgeAnswer('OPTIONS', '/api/v1/merchants/wallet/GHS/status')).toEqual({ status: 204, headers: { allow: 'PATCH, OPTIONS' } });
+    expect(edgeAnswer('OPTIONS', '/api/v1/merchants/wallet/GHS/status')).toEqual({
+      status: 204,
+      headers: { allow: 'PATCH, OPTIONS' },
+    });
     expect(edgeAnswer('OPTIONS', '/api/nothing')).toMatchObject({ status: 404 });
   });
 
   it('names the parameter of an undecodable segment', () => {
     expect(edgeAnswer('GET', '/api/v1/merchants/webhooks/%E0%A4%A/deliveries')).toMatchObject({
       status: 422,
-      error: { code: 'validation_error', fields: [{ field: 'webhook_id', message: 'is not valid percent-encoded UTF-8' }] },
+      error: {
+        code: 'validation_error',
+        fields: [{ field: 'webhook_id', message: 'is not valid percent-encoded UTF-8' }],
+      },
     });
     expect(edgeAnswer('GET', '/api/v1/%ZZ/checkouts')).toMatchObject({ status: 404 });
   });

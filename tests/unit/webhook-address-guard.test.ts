@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addressProblem, bareHost, guardedLookup, AddressRefusedError } from '../../lib/webhooks/address-guard';
 import { parseRetryAfter, sendWebhook } from '../../lib/webhooks/send';
-import { DISABLE_AFTER_FAILING_MS, JITTER, MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, RETRY_DELAYS_SECONDS, nextAttemptAt } from '../../lib/webhooks/schedule';
+import {
+  DISABLE_AFTER_FAILING_MS,
+  JITTER,
+  MAX_ATTEMPTS,
+  MAX_RETRY_AFTER_SECONDS,
+  RETRY_DELAYS_SECONDS,
+  nextAttemptAt,
+} from '../../lib/webhooks/schedule';
 
 const STRICT = { allowLoopback: false };
 const LOOPBACK_OK = { allowLoopback: true };
@@ -35,7 +42,15 @@ const NEVER = [
   '2002:7f00:1::', // 6to4 of 127.0.0.1
   '2001:db8::1', // documentation
 ];
-const PUBLIC = ['8.8.8.8', '1.1.1.1', '93.184.215.14', '172.32.0.1', '2606:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8'];
+const PUBLIC = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '93.184.215.14',
+  '172.32.0.1',
+  '2606:4700::1111',
+  '2001:4860:4860::8888',
+  '::ffff:8.8.8.8',
+];
 
 describe('addressProblem (SSRF guard)', () => {
   it.each([...LOOPBACK, ...NEVER])('refuses %s without the loopback opt-in', (address) => {
@@ -71,13 +86,21 @@ describe('addressProblem (SSRF guard)', () => {
   });
 
   it('decimal, octal and hex hosts are normalised by the URL parser to the address they mean', () => {
-    for (const raw of ['http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const raw of [
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://0x7f.0.0.1/',
+      'http://127.1/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const host = bareHost(new URL(raw));
       expect(addressProblem(host, STRICT)).toMatch(/^127\.0\.0\.1 is a loopback address$/);
     }
     expect(bareHost(new URL('https://[fd00::1]:8443/x'))).toBe('fd00::1');
     expect(addressProblem(bareHost(new URL('https://[fd00::1]/')), STRICT)).toMatch(/uniqueLocal/);
-    expect(addressProblem(bareHost(new URL('http://0xa9fea9fe/')), STRICT)).toBe('169.254.169.254 is a linkLocal address');
+    expect(addressProblem(bareHost(new URL('http://0xa9fea9fe/')), STRICT)).toBe(
+      '169.254.169.254 is a linkLocal address',
+    );
   });
 });
 
@@ -85,7 +108,9 @@ describe('connect-time guard', () => {
   it('guardedLookup refuses a name that resolves to loopback unless allowed', async () => {
     const lookup = (policy: { allowLoopback: boolean }) =>
       new Promise<{ error: Error | null; address: string }>((resolve) => {
-        guardedLookup(policy)('localhost', { family: 4 }, (error, address) => resolve({ error, address: String(address) }));
+        guardedLookup(policy)('localhost', { family: 4 }, (error, address) =>
+          resolve({ error, address: String(address) }),
+        );
       });
     const refused = await lookup(STRICT);
     expect(refused.error).toBeInstanceOf(AddressRefusedError);
@@ -96,14 +121,28 @@ describe('connect-time guard', () => {
   });
 
   it('sendWebhook refuses forbidden IP literals before connecting (even with the loopback opt-in)', async () => {
-    for (const url of ['http://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/', 'http://0.0.0.0:9/']) {
+    for (const url of [
+      'http://10.0.0.1/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'http://[fd00:ec2::254]/',
+      'http://0.0.0.0:9/',
+    ]) {
       const result = await sendWebhook(url, '{}', {}, { allowLoopback: true, timeoutMs: 1000 });
       expect(result).toMatchObject({ statusCode: null, error: 'address_refused' });
       expect(result.latencyMs).toBeLessThan(500);
     }
     const loopback = await sendWebhook('http://127.0.0.1:9/hook', '{}', {}, { allowLoopback: false, timeoutMs: 1000 });
-    expect(loopback).toMatchObject({ statusCode: null, error: 'address_refused', responseBody: '127.0.0.1 is a loopback address' });
-    const mapped = await sendWebhook('http://[::ffff:127.0.0.1]:9/hook', '{}', {}, { allowLoopback: false, timeoutMs: 1000 });
+    expect(loopback).toMatchObject({
+      statusCode: null,
+      error: 'address_refused',
+      responseBody: '127.0.0.1 is a loopback address',
+    });
+    const mapped = await sendWebhook(
+      'http://[::ffff:127.0.0.1]:9/hook',
+      '{}',
+      {},
+      { allowLoopback: false, timeoutMs: 1000 },
+    );
     expect(mapped.error).toBe('address_refused');
     const named = await sendWebhook('http://localhost:9/hook', '{}', {}, { allowLoopback: false, timeoutMs: 1000 });
     expect(named.error).toBe('address_refused');
@@ -151,16 +190,19 @@ describe('nextAttemptAt (retry schedule)', () => {
     expect(total / 86_400).toBeLessThan(3.5);
   });
 
-  it.each(SCHEDULE.map((base, i) => [i + 1, base]))('after failed attempt %i the next is %i s later, ±10 %', (attempt, base) => {
-    for (let i = 0; i < 200; i++) {
-      const delay = delayOf(nextAttemptAt(attempt, now, null));
-      expect(delay).toBeGreaterThanOrEqual(base * 0.9 - 0.001);
-      expect(delay).toBeLessThanOrEqual(base * 1.1 + 0.001);
-    }
-    expect(delayOf(nextAttemptAt(attempt, now, null, () => 0))).toBeCloseTo(base * 0.9, 2);
-    expect(delayOf(nextAttemptAt(attempt, now, null, () => 0.5))).toBeCloseTo(base, 2);
-    expect(Math.abs(delayOf(nextAttemptAt(attempt, now, null, () => 0.999999)) - base * 1.1)).toBeLessThan(0.1);
-  });
+  it.each(SCHEDULE.map((base, i) => [i + 1, base]))(
+    'after failed attempt %i the next is %i s later, ±10 %',
+    (attempt, base) => {
+      for (let i = 0; i < 200; i++) {
+        const delay = delayOf(nextAttemptAt(attempt, now, null));
+        expect(delay).toBeGreaterThanOrEqual(base * 0.9 - 0.001);
+        expect(delay).toBeLessThanOrEqual(base * 1.1 + 0.001);
+      }
+      expect(delayOf(nextAttemptAt(attempt, now, null, () => 0))).toBeCloseTo(base * 0.9, 2);
+      expect(delayOf(nextAttemptAt(attempt, now, null, () => 0.5))).toBeCloseTo(base, 2);
+      expect(Math.abs(delayOf(nextAttemptAt(attempt, now, null, () => 0.999999)) - base * 1.1)).toBeLessThan(0.1);
+    },
+  );
 
   it('jitter spreads endpoints that failed together', () => {
     const delays = new Set(Array.from({ length: 50 }, () => delayOf(nextAttemptAt(4, now, null))));

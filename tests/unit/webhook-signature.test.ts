@@ -16,7 +16,10 @@ const BODY = '{"id":"evt_1","event_type":"checkout.paid"}';
 const PINNED_V1 = '03355ba82fb9686a0657b2cefda4837ecc1436b8464f0804d1efe45bbf43c54f';
 
 const hmac = (secret: string, t: number, body: string | Buffer) =>
-  crypto.createHmac('sha256', secret).update(Buffer.concat([Buffer.from(`${t}.`), Buffer.from(body)])).digest('hex');
+  crypto
+    .createHmac('sha256', secret)
+    .update(Buffer.concat([Buffer.from(`${t}.`), Buffer.from(body)]))
+    .digest('hex');
 const header = (t: number, ...v1: string[]) => [`t=${t}`, ...v1.map((s) => `v1=${s}`)].join(',');
 
 describe('computing the signature', () => {
@@ -38,7 +41,9 @@ describe('computing the signature', () => {
   });
 
   it('during a rotation the header carries one v1 per secret, in order', () => {
-    expect(signatureHeader([SECRET, OTHER_SECRET], T, BODY)).toBe(header(T, hmac(SECRET, T, BODY), hmac(OTHER_SECRET, T, BODY)));
+    expect(signatureHeader([SECRET, OTHER_SECRET], T, BODY)).toBe(
+      header(T, hmac(SECRET, T, BODY), hmac(OTHER_SECRET, T, BODY)),
+    );
   });
 });
 
@@ -130,7 +135,10 @@ describe('verifyWebhookSignature', () => {
 
   it('parses a well-formed header and returns null for malformed ones', () => {
     expect(parseSignatureHeader(valid)).toEqual({ timestamp: T, signatures: [PINNED_V1] });
-    expect(parseSignatureHeader(`t=${T},v1=${PINNED_V1},v2=whatever`)).toEqual({ timestamp: T, signatures: [PINNED_V1] });
+    expect(parseSignatureHeader(`t=${T},v1=${PINNED_V1},v2=whatever`)).toEqual({
+      timestamp: T,
+      signatures: [PINNED_V1],
+    });
     expect(parseSignatureHeader(`t=${T}`)).toBeNull();
     expect(parseSignatureHeader(`v1=${PINNED_V1}`)).toBeNull();
     expect(parseSignatureHeader(`t=${T},t=${T},v1=${PINNED_V1}`)).toBeNull();

@@ -6,4 +6,10 @@ const unknownRoute = endpoint(async (req) => {
   throw new ApiError(404, 'route_not_found', `No route for ${req.method} ${new URL(req.url).pathname}`);
 });
 
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };
+export {
+  unknownRoute as GET,
+  unknownRoute as POST,
+  unknownRoute as PUT,
+  unknownRoute as PATCH,
+  unknownRoute as DELETE,
+};

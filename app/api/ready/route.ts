@@ -10,7 +10,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: publicEndpoint(contract.getReadiness, async () => {
     const readiness = await checkReadiness();
     return json(
-      { status: readiness.ready ? 'success' : 'error', message: readiness.ready ? 'Ready' : 'Not ready', data: readiness.body },
+      {
+        status: readiness.ready ? 'success' : 'error',
+        message: readiness.ready ? 'Ready' : 'Not ready',
+        data: readiness.body,
+      },
       readiness.ready ? 200 : 503,
     );
   }),

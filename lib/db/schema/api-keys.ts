@@ -12,7 +12,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     keyName: text().notNull(),
     /** SHA-256 (hex) of the full key: the only form in which the secret is stored. */
     keyHash: text().notNull().unique(),

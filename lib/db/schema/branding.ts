@@ -4,7 +4,9 @@ import { merchants } from './merchants';
 
 /** How the hosted page presents a merchant. One row per merchant, created on first update. */
 export const branding = pgTable('branding', {
-  merchantId: uuid().primaryKey().references(() => merchants.id),
+  merchantId: uuid()
+    .primaryKey()
+    .references(() => merchants.id),
   displayName: text(),
   logoUrl: text(),
   primaryColor: text(),

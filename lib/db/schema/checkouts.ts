@@ -26,10 +26,14 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     paymentReference: text().notNull().unique(),
     amount: money().notNull(),
-    currencyId: uuid().notNull().references(() => currencies.id),
+    currencyId: uuid()
+      .notNull()
+      .references(() => currencies.id),
     currencyCode: text().notNull(),
     status: text().$type<CheckoutStatus>().notNull().default('pending'),
     customerEmail: text().notNull(),
@@ -56,7 +60,11 @@ export const checkouts = pgTable(
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
     index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The listing's customer_email filter (exact, any case), newest first.
-    index('checkouts_merchant_email_idx').on(t.merchantId, sql`lower(${t.customerEmail})`, t.createdAt.desc().nullsFirst()),
+    index('checkouts_merchant_email_idx').on(
+      t.merchantId,
+      sql`lower(${t.customerEmail})`,
+      t.createdAt.desc().nullsFirst(),
+    ),
     // The expiry sweep only ever looks at checkouts that can still expire.
     index('checkouts_expirable_idx')
       .on(t.expiresAt)

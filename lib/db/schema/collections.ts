@@ -14,8 +14,12 @@ export const collections = pgTable(
   'collections',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    checkoutId: uuid().notNull().references(() => checkouts.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    checkoutId: uuid()
+      .notNull()
+      .references(() => checkouts.id),
     attemptId: uuid().references(() => paymentAttempts.id),
     rail: text().notNull(),
     railReference: text().notNull(),

@@ -8,7 +8,9 @@ export const conversionQuotes = pgTable(
   'conversion_quotes',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     fromCurrency: text().notNull(),
     toCurrency: text().notNull(),
     fromAmount: money().notNull(),
@@ -31,8 +33,12 @@ export const conversions = pgTable(
   'conversions',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    quoteId: uuid().notNull().references(() => conversionQuotes.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    quoteId: uuid()
+      .notNull()
+      .references(() => conversionQuotes.id),
     idempotencyKey: text().notNull(),
     fromCurrency: text().notNull(),
     toCurrency: text().notNull(),
@@ -46,6 +52,10 @@ export const conversions = pgTable(
   (t) => [
     uniqueIndex('conversions_quote_unique').on(t.quoteId),
     uniqueIndex('conversions_idempotency_key_unique').on(t.merchantId, t.idempotencyKey),
-    index('conversions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('conversions_merchant_created_idx').on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

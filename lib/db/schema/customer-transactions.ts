@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
@@ -32,9 +44,15 @@ export const customerTransactions = pgTable(
   'customer_transactions',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    walletId: uuid().notNull().references(() => wallets.id),
-    currencyId: uuid().notNull().references(() => currencies.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    walletId: uuid()
+      .notNull()
+      .references(() => wallets.id),
+    currencyId: uuid()
+      .notNull()
+      .references(() => currencies.id),
     currencyCode: text().notNull(),
     transactionType: text().$type<TransactionType>().notNull(),
     status: text().$type<TransactionStatus>().notNull(),
@@ -42,9 +60,13 @@ export const customerTransactions = pgTable(
     feeAmount: money().notNull(),
     netAmount: money().notNull(),
     /** Deposits only: how much of `amount` has been refunded so far (never more than `amount`). */
-    refundedAmount: money().notNull().default(sql`0`),
+    refundedAmount: money()
+      .notNull()
+      .default(sql`0`),
     /** Deposits only: the part of `refundedAmount` taken out of holding, which settlement no longer moves. */
-    refundedFromHolding: money().notNull().default(sql`0`),
+    refundedFromHolding: money()
+      .notNull()
+      .default(sql`0`),
     completedAt: moment(),
     failedAt: moment(),
     settlementStatus: text().$type<(typeof SETTLEMENT_STATUSES)[number]>().notNull().default('unsettled'),
@@ -90,14 +112,35 @@ export const customerTransactions = pgTable(
   (t) => [
     foreignKey({ columns: [t.refundsTransactionId], foreignColumns: [t.id] }),
     // Newest first per merchant, with each filter of the listing served by its own index.
-    index('customer_transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('customer_transactions_merchant_currency_idx').on(t.merchantId, t.currencyCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('customer_transactions_merchant_type_idx').on(t.merchantId, t.transactionType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('customer_transactions_merchant_status_idx').on(t.merchantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('customer_transactions_merchant_created_idx').on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('customer_transactions_merchant_currency_idx').on(
+      t.merchantId,
+      t.currencyCode,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('customer_transactions_merchant_type_idx').on(
+      t.merchantId,
+      t.transactionType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('customer_transactions_merchant_status_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // What the settlement run looks for: completed deposits not yet settled, oldest first per wallet.
     index('customer_transactions_unsettled_idx')
       .on(t.walletId, t.completedAt)
-      .where(sql`${t.transactionType} = 'deposit' and ${t.status} = 'completed' and ${t.settlementStatus} = 'unsettled'`),
+      .where(
+        sql`${t.transactionType} = 'deposit' and ${t.status} = 'completed' and ${t.settlementStatus} = 'unsettled'`,
+      ),
     index('customer_transactions_batch_idx').on(t.settlementBatchId),
     // Withdrawal and payout history, newest first.
     index('customer_transactions_payout_history_idx')
@@ -111,13 +154,19 @@ export const customerTransactions = pgTable(
     uniqueIndex('customer_transactions_collection_unique').on(t.collectionId),
     check('customer_transactions_type_check', sql`${t.transactionType} in (${inList(TRANSACTION_TYPES)})`),
     check('customer_transactions_status_check', sql`${t.status} in (${inList(TRANSACTION_STATUSES)})`),
-    check('customer_transactions_settlement_status_check', sql`${t.settlementStatus} in (${inList(SETTLEMENT_STATUSES)})`),
+    check(
+      'customer_transactions_settlement_status_check',
+      sql`${t.settlementStatus} in (${inList(SETTLEMENT_STATUSES)})`,
+    ),
     check('customer_transactions_amount_positive', sql`${t.amount} > 0`),
     check('customer_transactions_fee_in_range', sql`${t.feeAmount} >= 0 and ${t.feeAmount} <= ${t.amount}`),
     check('customer_transactions_net_is_amount_minus_fee', sql`${t.netAmount} = ${t.amount} - ${t.feeAmount}`),
     check('customer_transactions_payout_status_check', sql`${t.payoutStatus} in (${inList(PAYOUT_STATUSES)})`),
     check('customer_transactions_payout_kind_check', sql`${t.payoutKind} in (${inList(PAYOUT_KINDS)})`),
-    check('customer_transactions_refunded_in_range', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+    check(
+      'customer_transactions_refunded_in_range',
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
+    ),
     check(
       'customer_transactions_refunded_from_holding_in_range',
       sql`${t.refundedFromHolding} >= 0 and ${t.refundedFromHolding} <= ${t.refundedAmount}`,
@@ -134,7 +183,9 @@ export const customerTransactions = pgTable(
 export const customerTransactionCounts = pgTable(
   'customer_transaction_counts',
   {
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     currencyCode: text().notNull(),
     transactionType: text().notNull(),
     status: text().notNull(),

@@ -20,7 +20,9 @@ export const embedSessions = pgTable(
   'embed_sessions',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     publicToken: text().notNull().unique(),
     amount: money(),
     amounts: bigint({ mode: 'bigint' }).array(),
@@ -40,7 +42,11 @@ export const embedSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('embed_sessions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('embed_sessions_merchant_created_idx').on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('embed_sessions_one_amount_kind', sql`(${t.amount} is null) <> (${t.amounts} is null)`),
     check('embed_sessions_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),
     check(
@@ -59,9 +65,15 @@ export const embedSessions = pgTable(
 export const embedSessionCheckouts = pgTable(
   'embed_session_checkouts',
   {
-    checkoutId: uuid().primaryKey().references(() => checkouts.id),
-    embedSessionId: uuid().notNull().references(() => embedSessions.id),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    checkoutId: uuid()
+      .primaryKey()
+      .references(() => checkouts.id),
+    embedSessionId: uuid()
+      .notNull()
+      .references(() => embedSessions.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     createdAt: createdAt(),
   },
   (t) => [index('embed_session_checkouts_session_idx').on(t.embedSessionId)],

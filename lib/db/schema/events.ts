@@ -12,7 +12,9 @@ export const events = pgTable(
     id: id(),
     /** Total order of events, also within one transaction (where created_at, the transaction's start, ties). */
     sequence: bigint({ mode: 'bigint' }).generatedAlwaysAsIdentity().notNull(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     eventType: text().notNull(),
     resourceType: text().notNull(),
     resourceId: uuid().notNull(),

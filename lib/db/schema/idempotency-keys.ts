@@ -6,7 +6,9 @@ import { merchants } from './merchants';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     key: text().notNull(),
     requestHash: text().notNull(),
     responseStatus: integer().notNull(),

@@ -24,7 +24,15 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_ENTRY_KINDS = ['deposit', 'settlement', 'refund', 'conversion', 'withdrawal', 'payout', 'reversal'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'deposit',
+  'settlement',
+  'refund',
+  'conversion',
+  'withdrawal',
+  'payout',
+  'reversal',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -34,7 +42,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     kind: text().$type<LedgerEntryKind>().notNull(),
     description: text().notNull(),
     customerTransactionId: uuid(),
@@ -60,8 +70,12 @@ export const ledgerLines = pgTable(
     id: id(),
     /** Insertion order, for statements: created_at ties within a transaction. */
     sequence: bigint({ mode: 'bigint' }).generatedAlwaysAsIdentity().notNull(),
-    entryId: uuid().notNull().references(() => ledgerEntries.id),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    entryId: uuid()
+      .notNull()
+      .references(() => ledgerEntries.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     account: text().$type<LedgerAccount>().notNull(),
     currencyCode: text().notNull(),
     rail: text(),
@@ -75,7 +89,9 @@ export const ledgerLines = pgTable(
   },
   (t) => [
     index('ledger_lines_entry_idx').on(t.entryId),
-    index('ledger_lines_wallet_statement_idx').on(t.walletId, t.sequence.desc().nullsFirst()).where(sql`${t.walletId} is not null`),
+    index('ledger_lines_wallet_statement_idx')
+      .on(t.walletId, t.sequence.desc().nullsFirst())
+      .where(sql`${t.walletId} is not null`),
     index('ledger_lines_merchant_statement_idx')
       .on(t.merchantId, t.sequence.desc().nullsFirst())
       .where(sql`${t.walletId} is not null`),

@@ -15,5 +15,7 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('merchants_kyb_status_check', sql`${t.kybStatus} in ('unverified', 'pending', 'verified', 'rejected')`)],
+  (t) => [
+    check('merchants_kyb_status_check', sql`${t.kybStatus} in ('unverified', 'pending', 'verified', 'rejected')`),
+  ],
 );

@@ -22,8 +22,12 @@ export const paymentAccounts = pgTable(
   'payment_accounts',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    currencyId: uuid().notNull().references(() => currencies.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    currencyId: uuid()
+      .notNull()
+      .references(() => currencies.id),
     currencyCode: text().notNull(),
     accountType: text().$type<PaymentAccountType>().notNull(),
     isPrimary: boolean().notNull().default(false),

@@ -27,8 +27,12 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: id(),
-    checkoutId: uuid().notNull().references(() => checkouts.id),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    checkoutId: uuid()
+      .notNull()
+      .references(() => checkouts.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     method: text().$type<PaymentMethod>().notNull(),
     network: text(),
     phone: text(),

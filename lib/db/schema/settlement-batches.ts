@@ -11,8 +11,12 @@ export const settlementBatches = pgTable(
   'settlement_batches',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    walletId: uuid().notNull().references(() => wallets.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    walletId: uuid()
+      .notNull()
+      .references(() => wallets.id),
     currencyCode: text().notNull(),
     transactionCount: integer().notNull(),
     grossAmount: money().notNull(),
@@ -23,5 +27,11 @@ export const settlementBatches = pgTable(
     cutoffAt: moment().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('settlement_batches_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('settlement_batches_merchant_idx').on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );

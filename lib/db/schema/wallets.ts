@@ -12,10 +12,18 @@ export const wallets = pgTable(
   'wallets',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    currencyId: uuid().notNull().references(() => currencies.id),
-    holdingBalance: money().notNull().default(sql`0`),
-    availableBalance: money().notNull().default(sql`0`),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    currencyId: uuid()
+      .notNull()
+      .references(() => currencies.id),
+    holdingBalance: money()
+      .notNull()
+      .default(sql`0`),
+    availableBalance: money()
+      .notNull()
+      .default(sql`0`),
     settlementHold: boolean().notNull().default(false),
     settlementHoldReason: text(),
     settlementHoldVisibility: text().$type<'merchant' | 'internal'>(),

@@ -18,7 +18,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
     url: text().notNull(),
     description: text(),
     /** Event identifiers, or ['*'] for all. */
@@ -40,7 +42,9 @@ export const webhookEndpoints = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('webhook_endpoints_merchant_idx').on(t.merchantId).where(sql`${t.deletedAt} is null`),
+    index('webhook_endpoints_merchant_idx')
+      .on(t.merchantId)
+      .where(sql`${t.deletedAt} is null`),
     check('webhook_endpoints_event_types_not_empty', sql`cardinality(${t.eventTypes}) > 0`),
   ],
 );
@@ -54,9 +58,15 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    endpointId: uuid().notNull().references(() => webhookEndpoints.id),
-    eventId: uuid().notNull().references(() => events.id),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id),
     status: text().$type<WebhookDeliveryStatus>().notNull().default('pending'),
     /** Attempts made in the current schedule (a redelivery starts a new schedule). */
     attemptCount: integer().notNull().default(0),
@@ -73,8 +83,14 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
     // What a dispatcher claims: pending deliveries, earliest first.
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_created_idx').on(
+      t.endpointId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('webhook_deliveries_status_check', sql`${t.status} in (${inList(WEBHOOK_DELIVERY_STATUSES)})`),
   ],
 );
@@ -84,8 +100,12 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: id(),
-    merchantId: uuid().notNull().references(() => merchants.id),
-    deliveryId: uuid().notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    deliveryId: uuid()
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attemptNumber: integer().notNull(),
     succeeded: boolean().notNull(),
     statusCode: integer(),

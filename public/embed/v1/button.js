@@ -4,21 +4,39 @@
   var SRC = /\/embed\/v1\/button\.js(?:[?#].*)?$/;
   var T = {
     en: {
-      amount: 'Amount', email: 'Email', name: 'Full name', phone: 'Phone number', loading: 'Loading payment button…',
-      opening: 'Opening the secure payment page…', required: 'Required.', badEmail: 'Enter an email address like name@example.com.',
-      origin: 'This payment button is not enabled on this website.', gone: 'This payment button is no longer available.',
-      busy: 'Too many attempts. Please wait a minute and try again.', setup: 'This payment button is not set up correctly.',
+      amount: 'Amount',
+      email: 'Email',
+      name: 'Full name',
+      phone: 'Phone number',
+      loading: 'Loading payment button…',
+      opening: 'Opening the secure payment page…',
+      required: 'Required.',
+      badEmail: 'Enter an email address like name@example.com.',
+      origin: 'This payment button is not enabled on this website.',
+      gone: 'This payment button is no longer available.',
+      busy: 'Too many attempts. Please wait a minute and try again.',
+      setup: 'This payment button is not set up correctly.',
       offline: 'The payment service could not be reached. Check your connection and try again.',
-      failed: 'The payment could not be started. Please try again.', secure: 'Secure checkout for {m}'
+      failed: 'The payment could not be started. Please try again.',
+      secure: 'Secure checkout for {m}',
     },
     fr: {
-      amount: 'Montant', email: 'E-mail', name: 'Nom complet', phone: 'Numéro de téléphone', loading: 'Chargement du bouton de paiement…',
-      opening: 'Ouverture de la page de paiement sécurisée…', required: 'Obligatoire.', badEmail: 'Saisissez une adresse comme nom@exemple.com.',
-      origin: 'Ce bouton de paiement n’est pas activé sur ce site.', gone: 'Ce bouton de paiement n’est plus disponible.',
-      busy: 'Trop de tentatives. Patientez une minute puis réessayez.', setup: 'Ce bouton de paiement est mal configuré.',
+      amount: 'Montant',
+      email: 'E-mail',
+      name: 'Nom complet',
+      phone: 'Numéro de téléphone',
+      loading: 'Chargement du bouton de paiement…',
+      opening: 'Ouverture de la page de paiement sécurisée…',
+      required: 'Obligatoire.',
+      badEmail: 'Saisissez une adresse comme nom@exemple.com.',
+      origin: 'Ce bouton de paiement n’est pas activé sur ce site.',
+      gone: 'Ce bouton de paiement n’est plus disponible.',
+      busy: 'Trop de tentatives. Patientez une minute puis réessayez.',
+      setup: 'Ce bouton de paiement est mal configuré.',
       offline: 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
-      failed: 'Le paiement n’a pas pu démarrer. Réessayez.', secure: 'Paiement sécurisé pour {m}'
-    }
+      failed: 'Le paiement n’a pas pu démarrer. Réessayez.',
+      secure: 'Paiement sécurisé pour {m}',
+    },
   };
   var CSS =
     ':host{display:block}' +
@@ -56,23 +74,28 @@
       mode: 'cors',
       credentials: 'omit',
       headers: body ? { 'content-type': 'application/json', 'x-embed-token': token } : { 'x-embed-token': token },
-      body: body ? JSON.stringify(body) : undefined
+      body: body ? JSON.stringify(body) : undefined,
     }).then(
       function (res) {
-        return res.json().catch(function () { return {}; }).then(function (json) {
-          if (res.ok) return json.data;
-          var err = new Error(json.message || 'HTTP ' + res.status);
-          err.status = res.status;
-          err.code = json.error && json.error.code;
-          err.fields = (json.error && json.error.fields) || [];
-          throw err;
-        });
+        return res
+          .json()
+          .catch(function () {
+            return {};
+          })
+          .then(function (json) {
+            if (res.ok) return json.data;
+            var err = new Error(json.message || 'HTTP ' + res.status);
+            err.status = res.status;
+            err.code = json.error && json.error.code;
+            err.fields = (json.error && json.error.fields) || [];
+            throw err;
+          });
       },
       function () {
         var err = new Error('network');
         err.status = 0;
         throw err;
-      }
+      },
     );
   }
 
@@ -109,48 +132,77 @@
     root.appendChild(wrap);
 
     call(base, token, 'GET', '/api/embed/v1/session').then(
-      function (button) { render(button); },
+      function (button) {
+        render(button);
+      },
       function (err) {
         warn(err);
         wrap.removeAttribute('aria-busy');
         wrap.replaceChildren(h('p', { class: 'm x', role: 'alert' }, [messageFor(err, t)]));
-      }
+      },
     );
 
     function warn(err) {
-      if (window.console) console.warn('[payments button] ' + (err.status || 'network') + ' ' + (err.code || '') + ': ' + err.message);
+      if (window.console)
+        console.warn('[payments button] ' + (err.status || 'network') + ' ' + (err.code || '') + ': ' + err.message);
     }
 
     function render(button) {
-      var money = new Intl.NumberFormat(locale, { style: 'currency', currency: button.currency_code, currencyDisplay: 'code' });
+      var money = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: button.currency_code,
+        currencyDisplay: 'code',
+      });
       wrap.style.setProperty('--b', button.merchant.primary_color);
       wrap.style.setProperty('--t', button.merchant.text_color);
       var chosen = button.amounts[0];
       var pay = h('button', { type: 'submit' });
-      var label = function () { pay.textContent = button.button_label + ' ' + money.format(chosen); };
+      var label = function () {
+        pay.textContent = button.button_label + ' ' + money.format(chosen);
+      };
       var picker = null;
       if (button.amounts.length > 1) {
-        picker = h('fieldset', {}, [h('legend', {}, [t.amount])].concat(button.amounts.map(function (amount, i) {
-          var input = h('input', { type: 'radio', name: 'amount', value: String(amount), checked: i === 0 });
-          input.addEventListener('change', function () { chosen = amount; label(); });
-          return h('label', { class: 'a' }, [input, h('span', {}, [money.format(amount)])]);
-        })));
+        picker = h(
+          'fieldset',
+          {},
+          [h('legend', {}, [t.amount])].concat(
+            button.amounts.map(function (amount, i) {
+              var input = h('input', { type: 'radio', name: 'amount', value: String(amount), checked: i === 0 });
+              input.addEventListener('change', function () {
+                chosen = amount;
+                label();
+              });
+              return h('label', { class: 'a' }, [input, h('span', {}, [money.format(amount)])]);
+            }),
+          ),
+        );
       }
       var inputs = {};
       var field = function (key, type, autocomplete, text) {
-        var input = h('input', { id: key, name: key, type: type, autocomplete: autocomplete, required: true, 'aria-describedby': key + '-e' });
+        var input = h('input', {
+          id: key,
+          name: key,
+          type: type,
+          autocomplete: autocomplete,
+          required: true,
+          'aria-describedby': key + '-e',
+        });
         inputs[key] = { input: input, error: h('p', { class: 'e', id: key + '-e' }) };
         return h('div', { class: 'f' }, [h('label', { for: key }, [text]), input, inputs[key].error]);
       };
       var fields = h('div', { class: 'fs', hidden: true }, [
         field('customer_email', 'email', 'email', t.email),
         button.collect_customer_name ? field('customer_name', 'text', 'name', t.name) : null,
-        button.collect_customer_phone ? field('customer_phone', 'tel', 'tel', t.phone) : null
+        button.collect_customer_phone ? field('customer_phone', 'tel', 'tel', t.phone) : null,
       ]);
       var note = h('p', { class: 'm', role: 'status' });
       var problem = h('p', { class: 'm x', role: 'alert' });
       var form = h('form', { novalidate: true, 'aria-label': t.secure.replace('{m}', button.merchant.display_name) }, [
-        picker, fields, pay, note, problem
+        picker,
+        fields,
+        pay,
+        note,
+        problem,
       ]);
       label();
       wrap.removeAttribute('aria-busy');
@@ -167,7 +219,9 @@
         note.textContent = '';
       };
       // Back from the hosted page (back/forward cache): the button works again.
-      window.addEventListener('pageshow', function (event) { if (event.persisted) reset(); });
+      window.addEventListener('pageshow', function (event) {
+        if (event.persisted) reset();
+      });
 
       form.addEventListener('submit', function (event) {
         event.preventDefault();
@@ -181,7 +235,11 @@
         var firstBad = null;
         Object.keys(inputs).forEach(function (key) {
           var value = inputs[key].input.value.trim();
-          var bad = !value ? t.required : key === 'customer_email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? t.badEmail : '';
+          var bad = !value
+            ? t.required
+            : key === 'customer_email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+              ? t.badEmail
+              : '';
           setError(key, bad);
           if (bad && !firstBad) firstBad = inputs[key].input;
           body[key] = value;
@@ -204,11 +262,15 @@
             warn(err);
             if (win) win.close();
             reset();
-            var own = (err.fields || []).filter(function (f) { return inputs[f.field]; });
-            own.forEach(function (f) { setError(f.field, f.field === 'customer_email' ? t.badEmail : t.required); });
+            var own = (err.fields || []).filter(function (f) {
+              return inputs[f.field];
+            });
+            own.forEach(function (f) {
+              setError(f.field, f.field === 'customer_email' ? t.badEmail : t.required);
+            });
             problem.textContent = own.length ? '' : messageFor(err, t);
             if (own.length) inputs[own[0].field].input.focus();
-          }
+          },
         );
       });
     }
@@ -216,5 +278,8 @@
 
   var current = document.currentScript;
   if (current && SRC.test(current.src)) mount(current);
-  else [].forEach.call(document.querySelectorAll('script[data-session]'), function (s) { if (SRC.test(s.src)) mount(s); });
+  else
+    [].forEach.call(document.querySelectorAll('script[data-session]'), function (s) {
+      if (SRC.test(s.src)) mount(s);
+    });
 })();

@@ -4,19 +4,42 @@ import { useEffect, useRef } from 'react';
 import styles from './checkout.module.css';
 import type { ScreenProps } from './screens';
 import { parseTimestamp, type Attempt, type Session } from './session';
-import { ActionButton, Amount, Checking, CopyRow, NoticeBox, Ref, SimulateControls, Spinner, Title, plainAmount, usePage } from './ui';
+import {
+  ActionButton,
+  Amount,
+  Checking,
+  CopyRow,
+  NoticeBox,
+  Ref,
+  SimulateControls,
+  Spinner,
+  Title,
+  plainAmount,
+  usePage,
+} from './ui';
 
 /**
  * Paying by bank transfer: where to send the money (only the account fields of the currency), to
  * whom, by when; then waiting for it, and what to do when too little arrived.
  */
 
-const manualApproval = (session: Session) => session.methods.find((m) => m.method === 'bank_transfer')?.requires_manual_approval ?? false;
+const manualApproval = (session: Session) =>
+  session.methods.find((m) => m.method === 'bank_transfer')?.requires_manual_approval ?? false;
 
 /** An IBAN in groups of four, as printed on statements. */
 const grouped = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
-function BankAccountRows({ session, attempt, amount, amountLabel }: { session: Session; attempt: Attempt; amount: number; amountLabel: string }) {
+function BankAccountRows({
+  session,
+  attempt,
+  amount,
+  amountLabel,
+}: {
+  session: Session;
+  attempt: Attempt;
+  amount: number;
+  amountLabel: string;
+}) {
   const { t, money } = usePage();
   const account = attempt.bank_account;
   const reference = account?.reference ?? session.checkout.payment_reference;
@@ -25,10 +48,17 @@ function BankAccountRows({ session, attempt, amount, amountLabel }: { session: S
       {account?.bank_name && <CopyRow label={t('bank_name')} value={account.bank_name} />}
       {account?.account_name && <CopyRow label={t('account_name')} value={account.account_name} />}
       {account?.account_number && <CopyRow label={t('account_number')} value={account.account_number} kind="code" />}
-      {account?.iban && <CopyRow label={t('iban')} value={grouped(account.iban)} copyValue={account.iban.replace(/\s+/g, '')} />}
+      {account?.iban && (
+        <CopyRow label={t('iban')} value={grouped(account.iban)} copyValue={account.iban.replace(/\s+/g, '')} />
+      )}
       {account?.sort_code && <CopyRow label={t('sort_code')} value={account.sort_code} kind="code" />}
       {account?.routing_number && <CopyRow label={t('routing_number')} value={account.routing_number} kind="code" />}
-      <CopyRow label={amountLabel} value={money(amount, attempt.currency_code)} copyValue={plainAmount(amount, attempt.currency_code)} kind="amount" />
+      <CopyRow
+        label={amountLabel}
+        value={money(amount, attempt.currency_code)}
+        copyValue={plainAmount(amount, attempt.currency_code)}
+        kind="amount"
+      />
       <CopyRow label={t('transfer_reference')} value={reference} kind="code" />
       {account?.branch_code && <CopyRow label={t('branch_code')} value={account.branch_code} kind="code" />}
       {account?.swift_code && <CopyRow label={t('swift_code')} value={account.swift_code} kind="code" />}
@@ -79,7 +109,11 @@ function PaidThrough({ session, attempt }: { session: Session; attempt: Attempt 
   if (!account?.account_name || !account.bank_name) return null;
   return (
     <p data-testid="payee">
-      {t('bank_pay_to', { merchant: session.merchant.display_name, account_name: account.account_name, bank_name: account.bank_name })}
+      {t('bank_pay_to', {
+        merchant: session.merchant.display_name,
+        account_name: account.account_name,
+        bank_name: account.bank_name,
+      })}
     </p>
   );
 }
@@ -99,7 +133,9 @@ export function BankDetails(props: ScreenProps) {
       <div className={styles.warning}>
         <p>{t('bank_warning')}</p>
       </div>
-      {manualApproval(session) && <p className={styles.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>}
+      {manualApproval(session) && (
+        <p className={styles.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>
+      )}
       <div className={styles.actions}>
         <ActionButton busy={busy === 'claim'} onClick={() => void onClaim()}>
           {t('bank_sent')}
@@ -157,10 +193,26 @@ function ShortTransfer({ session, attempt }: { session: Session; attempt: Attemp
       <h2 id="short-title" className={styles.boxTitle}>
         {t('money_short_title')}
       </h2>
-      <p>{tx('money_short', { received: amount(received.amount), amount: amount(checkout.amount), outstanding: amount(received.outstanding) })}</p>
-      <p>{tx('money_short_todo', { outstanding: amount(received.outstanding), reference: <Ref>{checkout.payment_reference}</Ref> })}</p>
+      <p>
+        {tx('money_short', {
+          received: amount(received.amount),
+          amount: amount(checkout.amount),
+          outstanding: amount(received.outstanding),
+        })}
+      </p>
+      <p>
+        {tx('money_short_todo', {
+          outstanding: amount(received.outstanding),
+          reference: <Ref>{checkout.payment_reference}</Ref>,
+        })}
+      </p>
       {attempt?.method === 'bank_transfer' && attempt.bank_account && (
-        <BankAccountRows session={session} attempt={attempt} amount={received.outstanding} amountLabel={t('money_short_amount')} />
+        <BankAccountRows
+          session={session}
+          attempt={attempt}
+          amount={received.outstanding}
+          amountLabel={t('money_short_amount')}
+        />
       )}
       <p>{tx('money_short_refund', { merchant, received: amount(received.amount) })}</p>
     </section>
@@ -179,12 +231,22 @@ export function BankWaiting(props: ScreenProps) {
       <NoticeBox notice={notice} />
       {short && <ShortTransfer session={session} attempt={attempt} />}
       <p>{manualApproval(session) ? t('waiting_manual_body') : t('waiting_body')}</p>
-      <p>{tx('waiting_close', { merchant: session.merchant.display_name, reference: <Ref>{session.checkout.payment_reference}</Ref> })}</p>
+      <p>
+        {tx('waiting_close', {
+          merchant: session.merchant.display_name,
+          reference: <Ref>{session.checkout.payment_reference}</Ref>,
+        })}
+      </p>
       <Checking />
       {!short && attempt?.method === 'bank_transfer' && attempt.bank_account && (
         <details className={styles.disclosure}>
           <summary>{t('waiting_details')}</summary>
-          <BankAccountRows session={session} attempt={attempt} amount={attempt.amount} amountLabel={t('exact_amount')} />
+          <BankAccountRows
+            session={session}
+            attempt={attempt}
+            amount={attempt.amount}
+            amountLabel={t('exact_amount')}
+          />
         </details>
       )}
       <TransferSimulation {...props} />

@@ -36,7 +36,17 @@ function Logo({ src }: { src: string }) {
   }, [src]);
   if (loaded !== src) return null;
   // A plain <img>: next/image would proxy merchants' logos through this server for no gain.
-  return <img className={styles.logo} src={src} alt="" height={36} decoding="async" referrerPolicy="no-referrer" data-testid="logo" />;
+  return (
+    <img
+      className={styles.logo}
+      src={src}
+      alt=""
+      height={36}
+      decoding="async"
+      referrerPolicy="no-referrer"
+      data-testid="logo"
+    />
+  );
 }
 
 export function Summary({ session }: { session: Session }) {

@@ -54,7 +54,8 @@ export function CheckoutApp({
   const actions = usePaymentActions(reference, t, checkout, setView, phoneInput);
   const { form, setForm } = actions;
 
-  const screen: Screen = phase === 'ready' && session ? screenFor(session, view) : phase === 'ready' ? 'loading' : phase;
+  const screen: Screen =
+    phase === 'ready' && session ? screenFor(session, view) : phase === 'ready' ? 'loading' : phase;
 
   const screenOf = useCallback((next: View): Screen => (session ? screenFor(session, next) : 'loading'), [session]);
   const restore = useCallback(

@@ -9,7 +9,9 @@ import { ActionButton, NoticeBox, Title, usePage } from './ui';
 /** A method the checkout would offer but cannot right now (bank transfer too close to expiry), and why. */
 export function UnavailableNote({ session }: { session: Session }) {
   const { t, dateTime } = usePage();
-  const tooLate = session.methods_unavailable.some((m) => m.method === 'bank_transfer' && m.reason === 'too_little_time');
+  const tooLate = session.methods_unavailable.some(
+    (m) => m.method === 'bank_transfer' && m.reason === 'too_little_time',
+  );
   const expiresAt = parseTimestamp(session.checkout.expires_at);
   if (!tooLate || !Number.isFinite(expiresAt)) return null;
   return (

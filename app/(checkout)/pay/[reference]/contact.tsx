@@ -19,7 +19,13 @@ interface Contact {
 export function contactOf(session: Session): Contact | null {
   const { merchant, service_support: service } = session;
   if (merchant.support_email || merchant.support_phone) {
-    return { by: 'merchant', name: merchant.display_name, email: merchant.support_email, phone: merchant.support_phone, url: null };
+    return {
+      by: 'merchant',
+      name: merchant.display_name,
+      email: merchant.support_email,
+      phone: merchant.support_phone,
+      url: null,
+    };
   }
   if (service && (service.email || service.phone || service.url)) return { by: 'service', ...service };
   return null;
@@ -30,7 +36,9 @@ function ContactLinks({ contact }: { contact: Contact }) {
   return (
     <p className={styles.footerLinks}>
       {contact.email && <a href={`mailto:${contact.email}`}>{t('help_email', { email: contact.email })}</a>}
-      {contact.phone && <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: contact.phone })}</a>}
+      {contact.phone && (
+        <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: contact.phone })}</a>
+      )}
       {contact.url && /^https:\/\//.test(contact.url) && <a href={contact.url}>{t('help_web')}</a>}
     </p>
   );
@@ -44,7 +52,9 @@ export function FooterContact({ session }: { session: Session }) {
   const merchant = session.merchant.display_name;
   return (
     <div>
-      <p>{contact.by === 'merchant' ? t('help', { merchant }) : t('help_service', { service: contact.name, merchant })}</p>
+      <p>
+        {contact.by === 'merchant' ? t('help', { merchant }) : t('help_service', { service: contact.name, merchant })}
+      </p>
       <ContactLinks contact={contact} />
     </div>
   );

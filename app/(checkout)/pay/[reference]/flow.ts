@@ -40,7 +40,8 @@ export function pollInterval(session: Session, now: number): number | null {
   if (status === 'processing') {
     const attempt = session.latest_attempt;
     const sentAt = parseTimestamp(attempt?.created_at);
-    const fresh = attempt?.method === 'mobile_money' && attempt.status === 'processing' && now - sentAt < FAST_POLL.forMs;
+    const fresh =
+      attempt?.method === 'mobile_money' && attempt.status === 'processing' && now - sentAt < FAST_POLL.forMs;
     return fresh ? FAST_POLL.intervalMs : 2500;
   }
   if (status === 'timeout') return 4000; // a late approval still pays
@@ -60,16 +61,19 @@ export function screenFor(session: Session, view: View): Screen {
     if (attempt?.method === 'mobile_money' && attempt.status === 'processing') {
       return view === 'mobile_money_form' ? 'mobile_money_form' : 'approve';
     }
-    if (attempt?.method === 'bank_transfer' || session.checkout.payment_method === 'bank_transfer') return 'bank_waiting';
+    if (attempt?.method === 'bank_transfer' || session.checkout.payment_method === 'bank_transfer')
+      return 'bank_waiting';
     return 'confirming';
   }
   if (session.methods.length === 0) return 'no_methods';
   const only = onlyMethod(session);
-  if (view === 'mobile_money_form' && session.methods.some((m) => m.method === 'mobile_money')) return 'mobile_money_form';
+  if (view === 'mobile_money_form' && session.methods.some((m) => m.method === 'mobile_money'))
+    return 'mobile_money_form';
   if (view === 'choose' && only?.method !== 'bank_transfer') return 'choose';
   if (status === 'failed') return 'failed';
   if (status === 'timeout') return 'timeout';
-  if (status === 'awaiting_payment_initiation' && attempt?.status === 'awaiting_transfer' && attempt.bank_account) return 'bank_details';
+  if (status === 'awaiting_payment_initiation' && attempt?.status === 'awaiting_transfer' && attempt.bank_account)
+    return 'bank_details';
   if (only?.method === 'mobile_money') return 'mobile_money_form';
   // One way to pay: fetch its details at once, no "show the details" step.
   if (only?.method === 'bank_transfer') return 'bank_preparing';
@@ -95,7 +99,10 @@ export function failureText(t: Translate, attempt: Attempt | null, session: Sess
  */
 export function noMoneyMoved(attempt: Attempt | null, session: Session): boolean {
   if (session.checkout.status !== 'failed' || session.checkout.approval_status === 'rejected') return false;
-  return attempt?.method === 'mobile_money' && (attempt.failure_code === 'declined' || attempt.failure_code === 'insufficient_funds');
+  return (
+    attempt?.method === 'mobile_money' &&
+    (attempt.failure_code === 'declined' || attempt.failure_code === 'insufficient_funds')
+  );
 }
 
 export const mobileNetworks = (session: Session): Network[] =>
@@ -139,7 +146,8 @@ export function phoneProblem(t: Translate, raw: string, network: Network, networ
   if (problem.kind === 'other_network' && problem.belongsTo) {
     return t('phone_other_network', { owner: problem.belongsTo, network: networkLabel });
   }
-  if (problem.kind === 'other_country') return t('phone_other_country', { code: network.country_calling_code, example: network.example });
+  if (problem.kind === 'other_country')
+    return t('phone_other_country', { code: network.country_calling_code, example: network.example });
   return t('phone_invalid', { network: networkLabel, example: network.example });
 }
 

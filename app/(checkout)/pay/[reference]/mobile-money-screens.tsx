@@ -6,11 +6,31 @@ import { UnavailableNote } from './choose-method';
 import { attemptNetwork, mobileNetworks, networkKey, networkName, nowrap } from './flow';
 import type { ScreenProps } from './screens';
 import { parseTimestamp, type Network } from './session';
-import { ActionButton, Amount, Checking, NoticeBox, SimulateControls, Spinner, Title, clockText, usePage, useServerNow } from './ui';
+import {
+  ActionButton,
+  Amount,
+  Checking,
+  NoticeBox,
+  SimulateControls,
+  Spinner,
+  Title,
+  clockText,
+  usePage,
+  useServerNow,
+} from './ui';
 
 /** Paying by mobile money: the network (and its country) and number, then "approve on your phone". */
 
-export function MobileMoneyForm({ session, busy, notice, form, setForm, phoneInput, onPayMobileMoney, onRetry }: ScreenProps) {
+export function MobileMoneyForm({
+  session,
+  busy,
+  notice,
+  form,
+  setForm,
+  phoneInput,
+  onPayMobileMoney,
+  onRetry,
+}: ScreenProps) {
   const { t, tx, locale } = usePage();
   const { checkout, merchant } = session;
   const networks = mobileNetworks(session);
@@ -42,7 +62,9 @@ export function MobileMoneyForm({ session, busy, notice, form, setForm, phoneInp
       <NoticeBox notice={notice} />
       <form onSubmit={submit} noValidate>
         <fieldset className={styles.fieldset} aria-describedby={form.errors.network ? networkErrorId : undefined}>
-          <legend className={styles.legend}>{severalCountries ? t('network_country_legend') : t('network_legend')}</legend>
+          <legend className={styles.legend}>
+            {severalCountries ? t('network_country_legend') : t('network_legend')}
+          </legend>
           <div className={styles.options}>
             {networks.map((network, index) => (
               <NetworkOption
@@ -52,7 +74,9 @@ export function MobileMoneyForm({ session, busy, notice, form, setForm, phoneInp
                 name={networkName(network, networks, locale)}
                 checked={form.network === networkKey(network)}
                 invalid={!!form.errors.network}
-                onChoose={() => setForm((f) => ({ ...f, network: networkKey(network), errors: { ...f.errors, network: undefined } }))}
+                onChoose={() =>
+                  setForm((f) => ({ ...f, network: networkKey(network), errors: { ...f.errors, network: undefined } }))
+                }
               />
             ))}
           </div>

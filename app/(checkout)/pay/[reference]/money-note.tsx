@@ -17,7 +17,8 @@ export function MoneyNote({ session }: { session: Session }) {
   const amount = (value: number) => <Amount value={value} currency={checkout.currency_code} />;
   const paid = checkout.status === 'paid' || checkout.status === 'completed';
   const lines: ReactNode[] = [];
-  if (!paid && checkout.status !== 'processing' && received.amount > 0) lines.push(tx('money_unpaid', { received: amount(received.amount) }));
+  if (!paid && checkout.status !== 'processing' && received.amount > 0)
+    lines.push(tx('money_unpaid', { received: amount(received.amount) }));
   if (paid && received.overpaid > 0) lines.push(tx('money_over', { overpaid: amount(received.overpaid), merchant }));
   if (received.duplicate > 0) {
     lines.push(tx(paid ? 'money_duplicate' : 'money_duplicate_closed', { duplicate: amount(received.duplicate) }));

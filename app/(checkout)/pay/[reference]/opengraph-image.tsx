@@ -37,26 +37,24 @@ export default async function Image({ params }: { params: Promise<{ reference: s
   const fontSize = !name ? 88 : name.length > 40 ? 64 : name.length > 22 ? 80 : 104;
 
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'center',
-          padding: '80px 96px',
-          background,
-          color,
-        }}
-      >
-        <div style={{ display: 'flex', fontSize: 36, opacity: 0.85, marginBottom: 24 }}>
-          {name ? 'Secure payment to' : 'Secure payment'}
-        </div>
-        <div style={{ display: 'flex', fontSize, fontWeight: 700, lineHeight: 1.1 }}>{name ?? 'Pay online'}</div>
-        <div style={{ display: 'flex', width: 160, height: 10, marginTop: 48, background: color, opacity: 0.6 }} />
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        padding: '80px 96px',
+        background,
+        color,
+      }}
+    >
+      <div style={{ display: 'flex', fontSize: 36, opacity: 0.85, marginBottom: 24 }}>
+        {name ? 'Secure payment to' : 'Secure payment'}
       </div>
-    ),
+      <div style={{ display: 'flex', fontSize, fontWeight: 700, lineHeight: 1.1 }}>{name ?? 'Pay online'}</div>
+      <div style={{ display: 'flex', width: 160, height: 10, marginTop: 48, background: color, opacity: 0.6 }} />
+    </div>,
     { ...size, headers: { 'cache-control': 'public, max-age=300' } },
   );
 }

@@ -36,7 +36,9 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
           <h2 id="twice-title" className={styles.boxTitle}>
             {t('twice_title')}
           </h2>
-          <p>{mobile ? tx('twice_mobile_money', { merchant, reference }) : tx('twice_bank', { merchant, reference })}</p>
+          <p>
+            {mobile ? tx('twice_mobile_money', { merchant, reference }) : tx('twice_bank', { merchant, reference })}
+          </p>
           {screen === 'timeout' && <p>{t('twice_late')}</p>}
         </section>
       )}
@@ -94,7 +96,11 @@ export function NoMethods({ session }: ScreenProps) {
   return (
     <>
       <Title>{t('no_methods_title')}</Title>
-      <p>{tooLate ? t('no_methods_time_body', { merchant, time: dateTime(expiresAt) }) : t('no_methods_body', { merchant })}</p>
+      <p>
+        {tooLate
+          ? t('no_methods_time_body', { merchant, time: dateTime(expiresAt) })
+          : t('no_methods_body', { merchant })}
+      </p>
       <ContactBlock session={session} />
     </>
   );

@@ -75,14 +75,25 @@ export function Paid({ session, paidHere }: ScreenProps) {
         <Row label={t('receipt_paid_to')} value={merchant.display_name} />
         <Row label={t('receipt_amount')} value={<Amount value={checkout.amount} currency={checkout.currency_code} />} />
         {received.amount > 0 && received.amount !== checkout.amount && (
-          <Row label={t('receipt_received')} value={<Amount value={received.amount} currency={checkout.currency_code} />} />
+          <Row
+            label={t('receipt_received')}
+            value={<Amount value={received.amount} currency={checkout.currency_code} />}
+          />
         )}
         {checkout.description && <Row label={t('receipt_for')} value={checkout.description} />}
         <Row label={t('receipt_reference')} value={<span className={styles.mono}>{checkout.payment_reference}</span>} />
         {received.provider_reference && (
-          <Row label={t('receipt_transaction_id')} value={<span className={styles.mono}>{received.provider_reference}</span>} />
+          <Row
+            label={t('receipt_transaction_id')}
+            value={<span className={styles.mono}>{received.provider_reference}</span>}
+          />
         )}
-        {Number.isFinite(paidAt) && <Row label={t('receipt_date')} value={<time dateTime={new Date(paidAt).toISOString()}>{dateTime(paidAt)}</time>} />}
+        {Number.isFinite(paidAt) && (
+          <Row
+            label={t('receipt_date')}
+            value={<time dateTime={new Date(paidAt).toISOString()}>{dateTime(paidAt)}</time>}
+          />
+        )}
         {method && <Row label={t('receipt_method')} value={method} />}
       </dl>
       <div className={`${styles.actions} ${styles.noPrint}`}>

@@ -26,7 +26,12 @@ export type SupportContact = NonNullable<Session['service_support']>;
 export function mergeStatus(session: Session, update: StatusUpdate): Session {
   return {
     ...session,
-    checkout: { ...session.checkout, status: update.status, approval_status: update.approval_status, paid_at: update.paid_at },
+    checkout: {
+      ...session.checkout,
+      status: update.status,
+      approval_status: update.approval_status,
+      paid_at: update.paid_at,
+    },
     latest_attempt: update.latest_attempt,
     received: update.received,
     success_redirect_url: update.success_redirect_url,
@@ -83,13 +88,19 @@ export async function callApi<T>(
       signal: controller.signal,
     });
     const receivedAt = performance.now();
-    let body: { status?: string; data?: unknown; error?: { code?: string; fields?: { field: string; message: string }[] }; request_id?: string } | null = null;
+    let body: {
+      status?: string;
+      data?: unknown;
+      error?: { code?: string; fields?: { field: string; message: string }[] };
+      request_id?: string;
+    } | null = null;
     try {
       body = await response.json();
     } catch {
       body = null;
     }
-    if (response.ok && body?.status === 'success') return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
+    if (response.ok && body?.status === 'success')
+      return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
     const retryAfter = Number(response.headers.get('retry-after'));
     const kinds: Record<number, ApiFailure['kind']> = {
       400: 'invalid',

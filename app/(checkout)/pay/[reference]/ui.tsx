@@ -1,6 +1,15 @@
 'use client';
 
-import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  Fragment,
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { Locale } from '@/lib/i18n/locale';
 import type { MessageKey, Messages } from '@/lib/i18n/messages';
 import { translateParts, type Translate, type TranslateParts } from '@/lib/i18n/translate';
@@ -30,7 +39,14 @@ export function usePage(): PageContext {
 export function formatters(locale: Locale) {
   const moneyFormats = new Map<string, Intl.NumberFormat>();
   // With its zone: a receipt or a deadline read in another country must still be right.
-  const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
   return {
     money(amount: number, currency: string): string {
       let format = moneyFormats.get(currency);
@@ -82,7 +98,11 @@ export function plainAmount(amount: number, currency: string): string {
   } catch {
     // unknown currency code: two decimals
   }
-  return new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount);
+  return new Intl.NumberFormat('en', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(amount);
 }
 
 export function clockText(ms: number): string {
@@ -130,7 +150,8 @@ export function ActionButton({
   variant?: 'primary' | 'secondary' | 'link';
   type?: 'button' | 'submit';
 }) {
-  const className = variant === 'primary' ? styles.button : variant === 'secondary' ? styles.secondary : styles.linkButton;
+  const className =
+    variant === 'primary' ? styles.button : variant === 'secondary' ? styles.secondary : styles.linkButton;
   return (
     <button
       type={type}
@@ -269,9 +290,29 @@ export function Icon({ kind }: { kind: 'ok' | 'bad' | 'clock' }) {
   return (
     <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="4" />
-      {kind === 'ok' && <path d="M14 25l7 7 14-15" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />}
-      {kind === 'bad' && <path d="M17 17l14 14M31 17L17 31" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" />}
-      {kind === 'clock' && <path d="M24 12v13l8 5" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'ok' && (
+        <path
+          d="M14 25l7 7 14-15"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="4.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
+      {kind === 'bad' && (
+        <path d="M17 17l14 14M31 17L17 31" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" />
+      )}
+      {kind === 'clock' && (
+        <path
+          d="M24 12v13l8 5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
     </svg>
   );
 }

@@ -7,7 +7,6 @@ import { callApi, sessionPath, type ApiFailure, type ApiResult, type MethodId, t
 import type { Notice } from './ui';
 import type { useCheckoutSession } from './use-checkout-session';
 
-
 export interface FormState {
   /** networkKey() of the chosen network: id and country. */
   network: string;

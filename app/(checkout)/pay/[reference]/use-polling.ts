@@ -2,7 +2,16 @@
 
 import { useEffect, type RefObject } from 'react';
 import { pollInterval } from './flow';
-import { EXPIRABLE, callApi, mergeStatus, parseTimestamp, sessionPath, type ApiResult, type Session, type StatusUpdate } from './session';
+import {
+  EXPIRABLE,
+  callApi,
+  mergeStatus,
+  parseTimestamp,
+  sessionPath,
+  type ApiResult,
+  type Session,
+  type StatusUpdate,
+} from './session';
 
 export interface PollingOptions {
   token: string | null;
@@ -26,7 +35,19 @@ export interface PollingOptions {
  * hidden tabs, Retry-After on 429, backoff when offline, and a check right at expiry so the page
  * never offers to pay an expired checkout.
  */
-export function usePolling({ token, ready, reference, sessionRef, status, attemptKey, serverNow, onAnswer, onUnauthorized, onOffline, pollNow }: PollingOptions) {
+export function usePolling({
+  token,
+  ready,
+  reference,
+  sessionRef,
+  status,
+  attemptKey,
+  serverNow,
+  onAnswer,
+  onUnauthorized,
+  onOffline,
+  pollNow,
+}: PollingOptions) {
   useEffect(() => {
     if (!token || !ready || !sessionRef.current) return;
     if (pollInterval(sessionRef.current, serverNow()) === null) return;
@@ -53,7 +74,10 @@ export function usePolling({ token, ready, reference, sessionRef, status, attemp
       window.clearTimeout(timer);
       if (inFlight) return;
       inFlight = true;
-      const result = await callApi<StatusUpdate>(`${sessionPath(reference)}/status`, { token, signal: controller.signal });
+      const result = await callApi<StatusUpdate>(`${sessionPath(reference)}/status`, {
+        token,
+        signal: controller.signal,
+      });
       inFlight = false;
       if (stopped) return;
       const current = sessionRef.current;
@@ -94,5 +118,17 @@ export function usePolling({ token, ready, reference, sessionRef, status, attemp
       window.removeEventListener('online', onOnline);
     };
     // status and attemptKey: a new state plans a new schedule.
-  }, [token, ready, status, attemptKey, reference, sessionRef, serverNow, onAnswer, onUnauthorized, onOffline, pollNow]);
+  }, [
+    token,
+    ready,
+    status,
+    attemptKey,
+    reference,
+    sessionRef,
+    serverNow,
+    onAnswer,
+    onUnauthorized,
+    onOffline,
+    pollNow,
+  ]);
 }

@@ -59,7 +59,8 @@ export function useStepHistory({
     // it again even where the server's state would now show something else (transfer instructions).
     const step: View = screen === 'choose' || screen === 'mobile_money_form' ? screen : view;
     const entry: StepEntry = { screen, view: step, ...(step === 'mobile_money_form' && network ? { network } : {}) };
-    const newStep = previous !== null && previous !== screen && !returning.current && !TRANSIENT_SCREENS.includes(previous);
+    const newStep =
+      previous !== null && previous !== screen && !returning.current && !TRANSIENT_SCREENS.includes(previous);
     returning.current = false;
     if (newStep) window.history.pushState({ [KEY]: entry }, '');
     else window.history.replaceState({ ...(window.history.state ?? {}), [KEY]: entry }, '');
