@@ -1,10 +1,14 @@
 /**
  * Next.js runs `register()` once in each server process, before it answers requests. It installs the
- * server edge (lib/http/server-edge.ts): peer addresses for rate limits, methods Next cannot route,
+ * server edge (lib/platform/http/server-edge.ts): peer addresses for rate limits, methods Next cannot route,
  * trailing slashes on /api paths.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { installServerEdge } = await import('./lib/http/server-edge');
-  installServerEdge();
+  // The edge knows no domain: the operations that say which /api routes exist are handed to it here.
+  const [{ installServerEdge }, { OPERATIONS }] = await Promise.all([
+    import('./lib/platform/http/server-edge'),
+    import('./lib/surfaces/openapi/operations'),
+  ]);
+  installServerEdge(OPERATIONS);
 }

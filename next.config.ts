@@ -1,5 +1,9 @@
 import type { NextConfig } from 'next';
-import { API_SECURITY_HEADERS, BASE_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from './lib/http/security-headers';
+import {
+  API_SECURITY_HEADERS,
+  BASE_SECURITY_HEADERS,
+  PAGE_SECURITY_HEADERS,
+} from './lib/platform/http/security-headers';
 
 /** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
 const checkoutHeaders = [

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/i18n/locale';
+import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/platform/i18n/locale';
 
 /**
  * The hosted checkout page's Content Security Policy, with a fresh nonce per request (Next.js puts

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
-import { LOCALE_REQUEST_HEADER, isLocale } from '@/lib/i18n/locale';
+import { LOCALE_REQUEST_HEADER, isLocale } from '@/lib/platform/i18n/locale';
 
 export const metadata: Metadata = {
   title: 'Merchant Payments',

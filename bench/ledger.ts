@@ -18,12 +18,12 @@
  *    reconciliation must be balanced before and after.
  */
 import { sql as drizzleSql } from 'drizzle-orm';
-import { getDb, getSql } from '../lib/db/client';
-import { config } from '../lib/config';
-import { reconcileLedger } from '../lib/ledger/reconcile';
-import { runSettlement } from '../lib/settlement/run-settlement';
-import { listTransactions } from '../lib/transactions/read';
-import { listTransactionsQuery } from '../lib/transactions/input';
+import { getDb, getSql } from '../lib/platform/db/client';
+import { config } from '../lib/platform/config';
+import { reconcileLedger } from '../lib/books/ledger/reconcile';
+import { runSettlement } from '../lib/books/settlement/run-settlement';
+import { listTransactions } from '../lib/books/customer-transactions/read';
+import { listTransactionsQuery } from '../lib/books/customer-transactions/input';
 import { newMerchant, seedPaidDeposits, type BenchMerchant, type DepositFixture } from './lib/paid-checkouts';
 import { tracedDatabase, type TracedStatement } from './lib/traced-db';
 import type { BenchContext, Check, Comparison, Scenario } from './scenarios';

@@ -28,8 +28,8 @@ import { startBenchDatabase } from './lib/database';
 import { startServer } from './lib/server';
 import { cpuProbe } from './lib/cpu';
 import { isClean, measure, type LoadRequest, type Measurement } from './lib/load';
-import { closeDatabase, getDb } from '../lib/db/client';
-import { reconcileLedger } from '../lib/ledger/reconcile';
+import { closeDatabase, getDb } from '../lib/platform/db/client';
+import { reconcileLedger } from '../lib/books/ledger/reconcile';
 import {
   compare,
   gitInfo,
@@ -120,7 +120,7 @@ async function probe(baseUrl: string, scenario: Scenario, request: LoadRequest):
   if (!res.ok) throw new Error(`${scenario.name}: ${scenario.label} answered ${res.status}: ${text.slice(0, 500)}`);
 }
 
-/** The whole journal against every wallet (lib/ledger/reconcile.ts). */
+/** The whole journal against every wallet (lib/books/ledger/reconcile.ts). */
 async function booksCheck(name: string): Promise<Check> {
   const books = await reconcileLedger(getDb());
   return {

@@ -14,15 +14,15 @@
 import http from 'node:http';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { getDb } from '../lib/db/client';
-import { createMerchant } from '../lib/merchants/create-merchant';
-import { createWebhook } from '../lib/webhooks/manage';
-import { createCheckout } from '../lib/checkouts/create-checkout';
-import { simulateIncomingTransfer } from '../lib/sandbox/simulate';
-import { recordEvents } from '../lib/events/record-event';
-import { PER_ENDPOINT_IN_FLIGHT, signatureHeader } from '../lib/webhooks/dispatcher';
-import { sendWebhook } from '../lib/webhooks/send';
-import { merchants } from '../lib/db/schema';
+import { getDb } from '../lib/platform/db/client';
+import { createMerchant } from '../lib/operator/merchants/create-merchant';
+import { createWebhook } from '../lib/notifications/webhooks/manage';
+import { createCheckout } from '../lib/checkout/create-checkout';
+import { simulateIncomingTransfer } from '../lib/collections/sandbox/simulate';
+import { recordEvents } from '../lib/notifications/events/record-event';
+import { PER_ENDPOINT_IN_FLIGHT, signatureHeader } from '../lib/notifications/webhooks/dispatcher';
+import { sendWebhook } from '../lib/notifications/webhooks/send';
+import { merchants } from '../lib/platform/db/schema';
 import { eq } from 'drizzle-orm';
 
 export const LATENCY_EVENTS = 500;

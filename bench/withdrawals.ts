@@ -5,7 +5,7 @@
  *  - withdraw-spread: requests spread round-robin over 100 merchants, one GHS wallet each;
  *  - withdraw-hot: every request debits the same wallet (one merchant, one API key).
  *
- * Initiating locks the wallet row for its whole transaction (lib/payouts/initiate.ts), so on one
+ * Initiating locks the wallet row for its whole transaction (lib/money-out/initiate.ts), so on one
  * wallet the requests queue behind each other; the goal is that the hot wallet still gets at least a
  * fifth of the spread throughput (req/s hot / spread ≥ 0.2).
  *
@@ -14,11 +14,11 @@
  * is sized from the run's settings so no request can meet 409 insufficient_funds (every measurement
  * must be all 2xx), and afterwards every wallet must still have money left and the books must balance.
  */
-import { config } from '../lib/config';
-import { feeFor } from '../lib/fees/schedule';
-import { MAX_MINOR_UNITS } from '../lib/money/amount';
-import { runSettlement } from '../lib/settlement/run-settlement';
-import { getDb, getSql } from '../lib/db/client';
+import { config } from '../lib/platform/config';
+import { feeFor } from '../lib/books/fees';
+import { MAX_MINOR_UNITS } from '../lib/platform/money/amount';
+import { runSettlement } from '../lib/books/settlement/run-settlement';
+import { getDb, getSql } from '../lib/platform/db/client';
 import { newMerchant, payCheckout, type BenchMerchant } from './lib/paid-checkouts';
 import { isClean, type Measurement } from './lib/load';
 import type { BenchContext, Check, Comparison, Scenario } from './scenarios';

@@ -5,7 +5,7 @@ INSERT INTO "currencies" ("code", "name", "exponent") VALUES
   ('XOF', 'West African CFA franc', 0),
   ('XAF', 'Central African CFA franc', 0)
 ON CONFLICT ("code") DO NOTHING;--> statement-breakpoint
--- Every merchant has one wallet per currency (lib/wallets/open-wallets.ts): open the new ones.
+-- Every merchant has one wallet per currency (lib/books/wallets/open-wallets.ts): open the new ones.
 INSERT INTO "wallets" ("merchant_id", "currency_id")
 SELECT m."id", c."id" FROM "merchants" m CROSS JOIN "currencies" c WHERE c."code" IN ('XOF', 'XAF')
 ON CONFLICT ("merchant_id", "currency_id") DO NOTHING;

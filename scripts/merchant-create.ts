@@ -4,9 +4,9 @@
  * (including the first API key's secret, shown only this once).
  */
 import { parseArgs } from 'node:util';
-import { closeDatabase, getDb } from '../lib/db/client';
-import { createMerchant, createMerchantInput } from '../lib/merchants/create-merchant';
-import { zodFieldErrors } from '../lib/http/parse';
+import { closeDatabase, getDb } from '../lib/platform/db/client';
+import { createMerchant, createMerchantInput } from '../lib/operator/merchants/create-merchant';
+import { zodFieldErrors } from '../lib/platform/http/parse';
 import { prepareEnvironment } from './lib/environment';
 
 const { values } = parseArgs({

@@ -3,8 +3,8 @@
  * needed, then `next start` and the background worker, and a banner saying how to use it all.
  */
 import { spawn } from 'node:child_process';
-import { closeDatabase } from '../lib/db/client';
-import { startWorker, type RunningWorker } from '../lib/jobs/worker';
+import { closeDatabase } from '../lib/platform/db/client';
+import { startWorker, type RunningWorker } from '../lib/worker/worker';
 import path from 'node:path';
 import { DATA_DIR, prepareEnvironment } from './lib/environment';
 import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';

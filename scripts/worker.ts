@@ -1,6 +1,6 @@
 /** `npm run worker`: the background worker alone, for running it apart from the web servers. */
-import { closeDatabase } from '../lib/db/client';
-import { startWorker } from '../lib/jobs/worker';
+import { closeDatabase } from '../lib/platform/db/client';
+import { startWorker } from '../lib/worker/worker';
 import { prepareEnvironment } from './lib/environment';
 
 const env = await prepareEnvironment();

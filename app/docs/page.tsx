@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { config } from '@/lib/config';
+import { config } from '@/lib/platform/config';
 import { ApiReference } from './api-reference';
 import { rendererEntryUrl } from './renderer';
 import styles from './docs.module.css';
@@ -54,7 +54,7 @@ export default function DocsPage() {
   }
 }`;
 
-  const verify = `import { verifyWebhookSignature } from './verify'; // a copy of lib/webhooks/verify.ts
+  const verify = `import { verifyWebhookSignature } from './verify'; // a copy of lib/notifications/webhooks/verify.ts
 
 // rawBody: the request body exactly as received, before any JSON parsing
 if (!verifyWebhookSignature(rawBody, headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!)) {
@@ -125,8 +125,8 @@ return reply(200);`;
               <p>
                 Verify <code>X-Webhook-Signature</code> (<code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>{' '}
                 of <code>&lt;t&gt;.&lt;raw body&gt;</code>) on the raw bytes before parsing, and refuse timestamps more
-                than 5 minutes from now. <code>lib/webhooks/verify.ts</code> needs only <code>node:crypto</code>: import
-                or copy it.
+                than 5 minutes from now. <code>lib/notifications/webhooks/verify.ts</code> needs only{' '}
+                <code>node:crypto</code>: import or copy it.
               </p>
               <Code label="Verify a webhook in Node.js">{verify}</Code>
               <p>

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { startEmbeddedPostgres } from '../../lib/db/embedded';
-import { migrateDatabase } from '../../lib/db/migrate';
-import { closeDatabase, getDb } from '../../lib/db/client';
-import { createMerchant } from '../../lib/merchants/create-merchant';
+import { startEmbeddedPostgres } from '../../lib/platform/db/embedded';
+import { migrateDatabase } from '../../lib/platform/db/migrate';
+import { closeDatabase, getDb } from '../../lib/platform/db/client';
+import { createMerchant } from '../../lib/operator/merchants/create-merchant';
 
 export interface BenchDatabase {
   url: string;

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { getDb, getSql } from '../../lib/db/client';
-import { checkouts, paymentAttempts } from '../../lib/db/schema';
-import { createMerchant } from '../../lib/merchants/create-merchant';
-import { createCheckout } from '../../lib/checkouts/create-checkout';
-import { createCheckoutInput } from '../../lib/checkouts/input';
-import { startMobileMoney } from '../../lib/checkout-session/pay';
-import { recordMobileMoneyResult } from '../../lib/checkout-session/payment-results';
+import { getDb, getSql } from '../../lib/platform/db/client';
+import { checkouts, paymentAttempts } from '../../lib/platform/db/schema';
+import { createMerchant } from '../../lib/operator/merchants/create-merchant';
+import { createCheckout } from '../../lib/checkout/create-checkout';
+import { createCheckoutInput } from '../../lib/checkout/input';
+import { startMobileMoney } from '../../lib/collections/hosted-page/pay';
+import { recordMobileMoneyResult } from '../../lib/collections/rail-outcomes';
 
 /**
  * Money in, as the service really writes it. `payCheckout` pays a GHS checkout through the real code
  * path: createCheckout, then the hosted page's mobile-money choice (startMobileMoney), then the rail's
  * success answer (recordMobileMoneyResult, what the sandbox's job or a provider callback calls). That
  * writes the checkout (`paid`), its payment attempt, the collection, the `deposit` customer transaction
- * (lib/transactions/deposits.ts: fee from the configured schedule, refunded_amount and
+ * (lib/books/deposits.ts: fee from the configured schedule, refunded_amount and
  * refunded_from_holding 0, …), its ledger entry with four lines, three events, and the wallet's holding
  * balance. `clonePaidCheckout` then copies every one of those rows in SQL, as many times as needed:
  * paying 10,000 checkouts one by one would take minutes, and a hand-written INSERT drifts from what

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from '../../lib/db/embedded';
+import { freePort } from '../../lib/platform/db/embedded';
 import { require_next } from '../../scripts/lib/next-build';
 
 export interface BenchServer {

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import * as schema from '../../lib/db/schema';
-import type { Db } from '../../lib/db/client';
+import * as schema from '../../lib/platform/db/schema';
+import type { Db } from '../../lib/platform/db/client';
 
 /** One statement a traced handle sent, with the time until the next one was sent (or the end). */
 export interface TracedStatement {
@@ -11,7 +11,7 @@ export interface TracedStatement {
 }
 
 /**
- * A database handle like lib/db/client.ts's (same drizzle options), whose client records each
+ * A database handle like lib/platform/db/client.ts's (same drizzle options), whose client records each
  * statement it sends, with its parameters: to time a sequential verb statement by statement (the gap
  * to the next statement is the time this one took, round trip and the JavaScript around it included),
  * or to EXPLAIN exactly what a verb runs.

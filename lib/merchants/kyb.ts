@@ -1,5 +1,5 @@
-import type { KybStatus } from '../db/schema';
-import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+import type { KybStatus } from '../platform/db/schema';
+import { CURRENCY_CODES, type CurrencyCode } from '../platform/money/currencies';
 
 /** The African currencies this service collects in. */
 export const LOCAL_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF'];

@@ -1,5 +1,5 @@
-import { config } from '../config';
-import { ApiError } from '../http/errors';
+import { config } from '../platform/config';
+import { ApiError } from '../platform/http/errors';
 import { sandboxBankTransfer, sandboxMobileMoney, sandboxPayouts } from './sandbox';
 import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/client';
-import { config } from '../config';
-import { enqueueJob } from '../jobs/enqueue';
-import type { CurrencyCode } from '../money/currencies';
+import type { Db } from '../platform/db/client';
+import { config } from '../platform/config';
+import { enqueueJob } from '../platform/jobs/queue';
+import type { CurrencyCode } from '../platform/money/currencies';
 import type { BankAccountDetails, BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 
 /**

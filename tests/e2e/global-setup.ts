@@ -4,11 +4,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { FullConfig } from '@playwright/test';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/db/embedded';
-import { migrateDatabase } from '../../lib/db/migrate';
-import { closeDatabase } from '../../lib/db/client';
-import { resetConfigForTests } from '../../lib/config';
-import { startWorker, type RunningWorker } from '../../lib/jobs/worker';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/platform/db/embedded';
+import { migrateDatabase } from '../../lib/platform/db/migrate';
+import { closeDatabase } from '../../lib/platform/db/client';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { startWorker, type RunningWorker } from '../../lib/worker/worker';
 import { buildIfNeeded, require_next } from '../../scripts/lib/next-build';
 
 /**

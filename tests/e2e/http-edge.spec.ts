@@ -3,7 +3,7 @@ import { baseUrl, expect, newMerchant, sql, test } from './support';
 
 /**
  * What `next start` answers before (and instead of) Next's router, through the server edge
- * (lib/http/server-edge.ts, installed by instrumentation.ts): every method on every /api route gets the
+ * (lib/platform/http/server-edge.ts, installed by instrumentation.ts): every method on every /api route gets the
  * shared error shape, a trailing slash is served rather than redirected, and the per-address limits
  * count the TCP peer, not a header the client wrote.
  */

@@ -14,7 +14,7 @@ import {
   title,
   tokenOf,
 } from './support';
-import { signCheckoutToken } from '../../lib/checkouts/token';
+import { signCheckoutToken } from '../../lib/checkout/token';
 
 /**
  * The link itself: its token (fragment, legacy query, tampered, kept across reloads but out of the

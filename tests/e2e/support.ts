@@ -1,8 +1,8 @@
 import postgres from 'postgres';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { en, fr, type MessageKey, type Messages, type VarsArg } from '../../lib/i18n/messages';
-import { translate } from '../../lib/i18n/translate';
+import { en, fr, type MessageKey, type Messages, type VarsArg } from '../../lib/platform/i18n/messages';
+import { translate } from '../../lib/platform/i18n/translate';
 
 /**
  * Helpers of the browser tests: the service's own APIs (operator and merchant) to arrange and

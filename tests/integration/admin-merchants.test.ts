@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, client } from '../support/api';
 import { admin, adminHeaders, expectErrorShape, newMerchant } from '../support/fixtures';
-import { isWellFormedApiKey, hashApiKey } from '../../lib/auth/api-key-format';
+import { isWellFormedApiKey, hashApiKey } from '../../lib/access/api-key-format';
 import { testSql } from '../support/database';
 import { API_KEY_FIELDS, UUID } from '../support/shapes';
 

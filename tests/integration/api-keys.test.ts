@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
 import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
-import { hashApiKey, isWellFormedApiKey } from '../../lib/auth/api-key-format';
-import { resetConfigForTests } from '../../lib/config';
+import { hashApiKey, isWellFormedApiKey } from '../../lib/access/api-key-format';
+import { resetConfigForTests } from '../../lib/platform/config';
 import { testSql } from '../support/database';
 import { API_KEY_FIELDS, UUID } from '../support/shapes';
 

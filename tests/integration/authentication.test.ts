@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, client } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
-import { generateApiKey } from '../../lib/auth/api-key-format';
+import { generateApiKey } from '../../lib/access/api-key-format';
 
 /** Merchant endpoints, one per route file and method, to show the refusals are the same everywhere. */
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';

@@ -1,8 +1,8 @@
 import { Logger, runOnce } from 'graphile-worker';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { taskList } from '../../lib/jobs/tasks';
-import { expireDueCheckouts } from '../../lib/checkouts/expire-checkouts';
-import { getDb } from '../../lib/db/client';
+import { taskList } from '../../lib/worker/tasks';
+import { expireDueCheckouts } from '../../lib/checkout/expire-checkouts';
+import { getDb } from '../../lib/platform/db/client';
 import { minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 
@@ -183,7 +183,7 @@ describe('checkout expiry', () => {
   it('concurrent expiry of the same checkout writes one event', async () => {
     const c = await create();
     await backdate(c.id);
-    const { expireCheckout } = await import('../../lib/checkouts/expire-checkouts');
+    const { expireCheckout } = await import('../../lib/checkout/expire-checkouts');
     const results = await Promise.all(Array.from({ length: 5 }, () => expireCheckout(getDb(), c.id)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);

@@ -10,7 +10,7 @@ import {
   wallet,
 } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
-import { resetConfigForTests } from '../../lib/config';
+import { resetConfigForTests } from '../../lib/platform/config';
 
 /**
  * What the hosted page's interface tells the customer about their money and their options: money

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_STATUSES } from '../../lib/db/schema';
-import { getDb } from '../../lib/db/client';
-import { ApiError } from '../../lib/http/errors';
-import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkouts/state-machine';
+import { CHECKOUT_STATUSES } from '../../lib/platform/db/schema';
+import { getDb } from '../../lib/platform/db/client';
+import { ApiError } from '../../lib/platform/http/errors';
+import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkout/state-machine';
 import { minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { verifyCheckoutToken } from '../../lib/checkouts/token';
+import { verifyCheckoutToken } from '../../lib/checkout/token';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 

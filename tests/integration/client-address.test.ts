@@ -2,13 +2,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { resetConfigForTests } from '../../lib/config';
-import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/http/peer-address';
-import { clientAddress, resolveClientAddress } from '../../lib/rate-limit/client-address';
-import { trustedProxiesSetting } from '../../lib/rate-limit/trusted-proxies';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/platform/http/peer-address';
+import { clientAddress, resolveClientAddress } from '../../lib/access/rate-limit/client-address';
+import { trustedProxiesSetting } from '../../lib/platform/settings/trusted-proxies';
 
 /**
- * Who a client is, for the per-address limits (lib/rate-limit/client-address.ts): the TCP peer the
+ * Who a client is, for the per-address limits (lib/access/rate-limit/client-address.ts): the TCP peer the
  * server edge stamped, or, from a trusted proxy only, the first untrusted X-Forwarded-For hop from
  * the right. A client cannot choose its own bucket by writing headers.
  */

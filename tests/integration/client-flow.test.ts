@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentsApiError, PaymentsClient, parseWebhook, type WebhookEvent } from '../../lib/client';
-import { MERCHANT_CONTRACTS } from '../../lib/client/operations';
-import { OPERATIONS } from '../../lib/openapi/operations';
-import { deliverDueNow } from '../../lib/webhooks/dispatcher';
+import { PaymentsApiError, PaymentsClient, parseWebhook, type WebhookEvent } from '../../lib/surfaces/client';
+import { MERCHANT_CONTRACTS } from '../../lib/surfaces/client/operations';
+import { OPERATIONS } from '../../lib/surfaces/openapi/operations';
+import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { client, dispatch } from '../support/api';
 import { newMerchant } from '../support/fixtures';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';

@@ -4,10 +4,10 @@ import { call, client } from '../support/api';
 import { admin, expectErrorShape, invalidFields, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { TIMESTAMP, UUID } from '../support/shapes';
-import { resetConfigForTests } from '../../lib/config';
-import { verifyCheckoutToken } from '../../lib/checkouts/token';
-import { getDb } from '../../lib/db/client';
-import { authenticateEmbed, startEmbedCheckout } from '../../lib/embed/button';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { verifyCheckoutToken } from '../../lib/checkout/token';
+import { getDb } from '../../lib/platform/db/client';
+import { authenticateEmbed, startEmbedCheckout } from '../../lib/checkout/embed/button';
 
 /**
  * The checkout button (README "Checkout button"): the merchant's embed sessions, and the public calls

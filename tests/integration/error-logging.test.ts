@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb } from '../../lib/db/client';
-import { errorResponse } from '../../lib/http/handler';
-import { describeError } from '../../lib/log';
+import { getDb } from '../../lib/platform/db/client';
+import { errorResponse } from '../../lib/platform/http/endpoint';
+import { describeError } from '../../lib/platform/log';
 import { newMerchant } from '../support/fixtures';
 
 /**

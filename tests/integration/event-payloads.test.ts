@@ -1,8 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../../lib/events/catalog';
-import { buildOpenApiDocument } from '../../lib/openapi/document';
-import { envelopeOf } from '../../lib/webhooks/envelope';
+import { EVENT_TYPES } from '../../lib/notifications/events/catalog';
+import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
+import { envelopeOf } from '../../lib/notifications/webhooks/envelope';
 import { client, type ApiResponse } from '../support/api';
 import { testSql } from '../support/database';
 import {
@@ -19,7 +19,7 @@ import { timestampProblems } from '../support/timestamps';
 
 /**
  * Every event the flows below write is what the OpenAPI document's `webhooks` promise: each row of
- * `events` for these merchants, shaped as a delivery (lib/webhooks/envelope.ts), is validated against
+ * `events` for these merchants, shaped as a delivery (lib/notifications/webhooks/envelope.ts), is validated against
  * `webhooks[event_type].post.requestBody`. The flows reach every event type of the catalogue.
  */
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -250,7 +250,7 @@ describe('event payloads', () => {
       seen.add(row.event_type);
       const validate = payloadValidator(row.event_type);
       if (!validate) {
-        problems.push(`no payload schema for ${row.event_type} (lib/events/payloads.ts)`);
+        problems.push(`no payload schema for ${row.event_type} (lib/surfaces/event-payloads.ts)`);
         continue;
       }
       const body = envelopeOf({ id: row.id, eventType: row.event_type, createdAt: row.created_at, data: row.data });

@@ -11,7 +11,7 @@ import {
   validish,
   type SchemaContext,
 } from '../support/fuzz-values';
-import { resetConfigForTests } from '../../lib/config';
+import { resetConfigForTests } from '../../lib/platform/config';
 
 /**
  * Every operation of the OpenAPI document (GET /api/openapi.json), called with FUZZ_RUNS generated

@@ -2,27 +2,27 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getDb, type Db } from '../../lib/db/client';
-import { ApiError } from '../../lib/http/errors';
-import { reconcileLedger } from '../../lib/ledger/reconcile';
-import { createCheckout } from '../../lib/checkouts/create-checkout';
-import { recordIncomingBankTransfer } from '../../lib/checkout-session/payment-results';
-import { runSettlement } from '../../lib/settlement/run-settlement';
-import { refundDeposit } from '../../lib/transactions/refunds';
-import { convertWithQuote, createQuote } from '../../lib/conversion/convert';
-import { operatorUpdateWallet, updateWalletStatus } from '../../lib/wallets/manage-wallet';
-import { toMajorUnits, toMinorUnits } from '../../lib/money/amount';
-import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/money/currencies';
+import { getDb, type Db } from '../../lib/platform/db/client';
+import { ApiError } from '../../lib/platform/http/errors';
+import { reconcileLedger } from '../../lib/books/ledger/reconcile';
+import { createCheckout } from '../../lib/checkout/create-checkout';
+import { recordIncomingBankTransfer } from '../../lib/collections/rail-outcomes';
+import { runSettlement } from '../../lib/books/settlement/run-settlement';
+import { refundDeposit } from '../../lib/books/refunds';
+import { convertWithQuote, createQuote } from '../../lib/books/conversion/convert';
+import { operatorUpdateWallet, updateWalletStatus } from '../../lib/books/wallets/manage-wallet';
+import { toMajorUnits, toMinorUnits } from '../../lib/platform/money/amount';
+import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/platform/money/currencies';
 import type { JobHelpers } from 'graphile-worker';
-import { config } from '../../lib/config';
-import type { PayoutKind, PayoutStatus } from '../../lib/db/schema';
-import { feeFor } from '../../lib/fees/schedule';
-import { taskList } from '../../lib/jobs/tasks';
-import { addPaymentAccount, updatePaymentAccount } from '../../lib/payment-accounts/manage';
-import { initiatePayout } from '../../lib/payouts/initiate';
-import { payoutInput, withdrawalInput, type PayoutInput, type WithdrawalInput } from '../../lib/payouts/input';
-import { addPaymentAccountInput } from '../../lib/payment-accounts/input';
-import { cancelPayout, completePayout, failPayout, pickUpPayout } from '../../lib/payouts/progress';
+import { config } from '../../lib/platform/config';
+import type { PayoutKind, PayoutStatus } from '../../lib/platform/db/schema';
+import { feeFor } from '../../lib/books/fees';
+import { taskList } from '../../lib/worker/tasks';
+import { addPaymentAccount, updatePaymentAccount } from '../../lib/money-out/payment-accounts/manage';
+import { initiatePayout } from '../../lib/money-out/initiate';
+import { payoutInput, withdrawalInput, type PayoutInput, type WithdrawalInput } from '../../lib/money-out/input';
+import { addPaymentAccountInput } from '../../lib/money-out/payment-accounts/input';
+import { cancelPayout, completePayout, failPayout, pickUpPayout } from '../../lib/money-out/progress';
 import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../../lib/rails/sandbox';
 import { runJobsNow } from '../support/jobs';
 
@@ -94,7 +94,7 @@ const LANES = Number(process.env.LEDGER_PROPERTY_LANES ?? 4);
 const CURRENCIES = ['GHS', 'USD', 'KES', 'XOF'] as const;
 type Cur = (typeof CURRENCIES)[number];
 
-/** The sandbox defaults (lib/conversion/rates.ts, README): units per USD. Written out here on purpose. */
+/** The sandbox defaults (lib/books/conversion/rates.ts, README): units per USD. Written out here on purpose. */
 const PER_USD: Record<Cur, [bigint, bigint]> = {
   GHS: [1550n, 100n],
   USD: [1n, 1n],
@@ -699,7 +699,7 @@ function mostAffordable(available: bigint, fee: (amount: bigint) => bigint) {
 /**
  * A destination for `seed`, ending in the sandbox's failure suffix when `fails`. Separators are
  * allowed (and stripped): the suffix must survive normalisation. Mobile money pays out in GHS and
- * KES only (lib/payouts/destination.ts): the USD number is well formed, and refused (422).
+ * KES only (lib/rails/payout-destination.ts): the USD number is well formed, and refused (422).
  */
 function destinationNumber(type: PayoutType, currency: Cur, seed: bigint, fails: boolean) {
   const suffix = fails ? SANDBOX_PAYOUT_FAILURE_SUFFIX : `${4321n + (seed % 5_000n)}`;
@@ -712,7 +712,7 @@ function destinationNumber(type: PayoutType, currency: Cur, seed: bigint, fails:
     };
   }
   if (currency === 'GHS') {
-    // The number must belong to the network (lib/payment-methods/mobile-money.ts): 024 is MTN's, 020 Telecel's.
+    // The number must belong to the network (lib/rails/mobile-money.ts): 024 is MTN's, 020 Telecel's.
     return seed % 2n === 0n
       ? { number: `024 4${two} ${suffix}`, network: 'mtn_momo' as const }
       : { number: `020 4${two} ${suffix}`, network: 'vodafone_cash' as const };

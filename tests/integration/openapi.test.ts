@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import type { OperationHandler } from '../../lib/http/handler';
-import { EVENT_TYPES } from '../../lib/events/catalog';
-import { CONTRACTS, OPERATIONS } from '../../lib/openapi/operations';
-import { buildOpenApiDocument } from '../../lib/openapi/document';
+import type { OperationHandler } from '../../lib/platform/http/endpoint';
+import { EVENT_TYPES } from '../../lib/notifications/events/catalog';
+import { CONTRACTS, OPERATIONS } from '../../lib/surfaces/openapi/operations';
+import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
 import { call, ROUTE_FILES } from '../support/api';
 import { newMerchant } from '../support/fixtures';
 
@@ -43,7 +43,7 @@ describe('OpenAPI coverage', () => {
       if (!op) undocumented.push(`${method} ${pattern}`);
       else {
         expect(`${op.method} ${op.path}`, op.operationId).toBe(`${method} ${openApiPath(pattern)}`);
-        expect(OPERATIONS, `${op.operationId} is not in lib/openapi/operations.ts`).toContain(op);
+        expect(OPERATIONS, `${op.operationId} is not in lib/surfaces/openapi/operations.ts`).toContain(op);
       }
     }
     expect(undocumented).toEqual([]);

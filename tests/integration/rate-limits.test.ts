@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { client, type ApiResponse } from '../support/api';
 import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { resetConfigForTests } from '../../lib/config';
-import { openDatabase } from '../../lib/db/client';
-import { limitApiKey } from '../../lib/rate-limit/api-key-limit';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { openDatabase } from '../../lib/platform/db/client';
+import { limitApiKey } from '../../lib/access/rate-limit/api-key-limit';
 
 /**
- * The merchant API's per-key rate limit (lib/rate-limit/api-key-limit.ts): a fixed window of a
+ * The merchant API's per-key rate limit (lib/access/rate-limit/api-key-limit.ts): a fixed window of a
  * minute per API key, counted in PostgreSQL, announced on every response by the IETF draft's
  * RateLimit-Policy and RateLimit headers.
  */

@@ -4,7 +4,7 @@ import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../suppor
 import { testSql } from '../support/database';
 
 /**
- * What a body, a query or a path may carry (lib/http/json-scan.ts, storable-text.ts, free-form.ts):
+ * What a body, a query or a path may carry (lib/platform/http/json-scan.ts, storable-text.ts, free-form.ts):
  * text PostgreSQL can store, JSON no deeper than 32 levels, numbers a float carries exactly, and
  * free-form objects within their limits. Each refusal is a 422 naming the field, and changes nothing.
  */

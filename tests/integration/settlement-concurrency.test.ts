@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../lib/db/client';
-import { createCheckout } from '../../lib/checkouts/create-checkout';
-import { recordIncomingBankTransfer } from '../../lib/checkout-session/payment-results';
-import { reconcileLedger } from '../../lib/ledger/reconcile';
-import { runSettlement } from '../../lib/settlement/run-settlement';
-import { toMajorUnits } from '../../lib/money/amount';
-import type { CurrencyCode } from '../../lib/money/currencies';
+import { getDb } from '../../lib/platform/db/client';
+import { createCheckout } from '../../lib/checkout/create-checkout';
+import { recordIncomingBankTransfer } from '../../lib/collections/rail-outcomes';
+import { reconcileLedger } from '../../lib/books/ledger/reconcile';
+import { runSettlement } from '../../lib/books/settlement/run-settlement';
+import { toMajorUnits } from '../../lib/platform/money/amount';
+import type { CurrencyCode } from '../../lib/platform/money/currencies';
 import { admin, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 

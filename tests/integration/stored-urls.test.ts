@@ -3,7 +3,7 @@ import { invalidFields, minimalCheckout, newMerchant } from '../support/fixtures
 import { testSql } from '../support/database';
 
 /**
- * URLs a merchant stores (lib/http/stored-url.ts): only the usual form is accepted, and the stored
+ * URLs a merchant stores (lib/platform/http/stored-url.ts): only the usual form is accepted, and the stored
  * value is the parser's normalised href, so what the merchant wrote, what is stored and where a
  * browser or the webhook sender goes are the same place.
  */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, routePatterns, type ApiResponse } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { allowHeader } from '../../lib/http/methods';
+import { allowHeader } from '../../lib/platform/http/methods';
 
 /**
  * Every merchant route that takes a resource id: another merchant using that id gets the same 404 as

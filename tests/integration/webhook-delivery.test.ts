@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../lib/time';
+import { formatTimestamp } from '../../lib/platform/time';
 import { newMerchant, paidCheckout } from '../support/fixtures';
 import { testSql } from '../support/database';
 import {
@@ -10,17 +10,17 @@ import {
   type Responder,
   type Reply,
 } from '../support/webhook-receiver';
-import { resetConfigForTests } from '../../lib/config';
+import { resetConfigForTests } from '../../lib/platform/config';
 import {
   claimDue,
   deliverClaimed,
   deliverDueNow,
   startWebhookDispatcher,
   USER_AGENT,
-} from '../../lib/webhooks/dispatcher';
-import { getDb } from '../../lib/db/client';
-import { WEBHOOK_API_VERSION } from '../../lib/webhooks/envelope';
-import { verifyWebhookSignature } from '../../lib/webhooks/verify';
+} from '../../lib/notifications/webhooks/dispatcher';
+import { getDb } from '../../lib/platform/db/client';
+import { WEBHOOK_API_VERSION } from '../../lib/notifications/webhooks/envelope';
+import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
 
 /**
  * Delivering webhooks (issue 6): the envelope and its signature, event filtering, the retry schedule

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invalidFields, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
-import { resetConfigForTests } from '../../lib/config';
-import { deliverDueNow } from '../../lib/webhooks/dispatcher';
-import { LOOPBACK_BODY_NOTE, responseBodyShown } from '../../lib/webhooks/send';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
+import { LOOPBACK_BODY_NOTE, responseBodyShown } from '../../lib/notifications/webhooks/send';
 
 /**
  * allow_loopback (sandbox) is for a merchant's developer receiving webhooks on this machine. It never

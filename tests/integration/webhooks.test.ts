@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../lib/time';
+import { formatTimestamp } from '../../lib/platform/time';
 import { TIMESTAMP, UUID } from '../support/shapes';
 import { client } from '../support/api';
 import { expectErrorShape, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
-import { resetConfigForTests } from '../../lib/config';
-import { deliverDueNow } from '../../lib/webhooks/dispatcher';
-import { verifyWebhookSignature } from '../../lib/webhooks/verify';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
+import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
 
 /**
  * The webhook endpoint API (issue 6, spec 4.5): create, list, get, update, delete, rotate the secret,

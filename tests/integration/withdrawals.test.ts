@@ -13,8 +13,8 @@ import {
 } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
-import { resetConfigForTests } from '../../lib/config';
-import { DEFAULT_FEE_SCHEDULE } from '../../lib/fees/schedule';
+import { resetConfigForTests } from '../../lib/platform/config';
+import { DEFAULT_FEE_SCHEDULE } from '../../lib/platform/settings/fee-schedule';
 
 /**
  * Withdrawals (spec 4.8, README "Money out"): the merchant's money to the merchant's own account, from

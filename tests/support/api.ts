@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OperationHandler, RouteArgs } from '../../lib/http/handler';
+import type { OperationHandler, RouteArgs } from '../../lib/platform/http/endpoint';
 import { checkResponse } from './contract-check';
-import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/http/peer-address';
+import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/platform/http/peer-address';
 
 /**
  * Calls the real Next.js route handlers in-process: a URL is matched against the files under app/
  * exactly as the App Router would (route groups ignored, [param], [...catchAll]), the module is
  * imported, and its exported method handler receives a real Request, with the peer address the
- * server edge (lib/http/server-edge.ts) would have stamped on it.
+ * server edge (lib/platform/http/server-edge.ts) would have stamped on it.
  */
 interface RouteFile {
   file: string;
@@ -105,7 +105,7 @@ export async function call(method: string, url: string, options: CallOptions = {
  */
 export async function dispatch(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
-  // What lib/http/server-edge.ts does on a real server: the peer's address in PEER_HEADER.
+  // What lib/platform/http/server-edge.ts does on a real server: the peer's address in PEER_HEADER.
   if (peerAddressOf(request.headers) === null) request.headers.set(PEER_HEADER, peerStamp('127.0.0.1'));
   const found = match(pathname);
   if (!found) throw new Error(`No route file matches ${pathname}`);

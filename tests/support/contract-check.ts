@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { statusesOf, type ErrorCode } from '../../lib/http/error-codes';
-import { documentedErrors, type Operation } from '../../lib/http/operation';
-import { buildOpenApiDocument } from '../../lib/openapi/document';
+import { statusesOf, type ErrorCode } from '../../lib/platform/http/error-codes';
+import { documentedErrors, type Operation } from '../../lib/platform/http/operation';
+import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
 import { checkTimestamps } from './timestamps';
 
 /**
@@ -50,7 +50,7 @@ export function checkResponse(op: Operation | undefined, status: number, body: u
     const code = (body as { error: { code: ErrorCode } }).error.code;
     if (!statusesOf(code).includes(status))
       throw new Error(
-        `${what}: ${code} answered ${status}; lib/http/error-codes.ts says ${statusesOf(code).join(' or ')}`,
+        `${what}: ${code} answered ${status}; lib/platform/http/error-codes.ts says ${statusesOf(code).join(' or ')}`,
       );
     if (op && status !== 500 && status !== 405 && !documentedErrors(op).includes(status as never)) {
       throw new Error(

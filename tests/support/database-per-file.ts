@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
-import { closeDatabase } from '../../lib/db/client';
-import { resetConfigForTests } from '../../lib/config';
+import { closeDatabase } from '../../lib/platform/db/client';
+import { resetConfigForTests } from '../../lib/platform/config';
 import { withDatabase } from './global-setup';
 import { TEST_SECRETS } from './log-secrets';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/db/embedded';
-import { migrateDatabase } from '../../lib/db/migrate';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/platform/db/embedded';
+import { migrateDatabase } from '../../lib/platform/db/migrate';
 import { checkLogForSecrets } from './log-secrets';
 
 declare module 'vitest' {

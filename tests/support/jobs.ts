@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { Logger, runOnce } from 'graphile-worker';
-import { taskList } from '../../lib/jobs/tasks';
+import { taskList } from '../../lib/worker/tasks';
 
 /**
  * Runs every queued job now, as the worker would when their time comes: scheduled times are moved

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, isWellFormedApiKey } from '../../lib/auth/api-key-format';
+import { generateApiKey, hashApiKey, isWellFormedApiKey } from '../../lib/access/api-key-format';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../lib/config';
+import { resetConfigForTests } from '../../lib/platform/config';
 import {
   CHECKOUT_TOKEN_AUDIENCE,
   TOKEN_READ_SECONDS,
   signCheckoutToken,
   verifyCheckoutToken,
-} from '../../lib/checkouts/token';
-import { newPaymentReference } from '../../lib/checkouts/reference';
+} from '../../lib/checkout/token';
+import { newPaymentReference } from '../../lib/checkout/reference';
 
 const SECRET = 'unit-test-checkout-secret-0123456789abcdef';
 const OLD_SECRET = 'unit-test-old-checkout-secret-0123456789abc';

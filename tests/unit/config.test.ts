@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../lib/config';
+import { ConfigError, parseConfig } from '../../lib/platform/config';
 
 const SECRET = 'c'.repeat(32);
 const ADMIN = 'a'.repeat(32);

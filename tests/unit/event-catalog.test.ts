@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVENT_CATALOG, EVENT_TYPES } from '@/lib/events/catalog';
-import { PAYOUT_STATUSES } from '@/lib/db/schema';
-import { CHECKOUT_TRANSITIONS } from '@/lib/checkouts/state-machine';
+import { EVENT_CATALOG, EVENT_TYPES } from '@/lib/notifications/events/catalog';
+import { PAYOUT_STATUSES } from '@/lib/platform/db/schema';
+import { CHECKOUT_TRANSITIONS } from '@/lib/checkout/state-machine';
 
 const root = path.resolve(__dirname, '../..');
 

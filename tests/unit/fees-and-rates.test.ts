@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../lib/config';
+import { ConfigError, parseConfig } from '../../lib/platform/config';
+import { feeFor } from '../../lib/books/fees';
 import {
   DEFAULT_FEE_SCHEDULE,
   FEE_OPERATIONS,
-  feeFor,
   feeScheduleSetting,
   type FeeRule,
-} from '../../lib/fees/schedule';
-import { DEFAULT_CONVERSION_RATES, conversionRatesSetting, convert } from '../../lib/conversion/rates';
-import { divideToText, parseDecimal } from '../../lib/money/decimal';
-import { CURRENCY_CODES, CURRENCY_EXPONENT, type CurrencyCode } from '../../lib/money/currencies';
+} from '../../lib/platform/settings/fee-schedule';
+import { convert } from '../../lib/books/conversion/rates';
+import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from '../../lib/platform/settings/conversion-rates';
+import { divideToText, parseDecimal } from '../../lib/platform/money/decimal';
+import { CURRENCY_CODES, CURRENCY_EXPONENT, type CurrencyCode } from '../../lib/platform/money/currencies';
 
 const rule = (r: Partial<FeeRule> & Pick<FeeRule, 'operation' | 'currency'>): FeeRule => ({
   percent_bps: 0,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isExactNumber, MAX_JSON_DEPTH, scanJson } from '../../lib/http/json-scan';
-import { isStorableText } from '../../lib/http/storable-text';
-import { requestFingerprint, stableStringify } from '../../lib/idempotency/with-idempotency';
-import { freeFormProblem } from '../../lib/http/free-form';
+import { isExactNumber, MAX_JSON_DEPTH, scanJson } from '../../lib/platform/http/json-scan';
+import { isStorableText } from '../../lib/platform/http/storable-text';
+import { requestFingerprint, stableStringify } from '../../lib/access/idempotency';
+import { freeFormProblem } from '../../lib/platform/http/free-form';
 
 describe('isExactNumber', () => {
   it.each([

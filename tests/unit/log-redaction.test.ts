@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { log, redact } from '../../lib/log';
-import { generateApiKey } from '../../lib/auth/api-key-format';
+import { log, redact } from '../../lib/platform/log';
+import { generateApiKey } from '../../lib/access/api-key-format';
 import { findSecretsInLog } from '../support/log-secrets';
 
 const apiKey = generateApiKey('test').secret;

@@ -6,9 +6,9 @@ import {
   findMarket,
   marketsFor,
   readMobileNumber,
-} from '../../lib/payment-methods/mobile-money';
-import { offeredMethods } from '../../lib/payment-methods/catalog';
-import { readPayoutNumber } from '../../lib/payouts/destination';
+} from '../../lib/rails/mobile-money';
+import { offeredMethods } from '../../lib/rails/methods';
+import { readPayoutNumber } from '../../lib/rails/payout-destination';
 
 const market = (network: string, country: string) => findMarket(network, country)!;
 

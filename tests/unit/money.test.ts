@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MINOR_UNITS, amountProblemMessage, toMajorUnits, toMinorUnits } from '../../lib/money/amount';
-import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/money/currencies';
+import { MAX_MINOR_UNITS, amountProblemMessage, toMajorUnits, toMinorUnits } from '../../lib/platform/money/amount';
+import { CURRENCY_CODES, CURRENCY_EXPONENT } from '../../lib/platform/money/currencies';
 
 describe('toMinorUnits', () => {
   it.each([

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { edgeAnswer, normalisedPath } from '../../lib/http/server-edge';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { edgeAnswer, normalisedPath } from '../../lib/platform/http/server-edge';
+import { registerApiRoutes } from '../../lib/platform/http/route-table';
+import { OPERATIONS } from '../../lib/surfaces/openapi/operations';
+
+beforeAll(() => registerApiRoutes(OPERATIONS));
 
 /** What the server edge decides before Next sees a request (the e2e suite drives it on `next start`). */
 describe('normalisedPath', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressProblem, bareHost, guardedLookup, AddressRefusedError } from '../../lib/webhooks/address-guard';
-import { parseRetryAfter, sendWebhook } from '../../lib/webhooks/send';
+import {
+  addressProblem,
+  bareHost,
+  guardedLookup,
+  AddressRefusedError,
+} from '../../lib/notifications/webhooks/address-guard';
+import { parseRetryAfter, sendWebhook } from '../../lib/notifications/webhooks/send';
 import {
   DISABLE_AFTER_FAILING_MS,
   JITTER,
@@ -8,7 +13,7 @@ import {
   MAX_RETRY_AFTER_SECONDS,
   RETRY_DELAYS_SECONDS,
   nextAttemptAt,
-} from '../../lib/webhooks/schedule';
+} from '../../lib/notifications/webhooks/schedule';
 
 const STRICT = { allowLoopback: false };
 const LOOPBACK_OK = { allowLoopback: true };

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { computeWebhookSignature, parseSignatureHeader, verifyWebhookSignature } from '../../lib/webhooks/verify';
-import { signatureHeader } from '../../lib/webhooks/dispatcher';
+import {
+  computeWebhookSignature,
+  parseSignatureHeader,
+  verifyWebhookSignature,
+} from '../../lib/notifications/webhooks/verify';
+import { signatureHeader } from '../../lib/notifications/webhooks/dispatcher';
 
 /**
  * Signature vectors for `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
- * The expected values are computed here with node:crypto, independently of lib/webhooks/verify.ts, and one
+ * The expected values are computed here with node:crypto, independently of lib/notifications/webhooks/verify.ts, and one
  * is pinned as a literal so a change of the scheme (key, separator, encoding) cannot pass unnoticed.
  */
 const SECRET = 'whsec_test_secret_for_vectors_0123456789';

@@ -1,5 +1,5 @@
-import { endpoint } from '@/lib/http/handler';
-import { ApiError } from '@/lib/http/errors';
+import { endpoint } from '@/lib/platform/http/endpoint';
+import { ApiError } from '@/lib/platform/http/errors';
 
 /** Any /api path no route claims: a 404 in the shared error shape instead of Next's HTML page. */
 const unknownRoute = endpoint(async (req) => {

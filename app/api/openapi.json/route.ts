@@ -1,9 +1,9 @@
-import { publicEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import { openApiDocument } from '@/lib/openapi/serve';
-import { getOpenApiDocument } from '@/lib/openapi/contract';
+import { publicEndpoint } from '@/lib/platform/http/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import { openApiDocument } from '@/lib/surfaces/openapi/serve';
+import { getOpenApiDocument } from '@/lib/surfaces/openapi/contract';
 
-import { json } from '@/lib/http/envelope';
+import { json } from '@/lib/platform/http/envelope';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: publicEndpoint(getOpenApiDocument, async () =>

@@ -1,8 +1,8 @@
-import { json } from '@/lib/http/envelope';
-import { publicEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/ops/contract';
-import { checkReadiness } from '@/lib/ops/readiness';
+import { json } from '@/lib/platform/http/envelope';
+import { publicEndpoint } from '@/lib/platform/http/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/platform/ops/contract';
+import { checkReadiness } from '@/lib/platform/ops/readiness';
 
 export const dynamic = 'force-dynamic';
 

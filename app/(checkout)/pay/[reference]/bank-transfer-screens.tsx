@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import styles from './checkout.module.css';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type Attempt, type Session } from './session';
 import {
   ActionButton,

@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { Locale } from '@/lib/i18n/locale';
-import type { Messages } from '@/lib/i18n/messages';
-import { translator } from '@/lib/i18n/translate';
+import type { Locale } from '@/lib/platform/i18n/locale';
+import type { Messages } from '@/lib/platform/i18n/messages';
+import { translator } from '@/lib/platform/i18n/translate';
 import { BrandHeader, Summary } from './brand';
 import styles from './checkout.module.css';
 import { FooterContact } from './contact';

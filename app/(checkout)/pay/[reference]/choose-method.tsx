@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import styles from './checkout.module.css';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type MethodId, type Session } from './session';
 import { ActionButton, NoticeBox, Title, usePage } from './ui';
 

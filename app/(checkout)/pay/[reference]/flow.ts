@@ -2,8 +2,8 @@
  * What the page shows and how often it asks for news, from the session alone: pure functions, no
  * React, so the rules can be read (and tested) in one place.
  */
-import type { Translate } from '@/lib/i18n/translate';
-import { findMarket, readMobileNumber } from '@/lib/payment-methods/mobile-money';
+import type { Translate } from '@/lib/platform/i18n/translate';
+import { findMarket, readMobileNumber } from '@/lib/rails/mobile-money';
 import { EXPIRABLE, TERMINAL, parseTimestamp, type Attempt, type Network, type Session } from './session';
 
 export type Screen =
@@ -135,7 +135,7 @@ export function networkName(network: Network, all: Network[], locale: string): s
 
 /**
  * The page's own check of a mobile-money number: the same rule as the server's
- * (lib/payment-methods/mobile-money.ts), worded for the customer. Null when the number is fine.
+ * (lib/rails/mobile-money.ts), worded for the customer. Null when the number is fine.
  */
 export function phoneProblem(t: Translate, raw: string, network: Network, networkLabel: string): string | null {
   const market = findMarket(network.id, network.country);

@@ -4,7 +4,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import styles from './checkout.module.css';
 import { UnavailableNote } from './choose-method';
 import { attemptNetwork, mobileNetworks, networkKey, networkName, nowrap } from './flow';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type Network } from './session';
 import {
   ActionButton,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { branding, checkouts, merchants } from '@/lib/db/schema';
-import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/branding/colour';
+import { getDb } from '@/lib/platform/db/client';
+import { branding, checkouts, merchants } from '@/lib/platform/db/schema';
+import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/merchants/branding/colour';
 
 /**
  * What a link preview (and the page's first paint) may show of a checkout known only by its

@@ -1,5 +1,5 @@
 import { ImageResponse } from 'next/og';
-import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/branding/colour';
+import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/merchants/branding/colour';
 import { publicBrandFor } from './og-data';
 
 /**

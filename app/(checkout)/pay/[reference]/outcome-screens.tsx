@@ -4,7 +4,7 @@ import styles from './checkout.module.css';
 import { ContactBlock } from './contact';
 import { failureText, noMoneyMoved } from './flow';
 import { MoneyNote } from './money-note';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screen-props';
 import { parseTimestamp } from './session';
 import { ActionButton, Checking, Icon, NoticeBox, Ref, Spinner, Title, usePage } from './ui';
 

@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { config } from '@/lib/config';
-import { resolveLocale, type Locale } from '@/lib/i18n/locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { translate } from '@/lib/i18n/translate';
+import { config } from '@/lib/platform/config';
+import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
+import { messagesFor } from '@/lib/platform/i18n/messages';
+import { translate } from '@/lib/platform/i18n/translate';
 import { CheckoutApp } from './checkout-app';
 import { publicBrandFor } from './og-data';
 import styles from './checkout.module.css';

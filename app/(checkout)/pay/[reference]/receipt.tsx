@@ -5,7 +5,7 @@ import styles from './checkout.module.css';
 import { ContactBlock } from './contact';
 import { attemptNetwork, mobileNetworks, networkName, nowrap, safeRedirect } from './flow';
 import { MoneyNote } from './money-note';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screen-props';
 import { parseTimestamp } from './session';
 import { ActionButton, Amount, Icon, Row, Title, usePage } from './ui';
 

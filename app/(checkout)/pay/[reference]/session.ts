@@ -1,5 +1,5 @@
 /**
- * The public checkout interface as the page sees it (lib/checkout-session/contract.ts), and the calls
+ * The public checkout interface as the page sees it (lib/collections/hosted-page/contract.ts), and the calls
  * the page makes. Browser-only code, no dependencies.
  */
 
@@ -9,7 +9,7 @@ import type {
   CollectionBankAccount,
   MoneyReceived,
   PaymentAttempt,
-} from '@/lib/checkout-session/contract';
+} from '@/lib/collections/hosted-page/contract';
 
 // The wire types come from the contract (types only: nothing of the server reaches the bundle).
 export type Session = CheckoutSession;

@@ -10,9 +10,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { Locale } from '@/lib/i18n/locale';
-import type { MessageKey, Messages } from '@/lib/i18n/messages';
-import { translateParts, type Translate, type TranslateParts } from '@/lib/i18n/translate';
+import type { Locale } from '@/lib/platform/i18n/locale';
+import type { MessageKey, Messages } from '@/lib/platform/i18n/messages';
+import { translateParts, type Translate, type TranslateParts } from '@/lib/platform/i18n/translate';
 import styles from './checkout.module.css';
 
 /** What every screen needs: strings, formatting, the heading to focus, the live region. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import type { Translate } from '@/lib/i18n/translate';
+import type { Translate } from '@/lib/platform/i18n/translate';
 import { attemptNetwork, mobileNetworks, networkKey, phoneProblem, type View } from './flow';
 import { callApi, sessionPath, type ApiFailure, type ApiResult, type MethodId, type Session } from './session';
 import type { Notice } from './ui';

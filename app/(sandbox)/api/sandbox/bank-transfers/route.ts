@@ -1,8 +1,8 @@
-import { publicEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import { getDb } from '@/lib/db/client';
-import * as contract from '@/lib/sandbox/contract';
-import { assertSandbox, simulateIncomingTransfer } from '@/lib/sandbox/simulate';
+import { publicEndpoint } from '@/lib/platform/http/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import { getDb } from '@/lib/platform/db/client';
+import * as contract from '@/lib/collections/sandbox/contract';
+import { assertSandbox, simulateIncomingTransfer } from '@/lib/collections/sandbox/simulate';
 
 /** Sandbox only: a bank transfer quoting a payment reference "arrives" (exact, short, over, duplicate). */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/merchants/contract';
-import { createMerchant } from '@/lib/merchants/create-merchant';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/operator/merchants/contract';
+import { createMerchant } from '@/lib/operator/merchants/create-merchant';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: operatorEndpoint(contract.createMerchant, async ({ ctx, body }) => ({

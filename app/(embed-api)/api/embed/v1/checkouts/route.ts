@@ -1,7 +1,7 @@
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/embed/contract';
-import { startEmbedCheckout } from '@/lib/embed/button';
-import { embedEndpoint, embedPreflight } from '@/lib/embed/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/checkout/embed/contract';
+import { startEmbedCheckout } from '@/lib/checkout/embed/button';
+import { embedEndpoint, embedPreflight } from '@/lib/checkout/embed/endpoint';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: embedEndpoint(contract.createEmbedCheckout, { write: true }, async ({ db, caller, body }) => ({

@@ -1,8 +1,8 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/api-keys/contract';
-import { createApiKey } from '@/lib/api-keys/create-api-key';
-import { listApiKeys } from '@/lib/api-keys/list-api-keys';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/merchants/api-keys/contract';
+import { createApiKey } from '@/lib/merchants/api-keys/create-api-key';
+import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listApiKeys, async ({ ctx }) => ({

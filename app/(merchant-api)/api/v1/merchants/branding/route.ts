@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/branding/contract';
-import { loadBranding, updateBranding } from '@/lib/branding/branding';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/merchants/branding/contract';
+import { loadBranding, updateBranding } from '@/lib/merchants/branding/branding';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getBranding, async ({ ctx }) => ({

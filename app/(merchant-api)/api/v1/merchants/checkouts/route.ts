@@ -1,8 +1,8 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkouts/contract';
-import { createCheckout } from '@/lib/checkouts/create-checkout';
-import { listCheckouts } from '@/lib/checkouts/read-checkouts';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/checkout/contract';
+import { createCheckout } from '@/lib/checkout/create-checkout';
+import { listCheckouts } from '@/lib/checkout/read-checkouts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listCheckouts, async ({ ctx, query }) => ({

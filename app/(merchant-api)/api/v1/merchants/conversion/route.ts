@@ -1,8 +1,8 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/conversion/contract';
-import { convertWithQuote } from '@/lib/conversion/convert';
-import { listConversions } from '@/lib/conversion/read';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/conversion/contract';
+import { convertWithQuote } from '@/lib/books/conversion/convert';
+import { listConversions } from '@/lib/books/conversion/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listConversions, async ({ ctx, query }) => ({

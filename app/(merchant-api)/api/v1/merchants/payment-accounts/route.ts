@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/payment-accounts/contract';
-import { addPaymentAccount, listPaymentAccounts } from '@/lib/payment-accounts/manage';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/money-out/payment-accounts/contract';
+import { addPaymentAccount, listPaymentAccounts } from '@/lib/money-out/payment-accounts/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listPaymentAccounts, async ({ ctx, query }) => ({

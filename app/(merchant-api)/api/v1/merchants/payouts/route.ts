@@ -1,8 +1,8 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/payouts/contract';
-import { initiatePayout } from '@/lib/payouts/initiate';
-import { listPayouts } from '@/lib/payouts/read';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/money-out/contract';
+import { initiatePayout } from '@/lib/money-out/initiate';
+import { listPayouts } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listPayouts, async ({ ctx, query }) => ({

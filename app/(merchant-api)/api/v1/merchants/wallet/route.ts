@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/wallets/contract';
-import { listWallets } from '@/lib/wallets/list-wallets';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/wallets/contract';
+import { listWallets } from '@/lib/books/wallets/list-wallets';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWallets, async ({ ctx }) => ({

@@ -1,8 +1,8 @@
-import { publicEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import { getDb } from '@/lib/db/client';
-import * as contract from '@/lib/sandbox/contract';
-import { assertSandbox, simulateMobileMoneyOutcome } from '@/lib/sandbox/simulate';
+import { publicEndpoint } from '@/lib/platform/http/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import { getDb } from '@/lib/platform/db/client';
+import * as contract from '@/lib/collections/sandbox/contract';
+import { assertSandbox, simulateMobileMoneyOutcome } from '@/lib/collections/sandbox/simulate';
 
 /** Sandbox only: answer a mobile-money prompt now (success, declined, insufficient_funds, timeout). */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

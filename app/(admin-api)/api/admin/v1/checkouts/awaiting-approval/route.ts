@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/approvals/contract';
-import { listAwaitingApproval } from '@/lib/approvals/approvals';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/approvals/contract';
+import { listAwaitingApproval } from '@/lib/collections/approvals/approvals';
 
 /** Bank transfers claimed or received, oldest first, waiting for an operator. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/ledger/contract';
-import { reconcileLedger } from '@/lib/ledger/reconcile';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/ledger/contract';
+import { reconcileLedger } from '@/lib/books/ledger/reconcile';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: operatorEndpoint(contract.getLedgerReconciliation, async ({ ctx, query }) => {

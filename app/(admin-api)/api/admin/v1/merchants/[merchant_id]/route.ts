@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/merchants/contract';
-import { getMerchant, updateMerchant } from '@/lib/merchants/manage-merchant';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/operator/merchants/contract';
+import { getMerchant, updateMerchant } from '@/lib/operator/merchants/manage-merchant';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: operatorEndpoint(contract.getMerchant, async ({ ctx, params }) => ({

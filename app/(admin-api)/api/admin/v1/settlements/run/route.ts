@@ -1,8 +1,8 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/settlement/contract';
-import { runSettlement } from '@/lib/settlement/run-settlement';
-import { formatTimestamp } from '@/lib/time';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/settlement/contract';
+import { runSettlement } from '@/lib/books/settlement/run-settlement';
+import { formatTimestamp } from '@/lib/platform/time';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: operatorEndpoint(contract.runSettlement, async ({ ctx, body }) => {

@@ -1,7 +1,7 @@
-import { checkoutEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkout-session/contract';
-import { presentSession } from '@/lib/checkout-session/present';
+import { checkoutEndpoint } from '@/lib/collections/hosted-page/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/hosted-page/contract';
+import { presentSession } from '@/lib/collections/hosted-page/present';
 
 /** Everything the hosted page shows. Reads only: link scanners may fetch it freely. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/api-keys/contract';
-import { revokeApiKey } from '@/lib/api-keys/revoke-api-key';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/merchants/api-keys/contract';
+import { revokeApiKey } from '@/lib/merchants/api-keys/revoke-api-key';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   DELETE: merchantEndpoint(contract.revokeApiKey, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkouts/contract';
-import { getCheckout } from '@/lib/checkouts/read-checkouts';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/checkout/contract';
+import { getCheckout } from '@/lib/checkout/read-checkouts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getCheckout, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/conversion/contract';
-import { getConversion } from '@/lib/conversion/read';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/conversion/contract';
+import { getConversion } from '@/lib/books/conversion/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getConversion, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/payment-accounts/contract';
-import { deletePaymentAccount, getPaymentAccount, updatePaymentAccount } from '@/lib/payment-accounts/manage';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/money-out/payment-accounts/contract';
+import { deletePaymentAccount, getPaymentAccount, updatePaymentAccount } from '@/lib/money-out/payment-accounts/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getPaymentAccount, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/payouts/contract';
-import { getPayout } from '@/lib/payouts/read';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/money-out/contract';
+import { getPayout } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getPayout, async ({ ctx, params }) => ({

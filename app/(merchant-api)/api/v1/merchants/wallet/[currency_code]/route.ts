@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/wallets/contract';
-import { getWallet } from '@/lib/wallets/manage-wallet';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/wallets/contract';
+import { getWallet } from '@/lib/books/wallets/manage-wallet';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getWallet, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/transactions/contract';
-import { refundDeposit } from '@/lib/transactions/refunds';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/customer-transactions/contract';
+import { refundDeposit } from '@/lib/books/refunds';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.createRefund, async ({ ctx, body }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/settlement/contract';
-import { listSettlementBatches } from '@/lib/settlement/read';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/settlement/contract';
+import { listSettlementBatches } from '@/lib/books/settlement/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listSettlementBatches, async ({ ctx, query }) => ({

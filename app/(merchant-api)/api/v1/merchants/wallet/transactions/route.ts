@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/wallets/contract';
-import { listWalletTransactions } from '@/lib/wallets/statement';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/wallets/contract';
+import { listWalletTransactions } from '@/lib/books/wallets/statement';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWalletTransactions, async ({ ctx, query }) => ({

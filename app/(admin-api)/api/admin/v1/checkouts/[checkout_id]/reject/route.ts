@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/approvals/contract';
-import { rejectCheckout } from '@/lib/approvals/approvals';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/approvals/contract';
+import { rejectCheckout } from '@/lib/collections/approvals/approvals';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: operatorEndpoint(contract.rejectCheckout, async ({ ctx, params, body }) => ({

@@ -1,8 +1,8 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/merchants/contract';
-import { createApiKey } from '@/lib/api-keys/create-api-key';
-import { getMerchant } from '@/lib/merchants/manage-merchant';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/operator/merchants/contract';
+import { createApiKey } from '@/lib/merchants/api-keys/create-api-key';
+import { getMerchant } from '@/lib/operator/merchants/manage-merchant';
 
 /** Recovery: an operator issues a fresh key to a merchant that revoked or lost all of its keys. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,8 +1,8 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import { getMerchant } from '@/lib/merchants/manage-merchant';
-import * as contract from '@/lib/wallets/contract';
-import { listWallets } from '@/lib/wallets/list-wallets';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import { getMerchant } from '@/lib/operator/merchants/manage-merchant';
+import * as contract from '@/lib/books/wallets/contract';
+import { listWallets } from '@/lib/books/wallets/list-wallets';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: operatorEndpoint(contract.listMerchantWallets, async ({ ctx, params }) => {

@@ -1,8 +1,8 @@
-import { checkoutEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkout-session/contract';
-import { chooseBankTransfer } from '@/lib/checkout-session/pay';
-import { freshSession } from '@/lib/checkout-session/present';
+import { checkoutEndpoint } from '@/lib/collections/hosted-page/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/hosted-page/contract';
+import { chooseBankTransfer } from '@/lib/collections/hosted-page/pay';
+import { freshSession } from '@/lib/collections/hosted-page/present';
 
 /** Choose bank transfer: the session's latest_attempt.bank_account says where to send the exact amount. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,8 +1,8 @@
-import { checkoutEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkout-session/contract';
-import { startMobileMoney } from '@/lib/checkout-session/pay';
-import { freshSession } from '@/lib/checkout-session/present';
+import { checkoutEndpoint } from '@/lib/collections/hosted-page/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/hosted-page/contract';
+import { startMobileMoney } from '@/lib/collections/hosted-page/pay';
+import { freshSession } from '@/lib/collections/hosted-page/present';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: checkoutEndpoint(contract.startMobileMoneyPayment, async ({ ctx, body }) => {

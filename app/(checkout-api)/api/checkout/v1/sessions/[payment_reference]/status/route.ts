@@ -1,7 +1,7 @@
-import { checkoutEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkout-session/contract';
-import { presentSession } from '@/lib/checkout-session/present';
+import { checkoutEndpoint } from '@/lib/collections/hosted-page/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/hosted-page/contract';
+import { presentSession } from '@/lib/collections/hosted-page/present';
 
 /** What the page polls while a payment is under way. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

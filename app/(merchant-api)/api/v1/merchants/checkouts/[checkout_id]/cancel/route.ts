@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkouts/contract';
-import { cancelCheckout } from '@/lib/checkouts/cancel-checkout';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/checkout/contract';
+import { cancelCheckout } from '@/lib/checkout/cancel-checkout';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.cancelCheckout, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/webhooks/contract';
-import { sendTestEvent } from '@/lib/webhooks/manage';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/notifications/webhooks/contract';
+import { sendTestEvent } from '@/lib/notifications/webhooks/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.sendWebhookTest, async ({ ctx, params }) => ({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/payouts/contract';
-import { cancelPayout } from '@/lib/payouts/progress';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/money-out/contract';
+import { cancelPayout } from '@/lib/money-out/progress';
 
 /** Only while pending, with a reason; the money goes back at once. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

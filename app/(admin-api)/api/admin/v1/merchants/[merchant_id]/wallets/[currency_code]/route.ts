@@ -1,7 +1,7 @@
-import { operatorEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/wallets/contract';
-import { operatorUpdateWallet } from '@/lib/wallets/manage-wallet';
+import { operatorEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/books/wallets/contract';
+import { operatorUpdateWallet } from '@/lib/books/wallets/manage-wallet';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   PATCH: operatorEndpoint(contract.updateMerchantWallet, async ({ ctx, params, body }) => ({

@@ -1,8 +1,8 @@
-import { checkoutEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/checkout-session/contract';
-import { claimBankTransfer } from '@/lib/checkout-session/pay';
-import { freshSession } from '@/lib/checkout-session/present';
+import { checkoutEndpoint } from '@/lib/collections/hosted-page/endpoint';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/collections/hosted-page/contract';
+import { claimBankTransfer } from '@/lib/collections/hosted-page/pay';
+import { freshSession } from '@/lib/collections/hosted-page/present';
 
 /** "I have sent the transfer". */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,7 +1,7 @@
-import { merchantEndpoint } from '@/lib/http/handler';
-import { routes } from '@/lib/http/route';
-import * as contract from '@/lib/embed/contract';
-import { disableEmbedSession } from '@/lib/embed/sessions';
+import { merchantEndpoint } from '@/lib/access/endpoints';
+import { routes } from '@/lib/platform/http/route';
+import * as contract from '@/lib/checkout/embed/contract';
+import { disableEmbedSession } from '@/lib/checkout/embed/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.disableEmbedSession, async ({ ctx, params }) => ({

@@ -1,0 +1,67 @@
+/**
+ * The layers of lib/ (docs/architecture.md): each may import only layers below it, never one beside
+ * or above it, and no folder may reach itself again through its imports (no cycles, at any depth).
+ * `npm run lint` runs this check.
+ */
+const LAYERS = [
+  ['platform'],
+  ['access'],
+  ['rails'],
+  ['notifications'],
+  ['merchants'],
+  ['checkout'],
+  ['books'],
+  ['collections', 'money-out'],
+  ['operator'],
+  ['surfaces', 'worker'],
+];
+
+const layerRules = LAYERS.flatMap((level, rank) =>
+  level.map((layer) => {
+    const notBelow = LAYERS.slice(rank)
+      .flat()
+      .filter((other) => other !== layer);
+    return {
+      name: `${layer}-imports-only-lower-layers`,
+      comment: `lib/${layer} may import only the layers below it: ${LAYERS.slice(0, rank).flat().join(', ') || 'none'}`,
+      severity: 'error',
+      from: { path: `^lib/${layer}/` },
+      to: { path: `^lib/(${notBelow.join('|')})/` },
+    };
+  }),
+);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-folder-cycles',
+      comment: 'A folder never imports, directly or through others, something that imports it back',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-module-cycles',
+      severity: 'error',
+      from: { path: '^(lib|app)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'lib-never-imports-app',
+      comment: 'Route files and pages use lib/, never the other way round',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^app/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|\\.next|\\.data|drizzle)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

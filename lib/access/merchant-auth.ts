@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { apiKeys, merchants, type ApiKeyPermission, type ApiKeyScope, type KybStatus } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { unauthorized } from '../platform/http/errors';
+import { hashApiKey, isWellFormedApiKey } from './api-key-format';
+
+export interface AuthenticatedMerchant {
+  merchant: { id: string; name: string; kybStatus: KybStatus };
+  apiKey: { id: string; scope: ApiKeyScope; permissions: ApiKeyPermission[] };
+}
+
+/** last_used_at is written at most once a minute per key, so reads stay reads. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves `x-api-key` to its merchant; anything short of an active, unexpired key is a 401. */
+export async function authenticateMerchant(db: Db, header: string | null): Promise<AuthenticatedMerchant> {
+  if (!header) throw unauthorized('Missing x-api-key header', 'missing_api_key');
+  const candidate = header.trim();
+  if (!isWellFormedApiKey(candidate)) throw unauthorized('Malformed API key', 'invalid_api_key');
+
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      status: apiKeys.status,
+      scope: apiKeys.scope,
+      permissions: apiKeys.permissions,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      merchantId: merchants.id,
+      merchantName: merchants.name,
+      kybStatus: merchants.kybStatus,
+    })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(candidate)), isNull(apiKeys.deletedAt)))
+    .limit(1);
+
+  if (!row) throw unauthorized('Unknown API key', 'invalid_api_key');
+  if (row.status !== 'active') throw unauthorized('This API key has been revoked', 'revoked_api_key');
+  const now = Date.now();
+  if (row.expiresAt && row.expiresAt.getTime() <= now) {
+    throw unauthorized('This API key has expired', 'expired_api_key');
+  }
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiKeys.id, row.keyId));
+  }
+  return {
+    merchant: { id: row.merchantId, name: row.merchantName, kybStatus: row.kybStatus },
+    apiKey: { id: row.keyId, scope: row.scope, permissions: row.permissions },
+  };
+}

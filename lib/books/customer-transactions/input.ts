@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../platform/db/schema';
+import { amountNumber } from '../../platform/money/amount';
+import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../../platform/http/paging';
+
+export const listTransactionsQuery = z.strictObject({
+  currency_code: currencyFilter.optional(),
+  transaction_type: caseInsensitiveEnum(TRANSACTION_TYPES).optional(),
+  status: caseInsensitiveEnum(TRANSACTION_STATUSES).optional(),
+  ...pageQuery(50),
+});
+export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
+
+export const transactionIdParams = z.strictObject({ transaction_id: z.uuid({ error: 'must be a UUID' }) });
+
+/** Exactly one of `transaction_id` (a deposit) or `checkout_id`; no amount means "all that is left". */
+export const refundInput = z
+  .strictObject({
+    transaction_id: z.uuid({ error: 'must be a UUID' }).optional(),
+    checkout_id: z.uuid({ error: 'must be a UUID' }).optional(),
+    amount: amountNumber.optional(),
+    reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.transaction_id === undefined) === (v.checkout_id === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.transaction_id === undefined ? 'transaction_id' : 'checkout_id'],
+        message: 'give exactly one of transaction_id (the deposit) or checkout_id',
+      });
+    }
+  });
+export type RefundInput = z.output<typeof refundInput>;

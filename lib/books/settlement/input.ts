@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { currencyFilter, pageQuery } from '../../platform/http/paging';
+import { timestampInput } from '../../platform/http/timestamp-input';
+
+export const listSettlementsQuery = z.strictObject({ currency_code: currencyFilter.optional(), ...pageQuery(20) });
+
+/** `as_of`: settle as if it were this moment (tests, demos); at most a year ahead. */
+export const runSettlementInput = z.strictObject({
+  as_of: timestampInput
+    .refine((d) => d.getTime() < Date.now() + 366 * 86_400_000, 'must be within a year from now')
+    .optional(),
+  merchant_id: z.uuid({ error: 'must be a UUID' }).optional(),
+});

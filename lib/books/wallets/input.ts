@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../../platform/http/paging';
+
+/** A wallet in the path, by its currency code in any case (`ghs` = `GHS`); an unknown code is a 404. */
+export const currencyCodeParams = z.strictObject({
+  currency_code: z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code'),
+});
+
+/** The operator's view of one merchant's wallets. */
+export const merchantWalletsParams = z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }) });
+export const merchantWalletParams = currencyCodeParams.extend({ merchant_id: z.uuid({ error: 'must be a UUID' }) });
+
+/** What a merchant may set: `active` ↔ `frozen`. `suspended` belongs to the operator. */
+export const walletStatusInput = z.strictObject({
+  status: z.enum(['active', 'frozen'], { error: 'must be active or frozen' }),
+});
+
+export const operatorWalletInput = z
+  .strictObject({
+    status: z.enum(['active', 'frozen', 'suspended'], { error: 'must be active, frozen or suspended' }).optional(),
+    settlement_hold: z.boolean({ error: 'must be true or false' }).optional(),
+    settlement_hold_reason: z.string().trim().min(1).max(500).nullish(),
+    settlement_hold_visibility: z.enum(['merchant', 'internal'], { error: 'must be merchant or internal' }).nullish(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
+
+/** What a movement of a wallet can be for (the ledger line's purpose). */
+export const WALLET_TRANSACTION_TYPES = [
+  'deposit',
+  'fee',
+  'settlement',
+  'refund',
+  'conversion',
+  'withdrawal',
+  'payout',
+  'reversal',
+] as const;
+
+export const walletTransactionsQuery = z.strictObject({
+  currency_code: currencyFilter.optional(),
+  transaction_type: caseInsensitiveEnum(WALLET_TRANSACTION_TYPES).optional(),
+  ...pageQuery(50),
+});

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { ledgerEntries, ledgerLines } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { offsetOf } from '../../platform/http/paging';
+import { pagination } from '../../platform/http/envelope';
+import { toMajorUnits } from '../../platform/money/amount';
+import type { CurrencyCode } from '../../platform/money/currencies';
+import { formatTimestamp } from '../../platform/time';
+import type { WALLET_TRANSACTION_TYPES, walletTransactionsQuery } from './input';
+import type { WalletTransaction } from './contract';
+
+type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
+
+/**
+ * The wallet statement: every ledger line that moved one of this merchant's wallets, newest first, with
+ * the balance (holding or available) right after it. A settlement shows as two lines: out of holding,
+ * into available.
+ */
+export async function listWalletTransactions(
+  db: Db,
+  merchantId: string,
+  query: z.output<typeof walletTransactionsQuery>,
+) {
+  const where = and(
+    eq(ledgerLines.merchantId, merchantId),
+    isNotNull(ledgerLines.walletId),
+    query.currency_code ? eq(ledgerLines.currencyCode, query.currency_code) : undefined,
+    query.transaction_type ? eq(ledgerLines.purpose, query.transaction_type) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ line: ledgerLines, entry: ledgerEntries })
+      .from(ledgerLines)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+      .where(where)
+      .orderBy(desc(ledgerLines.sequence))
+      .limit(query.size)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(ledgerLines).where(where),
+  ]);
+  const data = rows.map(({ line, entry }): WalletTransaction => {
+    const currency = line.currencyCode as CurrencyCode;
+    const signed = line.direction === 'credit' ? line.amount : -line.amount;
+    return {
+      id: line.id,
+      wallet_id: line.walletId!, // statement lines are the wallet lines (filtered above)
+      merchant_id: line.merchantId,
+      currency_code: currency,
+      transaction_type: line.purpose as WalletTransactionType,
+      balance_type: line.account === 'merchant_holding' ? 'holding' : 'available',
+      direction: line.direction,
+      /** Signed: positive adds to the balance, negative takes from it. */
+      amount: toMajorUnits(signed, currency),
+      balance_after: line.balanceAfter === null ? null : toMajorUnits(line.balanceAfter, currency),
+      description: entry.description,
+      entry_id: entry.id,
+      customer_transaction_id: entry.customerTransactionId,
+      settlement_batch_id: entry.settlementBatchId,
+      conversion_id: entry.conversionId,
+      created_at: formatTimestamp(line.createdAt),
+    };
+  });
+  return { data, pagination: pagination(total?.n ?? 0, query.page, query.size) };
+}

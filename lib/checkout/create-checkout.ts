@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { checkouts } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { config } from '../platform/config';
+import { forbidden, invalidField } from '../platform/http/errors';
+import { amountProblemMessage, toMinorUnits } from '../platform/money/amount';
+import { isCurrencyCode } from '../platform/money/currencies';
+import { CHECKOUT_CURRENCIES_BY_KYB } from '../merchants/kyb';
+import type { MerchantCtx } from '../access/endpoints';
+import { recordEvent } from '../notifications/events/record-event';
+import { enqueueJob } from '../platform/jobs/queue';
+import type { CreateCheckoutInput } from './input';
+import { newPaymentReference } from './reference';
+import { presentCheckoutFull, presentCheckoutPublic } from './present';
+
+/**
+ * Creates a pending checkout, its `checkout.created` event and its expiry job in one transaction.
+ * Returns the public shape (with the tokenised checkout_url).
+ */
+export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: CreateCheckoutInput) {
+  const { merchant } = ctx;
+  if (merchant.kybStatus === 'rejected') {
+    throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
+  }
+  const currency = input.currency_code;
+  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
+  if (!CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(currency)) {
+    throw invalidField(
+      'currency_code',
+      `${currency} is not available to this merchant until its business is verified (KYB ${merchant.kybStatus})`,
+    );
+  }
+  const amount = toMinorUnits(input.amount, currency);
+  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+
+  const lifetimeMinutes = input.expires_in_minutes ?? config().DEFAULT_CHECKOUT_LIFETIME_MINUTES;
+
+  const row = await ctx.db.transaction(async (tx: Db) => {
+    const [created] = await tx
+      .insert(checkouts)
+      .values({
+        merchantId: merchant.id,
+        paymentReference: newPaymentReference(),
+        amount,
+        currencyId: sql`(select id from currencies where code = ${currency})`,
+        currencyCode: currency,
+        customerEmail: input.customer_email,
+        customerName: input.customer_name ?? null,
+        customerPhone: input.customer_phone ?? null,
+        customerPhoneEditable: input.customer_phone_editable ?? true,
+        description: input.description ?? null,
+        metaData: input.meta_data ?? null,
+        // The branding's success URL at creation time: later branding edits do not move old checkouts.
+        redirectUrl: sql`(select success_redirect_url from branding where merchant_id = ${merchant.id})`,
+        expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})`,
+      })
+      .returning();
+    await recordEvent(tx, {
+      merchantId: merchant.id,
+      eventType: 'checkout.created',
+      resourceType: 'checkout',
+      resourceId: created!.id,
+      data: await presentCheckoutFull(created!),
+    });
+    await enqueueJob(
+      tx,
+      'expire_checkout',
+      { checkout_id: created!.id },
+      { runAt: created!.expiresAt, jobKey: `expire_checkout:${created!.id}` },
+    );
+    return created!;
+  });
+  return presentCheckoutPublic(row);
+}

@@ -1,0 +1,87 @@
+import type { checkouts, CheckoutStatus, PaymentMethod } from '../platform/db/schema';
+import { config } from '../platform/config';
+import { toMajorUnits } from '../platform/money/amount';
+import type { CurrencyCode } from '../platform/money/currencies';
+import { formatTimestamp } from '../platform/time';
+import { EXPIRABLE_STATUSES } from './statuses';
+import { signCheckoutToken } from './token';
+import type { CheckoutFull, CheckoutPublic } from './contract';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+/**
+ * What a reader sees: a checkout that could still expire and is past `expires_at` reads as `expired`
+ * at once, even before the worker has moved it (reads never write).
+ */
+export function effectiveStatus(row: Pick<CheckoutRow, 'status' | 'expiresAt'>, now = new Date()): CheckoutStatus {
+  if ((EXPIRABLE_STATUSES as readonly string[]).includes(row.status) && row.expiresAt <= now) return 'expired';
+  return row.status;
+}
+
+/**
+ * The hosted page's link as the merchant sends it to the customer: the host from configuration (spec
+ * 2.5 rule 2) and the checkout's credential in the `#token=` fragment. Every `checkout_url` the
+ * merchant sees (create, get, list, cancel, webhooks, the checkout button) is this one: a link without
+ * its token cannot open the page.
+ */
+export async function checkoutUrlOf(
+  row: Pick<CheckoutRow, 'id' | 'paymentReference' | 'createdAt' | 'expiresAt'>,
+): Promise<string> {
+  return `${config().CHECKOUT_BASE_URL}/pay/${encodeURIComponent(row.paymentReference)}#token=${await signCheckoutToken(row)}`;
+}
+
+/** Public shape (spec 2.5): create and cancel. */
+export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutPublic> {
+  const currency = row.currencyCode as CurrencyCode;
+  return {
+    id: row.id,
+    payment_reference: row.paymentReference,
+    checkout_url: await checkoutUrlOf(row),
+    amount: toMajorUnits(row.amount, currency),
+    currency_code: currency,
+    status: effectiveStatus(row),
+    customer_email: row.customerEmail,
+    customer_name: row.customerName,
+    customer_phone: row.customerPhone,
+    customer_phone_editable: row.customerPhoneEditable,
+    description: row.description,
+    expires_at: formatTimestamp(row.expiresAt),
+    paid_at: formatTimestamp(row.paidAt),
+    created_at: formatTimestamp(row.createdAt),
+  };
+}
+
+/**
+ * Full shape (spec 2.5): get, list and every checkout event, plus `customer_phone_editable` so a
+ * reader of the full shape misses nothing of the public one.
+ */
+export async function presentCheckoutFull(row: CheckoutRow): Promise<CheckoutFull> {
+  const currency = row.currencyCode as CurrencyCode;
+  return {
+    id: row.id,
+    merchant_id: row.merchantId,
+    payment_reference: row.paymentReference,
+    checkout_url: await checkoutUrlOf(row),
+    amount: toMajorUnits(row.amount, currency),
+    currency_code: currency,
+    status: effectiveStatus(row),
+    customer_email: row.customerEmail,
+    customer_name: row.customerName,
+    customer_phone: row.customerPhone,
+    customer_phone_editable: row.customerPhoneEditable,
+    description: row.description,
+    payment_method: row.paymentMethod as PaymentMethod | null,
+    expires_at: formatTimestamp(row.expiresAt),
+    paid_at: formatTimestamp(row.paidAt),
+    completed_at: formatTimestamp(row.completedAt),
+    redirect_url: row.redirectUrl,
+    meta_data: row.metaData,
+    approval_status: row.approvalStatus,
+    approved_by_admin_id: row.approvedByAdminId,
+    approved_at: formatTimestamp(row.approvedAt),
+    rejection_reason: row.rejectionReason,
+    admin_notes: row.adminNotes,
+    created_at: formatTimestamp(row.createdAt),
+    updated_at: formatTimestamp(row.updatedAt),
+  };
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { config } from '../platform/config';
+
+/**
+ * The hosted page's credential: an HS256 JWT (jose) carried in the checkout URL's fragment.
+ * `sub` = checkout id, `aud` = "checkout", `ref` = payment reference. It reads its checkout for 30 days
+ * after `expires_at`, so a customer opening an old link sees "this payment expired" (or the receipt)
+ * with the merchant's contact rather than "not valid"; it writes (pays) only until an hour after
+ * `expires_at` (lib/collections/hosted-page/authenticate.ts). `kid` is derived from the secret, so rotating
+ * CHECKOUT_TOKEN_SECRET (with the old one in CHECKOUT_TOKEN_PREVIOUS_SECRETS) needs no other setting.
+ */
+export const CHECKOUT_TOKEN_AUDIENCE = 'checkout';
+const ISSUER = 'merchant-payments';
+/** Writes: a payment started just before expiry may still be resent or claimed for this long after it. */
+export const TOKEN_GRACE_SECONDS = 3600;
+/** Reads: how long after expiry the link still shows the outcome. */
+export const TOKEN_READ_SECONDS = 30 * 24 * 3600;
+
+const kidOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+// A KeyObject per secret, made once: handing jose raw bytes would import the key on every sign.
+const keys = new Map<string, crypto.KeyObject>();
+function keyFor(secret: string): crypto.KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signCheckoutToken(checkout: {
+  id: string;
+  paymentReference: string;
+  createdAt: Date;
+  expiresAt: Date;
+}): Promise<string> {
+  const secret = config().CHECKOUT_TOKEN_SECRET;
+  // iat is the creation time, so reading the same checkout twice yields the same URL.
+  return new SignJWT({ ref: checkout.paymentReference })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: kidOf(secret) })
+    .setIssuer(ISSUER)
+    .setAudience(CHECKOUT_TOKEN_AUDIENCE)
+    .setSubject(checkout.id)
+    .setIssuedAt(Math.floor(checkout.createdAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(checkout.expiresAt.getTime() / 1000) + TOKEN_READ_SECONDS)
+    .sign(keyFor(secret));
+}
+
+export interface CheckoutTokenClaims {
+  checkoutId: string;
+  paymentReference: string;
+}
+
+/** Verifies with the algorithm pinned; returns null for anything tampered, expired or foreign. */
+export async function verifyCheckoutToken(token: string): Promise<CheckoutTokenClaims | null> {
+  const { CHECKOUT_TOKEN_SECRET, CHECKOUT_TOKEN_PREVIOUS_SECRETS } = config();
+  for (const secret of [CHECKOUT_TOKEN_SECRET, ...CHECKOUT_TOKEN_PREVIOUS_SECRETS]) {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, keyFor(secret), {
+        algorithms: ['HS256'],
+        audience: CHECKOUT_TOKEN_AUDIENCE,
+        issuer: ISSUER,
+      });
+      if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(secret)) continue;
+      if (typeof payload.sub !== 'string' || typeof payload.ref !== 'string') return null;
+      return { checkoutId: payload.sub, paymentReference: payload.ref };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) continue;
+      throw error;
+    }
+  }
+  return null;
+}

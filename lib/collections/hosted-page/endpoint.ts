@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { getDb, type Db } from '../../platform/db/client';
+import { config } from '../../platform/config';
+import type { Operation } from '../../platform/http/operation';
+import { pathParams, validate } from '../../platform/http/parse';
+import {
+  endpoint,
+  parseInput,
+  serving,
+  type Input,
+  type OperationHandler,
+  type ReplyOf,
+  type Schema,
+} from '../../platform/http/endpoint';
+import { enforceRateLimit } from '../../access/rate-limit/limit';
+import { clientAddress } from '../../access/rate-limit/client-address';
+import type { CheckoutRow } from '../../checkout/present';
+import { authenticateCheckout } from './authenticate';
+import { checkoutReferenceParams } from './input';
+
+export interface CheckoutCtx {
+  db: Db;
+  checkout: CheckoutRow;
+  requestId: string;
+}
+
+/**
+ * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
+ * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
+ */
+export function checkoutEndpoint<
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  D extends z.ZodType = z.ZodType,
+>(
+  spec: Operation<Schema, Q, B, D>,
+  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
+): OperationHandler {
+  return serving(
+    endpoint(async (req, requestId, route) => {
+      const db = getDb();
+      const params = validate(checkoutReferenceParams, pathParams(await route.params));
+      const access = req.method === 'GET' ? 'read' : 'write';
+      const checkout = await authenticateCheckout(
+        db,
+        req.headers.get('x-checkout-token'),
+        params.payment_reference,
+        access,
+      );
+      if (req.method !== 'GET') {
+        await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
+        await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
+      }
+      const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
+      return handle({ ...input, ctx: { db, checkout, requestId } });
+    }),
+    spec,
+  );
+}

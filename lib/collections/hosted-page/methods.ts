@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { merchants, type KybStatus, type PaymentMethod, type paymentAttempts } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { config } from '../../platform/config';
+import type { CurrencyCode } from '../../platform/money/currencies';
+import { loadBranding } from '../../merchants/branding/branding';
+import { offeredMethods, type OfferedMethod } from '../../rails/methods';
+import type { CheckoutRow } from '../../checkout/present';
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+export interface MethodsOnOffer {
+  methods: OfferedMethod[];
+  unavailable: { method: PaymentMethod; reason: 'too_little_time' }[];
+}
+
+/**
+ * The methods this checkout offers right now: the catalogue's (currency, amount, KYB, branding), less
+ * bank transfer when the link expires within BANK_TRANSFER_MIN_MINUTES and no transfer was started:
+ * money sent then would arrive after expiry and only come back as a refund.
+ */
+export function methodsOnOffer(
+  row: CheckoutRow,
+  merchant: { kybStatus: KybStatus; acceptedMethods: readonly string[] | null },
+  latest: AttemptRow | undefined,
+  now = new Date(),
+): MethodsOnOffer {
+  const all = offeredMethods({
+    currency: row.currencyCode as CurrencyCode,
+    amount: row.amount,
+    kybStatus: merchant.kybStatus,
+    acceptedMethods: merchant.acceptedMethods,
+  });
+  const transferStarted =
+    latest?.method === 'bank_transfer' && (latest.status === 'awaiting_transfer' || latest.status === 'claimed');
+  const tooLate = row.expiresAt.getTime() - now.getTime() < config().BANK_TRANSFER_MIN_MINUTES * 60_000;
+  if (!tooLate || transferStarted || !all.some((m) => m.method === 'bank_transfer'))
+    return { methods: all, unavailable: [] };
+  return {
+    methods: all.filter((m) => m.method !== 'bank_transfer'),
+    unavailable: [{ method: 'bank_transfer', reason: 'too_little_time' }],
+  };
+}
+
+/** What methodsOnOffer needs to know of the merchant: KYB status and the branding's accepted methods. */
+export async function merchantOffering(db: Db, merchantId: string) {
+  const [[merchant], brand] = await Promise.all([
+    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, merchantId)),
+    loadBranding(db, merchantId),
+  ]);
+  return { kybStatus: merchant?.kybStatus ?? ('unverified' as const), acceptedMethods: brand.accepted_methods, brand };
+}

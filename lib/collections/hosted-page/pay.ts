@@ -1,0 +1,238 @@
+import type { z } from 'zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { paymentAttempts } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { config } from '../../platform/config';
+import { ApiError, conflict, invalidField } from '../../platform/http/errors';
+import { enqueueJob } from '../../platform/jobs/queue';
+import type { CurrencyCode } from '../../platform/money/currencies';
+import type { OfferedNetwork } from '../../rails/methods';
+import {
+  countryOfInternationalNumber,
+  findMarket,
+  readMobileNumber,
+  type NumberProblem,
+} from '../../rails/mobile-money';
+import { bankTransferRail, mobileMoneyRail } from '../../rails';
+import type { CheckoutRow } from '../../checkout/present';
+import { transitionCheckout } from '../../checkout/state-machine';
+import { latestAttempt } from './present';
+import { merchantOffering, methodsOnOffer } from './methods';
+import type { startMobileMoneyInput } from './input';
+
+async function methodsFor(db: Db, row: CheckoutRow) {
+  const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
+  return methodsOnOffer(row, offering, latest).methods;
+}
+
+/** A live prompt may be replaced (resend, another number) once it is this old. */
+export const PROMPT_RESEND_AFTER_SECONDS = 30;
+
+/**
+ * "Send again" / "use another number" while a prompt is live: the old attempt becomes `abandoned`
+ * (a late approval of it is still recorded, see payment-results.ts) and the checkout stays
+ * `processing`. Too soon after the last prompt → 409 with Retry-After.
+ */
+async function replaceLivePrompt(db: Db, row: CheckoutRow) {
+  const [live] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.checkoutId, row.id),
+        eq(paymentAttempts.status, 'processing'),
+        eq(paymentAttempts.method, 'mobile_money'),
+      ),
+    )
+    .for('update');
+  if (!live) return undefined;
+  const ageSeconds = (Date.now() - live.createdAt.getTime()) / 1000;
+  if (ageSeconds < PROMPT_RESEND_AFTER_SECONDS) {
+    const wait = String(Math.ceil(PROMPT_RESEND_AFTER_SECONDS - ageSeconds));
+    throw new ApiError(409, 'prompt_recently_sent', `A prompt was just sent; a new one can be sent in ${wait} s`, [], {
+      'retry-after': wait,
+    });
+  }
+  await db
+    .update(paymentAttempts)
+    .set({
+      status: 'abandoned',
+      failureCode: 'replaced',
+      failureMessage: 'Replaced by a new prompt',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(paymentAttempts.id, live.id));
+  return live;
+}
+
+/** Leaves unfinished bank-transfer instructions behind when the customer switches to mobile money. */
+async function abandonWaitingTransfers(db: Db, checkoutId: string) {
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'abandoned', updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'awaiting_transfer')));
+}
+
+/**
+ * Sends a mobile-money prompt: the checkout moves to `processing`, an attempt row is written, the
+ * rail is asked to prompt the phone, and a timeout job is set for the attempt window — all in one
+ * transaction. The phone is locked to the merchant's when `customer_phone_editable` is false.
+ */
+export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output<typeof startMobileMoneyInput>) {
+  const offer = (await methodsFor(db, row)).find((m) => m.method === 'mobile_money');
+  if (!offer) throw conflict('method_unavailable', 'Mobile money is not available for this payment');
+  const locked = row.customerPhone && !row.customerPhoneEditable;
+  const replacing = row.status === 'processing' ? await latestAttempt(db, row.id) : undefined;
+  const previousPhone = replacing?.method === 'mobile_money' ? replacing.phone : null;
+  const given = locked ? row.customerPhone! : (input.phone ?? previousPhone ?? row.customerPhone);
+  if (!given) throw invalidField('phone', 'is required');
+  const network = chooseNetwork(offer.networks, input, given, row.currencyCode);
+  const market = findMarket(network.id, network.country)!;
+  const read = readMobileNumber(given, market);
+  if ('problem' in read) throw invalidField('phone', numberProblemMessage(read.problem, network));
+  if (locked && input.phone) {
+    const asked = readMobileNumber(input.phone, market);
+    if (!('e164' in asked) || asked.e164 !== read.e164) {
+      throw invalidField('phone', 'this payment must be made from the phone number the merchant gave');
+    }
+  }
+  const phone = read.e164;
+
+  const rail = mobileMoneyRail();
+  const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
+  await db.transaction(async (tx) => {
+    await abandonWaitingTransfers(tx, row.id);
+    const replaced = row.status === 'processing' ? await replaceLivePrompt(tx, row) : undefined;
+    if (!replaced) {
+      await transitionCheckout(tx, {
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        transition: 'start_payment',
+        set: { paymentMethod: 'mobile_money', approvalStatus: 'pending_approval' },
+      });
+    }
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        method: 'mobile_money',
+        network: network.id,
+        phone,
+        amount: row.amount,
+        currencyCode: row.currencyCode,
+        status: 'processing',
+        provider: rail.name,
+        respondBy: sql`now() + make_interval(secs => ${windowSeconds})`,
+      })
+      .returning();
+    const { providerReference } = await rail.requestPayment(tx, {
+      attemptId: attempt!.id,
+      network: network.id,
+      phone,
+      amount: row.amount,
+      currency: row.currencyCode,
+      reference: row.paymentReference,
+    });
+    await tx.update(paymentAttempts).set({ providerReference }).where(eq(paymentAttempts.id, attempt!.id));
+    await enqueueJob(
+      tx,
+      'time_out_payment_attempt',
+      { attempt_id: attempt!.id },
+      {
+        runAt: attempt!.respondBy!,
+        jobKey: `attempt_timeout:${attempt!.id}`,
+      },
+    );
+  });
+}
+
+/**
+ * The offered network the customer chose: by `network`, then `country` where the currency spans
+ * several countries (XOF, XAF), else the country of an international number.
+ */
+function chooseNetwork(
+  networks: OfferedNetwork[],
+  input: { network: string; country?: string | undefined },
+  phone: string,
+  currency: string,
+): OfferedNetwork {
+  const ofNetwork = networks.filter((n) => n.id === input.network);
+  if (!ofNetwork.length) throw invalidField('network', `${input.network} is not available for ${currency}`);
+  const country = input.country ?? countryOfInternationalNumber(phone);
+  const chosen = ofNetwork.length === 1 && !input.country ? ofNetwork[0] : ofNetwork.find((n) => n.country === country);
+  if (chosen) return chosen;
+  const countries = ofNetwork.map((n) => n.country).join(', ');
+  if (input.country)
+    throw invalidField('country', `${input.network} is available for ${currency} in ${countries} only`);
+  throw invalidField(
+    'country',
+    `is required: ${input.network} takes ${currency} in ${countries} (or give the number with its +country code)`,
+  );
+}
+
+function numberProblemMessage(problem: NumberProblem, network: OfferedNetwork): string {
+  if (problem.kind === 'other_network') {
+    return `is ${problem.belongsTo ? `a ${problem.belongsTo}` : "another network's"} number, not ${network.label}`;
+  }
+  if (problem.kind === 'other_country') return `is not a +${network.country_calling_code} number`;
+  return `is not a ${network.label} number (for example ${network.example})`;
+}
+
+/**
+ * Shows bank-transfer instructions: the checkout moves to `awaiting_payment_initiation` with an
+ * attempt holding the account details. Choosing again returns the same instructions.
+ */
+export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
+  const offer = (await methodsFor(db, row)).find((m) => m.method === 'bank_transfer');
+  if (!offer) throw conflict('method_unavailable', 'Bank transfer is not available for this payment');
+  const current = await latestAttempt(db, row.id);
+  if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer') return;
+
+  const rail = bankTransferRail();
+  await db.transaction(async (tx) => {
+    await transitionCheckout(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      transition: 'choose_bank_transfer',
+      set: { paymentMethod: 'bank_transfer', approvalStatus: 'pending_approval' },
+    });
+    await tx.insert(paymentAttempts).values({
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      method: 'bank_transfer',
+      amount: row.amount,
+      currencyCode: row.currencyCode,
+      status: 'awaiting_transfer',
+      provider: rail.name,
+      providerMetadata: {
+        bank_account: { ...rail.collectionAccount(row.currencyCode as CurrencyCode), reference: row.paymentReference },
+        requires_manual_approval: offer.requires_manual_approval,
+      },
+    });
+  });
+}
+
+/** "I have sent the transfer": the checkout moves to `processing` and waits for the money or an operator. */
+export async function claimBankTransfer(db: Db, row: CheckoutRow) {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .update(paymentAttempts)
+      .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentAttempts.checkoutId, row.id),
+          eq(paymentAttempts.method, 'bank_transfer'),
+          inArray(paymentAttempts.status, ['awaiting_transfer']),
+        ),
+      )
+      .returning({ id: paymentAttempts.id });
+    if (!attempt) throw conflict('no_transfer_to_claim', 'Choose bank transfer before saying the money was sent');
+    await transitionCheckout(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      transition: 'start_payment',
+      eventType: 'checkout.payment_claimed',
+    });
+  });
+}

@@ -1,0 +1,128 @@
+import { desc, eq } from 'drizzle-orm';
+import { paymentAttempts, type PaymentMethod } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { config } from '../../platform/config';
+import { toMajorUnits } from '../../platform/money/amount';
+import type { CurrencyCode } from '../../platform/money/currencies';
+import { formatTimestamp } from '../../platform/time';
+import { effectiveStatus, type CheckoutRow } from '../../checkout/present';
+import { findCheckoutById } from '../../checkout/read-checkouts';
+import { maskPhone } from '../../rails/mobile-money';
+import { merchantOffering, methodsOnOffer } from './methods';
+import { moneyReceived } from './money-received';
+import type { CheckoutSession, CollectionBankAccount, PaymentAttempt } from './contract';
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The attempt as the page needs it: what to show and, for bank transfers, where to send money. */
+export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
+  const currency = attempt.currencyCode as CurrencyCode;
+  return {
+    id: attempt.id,
+    method: attempt.method,
+    status: attempt.status,
+    network: attempt.network as PaymentAttempt['network'],
+    phone: attempt.phone ? maskPhone(attempt.phone) : null,
+    amount: toMajorUnits(attempt.amount, currency),
+    currency_code: currency,
+    bank_account:
+      attempt.method === 'bank_transfer'
+        ? ((attempt.providerMetadata?.bank_account as CollectionBankAccount | undefined) ?? null)
+        : null,
+    failure_code: attempt.failureCode,
+    failure_message: attempt.failureMessage,
+    respond_by: formatTimestamp(attempt.respondBy),
+    claimed_at: formatTimestamp(attempt.claimedAt),
+    completed_at: formatTimestamp(attempt.completedAt),
+    created_at: formatTimestamp(attempt.createdAt),
+  };
+}
+
+export async function latestAttempt(db: Db, checkoutId: string): Promise<AttemptRow | undefined> {
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.checkoutId, checkoutId))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(1);
+  return attempt;
+}
+
+/** `success_redirect_url` with the checkout id, reference and status appended. */
+function successRedirect(url: string | null, row: CheckoutRow, status: string): string | null {
+  if (!url) return null;
+  const target = new URL(url);
+  target.searchParams.set('checkout_id', row.id);
+  target.searchParams.set('reference', row.paymentReference);
+  target.searchParams.set('status', status);
+  return target.toString();
+}
+
+/** The operator's support contact (SUPPORT_*), for the page to show where a merchant set none. */
+function serviceSupport(): CheckoutSession['service_support'] {
+  const c = config();
+  if (!c.SUPPORT_EMAIL && !c.SUPPORT_PHONE && !c.SUPPORT_URL) return null;
+  return {
+    name: c.SERVICE_NAME,
+    email: c.SUPPORT_EMAIL ?? null,
+    phone: c.SUPPORT_PHONE ?? null,
+    url: c.SUPPORT_URL ?? null,
+  };
+}
+
+/**
+ * Everything the hosted page renders, in one read: the checkout's public fields, the merchant's
+ * branding, the methods on offer, the latest attempt, the money received, and the server's clock.
+ */
+export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
+  const currency = row.currencyCode as CurrencyCode;
+  const [offering, attempt, received] = await Promise.all([
+    merchantOffering(db, row.merchantId),
+    latestAttempt(db, row.id),
+    moneyReceived(db, row),
+  ]);
+  const { brand } = offering;
+  const status = effectiveStatus(row);
+  const paid = status === 'paid' || status === 'completed';
+  const { methods, unavailable } = methodsOnOffer(row, offering, attempt);
+  return {
+    checkout: {
+      id: row.id,
+      payment_reference: row.paymentReference,
+      amount: toMajorUnits(row.amount, currency),
+      currency_code: currency,
+      status,
+      approval_status: row.approvalStatus,
+      payment_method: row.paymentMethod as PaymentMethod | null,
+      customer_email: row.customerEmail,
+      customer_name: row.customerName,
+      customer_phone: row.customerPhone,
+      customer_phone_editable: row.customerPhoneEditable || !row.customerPhone,
+      description: row.description,
+      expires_at: formatTimestamp(row.expiresAt),
+      paid_at: formatTimestamp(row.paidAt),
+      created_at: formatTimestamp(row.createdAt),
+    },
+    merchant: {
+      display_name: brand.display_name,
+      logo_url: brand.logo_url,
+      primary_color: brand.primary_color,
+      text_color: brand.text_color,
+      support_email: brand.support_email,
+      support_phone: brand.support_phone,
+    },
+    methods,
+    methods_unavailable: unavailable,
+    latest_attempt: attempt ? presentAttempt(attempt) : null,
+    received,
+    service_support: serviceSupport(),
+    success_redirect_url: paid ? successRedirect(row.redirectUrl ?? brand.success_redirect_url, row, status) : null,
+    sandbox: config().PAYMENT_RAILS === 'sandbox',
+    server_time: formatTimestamp(new Date()),
+  };
+}
+
+/** The session as it is now: what every page write answers with, so the page updates at once. */
+export async function freshSession(db: Db, checkoutId: string): Promise<CheckoutSession> {
+  return presentSession(db, await findCheckoutById(db, checkoutId));
+}

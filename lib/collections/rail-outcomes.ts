@@ -1,0 +1,261 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { checkouts, collections, merchants, paymentAttempts } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { notFound } from '../platform/http/errors';
+import { recordEvent } from '../notifications/events/record-event';
+import { toMajorUnits } from '../platform/money/amount';
+import type { CurrencyCode } from '../platform/money/currencies';
+import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkout/present';
+import { transitionCheckout } from '../checkout/state-machine';
+import { formatTimestamp } from '../platform/time';
+import { creditCheckoutDeposit, creditDuplicateDeposit } from '../books/deposits';
+
+/**
+ * What happens when a rail reports an outcome. These are the verbs a real provider's callback would
+ * call; the sandbox calls them from worker jobs and /api/sandbox/**. Each runs in one transaction with
+ * the checkout row locked, and each is safe to call twice for the same report.
+ */
+
+const FAILURES = {
+  declined: 'The payment was declined on the phone',
+  insufficient_funds: 'The mobile money wallet has insufficient funds',
+} as const;
+
+async function lockCheckout(db: Db, where: ReturnType<typeof eq>): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(where).for('update');
+  return row;
+}
+
+const UNPAYABLE = ['paid', 'completed', 'expired', 'cancelled'];
+
+/**
+ * Records money received. For a checkout that can no longer take it (paid, completed, expired,
+ * cancelled) it is a `duplicate`: kept, and announced as `checkout.duplicate_payment` for a refund.
+ */
+async function recordCollection(
+  db: Db,
+  row: CheckoutRow,
+  collection: { attemptId: string | null; rail: string; railReference: string; method: string; amount: bigint },
+): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
+  const duplicate = UNPAYABLE.includes(effectiveStatus(row));
+  // Transfers add up: a customer who sent too little and then the difference has paid in full.
+  const before = duplicate ? 0n : await amountCounted(db, row.id);
+  const total = before + collection.amount;
+  const kind = duplicate ? 'duplicate' : total < row.amount ? 'underpayment' : 'payment';
+  const currency = row.currencyCode as CurrencyCode;
+  const [inserted] = await db
+    .insert(collections)
+    .values({
+      merchantId: row.merchantId,
+      checkoutId: row.id,
+      attemptId: collection.attemptId,
+      rail: collection.rail,
+      railReference: collection.railReference,
+      method: collection.method,
+      amount: collection.amount,
+      currencyCode: row.currencyCode,
+      kind,
+      details: !duplicate && total > row.amount ? { overpaid_by: toMajorUnits(total - row.amount, currency) } : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) return 'already_recorded';
+  if (kind === 'duplicate') {
+    await creditDuplicateDeposit(db, row, inserted);
+    await recordEvent(db, {
+      merchantId: row.merchantId,
+      eventType: 'checkout.duplicate_payment',
+      resourceType: 'checkout',
+      resourceId: row.id,
+      data: {
+        ...(await presentCheckoutFull(row)),
+        duplicate_payment: {
+          collection_id: inserted.id,
+          amount: toMajorUnits(inserted.amount, currency),
+          currency_code: currency,
+          payment_method: inserted.method,
+          provider: inserted.rail,
+          provider_reference: inserted.railReference,
+          received_at: formatTimestamp(inserted.receivedAt),
+        },
+      },
+    });
+  }
+  return kind;
+}
+
+/** Minor units already counted towards a checkout (every collection but duplicates). */
+async function amountCounted(db: Db, checkoutId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${collections.amount}), 0)::text` })
+    .from(collections)
+    .where(and(eq(collections.checkoutId, checkoutId), inArray(collections.kind, ['payment', 'underpayment'])));
+  return BigInt(row?.total ?? '0');
+}
+
+/** Moves a payable checkout to `paid` (through `processing` if needed), approved by the provider. */
+async function markPaidByProvider(db: Db, row: CheckoutRow, paymentMethod: string): Promise<void> {
+  if (row.status !== 'processing' && row.status !== 'timeout') {
+    await transitionCheckout(db, { checkoutId: row.id, merchantId: row.merchantId, transition: 'start_payment' });
+  }
+  const paid = await transitionCheckout(db, {
+    checkoutId: row.id,
+    merchantId: row.merchantId,
+    transition: 'confirm_payment',
+    set: { paidAt: sql`now()`, approvalStatus: 'approved', approvedAt: sql`now()`, paymentMethod },
+  });
+  await creditCheckoutDeposit(db, paid);
+}
+
+export async function recordMobileMoneyResult(
+  db: Db,
+  attemptId: string,
+  outcome: 'success' | 'declined' | 'insufficient_funds',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (!attempt) return;
+    const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
+    if (!row) return;
+    if (outcome === 'success') {
+      // A success after our own timeout, or for a prompt the customer replaced, still counts: the money moved.
+      if (!['processing', 'timeout', 'abandoned'].includes(attempt.status)) return;
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+      const kind = await recordCollection(tx, row, {
+        attemptId: attempt.id,
+        rail: attempt.provider,
+        railReference: attempt.providerReference ?? attempt.id,
+        method: 'mobile_money',
+        amount: attempt.amount,
+      });
+      if (kind === 'payment') {
+        await markPaidByProvider(tx, row, 'mobile_money');
+        // The prompt that replaced this one is now moot.
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'abandoned', failureCode: 'replaced', updatedAt: sql`now()` })
+          .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.status, 'processing')));
+      }
+      return;
+    }
+    if (attempt.status !== 'processing') return;
+    await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'failed',
+        failureCode: outcome,
+        failureMessage: FAILURES[outcome],
+        completedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+    if (row.status === 'processing') {
+      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'decline_payment' });
+    }
+  });
+}
+
+/** The attempt window passed with no answer from the rail: attempt and checkout move to `timeout`. */
+export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'timeout',
+        failureCode: 'no_answer',
+        failureMessage: 'No answer from the phone in time',
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(paymentAttempts.id, attemptId),
+          eq(paymentAttempts.status, 'processing'),
+          sql`${paymentAttempts.respondBy} <= now()`,
+        ),
+      )
+      .returning();
+    if (!attempt) return false;
+    const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
+    if (row?.status === 'processing') {
+      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'time_out_payment' });
+    }
+    return true;
+  });
+}
+
+/**
+ * Money arrived by bank transfer quoting `paymentReference`. Exact or over → paid at once for a
+ * verified merchant; otherwise (an unverified merchant, or a short amount) the checkout waits in
+ * `processing` for an operator. Returns what the money was recorded as.
+ */
+export async function recordIncomingBankTransfer(
+  db: Db,
+  transfer: { paymentReference: string; amount: bigint; rail: string; railReference: string },
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockCheckout(tx, eq(checkouts.paymentReference, transfer.paymentReference));
+    if (!row) throw notFound('Checkout with that payment reference');
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.method, 'bank_transfer')))
+      .orderBy(desc(paymentAttempts.createdAt))
+      .limit(1);
+    const kind = await recordCollection(tx, row, {
+      attemptId: attempt?.id ?? null,
+      rail: transfer.rail,
+      railReference: transfer.railReference,
+      method: 'bank_transfer',
+      amount: transfer.amount,
+    });
+    if (kind === 'duplicate' || kind === 'already_recorded') return { kind, checkout_id: row.id };
+
+    const [merchant] = await tx
+      .select({ kybStatus: merchants.kybStatus })
+      .from(merchants)
+      .where(eq(merchants.id, row.merchantId));
+    const live = attempt && ['awaiting_transfer', 'claimed'].includes(attempt.status) ? attempt : undefined;
+    if (kind === 'payment' && merchant?.kybStatus === 'verified') {
+      if (live) {
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(paymentAttempts.id, live.id));
+      }
+      await markPaidByProvider(tx, row, 'bank_transfer');
+      return { kind, checkout_id: row.id };
+    }
+    // Wait for an operator: the checkout is `processing` with approval pending.
+    if (live?.status === 'awaiting_transfer') {
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, live.id));
+    }
+    if (row.status !== 'processing') {
+      await transitionCheckout(tx, {
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        transition: 'start_payment',
+        eventType: 'checkout.payment_received',
+        set: { paymentMethod: 'bank_transfer' },
+      });
+    }
+    return { kind, checkout_id: row.id };
+  });
+}
+
+/** Jobs: time out every attempt past its window (safety net behind the per-attempt jobs). */
+export async function timeOutDueAttempts(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.status, ['processing']), sql`${paymentAttempts.respondBy} <= now()`))
+    .limit(500);
+  let n = 0;
+  for (const { id } of due) if (await timeOutAttempt(db, id)) n++;
+  return n;
+}

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import { checkouts, paymentAttempts } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { config } from '../../platform/config';
+import { ApiError, invalidField, notFound } from '../../platform/http/errors';
+import { amountProblemMessage, toMinorUnits } from '../../platform/money/amount';
+import { oneUnit, type CurrencyCode } from '../../platform/money/currencies';
+import { sandboxBankTransfer } from '../../rails/sandbox';
+import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../rail-outcomes';
+import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
+import type { simulateMobileMoneyInput, simulateTransferInput } from './input';
+
+/** Sandbox endpoints exist only when PAYMENT_RAILS=sandbox; elsewhere they answer like unknown routes. */
+export function assertSandbox(req: Request): void {
+  if (config().PAYMENT_RAILS !== 'sandbox') {
+    throw new ApiError(404, 'route_not_found', `No route for ${req.method} ${new URL(req.url).pathname}`);
+  }
+}
+
+export async function simulateIncomingTransfer(
+  db: Db,
+  input: z.output<typeof simulateTransferInput>,
+): Promise<SandboxTransferResult> {
+  const [row] = await db
+    .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
+    .from(checkouts)
+    .where(eq(checkouts.paymentReference, input.payment_reference));
+  if (!row) throw notFound('Checkout with that payment reference');
+  let amount = row.amount;
+  if (input.amount !== undefined) {
+    const parsed = toMinorUnits(input.amount, row.currency as CurrencyCode);
+    if (typeof parsed !== 'bigint')
+      throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
+    amount = parsed;
+  } else if (input.scenario === 'short') {
+    const unit = oneUnit(row.currency as CurrencyCode);
+    amount = row.amount > unit ? row.amount - unit : row.amount / 2n || 1n;
+  } else if (input.scenario === 'over') amount = row.amount + oneUnit(row.currency as CurrencyCode);
+
+  const transfers = input.scenario === 'duplicate' ? 2 : 1;
+  const results = [];
+  for (let i = 0; i < transfers; i++) {
+    results.push(
+      await recordIncomingBankTransfer(db, {
+        paymentReference: input.payment_reference,
+        amount,
+        rail: sandboxBankTransfer.name,
+        railReference: `SBX-BT-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+      }),
+    );
+  }
+  return { transfers: results };
+}
+
+/** The page's "simulate" buttons: answer a pending prompt now instead of waiting. */
+export async function simulateMobileMoneyOutcome(
+  db: Db,
+  attemptId: string,
+  outcome: z.output<typeof simulateMobileMoneyInput>['outcome'],
+): Promise<SandboxMobileMoneyResult> {
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!attempt) throw notFound('Payment attempt');
+  if (outcome === 'timeout') {
+    await db
+      .update(paymentAttempts)
+      .set({ respondBy: sql`now()` })
+      .where(eq(paymentAttempts.id, attemptId));
+    await timeOutAttempt(db, attemptId);
+  } else {
+    await recordMobileMoneyResult(db, attemptId, outcome);
+  }
+  const [after] = await db
+    .select({ status: paymentAttempts.status })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  return { attempt_id: attemptId, status: after!.status };
+}

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { branding, merchants, type PaymentMethod } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { formatTimestamp } from '../../platform/time';
+import { DEFAULT_PRIMARY_COLOR, readableTextColor } from './colour';
+import type { UpdateBrandingInput } from './input';
+import type { Branding } from './contract';
+
+type BrandingRow = typeof branding.$inferSelect;
+
+/** The branding record (README "Branding"), with defaults filled in and the text colour computed. */
+export function presentBranding(merchant: { id: string; name: string }, row: BrandingRow | undefined): Branding {
+  const primary = row?.primaryColor ?? DEFAULT_PRIMARY_COLOR;
+  return {
+    merchant_id: merchant.id,
+    display_name: row?.displayName ?? merchant.name,
+    logo_url: row?.logoUrl ?? null,
+    primary_color: primary,
+    text_color: readableTextColor(primary),
+    accepted_methods: (row?.acceptedMethods as PaymentMethod[] | null | undefined) ?? null,
+    success_redirect_url: row?.successRedirectUrl ?? null,
+    support_email: row?.supportEmail ?? null,
+    support_phone: row?.supportPhone ?? null,
+    updated_at: formatTimestamp(row?.updatedAt ?? null),
+  };
+}
+
+export async function loadBranding(db: Db, merchantId: string): Promise<Branding> {
+  const [found] = await db
+    .select({ merchant: { id: merchants.id, name: merchants.name }, branding })
+    .from(merchants)
+    .leftJoin(branding, eq(branding.merchantId, merchants.id))
+    .where(eq(merchants.id, merchantId));
+  if (!found) throw notFound('Merchant');
+  return presentBranding(found.merchant, found.branding ?? undefined);
+}
+
+export async function updateBranding(db: Db, merchantId: string, input: UpdateBrandingInput): Promise<Branding> {
+  const changes = {
+    ...(input.display_name !== undefined && { displayName: input.display_name }),
+    ...(input.logo_url !== undefined && { logoUrl: input.logo_url }),
+    ...(input.primary_color !== undefined && { primaryColor: input.primary_color }),
+    ...(input.accepted_methods !== undefined && { acceptedMethods: input.accepted_methods }),
+    ...(input.success_redirect_url !== undefined && { successRedirectUrl: input.success_redirect_url }),
+    ...(input.support_email !== undefined && { supportEmail: input.support_email }),
+    ...(input.support_phone !== undefined && { supportPhone: input.support_phone }),
+  };
+  await db
+    .insert(branding)
+    .values({ merchantId, ...changes })
+    .onConflictDoUpdate({ target: branding.merchantId, set: { ...changes, updatedAt: sql`now()` } });
+  return loadBranding(db, merchantId);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../../platform/db/schema';
+import { phoneNumber } from '../../platform/http/phone-number';
+import { storedUrlField } from '../../platform/http/stored-url';
+
+/** https only, written the usual way, no credentials or fragment, stored normalised: nothing a redirect could abuse. */
+export const httpsUrl = storedUrlField({ schemes: ['https'], fragment: false }, (url) =>
+  url.hostname.includes('.') ? null : 'must name a host with a domain (https://shop.example/…)',
+);
+
+/** PUT semantics: fields given are set, `null` clears one, fields left out keep their value. */
+export const updateBrandingInput = z.strictObject({
+  display_name: z.string().trim().min(1).max(80).nullish(),
+  logo_url: httpsUrl.nullish(),
+  primary_color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour like #1A2B3C')
+    .transform((v) => v.toUpperCase())
+    .nullish(),
+  accepted_methods: z
+    .array(z.enum(PAYMENT_METHODS))
+    .min(1, 'must accept at least one method (null accepts all)')
+    .transform((list) => [...new Set(list)])
+    .nullish(),
+  success_redirect_url: httpsUrl.nullish(),
+  support_email: z.email({ error: 'must be an email address' }).max(254).nullish(),
+  support_phone: phoneNumber.nullish(),
+});
+export type UpdateBrandingInput = z.output<typeof updateBrandingInput>;

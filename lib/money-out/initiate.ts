@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { customerTransactions, type PayoutKind } from '../platform/db/schema';
+import type { MerchantCtx } from '../access/endpoints';
+import { conflict, invalidField, unprocessable } from '../platform/http/errors';
+import { config } from '../platform/config';
+import { feeFor } from '../books/fees';
+import { amountProblemMessage, toMinorUnits } from '../platform/money/amount';
+import { isCurrencyCode, type CurrencyCode } from '../platform/money/currencies';
+import { nonZero, postEntry } from '../books/ledger/post-entry';
+import { recordEvent } from '../notifications/events/record-event';
+import { payoutRail } from '../rails';
+import { assertCanSendMoney, findWallet } from '../books/wallets/find-wallet';
+import { findPaymentAccount } from './payment-accounts/manage';
+import { readPayoutNumber } from '../rails/payout-destination';
+import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
+import { presentPayout, presentPayoutOf } from './present';
+
+/** Where the money goes, as stored on the transaction (spec 2.4's payout fields). */
+interface Destination {
+  payoutType: PayoutType;
+  paymentAccountId: string | null;
+  recipientName: string | null;
+  recipientEmail: string | null;
+  recipientPhone: string | null;
+  bankAccountNumber: string | null;
+  bankRoutingNumber: string | null;
+  bankName: string | null;
+  accountHolderName: string | null;
+  mobileNumber: string | null;
+  networkProvider: string | null;
+}
+
+/** recipient_details checked against payout_type; each error names `recipient_details.<field>`. */
+function adHocDestination(
+  currency: CurrencyCode,
+  payoutType: PayoutType,
+  details: Record<string, unknown>,
+): Destination {
+  const schema = payoutType === 'bank_transfer' ? bankRecipient : mobileRecipient;
+  const parsed = schema.safeParse(details);
+  if (!parsed.success) {
+    throw unprocessable(
+      parsed.error.issues.map((i) => ({
+        field: ['recipient_details', ...i.path.map(String)].join('.'),
+        message:
+          i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
+      })),
+    );
+  }
+  const base = {
+    payoutType,
+    paymentAccountId: null,
+    recipientName: parsed.data.recipient_name,
+    recipientEmail: parsed.data.recipient_email ?? null,
+    recipientPhone: parsed.data.recipient_phone ?? null,
+    bankAccountNumber: null,
+    bankRoutingNumber: null,
+    bankName: null,
+    accountHolderName: null,
+    mobileNumber: null,
+    networkProvider: null,
+  };
+  if ('bank_account_number' in parsed.data) {
+    const bank = parsed.data;
+    return {
+      ...base,
+      bankAccountNumber: bank.bank_account_number,
+      bankRoutingNumber: bank.bank_routing_number ?? null,
+      bankName: bank.bank_name,
+      accountHolderName: bank.account_holder_name,
+    };
+  }
+  const mobile = parsed.data as z.output<typeof mobileRecipient>;
+  const read = readPayoutNumber(currency, mobile.network_provider, mobile.mobile_number);
+  if (!('e164' in read)) {
+    throw invalidField(
+      read.field === 'phone' ? 'recipient_details.mobile_number' : 'recipient_details.network_provider',
+      read.message,
+    );
+  }
+  return { ...base, mobileNumber: read.e164, networkProvider: mobile.network_provider };
+}
+
+async function savedAccountDestination(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  currency: CurrencyCode,
+  accountId: string,
+): Promise<Destination> {
+  const account = await findPaymentAccount(ctx.db, ctx.merchant.id, accountId);
+  if (account.currencyCode !== currency) {
+    throw invalidField('payment_account_id', `is a ${account.currencyCode} account; this withdrawal is in ${currency}`);
+  }
+  if (account.status !== 'active') {
+    throw conflict(
+      'payment_account_not_active',
+      `This payment account is ${account.status}; only active accounts can receive money`,
+    );
+  }
+  const bank = account.accountType === 'bank_account';
+  return {
+    payoutType: bank ? 'bank_transfer' : 'mobile_money',
+    paymentAccountId: account.id,
+    recipientName: account.accountHolderName ?? ctx.merchant.name,
+    recipientEmail: null,
+    recipientPhone: null,
+    bankAccountNumber: account.accountNumber,
+    bankRoutingNumber: account.bankRoutingNumber,
+    bankName: account.bankName,
+    accountHolderName: account.accountHolderName,
+    mobileNumber: account.phoneNumber,
+    networkProvider: account.networkProvider,
+  };
+}
+
+/**
+ * Starts a withdrawal (to the merchant's own account) or a payout (to a third party). In one
+ * transaction, with the wallet row locked: the transaction row (PENDING), the ledger entry that takes
+ * amount + fee from available (→ payouts_in_flight and fees; 409 `insufficient_funds` when short), the
+ * `<kind>.created` event, and the rail's pick-up job.
+ */
+export async function initiatePayout<K extends PayoutKind>(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'idempotencyKey'>,
+  kind: K,
+  input: WithdrawalInput | PayoutInput,
+) {
+  const currency = input.currency_code;
+  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
+  const amount = toMinorUnits(input.amount, currency);
+  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+  const destination =
+    'payment_account_id' in input && input.payment_account_id
+      ? await savedAccountDestination(ctx, currency, input.payment_account_id)
+      : adHocDestination(currency, input.payout_type!, input.recipient_details!);
+  const rail = payoutRail();
+  const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
+  const merchantId = ctx.merchant.id;
+
+  return ctx.db.transaction(async (tx) => {
+    const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
+    assertCanSendMoney(wallet, currency);
+    const [row] = await tx
+      .insert(customerTransactions)
+      .values({
+        merchantId,
+        walletId: wallet.id,
+        currencyId: wallet.currencyId,
+        currencyCode: currency,
+        transactionType: 'payout',
+        status: 'pending',
+        payoutKind: kind,
+        payoutStatus: 'pending',
+        amount: amount + fee,
+        feeAmount: fee,
+        netAmount: amount,
+        // Settled when the rail confirms the money reached the recipient (completePayout), never before.
+        settlementStatus: 'unsettled',
+        ...destination,
+        payoutReason: 'payout_reason' in input ? input.payout_reason : null,
+        provider: rail.name,
+        notes: input.notes ?? null,
+        idempotencyKey: ctx.idempotencyKey,
+      })
+      .returning();
+    await postEntry(tx, {
+      merchantId,
+      kind: kind === 'withdrawal' ? 'withdrawal' : 'payout',
+      description: `${kind === 'withdrawal' ? 'Withdrawal' : 'Payout'} to ${destination.recipientName ?? 'recipient'}`,
+      customerTransactionId: row!.id,
+      stamp: 'lastPayoutAt',
+      lines: nonZero([
+        { account: 'merchant_available', direction: 'debit', amount, currency, purpose: kind },
+        { account: 'merchant_available', direction: 'debit', amount: fee, currency, purpose: 'fee' },
+        { account: 'payouts_in_flight', direction: 'credit', amount, currency, purpose: kind },
+        { account: 'fees', direction: 'credit', amount: fee, currency, purpose: 'fee' },
+      ]),
+    });
+    const presented = presentPayoutOf(kind, row!);
+    // Events leave the service (webhooks): bank account numbers masked, as in lists.
+    await recordEvent(tx, {
+      merchantId,
+      eventType: `${kind}.created`,
+      resourceType: kind,
+      resourceId: row!.id,
+      data: presentPayout(row!, 'masked'),
+    });
+    await rail.submit(tx, { transactionId: row!.id });
+    return presented;
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/db/schema';
+import { currencyFilter } from '../../platform/http/paging';
+import { freeFormObject } from '../../platform/http/free-form';
+import { networkProvider } from '../../rails/payout-destination';
+
+const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max);
+const accountNumber = z
+  .string({ error: 'must be a string' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => /^[A-Za-z0-9]{4,34}$/.test(v), 'must be 4 to 34 letters or digits (IBANs allowed)');
+
+/** Spec 4.7; which fields are required depends on `account_type` (checked in the verb, field by field). */
+export const addPaymentAccountInput = z.strictObject({
+  currency_code: currencyFilter,
+  account_type: z.enum(PAYMENT_ACCOUNT_TYPES, { error: 'must be bank_account or mobile_money' }),
+  is_primary: z.boolean({ error: 'must be true or false' }).optional(),
+  account_number: accountNumber.optional(),
+  bank_name: text(120).optional(),
+  bank_routing_number: text(34).optional(),
+  account_holder_name: text(200).optional(),
+  phone_number: text(32).optional(),
+  network_provider: networkProvider.optional(),
+  provider_metadata: freeFormObject().nullish(),
+});
+export type AddPaymentAccountInput = z.output<typeof addPaymentAccountInput>;
+
+/** Only the fields to change; `account_type`, `currency_code` and `currency_id` can never change (422). */
+export const updatePaymentAccountInput = z
+  .strictObject({
+    account_type: z.unknown().optional(),
+    currency_code: z.unknown().optional(),
+    currency_id: z.unknown().optional(),
+    is_primary: z.boolean({ error: 'must be true or false' }).optional(),
+    status: z.enum(PAYMENT_ACCOUNT_STATUSES, { error: 'must be active, inactive or suspended' }).optional(),
+    account_number: accountNumber.optional(),
+    bank_name: text(120).optional(),
+    bank_routing_number: text(34).nullish(),
+    account_holder_name: text(200).optional(),
+    phone_number: text(32).optional(),
+    network_provider: networkProvider.optional(),
+    provider_metadata: freeFormObject().nullish(),
+  })
+  .superRefine((v, ctx) => {
+    for (const field of ['account_type', 'currency_code', 'currency_id'] as const) {
+      if (v[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be changed after creation' });
+    }
+  });
+export type UpdatePaymentAccountInput = z.output<typeof updatePaymentAccountInput>;
+
+export const listPaymentAccountsQuery = z.strictObject({ currency_code: currencyFilter.optional() });
+export const paymentAccountIdParams = z.strictObject({ account_id: z.uuid({ error: 'must be a UUID' }) });

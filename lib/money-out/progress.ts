@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { customerTransactions, type PayoutKind, type PayoutStatus } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { conflict, notFound } from '../platform/http/errors';
+import type { CurrencyCode } from '../platform/money/currencies';
+import { nonZero, postEntry } from '../books/ledger/post-entry';
+import { recordEvent } from '../notifications/events/record-event';
+import { payoutRail } from '../rails';
+import { presentPayout, presentPayoutOf, statusFor, type PayoutRow } from './present';
+
+/**
+ * The life of a withdrawal or payout after initiation. Every move is a conditional UPDATE on the
+ * current status, so a cancel racing the rail's pick-up has exactly one winner, and a repeated rail
+ * report changes nothing. The money follows in the same transaction:
+ *   completed:          payouts_in_flight → rail_clearing (the rail paid it out)
+ *   failed / cancelled: payouts_in_flight and fees → the wallet's available balance (all of it back)
+ */
+async function move(
+  db: Db,
+  where: { id: string; merchantId?: string; kind?: PayoutKind },
+  from: PayoutStatus,
+  to: PayoutStatus,
+  set: PgUpdateSetSource<typeof customerTransactions> = {},
+): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .update(customerTransactions)
+    .set({ ...set, payoutStatus: to, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(customerTransactions.id, where.id),
+        eq(customerTransactions.payoutStatus, from),
+        where.merchantId ? eq(customerTransactions.merchantId, where.merchantId) : undefined,
+        where.kind ? eq(customerTransactions.payoutKind, where.kind) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+async function announce(db: Db, row: PayoutRow) {
+  const kind = row.payoutKind!;
+  await recordEvent(db, {
+    merchantId: row.merchantId,
+    eventType: `${kind}.${row.payoutStatus}`,
+    resourceType: kind,
+    resourceId: row.id,
+    data: presentPayout(row, 'masked'),
+  });
+}
+
+/** Gives the whole debit (amount and fee) back to the wallet's available balance. */
+async function reverse(db: Db, row: PayoutRow, why: string) {
+  const currency = row.currencyCode as CurrencyCode;
+  await postEntry(db, {
+    merchantId: row.merchantId,
+    kind: 'reversal',
+    description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} ${why}: money returned`,
+    customerTransactionId: row.id,
+    lines: nonZero([
+      { account: 'payouts_in_flight', direction: 'debit', amount: row.netAmount, currency, purpose: 'reversal' },
+      { account: 'merchant_available', direction: 'credit', amount: row.netAmount, currency, purpose: 'reversal' },
+      { account: 'fees', direction: 'debit', amount: row.feeAmount, currency, purpose: 'reversal' },
+      { account: 'merchant_available', direction: 'credit', amount: row.feeAmount, currency, purpose: 'reversal' },
+    ]),
+  });
+}
+
+/** The rail takes a PENDING payout: PROCESSING, then the rail sends it. Nothing if it was cancelled first. */
+export async function pickUpPayout(db: Db, transactionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await move(tx, { id: transactionId }, 'pending', 'processing', { processingAt: sql`now()` });
+    if (!row) return false;
+    const { providerReference } = await payoutRail().send(tx, {
+      transactionId,
+      destination: {
+        payoutType: row.payoutType as 'bank_transfer' | 'mobile_money',
+        accountNumber: row.bankAccountNumber,
+        mobileNumber: row.mobileNumber,
+      },
+    });
+    const [withReference] = await tx
+      .update(customerTransactions)
+      .set({ providerReference })
+      .where(eq(customerTransactions.id, transactionId))
+      .returning();
+    await announce(tx, withReference!);
+    return true;
+  });
+}
+
+/** The rail confirms the money reached the recipient. */
+export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await move(tx, { id: transactionId }, 'processing', 'completed', {
+      status: 'completed',
+      completedAt: sql`now()`,
+      settlementStatus: 'settled',
+      settledAt: sql`now()`,
+    });
+    if (!row) return false;
+    await postEntry(tx, {
+      merchantId: row.merchantId,
+      kind: row.payoutKind === 'withdrawal' ? 'withdrawal' : 'payout',
+      description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} paid out by ${row.provider}`,
+      customerTransactionId: row.id,
+      lines: [
+        {
+          account: 'payouts_in_flight',
+          direction: 'debit',
+          amount: row.netAmount,
+          currency: row.currencyCode as CurrencyCode,
+          purpose: 'payout_sent',
+        },
+        {
+          account: 'rail_clearing',
+          direction: 'credit',
+          amount: row.netAmount,
+          currency: row.currencyCode as CurrencyCode,
+          purpose: 'payout_sent',
+          rail: row.provider ?? 'manual',
+        },
+      ],
+    });
+    await announce(tx, row);
+    return true;
+  });
+}
+
+/**
+ * Locks the wallet a payout came from, before its row changes: every verb that moves a wallet's money
+ * takes the wallet first (initiate does too), so a reversal and a new payout queue instead of
+ * deadlocking on the row and the customer_transaction_counts row its status change bumps.
+ */
+async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) {
+  await tx.execute(sql`
+    select w.id from wallets w
+     where w.id = (select wallet_id from customer_transactions
+                    where id = ${transactionId} ${merchantId ? sql`and merchant_id = ${merchantId}` : sql``})
+       for update`);
+}
+
+/** The rail reports the payout failed: FAILED, and the money goes back automatically. */
+export async function failPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockWalletOf(tx, transactionId);
+    const row = await move(tx, { id: transactionId }, 'processing', 'failed', {
+      status: 'failed',
+      failedAt: sql`now()`,
+      failureReason: reason,
+    });
+    if (!row) return false;
+    await reverse(tx, row, 'failed');
+    await announce(tx, row);
+    return true;
+  });
+}
+
+/** The merchant cancels: only while PENDING (409 otherwise), with the money back in the same transaction. */
+export async function cancelPayout<K extends PayoutKind>(
+  db: Db,
+  merchantId: string,
+  kind: K,
+  transactionId: string,
+  reason: string,
+) {
+  return db.transaction(async (tx) => {
+    await lockWalletOf(tx, transactionId, merchantId);
+    const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
+      status: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancellationReason: reason,
+    });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: customerTransactions.payoutStatus })
+        .from(customerTransactions)
+        .where(
+          and(
+            eq(customerTransactions.id, transactionId),
+            eq(customerTransactions.merchantId, merchantId),
+            eq(customerTransactions.payoutKind, kind),
+          ),
+        );
+      if (!current) throw notFound(kind === 'withdrawal' ? 'Withdrawal' : 'Payout');
+      throw conflict(
+        `${kind}_not_cancellable`,
+        `Only a ${statusFor(kind, 'pending')} ${kind} can be cancelled; this one is ${statusFor(kind, current.status!)}`,
+      );
+    }
+    await reverse(tx, row, 'cancelled');
+    await announce(tx, row);
+    return presentPayoutOf(kind, row);
+  });
+}

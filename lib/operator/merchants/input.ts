@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { KYB_STATUSES } from '../../platform/db/schema/merchants';
+
+export const createMerchantInput = z.strictObject({
+  name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200),
+  email: z.email({ error: 'must be an email address' }).max(254),
+  kyb_status: z.enum(KYB_STATUSES).default('unverified'),
+});
+export type CreateMerchantInput = z.output<typeof createMerchantInput>;
+
+export const updateMerchantInput = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+    kyb_status: z.enum(KYB_STATUSES).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.kyb_status !== undefined, {
+    path: ['body'],
+    message: 'give at least one of name, kyb_status',
+  });
+export type UpdateMerchantInput = z.output<typeof updateMerchantInput>;
+
+export const merchantIdParams = z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }) });

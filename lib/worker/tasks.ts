@@ -1,0 +1,60 @@
+import type { Task, TaskList } from 'graphile-worker';
+import { getDb } from '../platform/db/client';
+import { expireCheckout, expireDueCheckouts } from '../checkout/expire-checkouts';
+import { purgeExpiredIdempotencyKeys } from '../access/idempotency';
+import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../collections/rail-outcomes';
+import { purgeRateLimitCounters } from '../access/rate-limit/limit';
+import { runSettlement } from '../books/settlement/run-settlement';
+import { completePayout, failPayout, pickUpPayout } from '../money-out/progress';
+import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
+import type { JobPayloads } from '../platform/jobs/queue';
+
+const task =
+  <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
+  async (payload) => {
+    await run(payload as JobPayloads[N]);
+  };
+
+/** Every task the worker runs. One-off jobs are enqueued by domain verbs (lib/platform/jobs/queue.ts). */
+export const taskList: TaskList = {
+  expire_checkout: task<'expire_checkout'>((p) => expireCheckout(getDb(), p.checkout_id)),
+  time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
+  sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
+    recordMobileMoneyResult(getDb(), p.attempt_id, p.outcome),
+  ),
+  pick_up_payout: task<'pick_up_payout'>((p) => pickUpPayout(getDb(), p.transaction_id)),
+  sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
+    p.outcome === 'completed'
+      ? completePayout(getDb(), p.transaction_id)
+      : failPayout(
+          getDb(),
+          p.transaction_id,
+          `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`,
+        ),
+  ),
+  // Safety nets and housekeeping, run by cron.
+  sweep_payment_attempt_timeouts: async () => {
+    await timeOutDueAttempts(getDb());
+  },
+  purge_rate_limit_counters: async () => {
+    await purgeRateLimitCounters(getDb());
+  },
+  sweep_expired_checkouts: async () => {
+    await expireDueCheckouts(getDb());
+  },
+  run_settlement: async () => {
+    await runSettlement(getDb());
+  },
+  purge_idempotency_keys: async () => {
+    await purgeExpiredIdempotencyKeys(getDb());
+  },
+};
+
+export const crontab = [
+  '* * * * * sweep_expired_checkouts ?max=1',
+  '* * * * * sweep_payment_attempt_timeouts ?max=1',
+  '*/10 * * * * purge_rate_limit_counters ?max=1',
+  '17 * * * * purge_idempotency_keys ?max=1',
+  // Deposits become due one SETTLEMENT_DELAY_MINUTES after payment; a run every 10 minutes picks them up.
+  '*/10 * * * * run_settlement ?max=1',
+].join('\n');
