@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import { call, client } from '../support/api';
 import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { generateApiKey } from '../../lib/access/api-key-format';
@@ -15,7 +16,7 @@ const ENDPOINTS: [string, string, unknown][] = [
   ['POST', `/api/v1/merchants/checkouts/${ZERO_UUID}/cancel`, undefined],
 ];
 
-async function expect401(res: Awaited<ReturnType<typeof call>>, code: string) {
+async function expect401(res: Awaited<ReturnType<typeof call>>, code: ErrorCode) {
   expect(res.status).toBe(401);
   expectErrorShape(res.body, code);
   expect(res.body).toEqual({

@@ -184,7 +184,7 @@ describe('deposits from paid checkouts', () => {
     const after = await wallet(shop);
     expect(after).toMatchObject({ holding_balance: 25.24, available_balance: 0, balance: 25.24 });
     expect(after.last_deposit_at).toMatch(TIMESTAMP);
-    expect(Math.abs(ms(after.last_deposit_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(ms(after.last_deposit_at!) - Date.now())).toBeLessThan(60_000);
 
     // The fee went to the fees account, the gross came from the rail: one balanced entry.
     const lines = await sql<{ account: string; direction: string; amount: string; purpose: string }[]>`

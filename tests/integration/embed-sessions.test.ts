@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, client } from '../support/api';
 import { admin, expectErrorShape, invalidFields, newMerchant } from '../support/fixtures';
@@ -338,7 +339,7 @@ describe('public: the button', () => {
   });
 
   it('refuses missing, malformed and unknown tokens with 401', async () => {
-    const cases: [Record<string, string>, string][] = [
+    const cases: [Record<string, string>, ErrorCode][] = [
       [{ origin: ORIGIN }, 'missing_embed_token'],
       [{ origin: ORIGIN, 'x-embed-token': 'pk_embed_short' }, 'invalid_embed_token'],
       [{ origin: ORIGIN, 'x-embed-token': `pk_embed_${'A'.repeat(43)}` }, 'invalid_embed_token'],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
@@ -22,7 +23,7 @@ const checkoutCount = async () =>
   (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${m.id}`)[0]!.n;
 
 /** Every error: the shared shape, JSON, and request_id equal to the X-Request-Id header. */
-function expectError(res: ApiResponse, status: number, code: string) {
+function expectError(res: ApiResponse, status: number, code: ErrorCode) {
   expect(res.status, res.text.slice(0, 300)).toBe(status);
   expectErrorShape(res.body, code);
   expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'request_id', 'status']);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import { call, client } from '../support/api';
 import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
@@ -40,7 +41,11 @@ async function snapshot() {
   return row;
 }
 
-function expectRefused(res: { status: number; body: any; text: string }, field: string, code = 'validation_error') {
+function expectRefused(
+  res: { status: number; body: any; text: string },
+  field: string,
+  code: ErrorCode = 'validation_error',
+) {
   expect(res.status, res.text.slice(0, 400)).toBe(422);
   expectErrorShape(res.body, code);
   expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
