@@ -120,8 +120,9 @@ describe('mobile money (sandbox rail)', () => {
     const [collection] = await sql`select * from collections where checkout_id = ${checkout.id}`;
     expect(collection).toMatchObject({ kind: 'payment', amount: '2550', method: 'mobile_money' });
     expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.processing', 'checkout.paid']);
-    const [paid] =
-      await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
+    const [paid] = await sql<
+      { data: { meta_data: unknown } }[]
+    >`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
     expect(paid!.data.meta_data).toEqual({ order_id: 'A-1' });
   });
 
@@ -194,8 +195,9 @@ describe('mobile money (sandbox rail)', () => {
     expect(resent.status).toBe(200);
     expect(resent.body.data.checkout.status).toBe('processing');
     expect(resent.body.data.latest_attempt.phone).toBe('+233 ••• ••• 333');
-    const attempts =
-      await sql`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
+    const attempts = await sql<
+      { id: string; status: string; phone: string }[]
+    >`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
     expect(attempts.map((a) => a.status)).toEqual(['abandoned', 'processing']);
     expect(new Set(attempts.map((a) => a.phone))).toEqual(new Set(['+233244123333']));
 
@@ -313,8 +315,9 @@ describe('bank transfer and operator approval', () => {
     const events = await eventsOf(checkout.id);
     expect(events).toContain('checkout.paid');
     expect(events).toContain('checkout.duplicate_payment');
-    const [dup] =
-      await sql`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.duplicate_payment'`;
+    const [dup] = await sql<
+      { data: { duplicate_payment: unknown } }[]
+    >`select data from events where resource_id = ${checkout.id} and event_type = 'checkout.duplicate_payment'`;
     expect(dup!.data.duplicate_payment).toMatchObject({
       amount: 25.5,
       currency_code: 'GHS',

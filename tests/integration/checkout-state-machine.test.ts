@@ -50,8 +50,9 @@ describe('checkout state machine', () => {
           const after = await snapshot(id);
           expect(after.events).toBe(before.events + (rule.event ? 1 : 0));
           if (rule.event) {
-            const [last] =
-              await sql`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
+            const [last] = await sql<
+              { event_type: string; data: { status: string } }[]
+            >`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
             expect(last!.event_type).toBe(rule.event);
             expect(last!.data.status).toBe(rule.to);
           }

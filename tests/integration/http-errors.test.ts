@@ -250,7 +250,9 @@ describe('readiness', () => {
   });
 
   it('503 migrations_pending while the newest migration is not applied', async () => {
-    const [newest] = await sql`select * from drizzle.__drizzle_migrations order by created_at desc limit 1`;
+    const [newest] = await sql<
+      { id: number; hash: string; created_at: string }[]
+    >`select * from drizzle.__drizzle_migrations order by created_at desc limit 1`;
     await sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`;
     try {
       const res = await call('GET', '/api/ready');

@@ -306,8 +306,9 @@ describe('a bank payout, end to end', () => {
       ['100', '1'],
       ['2', '1'],
     ]);
-    const [last] =
-      await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
+    const [last] = await sql<
+      { id: string }[]
+    >`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
     expect(await journal(last!.id)).toEqual([
       'payout: merchant_available debit 99 payout',
       'payout: merchant_available debit 1 fee',

@@ -436,7 +436,16 @@ describe('overlapping runs', () => {
       select id, settlement_status, settlement_batch_id, net_amount from customer_transactions
        where merchant_id = any(${ids}::uuid[]) and transaction_type = 'deposit'`;
     expect(deposits.every((d) => d.settlement_status === 'settled' && d.settlement_batch_id)).toBe(true);
-    const batches = await sql`
+    const batches = await sql<
+      {
+        id: string;
+        wallet_id: string;
+        transaction_count: number;
+        net_amount: string;
+        settled_amount: string;
+        members: number;
+      }[]
+    >`
       select b.id, b.wallet_id, b.transaction_count, b.net_amount, b.settled_amount,
              (select count(*)::int from customer_transactions t where t.settlement_batch_id = b.id) as members
         from settlement_batches b where b.merchant_id = any(${ids}::uuid[])`;
@@ -550,11 +559,12 @@ describe('database guards on the journal', () => {
   it('refuses UPDATE and DELETE of ledger lines and entries', async () => {
     const shop = await newMerchant();
     const { deposit } = await paidCheckout(shop, { amount: 10 });
-    const [line] = await sql`
+    const [line] = await sql<{ id: string; amount: string }[]>`
       select l.id, l.amount::text as amount from ledger_lines l join ledger_entries e on e.id = l.entry_id
        where e.customer_transaction_id = ${deposit.transaction_id} limit 1`;
-    const [entry] =
-      await sql`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
+    const [entry] = await sql<
+      { id: string; description: string }[]
+    >`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
 
     const attempts = [
       () => sql`update ledger_lines set amount = amount + 1 where id = ${line!.id}`,

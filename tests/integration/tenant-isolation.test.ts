@@ -192,7 +192,9 @@ async function newWebhook(owner: Merchant): Promise<OwnedResource> {
 
 const walletOf = async (merchantId: string, code: string) =>
   (
-    await sql`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`
+    await sql<
+      { id: string; status: string; holding_balance: string; available_balance: string }[]
+    >`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`
   )[0]!;
 
 /** A's wallet in `code`, with money in it, named by its currency code. */

@@ -39,7 +39,16 @@ const sql = testSql();
 const operatorWallet = (merchantId: string, code: string) => `/api/admin/v1/merchants/${merchantId}/wallets/${code}`;
 
 async function walletRow(merchantId: string, code: string) {
-  const [row] = await sql`
+  const [row] = await sql<
+    {
+      id: string;
+      status: string;
+      holding_balance: string;
+      available_balance: string;
+      settlement_hold: boolean;
+      settlement_hold_reason: string | null;
+    }[]
+  >`
     select w.* from wallets w join currencies c on c.id = w.currency_id
      where w.merchant_id = ${merchantId} and c.code = ${code}`;
   return row!;

@@ -183,7 +183,7 @@ describe('the delivery', () => {
     const view = await deliveryView(
       m,
       webhook.id,
-      (await sql`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id,
+      (await sql<{ id: string }[]>`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id,
     );
     expect(view).toMatchObject({
       status: 'succeeded',
