@@ -82,7 +82,7 @@ export interface SendOptions {
 }
 
 /** One request by method and URL; typed calls by operation are in ./caller.ts. */
-export async function send(method: string, url: string, options: SendOptions = {}): Promise<RawAnswer> {
+export async function sendRequest(method: string, url: string, options: SendOptions = {}): Promise<RawAnswer> {
   const headers = new Headers(options.headers);
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -112,7 +112,7 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 export type CallOptions = SendOptions;
-export const call = send as (method: string, url: string, options?: SendOptions) => Promise<ApiResponse>;
+export const call = sendRequest as (method: string, url: string, options?: SendOptions) => Promise<ApiResponse>;
 
 /**
  * A Request to the route handler the App Router would pick, as `fetch` would see it (the typed

@@ -3,20 +3,21 @@ import type { z } from 'zod';
 import type { Pagination } from '../../lib/platform/http/envelope';
 import type { ErrorStatus, Operation } from '../../lib/platform/http/operation';
 import type { errorSchema } from '../../lib/platform/http/shapes';
-import { send, type RawAnswer, type SendOptions } from './api';
+import { sendRequest, type RawAnswer, type SendOptions } from './api';
 
 /**
  * Calls an operation by its contract (`lib/**\/contract.ts`), typed from its zod schemas: the request
  * takes the operation's params, query and body; the answer is a success carrying its `data`, or the
  * shared Error shape. It goes through the real route handler and the OpenAPI check like any request
- * (`send`, `dispatch` in ./api.ts).
+ * (`sendRequest`, `dispatch` in ./api.ts).
  *
  *   const res = await merchant.call(contract.getCheckout, { params: { checkout_id } });
  *   expectStatus(res, 200); // narrows res to the success
  *   res.body.data.status;   // typed from checkoutFullSchema
  *
- * `ok` is the same call that must succeed; `raw` sends what no contract allows (malformed JSON, unknown
- * fields, wrong methods and content types) and answers a body typed `unknown`.
+ * `ok` is the same call that must succeed. `send` gives an operation a request its contract refuses
+ * (malformed JSON, unknown fields, a wrong content type); `raw` sends any method to any URL and
+ * answers a body typed `unknown`.
  */
 
 /** The shared error body (README "Envelope and errors"). */
@@ -95,23 +96,31 @@ type RequestArgs<O, Bound extends Params> =
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   {} extends RequestOf<O, Bound> ? [request?: RequestOf<O, Bound>] : [request: RequestOf<O, Bound>];
 
-/** Anything about a request, for `raw`: a body of any shape (a string is sent as is), any query. */
+/** Anything about a request, for `send`: a body of any shape (a string is sent as is), any query. */
 export interface LooseRequest extends Extras {
   params?: Params;
-  query?: Record<string, QueryValue>;
+  /** A string is the query exactly as sent (repeated or unknown parameters, odd encodings). */
+  query?: Record<string, QueryValue> | string;
   body?: unknown;
 }
 
 /** The operation's URL with its path parameters filled in and its query written out. */
-export function urlOf(op: Operation, params: Params = {}, query: Record<string, QueryValue> = {}): string {
+export function urlOf(op: Operation, params: Params = {}, query: Record<string, QueryValue> | string = {}): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
     return encodeURIComponent(value);
   });
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const search =
+    typeof query === 'string'
+      ? query
+      : new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The contract check in `dispatch` has already held the body to the operation's documented shapes. */
+const typed = <O extends Operation>(_op: O, res: RawAnswer) =>
+  ({ ...res, ok: res.status >= 200 && res.status < 300 }) as Answer<O>;
 
 /**
  * A client holding a set of headers (an API key, the operator's token, a checkout token…) and, for
@@ -122,17 +131,14 @@ export function caller<Bound extends Params = Record<never, string>>(
   bound?: Bound,
 ) {
   const request = (op: Operation, input: LooseRequest = {}): Promise<RawAnswer> =>
-    send(op.method, urlOf(op, { ...bound, ...input.params }, input.query), {
+    sendRequest(op.method, urlOf(op, { ...bound, ...input.params }, input.query), {
       headers: { ...headers, ...input.headers },
       body: input.body,
       peer: input.peer,
     });
 
   async function call<O extends Operation>(op: O, ...[input]: RequestArgs<O, Bound>): Promise<Answer<O>> {
-    const res = await request(op, input as LooseRequest | undefined);
-    const ok = res.status >= 200 && res.status < 300;
-    // The contract check in `dispatch` has already held the body to the operation's documented shape.
-    return { ...res, ok, body: res.body } as Answer<O>;
+    return typed(op, await request(op, input as LooseRequest | undefined));
   }
 
   /** The call, which must answer the operation's success status. */
@@ -142,15 +148,20 @@ export function caller<Bound extends Params = Record<never, string>>(
     return res;
   }
 
-  /** An operation sent whatever the contract says, or a method and URL: the body is `unknown`. */
-  function raw(op: Operation, input?: LooseRequest): Promise<RawAnswer>;
-  function raw(method: string, url: string, options?: SendOptions): Promise<RawAnswer>;
-  function raw(target: Operation | string, second?: LooseRequest | string, options: SendOptions = {}) {
-    if (typeof target !== 'string') return request(target, second as LooseRequest | undefined);
-    return send(target, second as string, { ...options, headers: { ...headers, ...options.headers } });
+  /**
+   * A request the contract does not allow (a body of the wrong shape or none, a string sent as is, an
+   * unknown query parameter): the answer is still the operation's, held to its documented shapes.
+   */
+  async function send<O extends Operation>(op: O, input?: LooseRequest): Promise<Answer<O>> {
+    return typed(op, await request(op, input));
   }
 
-  return { call, ok, raw, headers };
+  /** Any method to any URL (wrong methods, unknown paths): the body is `unknown`. */
+  function raw(method: string, url: string, options: SendOptions = {}): Promise<RawAnswer> {
+    return sendRequest(method, url, { ...options, headers: { ...headers, ...options.headers } });
+  }
+
+  return { call, ok, send, raw, headers };
 }
 export type Caller = ReturnType<typeof caller>;
 
