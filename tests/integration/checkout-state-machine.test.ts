@@ -3,8 +3,9 @@ import { CHECKOUT_STATUSES } from '../../lib/platform/db/schema';
 import { getDb } from '../../lib/platform/db/client';
 import { ApiError } from '../../lib/platform/http/errors';
 import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkout/state-machine';
-import { minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { contract } from '../support/contract';
 
 /**
  * Every (status, move) pair against the real table: legal moves apply and write their event; illegal
@@ -12,13 +13,13 @@ import { testSql } from '../support/database';
  */
 const sql = testSql();
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
+let merchant: Merchant;
 beforeAll(async () => {
   merchant = await newMerchant();
 });
 
 async function checkoutIn(status: string, expiresIn: '1 hour' | '-1 minute' = '1 hour') {
-  const created = await merchant.api.post('/api/v1/merchants/checkouts', minimalCheckout);
+  const created = await merchant.ok(contract.createCheckout, { body: minimalCheckout });
   const id: string = created.body.data.id;
   await sql`update checkouts set status = ${status}, expires_at = now() + ${expiresIn}::interval where id = ${id}`;
   return id;
