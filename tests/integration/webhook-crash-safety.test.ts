@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+import { expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Crash safety (issue 6): 200 events queued for one endpoint, the real worker process
@@ -12,7 +14,6 @@ import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
  * `succeeded`. WEBHOOK_TIMEOUT_SECONDS=2 makes a dead worker's leases (timeout + 5 s) run out quickly.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 const EVENTS = 200;
 const KILL_AT = [30, 80, 130];
 const DEADLINE_MS = 55_000;
@@ -78,18 +79,20 @@ describe('webhook delivery survives the worker being killed', () => {
         return { status: 200, body: 'ok', delayMs: 20 };
       });
 
-      const created = await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true });
-      expect(created.status, created.text).toBe(200);
+      const created = await m.call(contract.createWebhook, {
+        body: { url: receiver.url, events: ['*'], allow_loopback: true },
+      });
+      expectStatus(created, 200);
       const webhookId = created.body.data.id as string;
 
       // Queue 200 events (test events: each an event row and its delivery, in one transaction).
       const eventIds: string[] = [];
       for (let batch = 0; batch < EVENTS / 20; batch++) {
         const results = await Promise.all(
-          Array.from({ length: 20 }, () => m.api.post(`${WEBHOOKS}/${webhookId}/test`)),
+          Array.from({ length: 20 }, () => m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } })),
         );
         for (const r of results) {
-          expect(r.status, r.text).toBe(200);
+          expectStatus(r, 200);
           eventIds.push(r.body.data.event_id);
         }
       }
@@ -167,10 +170,12 @@ describe('webhook delivery survives the worker being killed', () => {
       const output: string[] = [];
       const m = await newMerchant();
       const receiver = await startReceiver({ status: 200, body: 'ok', delayMs: 1500 });
-      const created = await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true });
-      expect(created.status, created.text).toBe(200);
-      const test = await m.api.post(`${WEBHOOKS}/${created.body.data.id}/test`);
-      expect(test.status).toBe(200);
+      const created = await m.call(contract.createWebhook, {
+        body: { url: receiver.url, events: ['*'], allow_loopback: true },
+      });
+      expectStatus(created, 200);
+      const test = await m.call(contract.sendWebhookTest, { params: { webhook_id: created.body.data.id } });
+      expectStatus(test, 200);
 
       const worker = startWorker(output);
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>

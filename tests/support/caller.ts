@@ -165,6 +165,12 @@ export function caller<Bound extends Params = Record<never, string>>(
 }
 export type Caller = ReturnType<typeof caller>;
 
+/** A success's body, failing the test on an error: for answers held in arrays (`answers.map(successBody)`). */
+export function successBody<O>(res: Answer<O>): SuccessBody<O> {
+  if (!res.ok) throw new Error(`expected a success, got ${res.status}: ${res.text}`);
+  return res.body;
+}
+
 type SuccessStatus = 200 | 201 | 202;
 /**
  * `expect(res.status, res.text).toBe(status)` that also narrows a typed answer: to its success for a
