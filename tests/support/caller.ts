@@ -74,9 +74,8 @@ type ParamsPart<O, Bound extends Params> = [InputOf<O, 'params'>] extends [never
     ? { params?: InputOf<O, 'params'> }
     : { params: InputOf<O, 'params'> };
 /** Query values as they travel: strings, or numbers and booleans written out. */
-type QueryPart<O> = [InputOf<O, 'query'>] extends [never]
-  ? unknown
-  : { query?: { [K in keyof InputOf<O, 'query'>]?: QueryValue } };
+export type QueryOf<O> = { [K in keyof InputOf<O, 'query'>]?: QueryValue };
+type QueryPart<O> = [InputOf<O, 'query'>] extends [never] ? unknown : { query?: QueryOf<O> };
 type BodyPart<O> = [InputOf<O, 'body'>] extends [never]
   ? unknown
   : // eslint-disable-next-line @typescript-eslint/no-empty-object-type
