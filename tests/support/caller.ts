@@ -118,8 +118,11 @@ export function urlOf(op: Operation, params: Params = {}, query: Record<string, 
 }
 
 /** The contract check in `dispatch` has already held the body to the operation's documented shapes. */
-const typed = <O extends Operation>(_op: O, res: RawAnswer) =>
-  ({ ...res, ok: res.status >= 200 && res.status < 300 }) as Answer<O>;
+function typed<O extends Operation>(op: O, res: RawAnswer): Answer<O> {
+  // The Operation type does not say `bare`, so its answer could not be typed: such an operation is read raw.
+  if (op.bare) throw new Error(`${op.operationId} answers its data bare, not in the envelope: use raw()`);
+  return { ...res, ok: res.status >= 200 && res.status < 300 } as Answer<O>;
+}
 
 /**
  * A client holding a set of headers (an API key, the operator's token, a checkout token…) and, for
