@@ -2,25 +2,22 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import {
-  expectErrorShape,
   newMerchant,
   paidCheckout,
   settleEverything,
   expectReconciled,
   wallet,
+  type Merchant,
 } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { expectErrorShape, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Currency conversion (spec 4.10, issue 4 "Conversion"): quote, convert, list, get. Money is put in a
  * wallet by a sandbox bank-transfer deposit (fee 1.00 % half up: 101.01 → 100.00 net, 10.10 → 10.00)
  * and a settlement run (holding → available). Conversion fee: 1.00 % of the from amount, half up.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const QUOTE = '/api/v1/merchants/conversion/quote';
-const CONVERSION = '/api/v1/merchants/conversion';
-
 /** The sandbox rate table (units per 1 USD), written out here independently of the code. */
 const RATES: Record<string, string> = {
   USD: '1',
@@ -58,13 +55,13 @@ const exact = (from: string, to: string, netMinor: bigint) => ({
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 
 async function quote(m: Merchant, from: string, to: string, amount: number) {
-  const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
-  expect(res.status, res.text).toBe(200);
+  const res = await m.call(contract.createConversionQuote, { body: { from_currency: from, to_currency: to, amount } });
+  expectStatus(res, 200);
   return res.body.data as Record<string, any>;
 }
 
 const convert = (m: Merchant, quoteId: string, key: string = `conv-${crypto.randomUUID()}`) =>
-  m.api.post(CONVERSION, { quote_id: quoteId, idempotency_key: key });
+  m.call(contract.convertCurrency, { body: { quote_id: quoteId, idempotency_key: key } });
 
 /** A merchant with `net` available in `currency`, by a settled deposit of net / 0.99 (rounded to fit). */
 async function merchantWith(deposits: { currency: string; amount: number }[]) {
@@ -89,8 +86,10 @@ describe('POST /conversion/quote', () => {
 
   it('returns quote_id, rate as decimal text, amounts, a 1 % fee and expires_at 60 s ahead', async () => {
     const before = Date.now();
-    const res = await m.api.post(QUOTE, { from_currency: 'GHS', to_currency: 'USD', amount: 10 });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.createConversionQuote, {
+      body: { from_currency: 'GHS', to_currency: 'USD', amount: 10 },
+    });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     const q = res.body.data;
     expect(q.quote_id).toMatch(UUID);
@@ -163,17 +162,19 @@ describe('POST /conversion/quote', () => {
     let checked = 0;
     for (const [from, to] of pairs) {
       for (const amount of amounts) {
-        const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
+        const res = await m.call(contract.createConversionQuote, {
+          body: { from_currency: from, to_currency: to, amount },
+        });
         const label = `${amount} ${from} → ${to}: ${res.text}`;
         const fromMinor = minor(amount);
         const fee = conversionFee(fromMinor);
         const value = exact(from, to, fromMinor - fee);
         const expected = value.num / value.den; // floor
         if (expected === 0n) {
-          expect(res.status, label).toBe(422);
+          expectStatus(res, 422, label);
           continue;
         }
-        expect(res.status, label).toBe(200);
+        expectStatus(res, 200, label);
         const q = res.body.data;
         expect(minor(q.from_amount), label).toBe(fromMinor);
         expect(minor(q.fee_amount), label).toBe(fee);
@@ -210,8 +211,8 @@ describe('POST /conversion/quote', () => {
     const before = (
       await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`
     )[0]!.n;
-    const res = await m.api.post(QUOTE, body);
-    expect(res.status, res.text).toBe(422);
+    const res = await m.call(contract.createConversionQuote, { body });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
     const after = (
@@ -226,8 +227,10 @@ describe('POST /conversion/quote', () => {
       ['USD', 'KES', 999_999_999_999.99],
       ['USD', 'NGN', 1_000_000_000],
     ] as const) {
-      const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
-      expect(res.status, `${amount} ${from} → ${to}: ${res.text}`).toBe(422);
+      const res = await m.call(contract.createConversionQuote, {
+        body: { from_currency: from, to_currency: to, amount },
+      });
+      expectStatus(res, 422, `${amount} ${from} → ${to}: ${res.text}`);
       expectErrorShape(res.body, 'validation_error');
       expect(res.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['amount']);
     }
@@ -377,8 +380,11 @@ describe('POST /conversion', () => {
     expect(toUsd.status).toBe(200);
     const usd = (await wallet(m, 'USD')).available_balance;
 
-    const frozen = await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' });
-    expect(frozen.status, frozen.text).toBe(200);
+    const frozen = await m.call(contract.updateWalletStatus, {
+      params: { currency_code: 'GHS' },
+      body: { status: 'frozen' },
+    });
+    expectStatus(frozen, 200);
     const q = await quote(m, 'GHS', 'USD', 10);
     const res = await convert(m, q.quote_id);
     expect(res.status, res.text).toBe(409);
@@ -393,7 +399,10 @@ describe('POST /conversion', () => {
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 65.34, status: 'frozen' });
     expect(minor((await wallet(m, 'USD')).available_balance)).toBe(minor(usd) - 100n);
 
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'active' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
     expect((await convert(m, q.quote_id)).status).toBe(200);
     await expectReconciled(m.id);
   });
@@ -432,8 +441,8 @@ describe('POST /conversion', () => {
   ])('%s → 422', async (_label, body, field) => {
     const m = await newMerchant();
     const q = await quote(m, 'GHS', 'USD', 10);
-    const res = await m.api.post(CONVERSION, body(q.quote_id));
-    expect(res.status, res.text).toBe(422);
+    const res = await m.call(contract.convertCurrency, { body: body(q.quote_id) });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
   });
@@ -459,32 +468,32 @@ describe('GET /conversion and /conversion/{id}', () => {
   });
 
   it('lists newest first with the spec 2.6 pagination object', async () => {
-    const res = await m.api.get(CONVERSION);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listConversions);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
-    expect(res.body.data.map((c: any) => c.conversion_id)).toEqual([...made].reverse().map((c) => c.conversion_id));
+    expect(res.body.data.map((c) => c.conversion_id)).toEqual([...made].reverse().map((c) => c.conversion_id));
     expect(res.body.data).toEqual([...made].reverse());
     expect(res.body.pagination).toEqual({ total: 4, page: 1, size: 50, total_pages: 1, has_more: false });
   });
 
   it('filters by from_currency, to_currency (any case) and status', async () => {
-    const usd = await m.api.get(`${CONVERSION}?to_currency=usd`);
-    expect(usd.status).toBe(200);
-    expect(usd.body.data.map((c: any) => c.conversion_id)).toEqual([made[2]!.conversion_id, made[0]!.conversion_id]);
+    const usd = await m.call(contract.listConversions, { query: { to_currency: 'usd' } });
+    expectStatus(usd, 200);
+    expect(usd.body.data.map((c) => c.conversion_id)).toEqual([made[2]!.conversion_id, made[0]!.conversion_id]);
     expect(usd.body.pagination.total).toBe(2);
 
-    const fromUsd = await m.api.get(`${CONVERSION}?from_currency=USD`);
-    expect(fromUsd.body.data.map((c: any) => c.conversion_id)).toEqual([made[3]!.conversion_id]);
+    const fromUsd = await m.ok(contract.listConversions, { query: { from_currency: 'USD' } });
+    expect(fromUsd.body.data.map((c) => c.conversion_id)).toEqual([made[3]!.conversion_id]);
 
-    const ghsToEur = await m.api.get(`${CONVERSION}?from_currency=GHS&to_currency=EUR`);
-    expect(ghsToEur.body.data.map((c: any) => c.conversion_id)).toEqual([made[1]!.conversion_id]);
+    const ghsToEur = await m.ok(contract.listConversions, { query: { from_currency: 'GHS', to_currency: 'EUR' } });
+    expect(ghsToEur.body.data.map((c) => c.conversion_id)).toEqual([made[1]!.conversion_id]);
 
-    const none = await m.api.get(`${CONVERSION}?from_currency=NGN`);
+    const none = await m.ok(contract.listConversions, { query: { from_currency: 'NGN' } });
     expect(none.body.data).toEqual([]);
     expect(none.body.pagination).toEqual({ total: 0, page: 1, size: 50, total_pages: 0, has_more: false });
 
-    const completed = await m.api.get(`${CONVERSION}?status=COMPLETED`);
-    expect(completed.status).toBe(200);
+    const completed = await m.call(contract.listConversions, { query: { status: 'COMPLETED' } });
+    expectStatus(completed, 200);
     expect(completed.body.pagination.total).toBe(4);
   });
 
@@ -492,32 +501,32 @@ describe('GET /conversion and /conversion/{id}', () => {
     const newestFirst = [...made].reverse().map((c) => c.conversion_id);
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await m.api.get(`${CONVERSION}?size=2&page=${page}`);
-      expect(res.status).toBe(200);
+      const res = await m.call(contract.listConversions, { query: { size: 2, page } });
+      expectStatus(res, 200);
       expect(res.body.pagination).toEqual({ total: 4, page, size: 2, total_pages: 2, has_more: page < 2 });
-      seen.push(...res.body.data.map((c: any) => c.conversion_id));
+      seen.push(...res.body.data.map((c) => c.conversion_id));
     }
     expect(seen).toEqual(newestFirst);
   });
 
   it("gets one by id; 404 for an unknown or another merchant's conversion", async () => {
-    const res = await m.api.get(`${CONVERSION}/${made[1]!.conversion_id}`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.getConversion, { params: { conversion_id: made[1]!.conversion_id } });
+    expectStatus(res, 200);
     expect(res.body.data).toEqual(made[1]);
 
-    const unknown = await m.api.get(`${CONVERSION}/${crypto.randomUUID()}`);
-    expect(unknown.status).toBe(404);
+    const unknown = await m.call(contract.getConversion, { params: { conversion_id: crypto.randomUUID() } });
+    expectStatus(unknown, 404);
     expectErrorShape(unknown.body, 'not_found');
 
     const other = await newMerchant({ name: 'Other' });
-    const foreign = await other.api.get(`${CONVERSION}/${made[1]!.conversion_id}`);
-    expect(foreign.status).toBe(404);
+    const foreign = await other.call(contract.getConversion, { params: { conversion_id: made[1]!.conversion_id } });
+    expectStatus(foreign, 404);
     expectErrorShape(foreign.body, 'not_found');
-    const list = await other.api.get(CONVERSION);
+    const list = await other.ok(contract.listConversions);
     expect(list.body.data).toEqual([]);
 
-    const malformed = await m.api.get(`${CONVERSION}/not-a-uuid`);
-    expect(malformed.status).toBe(422);
+    const malformed = await m.call(contract.getConversion, { params: { conversion_id: 'not-a-uuid' } });
+    expectStatus(malformed, 422);
     expectErrorShape(malformed.body, 'validation_error');
   });
 
@@ -533,14 +542,14 @@ describe('GET /conversion and /conversion/{id}', () => {
     'size=2.5',
     'currency_code=GHS',
   ])('invalid filter %s → 422', async (query) => {
-    const res = await m.api.get(`${CONVERSION}?${query}`);
-    expect(res.status, res.text).toBe(422);
+    const res = await m.send(contract.listConversions, { query });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
   });
 
   it('size=100 is allowed', async () => {
-    const res = await m.api.get(`${CONVERSION}?size=100`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listConversions, { query: { size: 100 } });
+    expectStatus(res, 200);
     expect(res.body.pagination.size).toBe(100);
   });
 });

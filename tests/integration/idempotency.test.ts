@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const CHECKOUTS = '/api/v1/merchants/checkouts';
+import { expectErrorShape, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 const sql = testSql();
 let m: Merchant;
@@ -16,7 +14,7 @@ beforeAll(async () => {
 
 const newKey = () => `order-${crypto.randomUUID()}`;
 const post = (merchant: Merchant, key: string, body: unknown) =>
-  merchant.api.post(CHECKOUTS, body, { 'idempotency-key': key });
+  merchant.call(contract.createCheckout, { body, headers: { 'idempotency-key': key } });
 
 const checkoutCount = async (merchant: Merchant) =>
   (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${merchant.id}`)[0]!.n;
@@ -69,7 +67,7 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
   it('replays the stored state even after the checkout changed', async () => {
     const key = newKey();
     const first = await post(m, key, minimalCheckout);
-    expect((await m.api.post(`${CHECKOUTS}/${first.body.data.id}/cancel`)).status).toBe(200);
+    expect((await m.call(contract.cancelCheckout, { params: { checkout_id: first.body.data.id } })).status).toBe(200);
     const again = await post(m, key, minimalCheckout);
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -95,21 +93,19 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
 
   it('ignores JSON key order and whitespace', async () => {
     const key = newKey();
-    const first = await m.api.post(
-      CHECKOUTS,
-      '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}',
-      {
+    const first = await m.send(contract.createCheckout, {
+      body: '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}',
+      headers: {
         'idempotency-key': key,
         'content-type': 'application/json',
       },
-    );
-    expect(first.status).toBe(200);
-    const second = await m.api.post(
-      CHECKOUTS,
-      '{ "meta_data": {"b":"2", "a":"1"}, "currency_code": "GHS", "amount": 25.5, "customer_email": "ada@example.com" }',
-      { 'idempotency-key': key, 'content-type': 'application/json' },
-    );
-    expect(second.status).toBe(200);
+    });
+    expectStatus(first, 200);
+    const second = await m.send(contract.createCheckout, {
+      body: '{ "meta_data": {"b":"2", "a":"1"}, "currency_code": "GHS", "amount": 25.5, "customer_email": "ada@example.com" }',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+    });
+    expectStatus(second, 200);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body.data.id).toBe(first.body.data.id);
   });
@@ -142,8 +138,8 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
 
   it('without a key, each request creates a checkout', async () => {
     const merchant = await newMerchant();
-    await merchant.api.post(CHECKOUTS, minimalCheckout);
-    await merchant.api.post(CHECKOUTS, minimalCheckout);
+    await merchant.call(contract.createCheckout, { body: minimalCheckout });
+    await merchant.call(contract.createCheckout, { body: minimalCheckout });
     expect(await checkoutCount(merchant)).toBe(2);
   });
 
@@ -239,8 +235,8 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
   it('is scoped to the path: the key header is ignored where idempotency is not offered', async () => {
     const key = newKey();
     const created = await post(m, key, minimalCheckout);
-    const listed = await m.api.get(`${CHECKOUTS}?limit=1`, undefined, { 'idempotency-key': key });
-    expect(listed.status).toBe(200);
+    const listed = await m.call(contract.listCheckouts, { query: { limit: 1 }, headers: { 'idempotency-key': key } });
+    expectStatus(listed, 200);
     expect(listed.headers.get('idempotent-replayed')).toBeNull();
     expect(Array.isArray(listed.body.data)).toBe(true);
     expect(listed.body.data[0].id).toBe(created.body.data.id);

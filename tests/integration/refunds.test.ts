@@ -3,15 +3,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
 import {
   admin,
-  expectErrorShape,
   minimalCheckout,
   newMerchant,
   paidCheckout,
   settleEverything,
   expectReconciled,
   wallet,
+  type Merchant,
 } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { expectErrorShape, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * POST /api/v1/merchants/wallet/refunds (issue 4, "Refunds"). Deposits are paid by sandbox bank
@@ -19,17 +21,14 @@ import { testSql } from '../support/database';
  * 50.00 pays 49.50 net. The deposit's fee is not returned, so a refund of a deposit's full amount needs
  * more than that deposit's net in the wallet.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const REFUNDS = '/api/v1/merchants/wallet/refunds';
-
 const sql = testSql();
 
-const refund = (m: Merchant, body: unknown, headers: Record<string, string> = {}) => m.api.post(REFUNDS, body, headers);
+const refund = (m: Merchant, body: unknown, headers: Record<string, string> = {}) =>
+  m.call(contract.createRefund, { body, headers });
 
 async function transaction(m: Merchant, id: string) {
-  const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
-  expect(res.status).toBe(200);
+  const res = await m.call(contract.getCustomerTransaction, { params: { transaction_id: id } });
+  expectStatus(res, 200);
   return res.body.data as Record<string, any>;
 }
 
@@ -106,8 +105,8 @@ describe('full refund of a settled deposit', () => {
 
     // The refund is a customer transaction like any other: listed and readable.
     expect(await transaction(m, r.transaction_id)).toEqual(r);
-    const refunds = await m.api.get('/api/v1/merchants/customer/transactions?transaction_type=refund');
-    expect(refunds.body.data.map((t: any) => t.transaction_id)).toEqual([r.transaction_id]);
+    const refunds = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'refund' } });
+    expect(refunds.body.data.map((t) => t.transaction_id)).toEqual([r.transaction_id]);
 
     const after = await transaction(m, deposit.transaction_id);
     expect(after.refunded_amount).toBe(20);
@@ -257,11 +256,13 @@ describe('where the money comes from', () => {
     expect(res.status, res.text).toBe(200);
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 148 });
 
-    const run = await admin().post('/api/admin/v1/settlements/run', {
-      as_of: new Date().toISOString(),
-      merchant_id: m.id,
+    const run = await admin().call(contract.runSettlement, {
+      body: {
+        as_of: new Date().toISOString(),
+        merchant_id: m.id,
+      },
     });
-    expect(run.status, run.text).toBe(200);
+    expectStatus(run, 200);
     expect((await transaction(m, a.deposit.transaction_id)).settlement_status).toBe('settled');
     expect((await transaction(m, b.deposit.transaction_id)).settlement_status).toBe('unsettled');
     // A's 99.00 net less the 50.00 refunded out of holding becomes available; B's 99.00 is not due yet.
@@ -286,17 +287,17 @@ describe('where the money comes from', () => {
       'rail_clearing credit 10101',
     ]);
     // The wallet statement shows the refund as two movements, each with the balance after it.
-    const statement = await m.api.get('/api/v1/merchants/wallet/transactions?transaction_type=refund');
-    expect(statement.status).toBe(200);
+    const statement = await m.call(contract.listWalletTransactions, { query: { transaction_type: 'refund' } });
+    expectStatus(statement, 200);
     expect(
       statement.body.data
-        .map((l: any) => ({
+        .map((l) => ({
           balance_type: l.balance_type,
           amount: l.amount,
           balance_after: l.balance_after,
           id: l.customer_transaction_id,
         }))
-        .sort((x: any, y: any) => x.balance_type.localeCompare(y.balance_type)),
+        .sort((x, y) => x.balance_type.localeCompare(y.balance_type)),
     ).toEqual([
       { balance_type: 'available', amount: -100, balance_after: 0, id: res.body.data.transaction_id },
       { balance_type: 'holding', amount: -1.01, balance_after: 48.49, id: res.body.data.transaction_id },
@@ -308,17 +309,21 @@ describe('where the money comes from', () => {
     const m = await merchantWithCushion();
     const [deposit] = await sql<{ id: string; checkout_session_id: string }[]>`
       select id, checkout_session_id from customer_transactions where merchant_id = ${m.id} and transaction_type = 'deposit'`;
-    const quote = await m.api.post('/api/v1/merchants/conversion/quote', {
-      from_currency: 'GHS',
-      to_currency: 'USD',
-      amount: 95,
+    const quote = await m.call(contract.createConversionQuote, {
+      body: {
+        from_currency: 'GHS',
+        to_currency: 'USD',
+        amount: 95,
+      },
     });
-    expect(quote.status, quote.text).toBe(200);
-    const converted = await m.api.post('/api/v1/merchants/conversion', {
-      quote_id: quote.body.data.quote_id,
-      idempotency_key: 'conv-1',
+    expectStatus(quote, 200);
+    const converted = await m.call(contract.convertCurrency, {
+      body: {
+        quote_id: quote.body.data.quote_id,
+        idempotency_key: 'conv-1',
+      },
     });
-    expect(converted.status, converted.text).toBe(200);
+    expectStatus(converted, 200);
     expect(await wallet(m)).toMatchObject({ available_balance: 5, holding_balance: 0 });
 
     const eventsBefore = (await refundedEvents(deposit!.checkout_session_id)).length;
@@ -341,12 +346,18 @@ describe('where the money comes from', () => {
   it('a frozen wallet refuses refunds (409 wallet_frozen) until it is active again', async () => {
     const m = await newMerchant();
     const { deposit } = await paidCheckout(m, { amount: 50 });
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'frozen' } }))
+        .status,
+    ).toBe(200);
     const res = await refund(m, { transaction_id: deposit.transaction_id, amount: 5, reason: 'frozen' });
     expect(res.status, res.text).toBe(409);
     expectErrorShape(res.body, 'wallet_frozen');
     expect(await refundRows(deposit.transaction_id)).toHaveLength(0);
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'active' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
     expect((await refund(m, { transaction_id: deposit.transaction_id, amount: 5, reason: 'active' })).status).toBe(200);
   });
 });
@@ -426,14 +437,14 @@ describe('naming the deposit', () => {
 
   it('a checkout that is not paid → 409 checkout_not_paid', async () => {
     const m = await newMerchant();
-    const created = await m.api.post('/api/v1/merchants/checkouts', minimalCheckout);
-    expect(created.status).toBe(200);
+    const created = await m.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(created, 200);
     const res = await refund(m, { checkout_id: created.body.data.id, reason: 'never paid' });
     expect(res.status, res.text).toBe(409);
     expectErrorShape(res.body, 'checkout_not_paid');
     expect(res.body.message).toContain('pending');
 
-    expect((await m.api.post(`/api/v1/merchants/checkouts/${created.body.data.id}/cancel`)).status).toBe(200);
+    expect((await m.call(contract.cancelCheckout, { params: { checkout_id: created.body.data.id } })).status).toBe(200);
     const cancelled = await refund(m, { checkout_id: created.body.data.id, amount: 1, reason: 'never paid' });
     expect(cancelled.status).toBe(409);
     expectErrorShape(cancelled.body, 'checkout_not_paid');

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, routePatterns, type ApiResponse } from '../support/api';
-import { expectErrorShape, minimalCheckout, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import { minimalCheckout, newMerchant, paidCheckout, settleEverything, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { allowHeader } from '../../lib/platform/http/methods';
+import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
+import { routePatterns, type ApiResponse } from '../support/api';
 
 /**
  * Every merchant route that takes a resource id: another merchant using that id gets the same 404 as
@@ -15,7 +17,6 @@ import { allowHeader } from '../../lib/platform/http/methods';
  * `currency_code` of a wallet): for those (`callersOwn`), B using A's value must act on B's own
  * resource, never on A's.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -47,11 +48,13 @@ interface RouteCase {
 const sql = testSql();
 
 async function newCheckout(owner: Merchant): Promise<OwnedResource> {
-  const res = await owner.api.post('/api/v1/merchants/checkouts', {
-    ...minimalCheckout,
-    meta_data: { order_id: 'A-1' },
+  const res = await owner.call(contract.createCheckout, {
+    body: {
+      ...minimalCheckout,
+      meta_data: { order_id: 'A-1' },
+    },
   });
-  if (res.status !== 200) throw new Error(`checkout creation failed: ${res.text}`);
+  if (!res.ok) throw new Error(`checkout creation failed: ${res.text}`);
   const id = res.body.data.id as string;
   return {
     params: { checkout_id: id },
@@ -65,12 +68,14 @@ async function newCheckout(owner: Merchant): Promise<OwnedResource> {
 
 /** A's checkout button (embed session), with its state and the checkouts it created. */
 async function newEmbedSession(owner: Merchant): Promise<OwnedResource> {
-  const res = await owner.api.post('/api/v1/merchants/checkouts/embed-sessions', {
-    amount: 40,
-    currency_code: 'GHS',
-    allowed_origins: ['https://a.example'],
+  const res = await owner.call(contract.createEmbedSession, {
+    body: {
+      amount: 40,
+      currency_code: 'GHS',
+      allowed_origins: ['https://a.example'],
+    },
   });
-  if (res.status !== 200) throw new Error(`embed session creation failed: ${res.text}`);
+  if (!res.ok) throw new Error(`embed session creation failed: ${res.text}`);
   const id = res.body.data.id as string;
   return {
     params: { embed_session_id: id },
@@ -97,17 +102,21 @@ async function newDeposit(owner: Merchant): Promise<OwnedResource> {
 async function newConversion(owner: Merchant): Promise<OwnedResource> {
   await paidCheckout(owner, { amount: 100 });
   await settleEverything(owner.id);
-  const quote = await owner.api.post('/api/v1/merchants/conversion/quote', {
-    from_currency: 'GHS',
-    to_currency: 'USD',
-    amount: 20,
+  const quote = await owner.call(contract.createConversionQuote, {
+    body: {
+      from_currency: 'GHS',
+      to_currency: 'USD',
+      amount: 20,
+    },
   });
-  if (quote.status !== 200) throw new Error(`quote failed: ${quote.text}`);
-  const converted = await owner.api.post('/api/v1/merchants/conversion', {
-    quote_id: quote.body.data.quote_id,
-    idempotency_key: `iso-${crypto.randomUUID()}`,
+  if (!quote.ok) throw new Error(`quote failed: ${quote.text}`);
+  const converted = await owner.call(contract.convertCurrency, {
+    body: {
+      quote_id: quote.body.data.quote_id,
+      idempotency_key: `iso-${crypto.randomUUID()}`,
+    },
   });
-  if (converted.status !== 200) throw new Error(`conversion failed: ${converted.text}`);
+  if (!converted.ok) throw new Error(`conversion failed: ${converted.text}`);
   const id = converted.body.data.conversion_id as string;
   return {
     params: { conversion_id: id },
@@ -130,8 +139,8 @@ const ghanaBankAccount = (suffix: string) => ({
 /** A second (non-primary) GHS bank account of the owner, so deleting it is allowed. */
 async function newPaymentAccount(owner: Merchant): Promise<OwnedResource> {
   for (const suffix of ['0001', '0002']) {
-    const res = await owner.api.post('/api/v1/merchants/payment-accounts', ghanaBankAccount(suffix));
-    if (res.status !== 200) throw new Error(`payment account creation failed: ${res.text}`);
+    const res = await owner.call(contract.createPaymentAccount, { body: ghanaBankAccount(suffix) });
+    if (!res.ok) throw new Error(`payment account creation failed: ${res.text}`);
     if (suffix === '0002') {
       const id = res.body.data.id as string;
       return {
@@ -173,14 +182,16 @@ const newMoneyOut =
 
 /** A's webhook endpoint (never called: no dispatcher runs here) with one delivery, a test event's. */
 async function newWebhook(owner: Merchant): Promise<OwnedResource> {
-  const res = await owner.api.post('/api/v1/merchants/webhooks', {
-    url: 'https://93.184.215.14/hooks',
-    events: ['checkout.paid'],
+  const res = await owner.call(contract.createWebhook, {
+    body: {
+      url: 'https://93.184.215.14/hooks',
+      events: ['checkout.paid'],
+    },
   });
-  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
+  if (!res.ok) throw new Error(`webhook creation failed: ${res.text}`);
   const id = res.body.data.id as string;
-  const test = await owner.api.post(`/api/v1/merchants/webhooks/${id}/test`);
-  if (test.status !== 200) throw new Error(`test event failed: ${test.text}`);
+  const test = await owner.call(contract.sendWebhookTest, { params: { webhook_id: id } });
+  if (!test.ok) throw new Error(`test event failed: ${test.text}`);
   return {
     params: { webhook_id: id, delivery_id: test.body.data.delivery_id as string },
     snapshot: async () => ({
@@ -242,8 +253,8 @@ const ROUTES: Record<string, RouteCase> = {
     methods: ['DELETE'],
     ownerStatus: 200,
     create: async (owner) => {
-      const res = await owner.api.post('/api/v1/merchants/api-keys', { name: 'Second key' });
-      if (res.status !== 200) throw new Error(`api key creation failed: ${res.text}`);
+      const res = await owner.call(contract.createApiKey, { body: { name: 'Second key' } });
+      if (!res.ok) throw new Error(`api key creation failed: ${res.text}`);
       const id = res.body.data.id as string;
       const secret = res.body.data.secret_key as string;
       return {
@@ -251,7 +262,7 @@ const ROUTES: Record<string, RouteCase> = {
         snapshot: async () => ({
           row: await sql`select status, revoked_at, revoked_by, updated_at, deleted_at from api_keys where id = ${id}`,
           // The key still authenticates (a GET that needs FULL_ACCESS).
-          works: (await call('GET', '/api/v1/merchants/api-keys', { headers: { 'x-api-key': secret } })).status,
+          works: (await caller().call(contract.listApiKeys, { headers: { 'x-api-key': secret } })).status,
         }),
       };
     },
@@ -354,16 +365,16 @@ describe('tenant isolation', () => {
         const before = await owned.snapshot();
         const lower = Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toLowerCase()]));
         for (const params of [owned.params, lower]) {
-          const res = await call(method, fill(pattern, params), {
+          const res = await caller().raw(method, fill(pattern, params), {
             headers: { 'x-api-key': b.apiKey },
             body: route.body?.(method),
           });
-          expect(res.status, res.text).toBe(200);
+          expectStatus(res, 200);
           await route.callersOwn!(b, res, owned);
           expect(await owned.snapshot()).toEqual(before);
         }
         // Positive control: the owner's identical call acts on the owner's resource.
-        const own = await call(method, fill(pattern, owned.params), {
+        const own = await caller().raw(method, fill(pattern, owned.params), {
           headers: { 'x-api-key': a.apiKey },
           body: route.body?.(method),
         });
@@ -376,8 +387,8 @@ describe('tenant isolation', () => {
         const url = fill(pattern, owned.params);
         const before = await owned.snapshot();
 
-        const res = await call(method, url, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
-        expect(res.status, res.text).toBe(404);
+        const res = await caller().raw(method, url, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        expectStatus(res, 404);
         expectErrorShape(res.body, 'not_found');
         for (const value of Object.values(owned.params)) expect(res.text).not.toContain(value);
 
@@ -385,11 +396,11 @@ describe('tenant isolation', () => {
         const ghostParams = Object.fromEntries(
           Object.keys(owned.params).map((k) => [k, '00000000-0000-4000-8000-000000000000']),
         );
-        const ghost = await call(method, fill(pattern, ghostParams), {
+        const ghost = await caller().raw(method, fill(pattern, ghostParams), {
           headers: { 'x-api-key': b.apiKey },
           body: route.body?.(method),
         });
-        expect(ghost.status).toBe(404);
+        expectStatus(ghost, 404);
         expect({ code: ghost.body.error.code, message: ghost.body.message, fields: ghost.body.error.fields }).toEqual({
           code: res.body.error.code,
           message: res.body.message,
@@ -401,13 +412,16 @@ describe('tenant isolation', () => {
           pattern,
           Object.fromEntries(Object.entries(owned.params).map(([k, v]) => [k, v.toUpperCase()])),
         );
-        const upperRes = await call(method, upper, { headers: { 'x-api-key': b.apiKey }, body: route.body?.(method) });
+        const upperRes = await caller().raw(method, upper, {
+          headers: { 'x-api-key': b.apiKey },
+          body: route.body?.(method),
+        });
         expect([404, 422]).toContain(upperRes.status);
 
         expect(await owned.snapshot()).toEqual(before);
 
         // Positive control: the owner's identical call works.
-        const own = await call(method, url, { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
+        const own = await caller().raw(method, url, { headers: { 'x-api-key': a.apiKey }, body: route.body?.(method) });
         expect(own.status, own.text).toBe(route.ownerStatus);
       });
     }
@@ -418,8 +432,8 @@ describe('tenant isolation', () => {
       const before = await owned.snapshot();
       for (const method of METHODS.filter((x) => !route.methods.includes(x))) {
         for (const who of [a, b]) {
-          const res = await call(method, url, { headers: { 'x-api-key': who.apiKey } });
-          expect(res.status, `${method} ${pattern}`).toBe(405);
+          const res = await caller().raw(method, url, { headers: { 'x-api-key': who.apiKey } });
+          expectStatus(res, 405, `${method} ${pattern}`);
           expectErrorShape(res.body, 'method_not_allowed');
           expect(res.headers.get('allow')).toBe(allowHeader(route.methods));
         }
@@ -431,11 +445,11 @@ describe('tenant isolation', () => {
   it("B's list never shows A's checkouts, and A's list never shows B's", async () => {
     const mine = await newCheckout(a);
     const theirs = await newCheckout(b);
-    const listA = (await a.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as {
+    const listA = (await a.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data as {
       id: string;
       merchant_id: string;
     }[];
-    const listB = (await b.api.get('/api/v1/merchants/checkouts?limit=100')).body.data as {
+    const listB = (await b.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data as {
       id: string;
       merchant_id: string;
     }[];
@@ -448,7 +462,7 @@ describe('tenant isolation', () => {
   });
 
   it("B's API key list never shows A's keys", async () => {
-    const listB = (await b.api.get('/api/v1/merchants/api-keys')).body.data as { id: string; merchant_id: string }[];
+    const listB = (await b.ok(contract.listApiKeys)).body.data as { id: string; merchant_id: string }[];
     expect(listB.map((k) => k.id)).not.toContain(a.keyId);
     expect(listB.every((k) => k.merchant_id === b.id)).toBe(true);
   });
@@ -463,17 +477,21 @@ describe('tenant isolation', () => {
     let bConversionId: string;
 
     const convert = async (m: Merchant, amount: number) => {
-      const quote = await m.api.post('/api/v1/merchants/conversion/quote', {
-        from_currency: 'GHS',
-        to_currency: 'USD',
-        amount,
+      const quote = await m.call(contract.createConversionQuote, {
+        body: {
+          from_currency: 'GHS',
+          to_currency: 'USD',
+          amount,
+        },
       });
-      expect(quote.status, quote.text).toBe(200);
-      const done = await m.api.post('/api/v1/merchants/conversion', {
-        quote_id: quote.body.data.quote_id,
-        idempotency_key: crypto.randomUUID(),
+      expectStatus(quote, 200);
+      const done = await m.call(contract.convertCurrency, {
+        body: {
+          quote_id: quote.body.data.quote_id,
+          idempotency_key: crypto.randomUUID(),
+        },
       });
-      expect(done.status, done.text).toBe(200);
+      expectStatus(done, 200);
       return done.body.data.conversion_id as string;
     };
     const money = async (merchantId: string) => ({
@@ -495,27 +513,29 @@ describe('tenant isolation', () => {
       await settleEverything(b.id);
       aConversionId = await convert(a, 10);
       bConversionId = await convert(b, 5);
-      const quote = await a.api.post('/api/v1/merchants/conversion/quote', {
-        from_currency: 'GHS',
-        to_currency: 'USD',
-        amount: 3,
+      const quote = await a.call(contract.createConversionQuote, {
+        body: {
+          from_currency: 'GHS',
+          to_currency: 'USD',
+          amount: 3,
+        },
       });
-      expect(quote.status).toBe(200);
+      expectStatus(quote, 200);
       aQuoteId = quote.body.data.quote_id;
     });
 
     it("B's customer transactions never show A's, and A's never show B's", async () => {
       for (const query of ['', '?currency_code=GHS', '?transaction_type=deposit', '?status=completed', '?size=100']) {
         const listB = (await b.api.get(`/api/v1/merchants/customer/transactions${query}`)).body;
-        const idsB = listB.data.map((t: any) => t.transaction_id);
+        const idsB = listB.data.map((t) => t.transaction_id);
         expect(idsB, query).toContain(bDepositId);
         expect(idsB, query).not.toContain(aDeposit.transaction_id);
-        expect(listB.data.every((t: any) => t.merchant_id === b.id)).toBe(true);
+        expect(listB.data.every((t) => t.merchant_id === b.id)).toBe(true);
         const { n } = (await sql`select count(*)::int as n from customer_transactions where merchant_id = ${b.id}`)[0]!;
         if (query === '' || query === '?size=100') expect(listB.pagination.total).toBe(n);
         const listA = (await a.api.get(`/api/v1/merchants/customer/transactions${query}`)).body;
-        expect(listA.data.map((t: any) => t.transaction_id)).not.toContain(bDepositId);
-        expect(listA.data.every((t: any) => t.merchant_id === a.id)).toBe(true);
+        expect(listA.data.map((t) => t.transaction_id)).not.toContain(bDepositId);
+        expect(listA.data.every((t) => t.merchant_id === a.id)).toBe(true);
       }
     });
 
@@ -525,8 +545,8 @@ describe('tenant isolation', () => {
         (e) => e.id as string,
       );
       expect(aEntries.length).toBeGreaterThan(0);
-      const res = await b.api.get('/api/v1/merchants/wallet/transactions?size=100');
-      expect(res.status).toBe(200);
+      const res = await b.call(contract.listWalletTransactions, { query: { size: 100 } });
+      expectStatus(res, 200);
       const lines = res.body.data as {
         merchant_id: string;
         wallet_id: string;
@@ -548,8 +568,8 @@ describe('tenant isolation', () => {
         (x) => x.id as string,
       );
       expect(aBatches.length).toBeGreaterThan(0);
-      const res = await b.api.get('/api/v1/merchants/wallet/settlements?size=100');
-      expect(res.status).toBe(200);
+      const res = await b.call(contract.listSettlementBatches, { query: { size: 100 } });
+      expectStatus(res, 200);
       const batches = res.body.data as {
         id: string;
         merchant_id: string;
@@ -567,12 +587,12 @@ describe('tenant isolation', () => {
       for (const query of ['', '?from_currency=GHS', '?to_currency=usd', '?status=completed']) {
         const res = await b.api.get(`/api/v1/merchants/conversion${query}`);
         expect(res.status, query).toBe(200);
-        const ids = res.body.data.map((c: any) => c.conversion_id);
+        const ids = res.body.data.map((c) => c.conversion_id);
         expect(ids, query).toContain(bConversionId);
         expect(ids, query).not.toContain(aConversionId);
-        expect(res.body.data.every((c: any) => c.merchant_id === b.id)).toBe(true);
+        expect(res.body.data.every((c) => c.merchant_id === b.id)).toBe(true);
       }
-      const listA = (await a.api.get('/api/v1/merchants/conversion')).body.data.map((c: any) => c.conversion_id);
+      const listA = (await a.ok(contract.listConversions)).body.data.map((c) => c.conversion_id);
       expect(listA).toContain(aConversionId);
       expect(listA).not.toContain(bConversionId);
     });
@@ -595,56 +615,67 @@ describe('tenant isolation', () => {
         },
       ];
       for (const { body, ghost } of attempts) {
-        const res = await b.api.post('/api/v1/merchants/wallet/refunds', body);
-        expect(res.status, res.text).toBe(404);
+        const res = await b.call(contract.createRefund, { body });
+        expectStatus(res, 404);
         expectErrorShape(res.body, 'not_found');
         expect(res.text).not.toContain(aDeposit.transaction_id);
         expect(res.text).not.toContain(aCheckoutId);
-        const unknown = await b.api.post('/api/v1/merchants/wallet/refunds', ghost);
-        expect(unknown.status).toBe(404);
+        const unknown = await b.call(contract.createRefund, { body: ghost });
+        expectStatus(unknown, 404);
         expect(unknown.body.message).toBe(res.body.message);
         // With an Idempotency-Key too (the replay store must not leak or act across merchants).
-        const keyed = await b.api.post('/api/v1/merchants/wallet/refunds', body, {
-          'idempotency-key': crypto.randomUUID(),
+        const keyed = await b.call(contract.createRefund, {
+          body,
+          headers: {
+            'idempotency-key': crypto.randomUUID(),
+          },
         });
-        expect(keyed.status).toBe(404);
+        expectStatus(keyed, 404);
       }
       expect(await money(a.id)).toEqual(beforeA);
       expect(await money(b.id)).toEqual(beforeB);
       // Positive control: A can refund it.
-      const own = await a.api.post('/api/v1/merchants/wallet/refunds', {
-        transaction_id: aDeposit.transaction_id,
-        amount: 1,
-        reason: 'ok',
+      const own = await a.call(contract.createRefund, {
+        body: {
+          transaction_id: aDeposit.transaction_id,
+          amount: 1,
+          reason: 'ok',
+        },
       });
-      expect(own.status, own.text).toBe(200);
+      expectStatus(own, 200);
     });
 
     it("B cannot use A's quote (404); the quote stays usable by A", async () => {
       const beforeA = await money(a.id);
       const beforeB = await money(b.id);
-      const res = await b.api.post('/api/v1/merchants/conversion', {
-        quote_id: aQuoteId,
-        idempotency_key: crypto.randomUUID(),
+      const res = await b.call(contract.convertCurrency, {
+        body: {
+          quote_id: aQuoteId,
+          idempotency_key: crypto.randomUUID(),
+        },
       });
-      expect(res.status, res.text).toBe(404);
+      expectStatus(res, 404);
       expectErrorShape(res.body, 'not_found');
       expect(res.text).not.toContain(aQuoteId);
-      const unknown = await b.api.post('/api/v1/merchants/conversion', {
-        quote_id: GHOST,
-        idempotency_key: crypto.randomUUID(),
+      const unknown = await b.call(contract.convertCurrency, {
+        body: {
+          quote_id: GHOST,
+          idempotency_key: crypto.randomUUID(),
+        },
       });
-      expect(unknown.status).toBe(404);
+      expectStatus(unknown, 404);
       expect(unknown.body.message).toBe(res.body.message);
       expect(await money(a.id)).toEqual(beforeA);
       expect(await money(b.id)).toEqual(beforeB);
       const [row] = await sql`select used_at from conversion_quotes where id = ${aQuoteId}`;
       expect(row!.used_at).toBeNull();
-      const own = await a.api.post('/api/v1/merchants/conversion', {
-        quote_id: aQuoteId,
-        idempotency_key: crypto.randomUUID(),
+      const own = await a.call(contract.convertCurrency, {
+        body: {
+          quote_id: aQuoteId,
+          idempotency_key: crypto.randomUUID(),
+        },
       });
-      expect(own.status, own.text).toBe(200);
+      expectStatus(own, 200);
     });
   });
 });

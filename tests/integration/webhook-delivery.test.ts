@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../lib/platform/time';
-import { newMerchant, paidCheckout } from '../support/fixtures';
+import { newMerchant, paidCheckout, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import {
   closeAllReceivers,
@@ -21,6 +21,8 @@ import {
 import { getDb } from '../../lib/platform/db/client';
 import { WEBHOOK_API_VERSION } from '../../lib/notifications/webhooks/envelope';
 import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
+import { expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Delivering webhooks (issue 6): the envelope and its signature, event filtering, the retry schedule
@@ -28,9 +30,6 @@ import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify'
  * connections, independence of endpoints and events, and disabling after 5 days of failures. Receivers
  * are real HTTP servers on 127.0.0.1.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 const SCHEDULE = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600];
 const DAY = 86_400_000;
 
@@ -44,18 +43,20 @@ afterEach(async () => {
 
 async function hook(m: Merchant, options: { events?: string[]; responder?: Responder | Reply; url?: string } = {}) {
   const receiver = await startReceiver(options.responder ?? { status: 200 });
-  const res = await m.api.post(WEBHOOKS, {
-    url: options.url ?? receiver.url,
-    events: options.events ?? ['*'],
-    allow_loopback: true,
+  const res = await m.call(contract.createWebhook, {
+    body: {
+      url: options.url ?? receiver.url,
+      events: options.events ?? ['*'],
+      allow_loopback: true,
+    },
   });
-  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
+  if (!res.ok) throw new Error(`webhook creation failed: ${res.text}`);
   return { receiver, webhook: res.body.data as { id: string; secret: string } & Record<string, any> };
 }
 
 async function testEvent(m: Merchant, webhookId: string) {
-  const res = await m.api.post(`${WEBHOOKS}/${webhookId}/test`);
-  if (res.status !== 200) throw new Error(`test event failed: ${res.text}`);
+  const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } });
+  if (!res.ok) throw new Error(`test event failed: ${res.text}`);
   return res.body.data as { event_id: string; delivery_id: string };
 }
 
@@ -85,15 +86,15 @@ async function deliveryRow(id: string) {
 }
 
 async function endpoint(m: Merchant, id: string) {
-  const res = await m.api.get(`${WEBHOOKS}/${id}`);
-  expect(res.status).toBe(200);
+  const res = await m.call(contract.getWebhook, { params: { webhook_id: id } });
+  expectStatus(res, 200);
   return res.body.data as Record<string, any>;
 }
 
 async function deliveryView(m: Merchant, webhookId: string, deliveryId: string) {
-  const res = await m.api.get(`${WEBHOOKS}/${webhookId}/deliveries?size=100`);
-  expect(res.status).toBe(200);
-  return res.body.data.find((d: any) => d.id === deliveryId);
+  const res = await m.call(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query: { size: 100 } });
+  expectStatus(res, 200);
+  return res.body.data.find((d) => d.id === deliveryId);
 }
 
 async function withEnv<T>(extra: Record<string, string>, fn: () => Promise<T>): Promise<T> {
@@ -159,9 +160,9 @@ describe('the delivery', () => {
 
     // data is the checkout in its full API shape (spec 2.5: the shape of the list and of every checkout
     // event), paid, with the merchant's meta_data.
-    const list = await m.api.get('/api/v1/merchants/checkouts?limit=100');
-    expect(list.status).toBe(200);
-    const current = list.body.data.find((c: any) => c.id === checkout.id);
+    const list = await m.call(contract.listCheckouts, { query: { limit: 100 } });
+    expectStatus(list, 200);
+    const current = list.body.data.find((c) => c.id === checkout.id);
     expect(body.data).toMatchObject({
       id: checkout.id,
       status: 'paid',
@@ -201,7 +202,10 @@ describe('the delivery', () => {
     const createdOnly = await hook(m, { events: ['checkout.created', 'payout.completed'] });
     const all = await hook(m, { events: ['*'] });
     const disabled = await hook(m, { events: ['*'] });
-    expect((await m.api.put(`${WEBHOOKS}/${disabled.webhook.id}`, { enabled: false })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWebhook, { params: { webhook_id: disabled.webhook.id }, body: { enabled: false } }))
+        .status,
+    ).toBe(200);
     const other = await newMerchant();
     const otherAll = await hook(other, { events: ['*'] });
 
@@ -292,11 +296,9 @@ describe('retries under a controllable clock', () => {
     const view = await deliveryView(m, webhook.id, test.delivery_id);
     expect(view).toMatchObject({ status: 'failed', attempt_count: 10, next_attempt_at: null, last_status_code: 500 });
     expect(view.attempts).toHaveLength(10);
-    expect(view.attempts.map((a: any) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(view.attempts.every((a: any) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(
-      true,
-    );
-    expect(view.attempts.slice(0, 9).every((a: any) => a.next_retry_at !== null)).toBe(true);
+    expect(view.attempts.map((a) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(view.attempts.every((a) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(true);
+    expect(view.attempts.slice(0, 9).every((a) => a.next_retry_at !== null)).toBe(true);
     expect(view.attempts[9].next_retry_at).toBeNull();
     // 3 days of failures is not yet 5: the endpoint stays enabled, failing since the first attempt.
     const ep = await endpoint(m, webhook.id);
@@ -378,14 +380,14 @@ describe('retries under a controllable clock', () => {
     expect(await drain(new Date(t0.getTime() + 10 * DAY))).toEqual([]);
     expect(receiver.received).toHaveLength(1);
     expect(await deliveryRow(second.delivery_id)).toMatchObject({ status: 'pending', attempt_count: 0 });
-    expect((await m.api.post(`${WEBHOOKS}/${webhook.id}/test`)).status).toBe(409);
+    expect((await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).status).toBe(409);
     await paidCheckout(m);
     const rows = await sql`select event_id from webhook_deliveries where endpoint_id = ${webhook.id}`;
     expect(rows).toHaveLength(3);
 
     // The merchant fixes the receiver and re-enables: the waiting deliveries go out; the 410'd one stays failed.
     receiver.respondWith({ status: 200 });
-    const on = await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true });
+    const on = await m.ok(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: true } });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
     await drain();
     expect(
@@ -418,7 +420,7 @@ describe('retries under a controllable clock', () => {
         next_retry_at: expect.any(String),
       });
       expect((await endpoint(m, webhook.id)).failing_since).not.toBeNull();
-      await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
+      await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } });
     }
     expect(target.received).toHaveLength(0);
   });
@@ -619,7 +621,7 @@ describe('disabling an endpoint that keeps failing', () => {
     expect(ep.disabled_reason).toEqual(expect.stringContaining(formatTimestamp(t1)));
     expect(ep.disabled_reason).toMatch(/5 days/);
     expect(ep.disabled_reason).toMatch(/HTTP 500/);
-    const listed = (await m.api.get(WEBHOOKS)).body.data.find((w: any) => w.id === webhook.id);
+    const listed = (await m.ok(contract.listWebhooks)).body.data.find((w) => w.id === webhook.id);
     expect(listed).toMatchObject({ enabled: false, disabled_reason: ep.disabled_reason });
 
     // Nothing more is attempted while disabled.
@@ -629,7 +631,7 @@ describe('disabling an endpoint that keeps failing', () => {
 
     // Re-enabled: the streak starts afresh and the waiting delivery goes out.
     receiver.respondWith({ status: 200 });
-    const on = await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true });
+    const on = await m.ok(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: true } });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
     await drain(new Date(later.getTime() + 3 * DAY));
     expect(await deliveryRow(second.delivery_id)).toMatchObject({ status: 'succeeded', attempt_count: 3 });
@@ -740,8 +742,8 @@ describe('deleting an endpoint while one of its deliveries is in flight', () => 
     const inFlight = deliverClaimed(getDb(), claimed!);
     await receiver.waitFor(1);
 
-    const deleted = await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
-    expect(deleted.status).toBe(200);
+    const deleted = await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } });
+    expectStatus(deleted, 200);
     expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'cancelled' });
 
     release({ status: 500 });
