@@ -4,7 +4,6 @@ import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';
 import { toMajorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkout/present';
 import { transitionCheckout } from '../checkout/state-machine';
 import { formatTimestamp } from '../platform/time';
@@ -42,7 +41,7 @@ async function recordCollection(
   const before = duplicate ? 0n : await amountCounted(db, row.id);
   const total = before + collection.amount;
   const kind = duplicate ? 'duplicate' : total < row.amount ? 'underpayment' : 'payment';
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const [inserted] = await db
     .insert(collections)
     .values({

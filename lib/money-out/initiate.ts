@@ -4,8 +4,7 @@ import type { MerchantCtx } from '../access/endpoints';
 import { conflict, invalidField, unprocessable } from '../platform/http/errors';
 import { config } from '../platform/config';
 import { feeFor } from '../books/fees';
-import { amountProblemMessage, toMinorUnits } from '../platform/money/amount';
-import { isCurrencyCode, type CurrencyCode } from '../platform/money/currencies';
+import { type CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { payoutRail } from '../rails';
@@ -123,10 +122,7 @@ export async function initiatePayout<K extends PayoutKind>(
   kind: K,
   input: WithdrawalInput | PayoutInput,
 ) {
-  const currency = input.currency_code;
-  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
-  const amount = toMinorUnits(input.amount, currency);
-  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+  const { minor: amount, currency } = input.money;
   const destination =
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)

@@ -1,6 +1,5 @@
 import type { customerTransactions, NetworkProvider, PayoutKind, PayoutStatus } from '../platform/db/schema';
 import { toMajorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { formatTimestamp } from '../platform/time';
 import { maskAccountNumber } from '../rails/payout-destination';
 import type { PayoutType } from './input';
@@ -19,7 +18,7 @@ export const statusFor = (kind: PayoutKind, status: PayoutStatus) =>
  * history lists.
  */
 export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'): Withdrawal | Payout {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const money = (minor: bigint) => toMajorUnits(minor, currency);
   const status = row.payoutStatus!;
   const head =

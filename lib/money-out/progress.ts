@@ -3,7 +3,6 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { customerTransactions, type PayoutKind, type PayoutStatus } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { payoutRail } from '../rails';
@@ -51,7 +50,7 @@ async function announce(db: Db, row: PayoutRow) {
 
 /** Gives the whole debit (amount and fee) back to the wallet's available balance. */
 async function reverse(db: Db, row: PayoutRow, why: string) {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   await postEntry(db, {
     merchantId: row.merchantId,
     kind: 'reversal',
@@ -109,14 +108,14 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
           account: 'payouts_in_flight',
           direction: 'debit',
           amount: row.netAmount,
-          currency: row.currencyCode as CurrencyCode,
+          currency: row.currencyCode,
           purpose: 'payout_sent',
         },
         {
           account: 'rail_clearing',
           direction: 'credit',
           amount: row.netAmount,
-          currency: row.currencyCode as CurrencyCode,
+          currency: row.currencyCode,
           purpose: 'payout_sent',
           rail: row.provider ?? 'manual',
         },

@@ -6,6 +6,9 @@ import { getDb, type Db } from '../../lib/platform/db/client';
 import { ApiError } from '../../lib/platform/http/errors';
 import { reconcileLedger } from '../../lib/books/ledger/reconcile';
 import { createCheckout } from '../../lib/checkout/create-checkout';
+import { createCheckoutInput } from '../../lib/checkout/input';
+import { quoteInput } from '../../lib/books/conversion/input';
+import { validate } from '../../lib/platform/http/parse';
 import { recordIncomingBankTransfer } from '../../lib/collections/rail-outcomes';
 import { runSettlement } from '../../lib/books/settlement/run-settlement';
 import { refundDeposit } from '../../lib/books/refunds';
@@ -342,11 +345,14 @@ class Pay extends Step {
     super();
   }
   async apply(model: Model, real: Real) {
-    const created = await createCheckout(real.ctx, {
-      customer_email: 'buyer@example.com',
-      amount: major(this.amount, this.currency),
-      currency_code: this.currency,
-    });
+    const created = await createCheckout(
+      real.ctx,
+      validate(createCheckoutInput, {
+        customer_email: 'buyer@example.com',
+        amount: major(this.amount, this.currency),
+        currency_code: this.currency,
+      }),
+    );
     const checkout: ModelCheckout = {
       id: created.id,
       reference: created.payment_reference,
@@ -565,7 +571,10 @@ class Convert extends Step {
     const fee = onePercent(amount);
     const toAmount = converted(this.from, this.to, amount - fee);
     const quoted = await attempt(() =>
-      createQuote(real.ctx, { from_currency: this.from, to_currency: this.to, amount: major(amount, this.from) }),
+      createQuote(
+        real.ctx,
+        validate(quoteInput, { from_currency: this.from, to_currency: this.to, amount: major(amount, this.from) }),
+      ),
     );
     if (toAmount <= 0n) return expectRefusal(quoted, 422, 'validation_error');
     const quote = expectSuccess(quoted);

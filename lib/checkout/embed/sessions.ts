@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound, unprocessable, type FieldError } from '.
 import { pagination } from '../../platform/http/envelope';
 import { offsetOf } from '../../platform/http/paging';
 import { amountProblemMessage, toMajorUnits, toMinorUnits } from '../../platform/money/amount';
-import { isCurrencyCode, type CurrencyCode } from '../../platform/money/currencies';
+import { isCurrencyCode } from '../../platform/money/currencies';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { MerchantCtx } from '../../access/endpoints';
 import { formatTimestamp } from '../../platform/time';
@@ -42,7 +42,7 @@ export const allowedAmounts = (row: Pick<EmbedSessionRow, 'amount' | 'amounts'>)
   row.amount !== null ? [row.amount] : (row.amounts ?? []).map((a) => BigInt(a));
 
 export function presentEmbedSession(row: EmbedSessionRow, checkoutsCreated: number): EmbedSessionView {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   return {
     id: row.id,
     merchant_id: row.merchantId,

@@ -4,7 +4,6 @@ import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordEvent } from '../../notifications/events/record-event';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { presentCheckoutFull } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { creditCheckoutDeposit } from '../../books/deposits';
@@ -46,7 +45,7 @@ export async function listAwaitingApproval(
       return {
         ...(await presentCheckoutFull(checkout)),
         merchant_name: merchantName,
-        amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode as CurrencyCode) : 0,
+        amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode) : 0,
         latest_attempt: attempt ? presentAttempt(attempt) : null,
       };
     }),

@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { ApiError, conflict, invalidField } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import type { OfferedNetwork } from '../../rails/methods';
 import {
   countryOfInternationalNumber,
@@ -206,7 +205,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
       status: 'awaiting_transfer',
       provider: rail.name,
       providerMetadata: {
-        bank_account: { ...rail.collectionAccount(row.currencyCode as CurrencyCode), reference: row.paymentReference },
+        bank_account: { ...rail.collectionAccount(row.currencyCode), reference: row.paymentReference },
         requires_manual_approval: offer.requires_manual_approval,
       },
     });

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
 import { paymentAttempts } from './payment-attempts';
@@ -25,7 +25,7 @@ export const collections = pgTable(
     railReference: text().notNull(),
     method: text().notNull(),
     amount: money().notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     kind: text().$type<'payment' | 'duplicate' | 'underpayment'>().notNull(),
     details: jsonb().$type<Record<string, unknown>>(),
     receivedAt: createdAt(),

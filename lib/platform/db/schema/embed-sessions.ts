@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
 
@@ -26,7 +26,7 @@ export const embedSessions = pgTable(
     publicToken: text().notNull().unique(),
     amount: money(),
     amounts: bigint({ mode: 'bigint' }).array(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     description: text(),
     buttonLabel: text().notNull(),
     collectCustomerName: boolean().notNull().default(false),

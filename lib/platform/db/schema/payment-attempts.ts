@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
 
@@ -37,7 +37,7 @@ export const paymentAttempts = pgTable(
     network: text(),
     phone: text(),
     amount: money().notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     status: text().$type<AttemptStatus>().notNull(),
     provider: text().notNull(),
     providerReference: text(),
