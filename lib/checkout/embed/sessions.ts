@@ -5,7 +5,8 @@ import { config } from '../../platform/config';
 import { conflict, forbidden, notFound, unprocessable, type FieldError } from '../../platform/http/errors';
 import { pagination } from '../../platform/http/envelope';
 import { offsetOf } from '../../platform/http/paging';
-import { amountProblemMessage, toMajorUnits, toMinorUnits } from '../../platform/money/amount';
+import { toMajorUnits } from '../../platform/money/amount';
+import { readMoney } from '../../platform/money/money';
 import { isCurrencyCode } from '../../platform/money/currencies';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { MerchantCtx } from '../../access/endpoints';
@@ -85,9 +86,9 @@ function checkDefinition(merchant: MerchantCtx['merchant'], input: CreateEmbedSe
   }
   const problems: FieldError[] = [];
   const minor = (value: number, field: string): bigint => {
-    const result = toMinorUnits(value, currency);
-    if (typeof result === 'bigint') return result;
-    problems.push({ field, message: amountProblemMessage(result, currency) });
+    const money = readMoney(value, currency);
+    if (!('problem' in money)) return money.minor;
+    problems.push({ field, message: money.problem });
     return 0n;
   };
   const amount = input.amount !== undefined ? minor(input.amount, 'amount') : null;
