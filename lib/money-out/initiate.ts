@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { customerTransactions, type PayoutKind } from '../platform/db/schema';
 import type { MerchantCtx } from '../access/endpoints';
-import { conflict, invalidField, unprocessable } from '../platform/http/errors';
+import { conflict, invalidField } from '../platform/http/errors';
+import { validate } from '../platform/http/parse';
 import { config } from '../platform/config';
 import { feeFor } from '../books/fees';
 import { type CurrencyCode } from '../platform/money/currencies';
@@ -36,22 +37,13 @@ function adHocDestination(
   details: Record<string, unknown>,
 ): Destination {
   const schema = payoutType === 'bank_transfer' ? bankRecipient : mobileRecipient;
-  const parsed = schema.safeParse(details);
-  if (!parsed.success) {
-    throw unprocessable(
-      parsed.error.issues.map((i) => ({
-        field: ['recipient_details', ...i.path.map(String)].join('.'),
-        message:
-          i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
-      })),
-    );
-  }
+  const recipient = validate(schema, details, 'recipient_details', 'recipient_details');
   const base = {
     payoutType,
     paymentAccountId: null,
-    recipientName: parsed.data.recipient_name,
-    recipientEmail: parsed.data.recipient_email ?? null,
-    recipientPhone: parsed.data.recipient_phone ?? null,
+    recipientName: recipient.recipient_name,
+    recipientEmail: recipient.recipient_email ?? null,
+    recipientPhone: recipient.recipient_phone ?? null,
     bankAccountNumber: null,
     bankRoutingNumber: null,
     bankName: null,
@@ -59,8 +51,8 @@ function adHocDestination(
     mobileNumber: null,
     networkProvider: null,
   };
-  if ('bank_account_number' in parsed.data) {
-    const bank = parsed.data;
+  if ('bank_account_number' in recipient) {
+    const bank = recipient;
     return {
       ...base,
       bankAccountNumber: bank.bank_account_number,
@@ -69,7 +61,7 @@ function adHocDestination(
       accountHolderName: bank.account_holder_name,
     };
   }
-  const mobile = parsed.data as z.output<typeof mobileRecipient>;
+  const mobile = recipient as z.output<typeof mobileRecipient>;
   const read = readPayoutNumber(currency, mobile.network_provider, mobile.mobile_number);
   if (!('e164' in read)) {
     throw invalidField(

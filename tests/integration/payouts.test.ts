@@ -152,7 +152,7 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
       'recipient_details.mobile_number',
     ]);
     expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { account_holder_name: 'K' })))).toEqual([
-      'recipient_details',
+      'recipient_details.account_holder_name',
     ]);
     for (const amount of [0, -1, 1.234, '5']) {
       expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { amount }))), String(amount)).toEqual([
