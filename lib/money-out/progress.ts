@@ -9,26 +9,34 @@ import { payoutRail } from '../rails';
 import { presentPayout, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
- * The life of a withdrawal or payout after initiation. Every move is a conditional UPDATE on the
- * current status, so a cancel racing the rail's pick-up has exactly one winner, and a repeated rail
- * report changes nothing. The money follows in the same transaction:
+ * The life of a withdrawal or payout after initiation: the only table of its moves, applied by
+ * `movePayout` (a conditional UPDATE on the current status, so a cancel racing the rail's pick-up has
+ * exactly one winner, and a repeated rail report changes nothing). The money follows in the same
+ * transaction:
  *   completed:          payouts_in_flight → rail_clearing (the rail paid it out)
  *   failed / cancelled: payouts_in_flight and fees → the wallet's available balance (all of it back)
  */
-async function move(
+export const PAYOUT_TRANSITIONS = {
+  pick_up: { from: 'pending', to: 'processing' },
+  complete: { from: 'processing', to: 'completed' },
+  fail: { from: 'processing', to: 'failed' },
+  cancel: { from: 'pending', to: 'cancelled' },
+} as const satisfies Record<string, { from: PayoutStatus; to: PayoutStatus }>;
+
+async function movePayout(
   db: Db,
   where: { id: string; merchantId?: string; kind?: PayoutKind },
-  from: PayoutStatus,
-  to: PayoutStatus,
+  transition: keyof typeof PAYOUT_TRANSITIONS,
   set: PgUpdateSetSource<typeof customerTransactions> = {},
 ): Promise<PayoutRow | undefined> {
+  const move = PAYOUT_TRANSITIONS[transition];
   const [row] = await db
     .update(customerTransactions)
-    .set({ ...set, payoutStatus: to, updatedAt: sql`now()` })
+    .set({ ...set, payoutStatus: move.to, updatedAt: sql`now()` })
     .where(
       and(
         eq(customerTransactions.id, where.id),
-        eq(customerTransactions.payoutStatus, from),
+        eq(customerTransactions.payoutStatus, move.from),
         where.merchantId ? eq(customerTransactions.merchantId, where.merchantId) : undefined,
         where.kind ? eq(customerTransactions.payoutKind, where.kind) : undefined,
       ),
@@ -68,7 +76,7 @@ async function reverse(db: Db, row: PayoutRow, why: string) {
 /** The rail takes a PENDING payout: PROCESSING, then the rail sends it. Nothing if it was cancelled first. */
 export async function pickUpPayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await move(tx, { id: transactionId }, 'pending', 'processing', { processingAt: sql`now()` });
+    const row = await movePayout(tx, { id: transactionId }, 'pick_up', { processingAt: sql`now()` });
     if (!row) return false;
     const { providerReference } = await payoutRail().send(tx, {
       transactionId,
@@ -91,7 +99,7 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
 /** The rail confirms the money reached the recipient. */
 export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await move(tx, { id: transactionId }, 'processing', 'completed', {
+    const row = await movePayout(tx, { id: transactionId }, 'complete', {
       status: 'completed',
       completedAt: sql`now()`,
       settlementStatus: 'settled',
@@ -143,7 +151,7 @@ async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) 
 export async function failPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId);
-    const row = await move(tx, { id: transactionId }, 'processing', 'failed', {
+    const row = await movePayout(tx, { id: transactionId }, 'fail', {
       status: 'failed',
       failedAt: sql`now()`,
       failureReason: reason,
@@ -165,7 +173,7 @@ export async function cancelPayout<K extends PayoutKind>(
 ) {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId, merchantId);
-    const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
+    const row = await movePayout(tx, { id: transactionId, merchantId, kind }, 'cancel', {
       status: 'cancelled',
       cancelledAt: sql`now()`,
       cancellationReason: reason,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { checkouts, collections, merchants, paymentAttempts } from '../../platform/db/schema';
+import { moveAttempts } from '../attempt-lifecycle';
+import { checkouts, collections, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordEvent } from '../../notifications/events/record-event';
@@ -94,10 +95,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       data: await presentCheckoutFull(row),
     });
     await creditCheckoutDeposit(tx, row);
-    await tx
-      .update(paymentAttempts)
-      .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'claimed')));
+    await moveAttempts(tx, 'transfer_approved', { checkoutId });
     return presentCheckoutFull(row);
   });
 }
@@ -119,16 +117,12 @@ export async function rejectCheckout(db: Db, adminId: string, checkoutId: string
         adminNotes: input.admin_notes ?? null,
       },
     });
-    await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'failed',
-        failureCode: 'rejected',
-        failureMessage: input.rejection_reason,
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'claimed')));
+    await moveAttempts(
+      tx,
+      'transfer_rejected',
+      { checkoutId },
+      { failure: { code: 'rejected', message: input.rejection_reason } },
+    );
     return presentCheckoutFull(row);
   });
 }

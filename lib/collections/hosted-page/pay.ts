@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { moveAttempts } from '../attempt-lifecycle';
+import { and, eq, sql } from 'drizzle-orm';
 import { paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
@@ -52,24 +53,18 @@ async function replaceLivePrompt(db: Db, row: CheckoutRow) {
       'retry-after': wait,
     });
   }
-  await db
-    .update(paymentAttempts)
-    .set({
-      status: 'abandoned',
-      failureCode: 'replaced',
-      failureMessage: 'Replaced by a new prompt',
-      updatedAt: sql`now()`,
-    })
-    .where(eq(paymentAttempts.id, live.id));
+  await moveAttempts(
+    db,
+    'prompt_replaced',
+    { attemptId: live.id },
+    { failure: { code: 'replaced', message: 'Replaced by a new prompt' } },
+  );
   return live;
 }
 
 /** Leaves unfinished bank-transfer instructions behind when the customer switches to mobile money. */
 async function abandonWaitingTransfers(db: Db, checkoutId: string) {
-  await db
-    .update(paymentAttempts)
-    .set({ status: 'abandoned', updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'awaiting_transfer')));
+  await moveAttempts(db, 'transfer_abandoned', { checkoutId });
 }
 
 /**
@@ -215,17 +210,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
 /** "I have sent the transfer": the checkout moves to `processing` and waits for the money or an operator. */
 export async function claimBankTransfer(db: Db, row: CheckoutRow) {
   await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .update(paymentAttempts)
-      .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentAttempts.checkoutId, row.id),
-          eq(paymentAttempts.method, 'bank_transfer'),
-          inArray(paymentAttempts.status, ['awaiting_transfer']),
-        ),
-      )
-      .returning({ id: paymentAttempts.id });
+    const [attempt] = await moveAttempts(tx, 'transfer_claimed', { checkoutId: row.id, method: 'bank_transfer' });
     if (!attempt) throw conflict('no_transfer_to_claim', 'Choose bank transfer before saying the money was sent');
     await transitionCheckout(tx, {
       checkoutId: row.id,

@@ -11,6 +11,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * One try at paying a checkout. Mobile money: `processing` (prompt sent) → `succeeded` | `failed` |
  * `timeout`. Bank transfer: `awaiting_transfer` (details shown) → `claimed` (customer says sent) →
  * `succeeded` | `failed`. An attempt left behind when the customer switches method becomes `abandoned`.
+ * Every move is in lib/collections/attempt-lifecycle.ts.
  */
 export const ATTEMPT_STATUSES = [
   'awaiting_transfer',
