@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { moveAttempts } from './attempt-lifecycle';
-import { checkouts, collections, merchants, paymentAttempts } from '../platform/db/schema';
+import { checkouts, collections, merchants, paymentAttempts, type PaymentMethod } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';
@@ -35,7 +35,7 @@ const UNPAYABLE = ['paid', 'completed', 'expired', 'cancelled'];
 async function recordCollection(
   db: Db,
   row: CheckoutRow,
-  collection: { attemptId: string | null; rail: string; railReference: string; method: string; amount: bigint },
+  collection: { attemptId: string | null; rail: string; railReference: string; method: PaymentMethod; amount: bigint },
 ): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
   const duplicate = UNPAYABLE.includes(effectiveStatus(row));
   // Transfers add up: a customer who sent too little and then the difference has paid in full.

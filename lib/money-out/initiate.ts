@@ -13,7 +13,7 @@ import { assertCanSendMoney, findWallet } from '../books/wallets/find-wallet';
 import { findPaymentAccount } from './payment-accounts/manage';
 import { readPayoutNumber } from '../rails/payout-destination';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
-import { presentPayout, presentPayoutOf } from './present';
+import { moneyOutEvent, presentPayoutOf } from './present';
 
 /** Where the money goes, as stored on the transaction (spec 2.4's payout fields). */
 interface Destination {
@@ -163,14 +163,7 @@ export async function initiatePayout<K extends PayoutKind>(
       ]),
     });
     const presented = presentPayoutOf(kind, row!);
-    // Events leave the service (webhooks): bank account numbers masked, as in lists.
-    await recordEvent(tx, {
-      merchantId,
-      eventType: `${kind}.created`,
-      resourceType: kind,
-      resourceId: row!.id,
-      data: presentPayout(row!, 'masked'),
-    });
+    await recordEvent(tx, moneyOutEvent(row!, 'created'));
     await rail.submit(tx, { transactionId: row!.id });
     return presented;
   });

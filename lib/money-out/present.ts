@@ -4,6 +4,7 @@ import { formatTimestamp } from '../platform/time';
 import { maskAccountNumber } from '../rails/payout-destination';
 import type { PayoutType } from './input';
 import type { MoneyOutByKind, Payout, Withdrawal } from './contract';
+import type { NewEvent } from '../notifications/events/record-event';
 
 export type PayoutRow = typeof customerTransactions.$inferSelect;
 
@@ -67,3 +68,18 @@ export const presentPayoutOf = <K extends PayoutKind>(kind: K, row: PayoutRow, v
   if (row.payoutKind !== kind) throw new Error(`Expected a ${kind}, got a ${row.payoutKind}`);
   return presentPayout(row, view) as MoneyOutByKind[K];
 };
+
+/**
+ * The event of a withdrawal or payout reaching `step`, with its data (account numbers masked: events
+ * leave the service as webhooks): `withdrawal.<step>` or `payout.<step>`.
+ */
+export function moneyOutEvent(
+  row: PayoutRow,
+  step: 'created' | 'processing' | 'completed' | 'failed' | 'cancelled',
+): NewEvent {
+  const data = presentPayout(row, 'masked');
+  const base = { merchantId: row.merchantId, resourceId: row.id };
+  return data.kind === 'withdrawal'
+    ? { ...base, eventType: `withdrawal.${step}`, resourceType: 'withdrawal', data }
+    : { ...base, eventType: `payout.${step}`, resourceType: 'payout', data };
+}

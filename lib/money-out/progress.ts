@@ -6,7 +6,7 @@ import { conflict, notFound } from '../platform/http/errors';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { payoutRail } from '../rails';
-import { presentPayout, presentPayoutOf, statusFor, type PayoutRow } from './present';
+import { moneyOutEvent, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
  * The life of a withdrawal or payout after initiation: the only table of its moves, applied by
@@ -45,15 +45,11 @@ async function movePayout(
   return row;
 }
 
+/** The payout's event for the status it just reached. */
 async function announce(db: Db, row: PayoutRow) {
-  const kind = row.payoutKind!;
-  await recordEvent(db, {
-    merchantId: row.merchantId,
-    eventType: `${kind}.${row.payoutStatus}`,
-    resourceType: kind,
-    resourceId: row.id,
-    data: presentPayout(row, 'masked'),
-  });
+  const step = row.payoutStatus;
+  if (step === 'pending' || step === null) throw new Error(`No event for a payout ${step ?? 'without a status'}`);
+  await recordEvent(db, moneyOutEvent(row, step));
 }
 
 /** Gives the whole debit (amount and fee) back to the wallet's available balance. */

@@ -74,7 +74,11 @@ async function demotePrimary(db: Db, merchantId: string, currency: CurrencyCode,
   for (const row of demoted) await announce(db, row, 'payment_account.updated');
 }
 
-async function announce(db: Db, row: PaymentAccountRow, eventType: string) {
+async function announce(
+  db: Db,
+  row: PaymentAccountRow,
+  eventType: 'payment_account.created' | 'payment_account.updated' | 'payment_account.deleted',
+) {
   await recordEvent(db, {
     merchantId: row.merchantId,
     eventType,
