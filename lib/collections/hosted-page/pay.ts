@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { moveAttempts } from '../attempt-lifecycle';
+import { PROMPT_RESEND_AFTER_SECONDS } from './rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
@@ -24,9 +25,6 @@ async function methodsFor(db: Db, row: CheckoutRow) {
   const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
   return methodsOnOffer(row, offering, latest).methods;
 }
-
-/** A live prompt may be replaced (resend, another number) once it is this old. */
-export const PROMPT_RESEND_AFTER_SECONDS = 30;
 
 /**
  * "Send again" / "use another number" while a prompt is live: the old attempt becomes `abandoned`
