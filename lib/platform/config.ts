@@ -152,7 +152,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   PAYMENT_RAILS: {
     meaning:
-      '`sandbox`: simulated rails ([sandbox.md](sandbox.md)), `sk_test_` keys, the `/api/sandbox` routes. `live`: `sk_live_` keys, no sandbox routes, no loopback webhooks, https-only button origins; no live rail is connected yet, so paying and paying out answer 503 `rail_unavailable`.',
+      '`sandbox`: simulated rails ([sandbox.md](sandbox.md)), `sk_test_` keys, the `/api/sandbox/**` routes. `live`: `sk_live_` keys, no sandbox routes, no loopback webhooks, https-only button origins; no live rail is connected yet, so paying and paying out answer 503 `rail_unavailable`.',
   },
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: {
     meaning: "A checkout's lifetime when the request gives no `expires_in_minutes`.",
