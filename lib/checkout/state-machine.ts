@@ -9,7 +9,7 @@ import { EXPIRABLE_STATUSES } from './statuses';
 import type { CheckoutEventType } from './events';
 
 /**
- * The checkout state machine (README "Payment states"): the only table of allowed moves. Every path that changes a
+ * The checkout state machine (docs/decisions/checkouts.md, "Payment states"): the only table of allowed moves. Every path that changes a
  * checkout's status goes through `transitionCheckout`, which applies a move atomically (a conditional
  * UPDATE, so a concurrent move cannot slip between check and write) and writes its event in the same
  * transaction.

@@ -1,6 +1,6 @@
 /**
  * Every event the service writes, with what causes it. A webhook endpoint subscribes to some of these
- * or to `*`; the README's event table is this list.
+ * or to `*`; /docs and the OpenAPI document list them from here.
  */
 export const EVENT_CATALOG = {
   'checkout.created': 'A checkout was created',
