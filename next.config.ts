@@ -40,7 +40,7 @@ const nextConfig: NextConfig = {
           { key: 'Referrer-Policy', value: 'no-referrer' },
         ],
       },
-      // The checkout button's script (README "Checkout button"): loaded by merchants' pages from any origin.
+      // The checkout button's script (docs/checkout-button.md): loaded by merchants' pages from any origin.
       {
         source: '/embed/:path*',
         headers: [

@@ -5,7 +5,7 @@ import { withdrawalComparisons, withdrawalScenarios } from './withdrawals';
 /** What a scenario may use to prepare its requests. */
 export interface BenchContext {
   baseUrl: string;
-  /** The bench database (this process's lib/db/client is connected to it while scenarios prepare). */
+  /** The bench database (this process's lib/platform/db/client is connected to it while scenarios prepare). */
   databaseUrl: string;
   merchant: { id: string; apiKey: string };
   /** The run's settings, for setups that must last the whole run (e.g. money to withdraw). */

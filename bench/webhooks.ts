@@ -208,10 +208,11 @@ export async function runWebhookBench(): Promise<WebhookBenchResult> {
       db,
       Array.from({ length: THROUGHPUT_EVENTS }, (_, i) => ({
         merchantId: bulk.id,
-        eventType: 'wallet.updated',
-        resourceType: 'wallet' as const,
+        eventType: 'webhook.test' as const,
+        resourceType: 'webhook' as const,
         resourceId: crypto.randomUUID(),
-        data: { n: i },
+        // A small payload like a real event's; its content does not matter to delivery.
+        data: { webhook_id: bulk.id, message: `bench ${i}` },
       })),
     );
     await receiver.waitFor(THROUGHPUT_EVENTS, 120_000);

@@ -3,7 +3,6 @@ import { collections, customerTransactions, paymentAttempts, wallets } from '../
 import type { Db } from '../platform/db/client';
 import { config } from '../platform/config';
 import { feeFor } from './fees';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from './ledger/post-entry';
 import type { CheckoutRow } from '../checkout/present';
 import { formatTimestamp } from '../platform/time';
@@ -29,7 +28,7 @@ async function recordDeposit(
     duplicate: boolean;
   },
 ): Promise<string | null> {
-  const currency = checkout.currencyCode as CurrencyCode;
+  const currency = checkout.currencyCode;
   const method = deposit.method === 'bank_transfer' ? 'bank_transfer' : 'mobile_money';
   const fee = feeFor(config().FEE_SCHEDULE, `deposit.${method}`, currency, deposit.amount);
   const [created] = await db

@@ -3,8 +3,8 @@ import { checkouts, customerTransactions } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import type { MerchantCtx } from '../access/endpoints';
 import { conflict, invalidField, notFound } from '../platform/http/errors';
-import { amountProblemInAnyCurrency, amountProblemMessage, toMajorUnits, toMinorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
+import { amountProblemInAnyCurrency, amountProblemMessage, toMajorUnits } from '../platform/money/amount';
+import { requireMoney } from '../platform/http/money-input';
 import { nonZero, postEntry } from './ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { presentCheckoutFull } from '../checkout/present';
@@ -33,7 +33,7 @@ export async function refundDeposit(
   if (shapeProblem) throw invalidField('amount', amountProblemMessage(shapeProblem.problem, shapeProblem.currency));
   return ctx.db.transaction(async (tx) => {
     const target = await findDeposit(tx, merchantId, input);
-    const currency = target.currencyCode as CurrencyCode;
+    const currency = target.currencyCode;
     const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
     assertCanSendMoney(wallet, currency);
     const [deposit] = await tx
@@ -46,8 +46,7 @@ export async function refundDeposit(
 
     let amount = refundable;
     if (input.amount !== undefined) {
-      const minor = toMinorUnits(input.amount, currency);
-      if (typeof minor !== 'bigint') throw invalidField('amount', amountProblemMessage(minor, currency));
+      const { minor } = requireMoney(input.amount, currency);
       if (minor > refundable) {
         throw conflict(
           'refund_exceeds_deposit',

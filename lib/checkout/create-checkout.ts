@@ -3,8 +3,6 @@ import { checkouts } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { config } from '../platform/config';
 import { forbidden, invalidField } from '../platform/http/errors';
-import { amountProblemMessage, toMinorUnits } from '../platform/money/amount';
-import { isCurrencyCode } from '../platform/money/currencies';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../merchants/kyb';
 import type { MerchantCtx } from '../access/endpoints';
 import { recordEvent } from '../notifications/events/record-event';
@@ -22,16 +20,13 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, 
   if (merchant.kybStatus === 'rejected') {
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
   }
-  const currency = input.currency_code;
-  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
+  const { minor: amount, currency } = input.money;
   if (!CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(currency)) {
     throw invalidField(
       'currency_code',
       `${currency} is not available to this merchant until its business is verified (KYB ${merchant.kybStatus})`,
     );
   }
-  const amount = toMinorUnits(input.amount, currency);
-  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
 
   const lifetimeMinutes = input.expires_in_minutes ?? config().DEFAULT_CHECKOUT_LIFETIME_MINUTES;
 

@@ -4,6 +4,7 @@ import { caseInsensitiveEnum, integerParam } from '../platform/http/paging';
 import { rangeBoundInput } from '../platform/http/timestamp-input';
 import { CHECKOUT_STATUSES } from '../platform/db/schema/checkouts';
 import { phoneNumber } from '../platform/http/phone-number';
+import { currencyInput, moneyIn } from '../platform/http/money-input';
 
 export const META_DATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
 
@@ -16,37 +17,38 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullish();
 
-export const createCheckoutInput = z.strictObject({
-  customer_email: z.email({ error: 'must be an email address' }).max(254),
-  amount: amountNumber,
-  currency_code: z
-    .string({ error: 'must be a currency code' })
-    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
-    .transform((v) => v.toUpperCase()),
-  customer_name: optionalText(200),
-  customer_phone: phoneNumber.nullish(),
-  customer_phone_editable: z.boolean({ error: 'must be true or false' }).optional(),
-  description: optionalText(500),
-  expires_in_minutes: z
-    .number({ error: 'must be a whole number of minutes' })
-    .int('must be a whole number of minutes')
-    .min(5, 'must be at least 5')
-    .max(10080, 'must be at most 10080 (7 days)')
-    .optional(),
-  meta_data: z
-    .record(
-      z
-        .string()
-        .min(1, 'keys must not be empty')
-        .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
-      z
-        .string({ error: 'values must be strings' })
-        .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
-      { error: 'must be an object of string values' },
-    )
-    .refine((m) => Object.keys(m).length <= META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys} keys`)
-    .nullish(),
-});
+export const createCheckoutInput = z
+  .strictObject({
+    customer_email: z.email({ error: 'must be an email address' }).max(254),
+    amount: amountNumber,
+    currency_code: currencyInput,
+    customer_name: optionalText(200),
+    customer_phone: phoneNumber.nullish(),
+    customer_phone_editable: z.boolean({ error: 'must be true or false' }).optional(),
+    description: optionalText(500),
+    expires_in_minutes: z
+      .number({ error: 'must be a whole number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(5, 'must be at least 5')
+      .max(10080, 'must be at most 10080 (7 days)')
+      .optional(),
+    meta_data: z
+      .record(
+        z
+          .string()
+          .min(1, 'keys must not be empty')
+          .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
+        z
+          .string({ error: 'values must be strings' })
+          .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+        { error: 'must be an object of string values' },
+      )
+      .refine((m) => Object.keys(m).length <= META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys} keys`)
+      .nullish(),
+  })
+  // Amount and currency become one Money here: the verb never holds one without the other.
+  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
+
 export type CreateCheckoutInput = z.output<typeof createCheckoutInput>;
 
 export const CHECKOUT_LIST_LIMITS = { default: 20, max: 100 } as const;

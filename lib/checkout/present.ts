@@ -1,7 +1,6 @@
 import type { checkouts, CheckoutStatus, PaymentMethod } from '../platform/db/schema';
 import { config } from '../platform/config';
 import { toMajorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { formatTimestamp } from '../platform/time';
 import { EXPIRABLE_STATUSES } from './statuses';
 import { signCheckoutToken } from './token';
@@ -32,7 +31,7 @@ export async function checkoutUrlOf(
 
 /** Public shape (spec 2.5): create and cancel. */
 export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutPublic> {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   return {
     id: row.id,
     payment_reference: row.paymentReference,
@@ -56,7 +55,7 @@ export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutP
  * reader of the full shape misses nothing of the public one.
  */
 export async function presentCheckoutFull(row: CheckoutRow): Promise<CheckoutFull> {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   return {
     id: row.id,
     merchant_id: row.merchantId,

@@ -6,9 +6,10 @@ import { conflict, notFound } from '../platform/http/errors';
 import { recordEvent, recordEvents } from '../notifications/events/record-event';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from './present';
 import { EXPIRABLE_STATUSES } from './statuses';
+import type { CheckoutEventType } from './events';
 
 /**
- * The checkout state machine (README "Payment states"): the only table of allowed moves. Every path that changes a
+ * The checkout state machine (docs/decisions/checkouts.md, "Payment states"): the only table of allowed moves. Every path that changes a
  * checkout's status goes through `transitionCheckout`, which applies a move atomically (a conditional
  * UPDATE, so a concurrent move cannot slip between check and write) and writes its event in the same
  * transaction.
@@ -24,7 +25,10 @@ export const CHECKOUT_TRANSITIONS = {
   settle: { from: ['paid'], to: 'completed', event: 'checkout.completed' },
   cancel: { from: ['pending'], to: 'cancelled', event: 'checkout.cancelled' },
   expire: { from: EXPIRABLE_STATUSES, to: 'expired', event: 'checkout.expired' },
-} as const satisfies Record<string, { from: readonly CheckoutStatus[]; to: CheckoutStatus; event: string | null }>;
+} as const satisfies Record<
+  string,
+  { from: readonly CheckoutStatus[]; to: CheckoutStatus; event: CheckoutEventType | null }
+>;
 
 export type CheckoutTransition = keyof typeof CHECKOUT_TRANSITIONS;
 
@@ -45,7 +49,7 @@ export async function transitionCheckout(
     /** Columns to set along with the status (timestamps, approval fields…). */
     set?: PgUpdateSetSource<typeof checkouts>;
     /** Event type when it depends on the path (e.g. `checkout.payment_claimed`). */
-    eventType?: string;
+    eventType?: CheckoutEventType;
     /** A further condition the row must meet (e.g. "awaiting approval"); otherwise the move is refused. */
     where?: SQL;
   },

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { checkouts, collections, merchants, paymentAttempts } from '../platform/db/schema';
+import { moveAttempts } from './attempt-lifecycle';
+import { checkouts, collections, merchants, paymentAttempts, type PaymentMethod } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';
 import { toMajorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../checkout/present';
 import { transitionCheckout } from '../checkout/state-machine';
 import { formatTimestamp } from '../platform/time';
@@ -35,14 +35,14 @@ const UNPAYABLE = ['paid', 'completed', 'expired', 'cancelled'];
 async function recordCollection(
   db: Db,
   row: CheckoutRow,
-  collection: { attemptId: string | null; rail: string; railReference: string; method: string; amount: bigint },
+  collection: { attemptId: string | null; rail: string; railReference: string; method: PaymentMethod; amount: bigint },
 ): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
   const duplicate = UNPAYABLE.includes(effectiveStatus(row));
   // Transfers add up: a customer who sent too little and then the difference has paid in full.
   const before = duplicate ? 0n : await amountCounted(db, row.id);
   const total = before + collection.amount;
   const kind = duplicate ? 'duplicate' : total < row.amount ? 'underpayment' : 'payment';
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const [inserted] = await db
     .insert(collections)
     .values({
@@ -119,11 +119,8 @@ export async function recordMobileMoneyResult(
     if (!row) return;
     if (outcome === 'success') {
       // A success after our own timeout, or for a prompt the customer replaced, still counts: the money moved.
-      if (!['processing', 'timeout', 'abandoned'].includes(attempt.status)) return;
-      await tx
-        .update(paymentAttempts)
-        .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(paymentAttempts.id, attempt.id));
+      const [approved] = await moveAttempts(tx, 'prompt_approved', { attemptId: attempt.id });
+      if (!approved) return;
       const kind = await recordCollection(tx, row, {
         attemptId: attempt.id,
         rail: attempt.provider,
@@ -134,24 +131,17 @@ export async function recordMobileMoneyResult(
       if (kind === 'payment') {
         await markPaidByProvider(tx, row, 'mobile_money');
         // The prompt that replaced this one is now moot.
-        await tx
-          .update(paymentAttempts)
-          .set({ status: 'abandoned', failureCode: 'replaced', updatedAt: sql`now()` })
-          .where(and(eq(paymentAttempts.checkoutId, row.id), eq(paymentAttempts.status, 'processing')));
+        await moveAttempts(tx, 'prompt_replaced', { checkoutId: row.id }, { failure: { code: 'replaced' } });
       }
       return;
     }
-    if (attempt.status !== 'processing') return;
-    await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'failed',
-        failureCode: outcome,
-        failureMessage: FAILURES[outcome],
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(paymentAttempts.id, attempt.id));
+    const [declined] = await moveAttempts(
+      tx,
+      'prompt_declined',
+      { attemptId: attempt.id },
+      { failure: { code: outcome, message: FAILURES[outcome] } },
+    );
+    if (!declined) return;
     if (row.status === 'processing') {
       await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'decline_payment' });
     }
@@ -161,22 +151,15 @@ export async function recordMobileMoneyResult(
 /** The attempt window passed with no answer from the rail: attempt and checkout move to `timeout`. */
 export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'timeout',
-        failureCode: 'no_answer',
-        failureMessage: 'No answer from the phone in time',
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(paymentAttempts.id, attemptId),
-          eq(paymentAttempts.status, 'processing'),
-          sql`${paymentAttempts.respondBy} <= now()`,
-        ),
-      )
-      .returning();
+    const [attempt] = await moveAttempts(
+      tx,
+      'prompt_unanswered',
+      { attemptId },
+      {
+        failure: { code: 'no_answer', message: 'No answer from the phone in time' },
+        also: sql`${paymentAttempts.respondBy} <= now()`,
+      },
+    );
     if (!attempt) return false;
     const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
     if (row?.status === 'processing') {
@@ -219,22 +202,12 @@ export async function recordIncomingBankTransfer(
       .where(eq(merchants.id, row.merchantId));
     const live = attempt && ['awaiting_transfer', 'claimed'].includes(attempt.status) ? attempt : undefined;
     if (kind === 'payment' && merchant?.kybStatus === 'verified') {
-      if (live) {
-        await tx
-          .update(paymentAttempts)
-          .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(paymentAttempts.id, live.id));
-      }
+      if (live) await moveAttempts(tx, 'transfer_arrived', { attemptId: live.id });
       await markPaidByProvider(tx, row, 'bank_transfer');
       return { kind, checkout_id: row.id };
     }
     // Wait for an operator: the checkout is `processing` with approval pending.
-    if (live?.status === 'awaiting_transfer') {
-      await tx
-        .update(paymentAttempts)
-        .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(paymentAttempts.id, live.id));
-    }
+    if (live?.status === 'awaiting_transfer') await moveAttempts(tx, 'transfer_claimed', { attemptId: live.id });
     if (row.status !== 'processing') {
       await transitionCheckout(tx, {
         checkoutId: row.id,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { customerTransactions, type PayoutKind } from '../platform/db/schema';
 import type { MerchantCtx } from '../access/endpoints';
-import { conflict, invalidField, unprocessable } from '../platform/http/errors';
+import { conflict, invalidField } from '../platform/http/errors';
+import { validate } from '../platform/http/parse';
 import { config } from '../platform/config';
 import { feeFor } from '../books/fees';
-import { amountProblemMessage, toMinorUnits } from '../platform/money/amount';
-import { isCurrencyCode, type CurrencyCode } from '../platform/money/currencies';
+import { type CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { payoutRail } from '../rails';
@@ -13,7 +13,7 @@ import { assertCanSendMoney, findWallet } from '../books/wallets/find-wallet';
 import { findPaymentAccount } from './payment-accounts/manage';
 import { readPayoutNumber } from '../rails/payout-destination';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
-import { presentPayout, presentPayoutOf } from './present';
+import { moneyOutEvent, presentPayoutOf } from './present';
 
 /** Where the money goes, as stored on the transaction (spec 2.4's payout fields). */
 interface Destination {
@@ -37,22 +37,13 @@ function adHocDestination(
   details: Record<string, unknown>,
 ): Destination {
   const schema = payoutType === 'bank_transfer' ? bankRecipient : mobileRecipient;
-  const parsed = schema.safeParse(details);
-  if (!parsed.success) {
-    throw unprocessable(
-      parsed.error.issues.map((i) => ({
-        field: ['recipient_details', ...i.path.map(String)].join('.'),
-        message:
-          i.code === 'unrecognized_keys' ? `unknown field(s) for ${payoutType}: ${i.keys.join(', ')}` : i.message,
-      })),
-    );
-  }
+  const recipient = validate(schema, details, 'recipient_details', 'recipient_details');
   const base = {
     payoutType,
     paymentAccountId: null,
-    recipientName: parsed.data.recipient_name,
-    recipientEmail: parsed.data.recipient_email ?? null,
-    recipientPhone: parsed.data.recipient_phone ?? null,
+    recipientName: recipient.recipient_name,
+    recipientEmail: recipient.recipient_email ?? null,
+    recipientPhone: recipient.recipient_phone ?? null,
     bankAccountNumber: null,
     bankRoutingNumber: null,
     bankName: null,
@@ -60,8 +51,8 @@ function adHocDestination(
     mobileNumber: null,
     networkProvider: null,
   };
-  if ('bank_account_number' in parsed.data) {
-    const bank = parsed.data;
+  if ('bank_account_number' in recipient) {
+    const bank = recipient;
     return {
       ...base,
       bankAccountNumber: bank.bank_account_number,
@@ -70,7 +61,7 @@ function adHocDestination(
       accountHolderName: bank.account_holder_name,
     };
   }
-  const mobile = parsed.data as z.output<typeof mobileRecipient>;
+  const mobile = recipient as z.output<typeof mobileRecipient>;
   const read = readPayoutNumber(currency, mobile.network_provider, mobile.mobile_number);
   if (!('e164' in read)) {
     throw invalidField(
@@ -123,10 +114,7 @@ export async function initiatePayout<K extends PayoutKind>(
   kind: K,
   input: WithdrawalInput | PayoutInput,
 ) {
-  const currency = input.currency_code;
-  if (!isCurrencyCode(currency)) throw invalidField('currency_code', `${currency} is not a supported currency`);
-  const amount = toMinorUnits(input.amount, currency);
-  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, currency));
+  const { minor: amount, currency } = input.money;
   const destination =
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
@@ -175,14 +163,7 @@ export async function initiatePayout<K extends PayoutKind>(
       ]),
     });
     const presented = presentPayoutOf(kind, row!);
-    // Events leave the service (webhooks): bank account numbers masked, as in lists.
-    await recordEvent(tx, {
-      merchantId,
-      eventType: `${kind}.created`,
-      resourceType: kind,
-      resourceId: row!.id,
-      data: presentPayout(row!, 'masked'),
-    });
+    await recordEvent(tx, moneyOutEvent(row!, 'created'));
     await rail.submit(tx, { transactionId: row!.id });
     return presented;
   });

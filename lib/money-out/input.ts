@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../platform/db/schema';
 import { amountNumber } from '../platform/money/amount';
-import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../platform/http/paging';
+import { caseInsensitiveEnum, pageQuery } from '../platform/http/paging';
+import { currencyInput, moneyIn } from '../platform/http/money-input';
 import { freeFormObject } from '../platform/http/free-form';
 import { networkProvider } from '../rails/payout-destination';
 
@@ -32,14 +33,9 @@ export const mobileRecipient = z.strictObject({
   recipient_phone: optionalText(32),
 });
 
-const currencyCode = z
-  .string({ error: 'must be a currency code' })
-  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
-  .transform((v) => v.toUpperCase());
-
 const common = {
   amount: amountNumber,
-  currency_code: currencyCode,
+  currency_code: currencyInput,
   notes: text(500).optional(),
   payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }).optional(),
   /** Checked against payout_type in the verb, so each field's error names the field. */
@@ -65,15 +61,18 @@ export const withdrawalInput = z
         message: 'is required with an ad-hoc recipient',
       });
     }
-  });
+  })
+  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
 export type WithdrawalInput = z.output<typeof withdrawalInput>;
 
-export const payoutInput = z.strictObject({
-  ...common,
-  payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }),
-  recipient_details: freeFormObject(),
-  payout_reason: text(500),
-});
+export const payoutInput = z
+  .strictObject({
+    ...common,
+    payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }),
+    recipient_details: freeFormObject(),
+    payout_reason: text(500),
+  })
+  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
 export type PayoutInput = z.output<typeof payoutInput>;
 
 export const cancelInput = z.strictObject({
@@ -81,7 +80,7 @@ export const cancelInput = z.strictObject({
 });
 
 export const payoutHistoryQuery = z.strictObject({
-  currency_code: currencyFilter.optional(),
+  currency_code: currencyInput.optional(),
   status: caseInsensitiveEnum(PAYOUT_STATUSES).optional(),
   ...pageQuery(50),
 });

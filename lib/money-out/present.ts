@@ -1,10 +1,10 @@
 import type { customerTransactions, NetworkProvider, PayoutKind, PayoutStatus } from '../platform/db/schema';
 import { toMajorUnits } from '../platform/money/amount';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { formatTimestamp } from '../platform/time';
 import { maskAccountNumber } from '../rails/payout-destination';
 import type { PayoutType } from './input';
 import type { MoneyOutByKind, Payout, Withdrawal } from './contract';
+import type { NewEvent } from '../notifications/events/record-event';
 
 export type PayoutRow = typeof customerTransactions.$inferSelect;
 
@@ -19,7 +19,7 @@ export const statusFor = (kind: PayoutKind, status: PayoutStatus) =>
  * history lists.
  */
 export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'): Withdrawal | Payout {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const money = (minor: bigint) => toMajorUnits(minor, currency);
   const status = row.payoutStatus!;
   const head =
@@ -68,3 +68,18 @@ export const presentPayoutOf = <K extends PayoutKind>(kind: K, row: PayoutRow, v
   if (row.payoutKind !== kind) throw new Error(`Expected a ${kind}, got a ${row.payoutKind}`);
   return presentPayout(row, view) as MoneyOutByKind[K];
 };
+
+/**
+ * The event of a withdrawal or payout reaching `step`, with its data (account numbers masked: events
+ * leave the service as webhooks): `withdrawal.<step>` or `payout.<step>`.
+ */
+export function moneyOutEvent(
+  row: PayoutRow,
+  step: 'created' | 'processing' | 'completed' | 'failed' | 'cancelled',
+): NewEvent {
+  const data = presentPayout(row, 'masked');
+  const base = { merchantId: row.merchantId, resourceId: row.id };
+  return data.kind === 'withdrawal'
+    ? { ...base, eventType: `withdrawal.${step}`, resourceType: 'withdrawal', data }
+    : { ...base, eventType: `payout.${step}`, resourceType: 'payout', data };
+}

@@ -3,33 +3,40 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { customerTransactions, type PayoutKind, type PayoutStatus } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
-import type { CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
 import { payoutRail } from '../rails';
-import { presentPayout, presentPayoutOf, statusFor, type PayoutRow } from './present';
+import { moneyOutEvent, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
- * The life of a withdrawal or payout after initiation. Every move is a conditional UPDATE on the
- * current status, so a cancel racing the rail's pick-up has exactly one winner, and a repeated rail
- * report changes nothing. The money follows in the same transaction:
+ * The life of a withdrawal or payout after initiation: the only table of its moves, applied by
+ * `movePayout` (a conditional UPDATE on the current status, so a cancel racing the rail's pick-up has
+ * exactly one winner, and a repeated rail report changes nothing). The money follows in the same
+ * transaction:
  *   completed:          payouts_in_flight → rail_clearing (the rail paid it out)
  *   failed / cancelled: payouts_in_flight and fees → the wallet's available balance (all of it back)
  */
-async function move(
+export const PAYOUT_TRANSITIONS = {
+  pick_up: { from: 'pending', to: 'processing' },
+  complete: { from: 'processing', to: 'completed' },
+  fail: { from: 'processing', to: 'failed' },
+  cancel: { from: 'pending', to: 'cancelled' },
+} as const satisfies Record<string, { from: PayoutStatus; to: PayoutStatus }>;
+
+async function movePayout(
   db: Db,
   where: { id: string; merchantId?: string; kind?: PayoutKind },
-  from: PayoutStatus,
-  to: PayoutStatus,
+  transition: keyof typeof PAYOUT_TRANSITIONS,
   set: PgUpdateSetSource<typeof customerTransactions> = {},
 ): Promise<PayoutRow | undefined> {
+  const move = PAYOUT_TRANSITIONS[transition];
   const [row] = await db
     .update(customerTransactions)
-    .set({ ...set, payoutStatus: to, updatedAt: sql`now()` })
+    .set({ ...set, payoutStatus: move.to, updatedAt: sql`now()` })
     .where(
       and(
         eq(customerTransactions.id, where.id),
-        eq(customerTransactions.payoutStatus, from),
+        eq(customerTransactions.payoutStatus, move.from),
         where.merchantId ? eq(customerTransactions.merchantId, where.merchantId) : undefined,
         where.kind ? eq(customerTransactions.payoutKind, where.kind) : undefined,
       ),
@@ -38,20 +45,16 @@ async function move(
   return row;
 }
 
+/** The payout's event for the status it just reached. */
 async function announce(db: Db, row: PayoutRow) {
-  const kind = row.payoutKind!;
-  await recordEvent(db, {
-    merchantId: row.merchantId,
-    eventType: `${kind}.${row.payoutStatus}`,
-    resourceType: kind,
-    resourceId: row.id,
-    data: presentPayout(row, 'masked'),
-  });
+  const step = row.payoutStatus;
+  if (step === 'pending' || step === null) throw new Error(`No event for a payout ${step ?? 'without a status'}`);
+  await recordEvent(db, moneyOutEvent(row, step));
 }
 
 /** Gives the whole debit (amount and fee) back to the wallet's available balance. */
 async function reverse(db: Db, row: PayoutRow, why: string) {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   await postEntry(db, {
     merchantId: row.merchantId,
     kind: 'reversal',
@@ -69,7 +72,7 @@ async function reverse(db: Db, row: PayoutRow, why: string) {
 /** The rail takes a PENDING payout: PROCESSING, then the rail sends it. Nothing if it was cancelled first. */
 export async function pickUpPayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await move(tx, { id: transactionId }, 'pending', 'processing', { processingAt: sql`now()` });
+    const row = await movePayout(tx, { id: transactionId }, 'pick_up', { processingAt: sql`now()` });
     if (!row) return false;
     const { providerReference } = await payoutRail().send(tx, {
       transactionId,
@@ -92,7 +95,7 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
 /** The rail confirms the money reached the recipient. */
 export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await move(tx, { id: transactionId }, 'processing', 'completed', {
+    const row = await movePayout(tx, { id: transactionId }, 'complete', {
       status: 'completed',
       completedAt: sql`now()`,
       settlementStatus: 'settled',
@@ -109,14 +112,14 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
           account: 'payouts_in_flight',
           direction: 'debit',
           amount: row.netAmount,
-          currency: row.currencyCode as CurrencyCode,
+          currency: row.currencyCode,
           purpose: 'payout_sent',
         },
         {
           account: 'rail_clearing',
           direction: 'credit',
           amount: row.netAmount,
-          currency: row.currencyCode as CurrencyCode,
+          currency: row.currencyCode,
           purpose: 'payout_sent',
           rail: row.provider ?? 'manual',
         },
@@ -144,7 +147,7 @@ async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) 
 export async function failPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId);
-    const row = await move(tx, { id: transactionId }, 'processing', 'failed', {
+    const row = await movePayout(tx, { id: transactionId }, 'fail', {
       status: 'failed',
       failedAt: sql`now()`,
       failureReason: reason,
@@ -166,7 +169,7 @@ export async function cancelPayout<K extends PayoutKind>(
 ) {
   return db.transaction(async (tx) => {
     await lockWalletOf(tx, transactionId, merchantId);
-    const row = await move(tx, { id: transactionId, merchantId, kind }, 'pending', 'cancelled', {
+    const row = await movePayout(tx, { id: transactionId, merchantId, kind }, 'cancel', {
       status: 'cancelled',
       cancelledAt: sql`now()`,
       cancellationReason: reason,

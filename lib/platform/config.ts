@@ -25,7 +25,8 @@ const boolean = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
-const configSchema = z.object({
+/** Every setting; SETTING_DOCS (below) says what each means. */
+export const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .refine(
@@ -57,9 +58,7 @@ const configSchema = z.object({
     .max(10080, 'must be at most 10080 (7 days)')
     .default(60),
   MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
-  /** Bank transfer is not offered when the checkout expires sooner than this: a transfer could not arrive in time. */
   BANK_TRANSFER_MIN_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
-  /** The service's own name and support contact: the hosted page shows them where a merchant set none. */
   SERVICE_NAME: z.string().trim().min(1).max(80).default('Merchant Payments'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   SUPPORT_PHONE: z
@@ -69,24 +68,19 @@ const configSchema = z.object({
     .optional(),
   SUPPORT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
-  /** Sandbox: how long a payout stays PENDING (cancellable) and then PROCESSING. */
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHECKOUT_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  /** Checkout button (README "Checkout button"): checkouts started per embed session, and per client address, per minute. */
   EMBED_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  /** Checkout button: button loads (GET /api/embed/v1/session) per embed session, and per client address, per minute. */
   EMBED_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6000),
   EMBED_IP_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  /** Proxies whose X-Forwarded-For / X-Real-IP are believed (lib/access/rate-limit/client-address.ts). */
+  /** Read by lib/access/rate-limit/client-address.ts. */
   TRUSTED_PROXIES: trustedProxiesSetting,
-  /** Merchant API requests per API key per minute (reads and writes alike), counted in PostgreSQL. */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
   WORKER_IN_PROCESS: boolean.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** How long a completed deposit waits in holding before a settlement run moves it (default: a day). */
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -96,16 +90,162 @@ const configSchema = z.object({
   FEE_SCHEDULE: feeScheduleSetting.default(DEFAULT_FEE_SCHEDULE),
   CONVERSION_RATES: conversionRatesSetting.default(DEFAULT_CONVERSION_RATES),
   CONVERSION_QUOTE_LIFETIME_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** A webhook attempt that has not answered within this long counts as failed (timeout). */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
-  /** Webhook deliveries in flight at once per worker process. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Also append every log line to this file (lib/platform/log.ts reads it from the environment directly). */
+  /** lib/platform/log.ts reads LOG_FILE and LOG_FILE_LEVEL from the environment directly. */
   LOG_FILE: z.string().min(1).optional(),
-  /** The file's own threshold; defaults to LOG_LEVEL. */
   LOG_FILE_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
 });
+
+/**
+ * What docs/configuration.md says of each setting (markdown, links relative to docs/); `npm run docs:config` writes that file from this
+ * table and the schema above (a unit test fails when it is out of date). `meaning` is required for
+ * every setting (the compiler checks); `whenUnset` replaces the default the schema would show (one
+ * computed from other settings, or too long for a table); `allowed` says what is accepted where the
+ * schema's bounds (numbers, lengths, choices) cannot.
+ */
+export interface SettingDoc {
+  meaning: string;
+  whenUnset?: string;
+  allowed?: string;
+}
+
+export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> = {
+  DATABASE_URL: {
+    meaning:
+      'The PostgreSQL database. Unset, `npm start`, `npm run worker` and `npm run merchant:create` use an embedded PostgreSQL under `DATA_DIR` (starting it, or joining the one already running).',
+    whenUnset: 'embedded PostgreSQL',
+    allowed: '`postgres://user:password@host:5432/database` (or `postgresql://`)',
+  },
+  PORT: { meaning: 'The HTTP port the web server listens on.' },
+  HOST: {
+    meaning: 'The interface to listen on: `0.0.0.0` to take connections from other machines (behind a load balancer).',
+    allowed: 'an address or host name',
+  },
+  API_BASE_URL: {
+    meaning:
+      "The API's public base URL: the start banner, the `/docs` quick start, the OpenAPI document's server and the checkout button's script URL are built from it.",
+    whenUnset: '`http://HOST:PORT` (`localhost` for `HOST=0.0.0.0`)',
+    allowed: 'an http(s) URL without query, fragment or credentials (a trailing `/` is dropped)',
+  },
+  CHECKOUT_BASE_URL: {
+    meaning:
+      "The hosted page's public base URL: every `checkout_url` is `CHECKOUT_BASE_URL/pay/{payment_reference}#token=…`, built from this setting, never from the request.",
+    whenUnset: '`API_BASE_URL`',
+    allowed: 'as `API_BASE_URL`',
+  },
+  CHECKOUT_TOKEN_SECRET: {
+    meaning: 'The HS256 key that signs checkout tokens (the `#token=` of every `checkout_url`).',
+    whenUnset: 'required (generated on the embedded database)',
+  },
+  CHECKOUT_TOKEN_PREVIOUS_SECRETS: {
+    meaning:
+      'Former `CHECKOUT_TOKEN_SECRET`s still accepted, so links signed with them keep working while they live (rotation).',
+    whenUnset: 'none',
+    allowed: 'comma-separated secrets',
+  },
+  ADMIN_API_TOKEN: {
+    meaning:
+      'The bearer token of the operator API (`Authorization: Bearer …`). Operator actions are recorded under a UUID derived from it.',
+    whenUnset: 'required (generated on the embedded database)',
+  },
+  PAYMENT_RAILS: {
+    meaning:
+      '`sandbox`: simulated rails ([sandbox.md](sandbox.md)), `sk_test_` keys, the `/api/sandbox/**` routes. `live`: `sk_live_` keys, no sandbox routes, no loopback webhooks, https-only button origins; no live rail is connected yet, so paying and paying out answer 503 `rail_unavailable`.',
+  },
+  DEFAULT_CHECKOUT_LIFETIME_MINUTES: {
+    meaning: "A checkout's lifetime when the request gives no `expires_in_minutes`.",
+  },
+  MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: {
+    meaning: 'How long a mobile-money prompt may go unanswered before the attempt times out.',
+  },
+  BANK_TRANSFER_MIN_MINUTES: {
+    meaning:
+      'Bank transfer is not offered when the checkout expires sooner than this (a transfer could not arrive in time), unless one was already started.',
+  },
+  SERVICE_NAME: { meaning: "The service's name, shown on the hosted page beside its support contact." },
+  SUPPORT_EMAIL: {
+    meaning: "The service's support email: the hosted page shows the service's contact where a merchant set none.",
+    whenUnset: 'none',
+    allowed: 'an email address',
+  },
+  SUPPORT_PHONE: {
+    meaning: "The service's support phone number, shown like `SUPPORT_EMAIL`.",
+    whenUnset: 'none',
+    allowed: 'digits, spaces and `().-`, an optional leading `+`; 5 to 32 characters',
+  },
+  SUPPORT_URL: {
+    meaning: "The service's support page, shown like `SUPPORT_EMAIL`.",
+    whenUnset: 'none',
+    allowed: 'an `https://` URL',
+  },
+  SANDBOX_MOBILE_MONEY_DELAY_SECONDS: {
+    meaning: 'Sandbox: how long the simulated customer takes to approve a prompt.',
+  },
+  SANDBOX_PAYOUT_DELAY_SECONDS: {
+    meaning:
+      'Sandbox: how long a withdrawal or payout stays `PENDING` (cancellable) before the rail picks it up, and then `PROCESSING` before it completes or fails.',
+  },
+  CHECKOUT_WRITE_LIMIT_PER_MINUTE: {
+    meaning: "Writes to the hosted page's interface (pay, claim, resend) per checkout per minute.",
+  },
+  CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: {
+    meaning: "Writes to the hosted page's interface per client address per minute.",
+  },
+  EMBED_CHECKOUT_LIMIT_PER_MINUTE: { meaning: 'Checkout button: checkouts started per embed session per minute.' },
+  EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE: {
+    meaning: 'Checkout button: checkouts started per client address per minute.',
+  },
+  EMBED_READ_LIMIT_PER_MINUTE: {
+    meaning: 'Checkout button: button loads (`GET /api/embed/v1/session`) per embed session per minute.',
+  },
+  EMBED_IP_READ_LIMIT_PER_MINUTE: { meaning: 'Checkout button: button loads per client address per minute.' },
+  TRUSTED_PROXIES: {
+    meaning:
+      "The proxies in front of this service: only their `X-Forwarded-For` / `X-Real-IP` are read to find a client's address for the per-address limits.",
+    whenUnset: 'none: each client counts by its own TCP address',
+    allowed: 'comma-separated addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`)',
+  },
+  API_KEY_RATE_LIMIT_PER_MINUTE: {
+    meaning: 'Merchant API requests per API key per minute, reads and writes together.',
+  },
+  WORKER_IN_PROCESS: {
+    meaning: 'Run the background worker inside `npm start`; `false` where workers run apart (`npm run worker`).',
+    allowed: '`true`, `false` (or `1`, `0`)',
+  },
+  WORKER_CONCURRENCY: { meaning: 'Jobs a worker process runs at once.' },
+  DATABASE_POOL_SIZE: { meaning: 'Database connections per process.' },
+  SETTLEMENT_DELAY_MINUTES: {
+    meaning:
+      'How long a completed deposit stays in holding before a settlement run moves it to available (1440: the next day).',
+  },
+  FEE_SCHEDULE: {
+    meaning: 'The fee rules, replacing the default schedule as a whole ([how fees work](decisions/money.md#fees)).',
+    whenUnset: 'the default schedule (below)',
+    allowed: 'a JSON array of rules (below) with a `*` rule for every operation',
+  },
+  CONVERSION_RATES: {
+    meaning: 'The conversion rate table: units of each currency per 1 USD.',
+    whenUnset: 'the sandbox rates (below)',
+    allowed: 'a JSON object of positive decimal strings, one for every currency: `{"USD":"1","GHS":"15.50",…}`',
+  },
+  CONVERSION_QUOTE_LIFETIME_SECONDS: { meaning: 'How long a conversion quote can be used.' },
+  WEBHOOK_TIMEOUT_SECONDS: {
+    meaning: 'A webhook attempt without a complete answer within this long is a failed attempt (`timeout`).',
+  },
+  WEBHOOK_CONCURRENCY: { meaning: 'Webhook deliveries in flight at once per worker process.' },
+  LOG_LEVEL: { meaning: 'What is written to stdout (errors to stderr).' },
+  LOG_FILE: {
+    meaning: 'Also append every log line to this file (JSON lines, opened once in append mode).',
+    whenUnset: 'none',
+    allowed: 'a file path',
+  },
+  LOG_FILE_LEVEL: {
+    meaning: "The file's own threshold: `debug` to the file while stdout stays at `info`, for example.",
+    whenUnset: '`LOG_LEVEL`',
+  },
+};
 
 export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL'> & {
   API_BASE_URL: string;

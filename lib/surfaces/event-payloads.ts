@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checkoutFullSchema } from '../checkout/contract';
-import { PAYMENT_METHODS } from '../platform/db/schema/payment-attempts';
-import { amount, currencyCode, named, timestamp, uuidField } from '../platform/http/shapes';
+import { checkoutDuplicatePaymentSchema } from '../collections/events';
 import { checkoutRefundedSchema } from '../books/customer-transactions/contract';
 import { settlementBatchSchema } from '../books/settlement/contract';
 import { conversionSchema } from '../books/conversion/contract';
@@ -9,28 +8,13 @@ import { walletSchema } from '../books/wallets/contract';
 import { webhookTestEventSchema } from '../notifications/webhooks/contract';
 import { paymentAccountSchema } from '../money-out/payment-accounts/contract';
 import { payoutSchema, withdrawalSchema } from '../money-out/contract';
-import type { EventType } from '../notifications/events/catalog';
+import type { EventData, EventType } from '../notifications/events/catalog';
 
 /**
  * Each event's `data` as the webhook receiver gets it: the resource right after the change, in its
  * API shape. The OpenAPI document's `webhooks` section is generated from this map, and a test holds
  * every event the integration flows write to it.
  */
-const duplicatePaymentSchema = named(
-  'CheckoutDuplicatePayment',
-  checkoutFullSchema.extend({
-    duplicate_payment: z.object({
-      collection_id: uuidField,
-      amount,
-      currency_code: currencyCode,
-      payment_method: z.enum(PAYMENT_METHODS),
-      provider: z.string(),
-      provider_reference: z.string().nullable(),
-      received_at: timestamp,
-    }),
-  }),
-);
-
 export const EVENT_DATA = {
   'checkout.created': checkoutFullSchema,
   'checkout.processing': checkoutFullSchema,
@@ -44,7 +28,7 @@ export const EVENT_DATA = {
   'checkout.expired': checkoutFullSchema,
   'checkout.cancelled': checkoutFullSchema,
   'checkout.completed': checkoutFullSchema,
-  'checkout.duplicate_payment': duplicatePaymentSchema,
+  'checkout.duplicate_payment': checkoutDuplicatePaymentSchema,
   'checkout.refunded': checkoutRefundedSchema,
   'settlement.completed': settlementBatchSchema,
   'conversion.completed': conversionSchema,
@@ -65,4 +49,8 @@ export const EVENT_DATA = {
   'payout.completed': payoutSchema,
   'payout.failed': payoutSchema,
   'payout.cancelled': payoutSchema,
-} satisfies Record<EventType, z.ZodType>;
+} satisfies { [T in EventType]: z.ZodType<EventData[T]> };
+
+/** Every event type in the catalog has its data declared (EventData), and nothing else does. */
+type Undeclared = Exclude<EventType, keyof EventData> | Exclude<keyof EventData, EventType>;
+export const EVERY_EVENT_TYPED: [Undeclared] extends [never] ? true : Undeclared = true;

@@ -36,7 +36,7 @@ export async function prepareEnvironment(options: { migrate?: boolean } = {}): P
     config = parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`\n${error.message}\n\nSee the README's "Configuration" section.`);
+      console.error(`\n${error.message}\n\nSee docs/configuration.md.`);
       await embedded?.stop();
       process.exit(1);
     }

@@ -159,7 +159,7 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
     ).toEqual(['recipient_details.mobile_number']);
     expect(
       invalidFields(await m.call(contract.createPayout, { body: mobilePayout(10, { account_holder_name: 'K' }) })),
-    ).toEqual(['recipient_details']);
+    ).toEqual(['recipient_details.account_holder_name']);
     for (const amount of [0, -1, 1.234, '5']) {
       expect(
         invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { amount }) })),

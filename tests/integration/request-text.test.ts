@@ -417,7 +417,7 @@ describe('free-form objects', () => {
         amount: 1,
         currency_code: 'GHS',
         payout_type: 'bank_transfer',
-        recipient_details: { ...bank, extra: { a: { b: { c: { d: 1 } } } } },
+        recipient_details: { ...bank, extra: { a: { b: { c: { d: { e: 1 } } } } } },
       },
     });
     expectRefused(res, 'recipient_details');

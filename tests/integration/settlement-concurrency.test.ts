@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../lib/platform/db/client';
 import { createCheckout } from '../../lib/checkout/create-checkout';
+import { createCheckoutInput } from '../../lib/checkout/input';
+import { validate } from '../../lib/platform/http/parse';
 import { recordIncomingBankTransfer } from '../../lib/collections/rail-outcomes';
 import { reconcileLedger } from '../../lib/books/ledger/reconcile';
 import { runSettlement } from '../../lib/books/settlement/run-settlement';
@@ -33,11 +35,14 @@ async function deposits(m: Merchant, count: number, currencies: CurrencyCode[] =
       Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
         const currency = currencies[(i + j) % currencies.length]!;
         const amount = BigInt(1 + crypto.randomInt(500_000));
-        const checkout = await createCheckout(ctx, {
-          customer_email: 'buyer@example.com',
-          amount: toMajorUnits(amount, currency),
-          currency_code: currency,
-        });
+        const checkout = await createCheckout(
+          ctx,
+          validate(createCheckoutInput, {
+            customer_email: 'buyer@example.com',
+            amount: toMajorUnits(amount, currency),
+            currency_code: currency,
+          }),
+        );
         const paid = await recordIncomingBankTransfer(db, {
           paymentReference: checkout.payment_reference,
           amount,
@@ -318,11 +323,14 @@ describe('refunds racing settlement runs', () => {
       // Ten new checkouts waiting for their transfer.
       const fresh = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          createCheckout(ctx, {
-            customer_email: 'late@example.com',
-            amount: 10 + i,
-            currency_code: i % 2 ? 'GHS' : 'USD',
-          }),
+          createCheckout(
+            ctx,
+            validate(createCheckoutInput, {
+              customer_email: 'late@example.com',
+              amount: 10 + i,
+              currency_code: i % 2 ? 'GHS' : 'USD',
+            }),
+          ),
         ),
       );
       const transfer = (reference: string, amount: bigint) =>

@@ -5,7 +5,7 @@ import type { MerchantCtx } from '../../access/endpoints';
 import { ApiError, conflict, invalidField, notFound } from '../../platform/http/errors';
 import { config } from '../../platform/config';
 import { feeFor } from '../fees';
-import { MAX_MINOR_UNITS, amountProblemMessage, toMajorUnits, toMinorUnits } from '../../platform/money/amount';
+import { MAX_MINOR_UNITS, toMajorUnits } from '../../platform/money/amount';
 import type { CurrencyCode } from '../../platform/money/currencies';
 import { nonZero, postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../../notifications/events/record-event';
@@ -19,10 +19,8 @@ import { presentConversion, presentQuote } from './present';
  * the table's cross rate, rounded down. Good for CONVERSION_QUOTE_LIFETIME_SECONDS, usable once.
  */
 export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: z.output<typeof quoteInput>) {
-  const from = input.from_currency as CurrencyCode;
-  const to = input.to_currency as CurrencyCode;
-  const amount = toMinorUnits(input.amount, from);
-  if (typeof amount !== 'bigint') throw invalidField('amount', amountProblemMessage(amount, from));
+  const { minor: amount, currency: from } = input.money;
+  const to = input.to_currency;
   const fee = feeFor(config().FEE_SCHEDULE, 'conversion', from, amount);
   const price = convert(config().CONVERSION_RATES, from, to, amount - fee);
   if (price.toAmount <= 0n) {
@@ -88,8 +86,8 @@ export async function convertWithQuote(
     );
     if (expired) throw conflict('quote_expired', 'This quote has expired; ask for a new one');
 
-    const from = quote.fromCurrency as CurrencyCode;
-    const to = quote.toCurrency as CurrencyCode;
+    const from = quote.fromCurrency;
+    const to = quote.toCurrency;
     const { wallet: fromWallet } = await lockBoth(tx, merchantId, from, to);
     assertCanSendMoney(fromWallet, from);
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { amountNumber } from '../../platform/money/amount';
-import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../../platform/http/paging';
+import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
+import { currencyInput, moneyIn } from '../../platform/http/money-input';
 
-const currencyCode = currencyFilter;
+const currencyCode = currencyInput;
 
 export const quoteInput = z
   .strictObject({ from_currency: currencyCode, to_currency: currencyCode, amount: amountNumber })
   .refine((v) => v.from_currency !== v.to_currency, {
     path: ['to_currency'],
     message: 'must differ from from_currency',
-  });
+  })
+  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.from_currency) }));
 
 export const convertInput = z.strictObject({
   quote_id: z.uuid({ error: 'must be a UUID' }),

@@ -1,6 +1,5 @@
 import type { conversionQuotes, conversions } from '../../platform/db/schema';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import type { Conversion, ConversionQuote } from './contract';
 
@@ -10,13 +9,13 @@ type Priced = Pick<
 >;
 
 function amounts(c: Priced) {
-  const from = c.fromCurrency as CurrencyCode;
+  const from = c.fromCurrency;
   return {
     from_currency: from,
-    to_currency: c.toCurrency as CurrencyCode,
+    to_currency: c.toCurrency,
     from_amount: toMajorUnits(c.fromAmount, from),
     fee_amount: toMajorUnits(c.feeAmount, from),
-    to_amount: toMajorUnits(c.toAmount, c.toCurrency as CurrencyCode),
+    to_amount: toMajorUnits(c.toAmount, c.toCurrency),
     /** Units of to_currency per unit of from_currency (exact decimal text). */
     rate: c.rate,
   };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../platform/db/schema';
 import { amountNumber } from '../../platform/money/amount';
-import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../../platform/http/paging';
+import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
+import { currencyInput } from '../../platform/http/money-input';
 
 export const listTransactionsQuery = z.strictObject({
-  currency_code: currencyFilter.optional(),
+  currency_code: currencyInput.optional(),
   transaction_type: caseInsensitiveEnum(TRANSACTION_TYPES).optional(),
   status: caseInsensitiveEnum(TRANSACTION_STATUSES).optional(),
   ...pageQuery(50),

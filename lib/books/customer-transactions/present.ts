@@ -1,6 +1,5 @@
 import type { customerTransactions } from '../../platform/db/schema';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import { maskAccountNumber } from '../../rails/payout-destination';
 import type { CustomerTransaction } from './contract';
@@ -12,7 +11,7 @@ export type CustomerTransactionRow = typeof customerTransactions.$inferSelect;
  * Lists mask bank account numbers to their last 4 digits; one transaction read by id shows it in full.
  */
 export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'masked' = 'full'): CustomerTransaction {
-  const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode as CurrencyCode);
+  const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode);
   return {
     transaction_id: t.id,
     merchant_id: t.merchantId,
@@ -55,7 +54,7 @@ export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'ma
     idempotency_key: t.idempotencyKey,
     notes: t.notes,
     // Ours: the currency's code, withdrawal or payout, duplicate flag and how much of a deposit has been refunded.
-    currency_code: t.currencyCode as CurrencyCode,
+    currency_code: t.currencyCode,
     payout_kind: t.payoutKind,
     is_duplicate: t.isDuplicate,
     refunded_amount: t.transactionType === 'deposit' ? money(t.refundedAmount) : null,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { currencyFilter, pageQuery } from '../../platform/http/paging';
+import { pageQuery } from '../../platform/http/paging';
+import { currencyInput } from '../../platform/http/money-input';
 import { timestampInput } from '../../platform/http/timestamp-input';
 
-export const listSettlementsQuery = z.strictObject({ currency_code: currencyFilter.optional(), ...pageQuery(20) });
+export const listSettlementsQuery = z.strictObject({ currency_code: currencyInput.optional(), ...pageQuery(20) });
 
 /** `as_of`: settle as if it were this moment (tests, demos); at most a year ahead. */
 export const runSettlementInput = z.strictObject({

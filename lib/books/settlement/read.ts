@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db/client';
 import { offsetOf } from '../../platform/http/paging';
 import { pagination } from '../../platform/http/envelope';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import type { SettlementBatchDetail } from './contract';
 import type { listSettlementsQuery } from './input';
@@ -42,7 +41,7 @@ export async function listSettlementBatches(db: Db, merchantId: string, query: z
     transactions: settled
       .filter((t) => t.settlementBatchId === batch.id)
       .map((t) => {
-        const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode as CurrencyCode);
+        const money = (minor: bigint) => toMajorUnits(minor, t.currencyCode);
         return {
           transaction_id: t.id,
           checkout_session_id: t.checkoutSessionId,

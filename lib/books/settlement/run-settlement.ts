@@ -3,7 +3,6 @@ import { checkouts, customerTransactions, settlementBatches, wallets } from '../
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { log } from '../../platform/log';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { postEntry } from '../ledger/post-entry';
 import { recordEvent } from '../../notifications/events/record-event';
 import { transitionCheckoutsInBulk } from '../../checkout/state-machine';
@@ -83,7 +82,7 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
       .limit(SETTLEMENT_BATCH_LIMIT);
     if (deposits.length === 0) return null;
 
-    const currency = deposits[0]!.currency as CurrencyCode;
+    const currency = deposits[0]!.currency;
     const sum = (pick: (d: (typeof deposits)[number]) => bigint) => deposits.reduce((total, d) => total + pick(d), 0n);
     const net = sum((d) => d.net);
     // Refunds may already have taken part of these deposits out of holding: move only what is left of

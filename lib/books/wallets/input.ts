@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { caseInsensitiveEnum, currencyFilter, pageQuery } from '../../platform/http/paging';
+import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
+import { currencyInput } from '../../platform/http/money-input';
 
 /** A wallet in the path, by its currency code in any case (`ghs` = `GHS`); an unknown code is a 404. */
 export const currencyCodeParams = z.strictObject({
@@ -37,7 +38,7 @@ export const WALLET_TRANSACTION_TYPES = [
 ] as const;
 
 export const walletTransactionsQuery = z.strictObject({
-  currency_code: currencyFilter.optional(),
+  currency_code: currencyInput.optional(),
   transaction_type: caseInsensitiveEnum(WALLET_TRANSACTION_TYPES).optional(),
   ...pageQuery(50),
 });

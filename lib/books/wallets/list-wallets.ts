@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { currencies, wallets } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { presentWallet } from './present';
 
 export async function listWallets(db: Db, merchantId: string, audience: 'merchant' | 'operator' = 'merchant') {
@@ -11,5 +10,5 @@ export async function listWallets(db: Db, merchantId: string, audience: 'merchan
     .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
     .where(eq(wallets.merchantId, merchantId))
     .orderBy(asc(currencies.code));
-  return rows.map((r) => presentWallet(r.wallet, r.code as CurrencyCode, audience));
+  return rows.map((r) => presentWallet(r.wallet, r.code, audience));
 }

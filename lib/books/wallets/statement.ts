@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db/client';
 import { offsetOf } from '../../platform/http/paging';
 import { pagination } from '../../platform/http/envelope';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import type { WALLET_TRANSACTION_TYPES, walletTransactionsQuery } from './input';
 import type { WalletTransaction } from './contract';
@@ -40,7 +39,7 @@ export async function listWalletTransactions(
     db.select({ n: count() }).from(ledgerLines).where(where),
   ]);
   const data = rows.map(({ line, entry }): WalletTransaction => {
-    const currency = line.currencyCode as CurrencyCode;
+    const currency = line.currencyCode;
     const signed = line.direction === 'credit' ? line.amount : -line.amount;
     return {
       id: line.id,

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { ApiError, forbidden, unauthorized, unprocessable, type FieldError } from '../../platform/http/errors';
 import { loadBranding } from '../../merchants/branding/branding';
 import { createCheckout } from '../create-checkout';
-import { toMajorUnits, toMinorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
+import { toMajorUnits } from '../../platform/money/amount';
+import { readMoney, type Money } from '../../platform/money/money';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { KybStatus } from '../../platform/db/schema';
 import { formatTimestamp } from '../../platform/time';
@@ -59,7 +59,7 @@ function assertUsable(session: Pick<EmbedSessionRow, 'status' | 'expiresAt'>) {
 
 /** What the button shows: amounts, label, fields to ask for, and the merchant's look. */
 export async function describeButton(db: Db, { session }: EmbedCaller): Promise<EmbedButton> {
-  const currency = session.currencyCode as CurrencyCode;
+  const currency = session.currencyCode;
   const branding = await loadBranding(db, session.merchantId);
   return {
     amounts: allowedAmounts(session).map((a) => toMajorUnits(a, currency)),
@@ -90,10 +90,10 @@ export async function startEmbedCheckout(
   input: CreateEmbedCheckoutInput,
 ): Promise<EmbedCheckout> {
   const { session, merchant } = caller;
-  const currency = session.currencyCode as CurrencyCode;
+  const currency = session.currencyCode;
   const problems: FieldError[] = [];
-  const chosen = toMinorUnits(input.amount, currency);
-  if (typeof chosen !== 'bigint' || !allowedAmounts(session).includes(chosen)) {
+  const chosen = readMoney(input.amount, currency);
+  if ('problem' in chosen || !allowedAmounts(session).includes(chosen.minor)) {
     const allowed = allowedAmounts(session).map((a) => toMajorUnits(a, currency));
     problems.push({
       field: 'amount',
@@ -131,6 +131,8 @@ export async function startEmbedCheckout(
         customer_email: input.customer_email,
         amount: input.amount,
         currency_code: currency,
+        // Checked against the button's amounts above: a Money by now.
+        money: chosen as Money,
         customer_name: input.customer_name ?? null,
         customer_phone: input.customer_phone ?? null,
         description: session.description,

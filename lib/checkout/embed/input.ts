@@ -7,7 +7,7 @@ import { timestampInput } from '../../platform/http/timestamp-input';
 import { EMBED_LIMITS } from '../../platform/db/schema/embed-sessions';
 
 /**
- * Inputs of the checkout button (README "Checkout button"): the merchant's session definition and
+ * Inputs of the checkout button (docs/checkout-button.md): the merchant's session definition and
  * the embed's own calls. Rules that need the merchant or configuration (currency per KYB, http
  * origins only in sandbox, amount decimals per currency) are checked by the verbs in lib/embed.
  */

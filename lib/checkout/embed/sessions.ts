@@ -5,8 +5,9 @@ import { config } from '../../platform/config';
 import { conflict, forbidden, notFound, unprocessable, type FieldError } from '../../platform/http/errors';
 import { pagination } from '../../platform/http/envelope';
 import { offsetOf } from '../../platform/http/paging';
-import { amountProblemMessage, toMajorUnits, toMinorUnits } from '../../platform/money/amount';
-import { isCurrencyCode, type CurrencyCode } from '../../platform/money/currencies';
+import { toMajorUnits } from '../../platform/money/amount';
+import { readMoney } from '../../platform/money/money';
+import { isCurrencyCode } from '../../platform/money/currencies';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { MerchantCtx } from '../../access/endpoints';
 import { formatTimestamp } from '../../platform/time';
@@ -42,7 +43,7 @@ export const allowedAmounts = (row: Pick<EmbedSessionRow, 'amount' | 'amounts'>)
   row.amount !== null ? [row.amount] : (row.amounts ?? []).map((a) => BigInt(a));
 
 export function presentEmbedSession(row: EmbedSessionRow, checkoutsCreated: number): EmbedSessionView {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   return {
     id: row.id,
     merchant_id: row.merchantId,
@@ -85,9 +86,9 @@ function checkDefinition(merchant: MerchantCtx['merchant'], input: CreateEmbedSe
   }
   const problems: FieldError[] = [];
   const minor = (value: number, field: string): bigint => {
-    const result = toMinorUnits(value, currency);
-    if (typeof result === 'bigint') return result;
-    problems.push({ field, message: amountProblemMessage(result, currency) });
+    const money = readMoney(value, currency);
+    if (!('problem' in money)) return money.minor;
+    problems.push({ field, message: money.problem });
     return 0n;
   };
   const amount = input.amount !== undefined ? minor(input.amount, 'amount') : null;

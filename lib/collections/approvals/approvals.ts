@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { checkouts, collections, merchants, paymentAttempts } from '../../platform/db/schema';
+import { moveAttempts } from '../attempt-lifecycle';
+import { checkouts, collections, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordEvent } from '../../notifications/events/record-event';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { presentCheckoutFull } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { creditCheckoutDeposit } from '../../books/deposits';
@@ -46,7 +46,7 @@ export async function listAwaitingApproval(
       return {
         ...(await presentCheckoutFull(checkout)),
         merchant_name: merchantName,
-        amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode as CurrencyCode) : 0,
+        amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode) : 0,
         latest_attempt: attempt ? presentAttempt(attempt) : null,
       };
     }),
@@ -95,10 +95,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       data: await presentCheckoutFull(row),
     });
     await creditCheckoutDeposit(tx, row);
-    await tx
-      .update(paymentAttempts)
-      .set({ status: 'succeeded', completedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'claimed')));
+    await moveAttempts(tx, 'transfer_approved', { checkoutId });
     return presentCheckoutFull(row);
   });
 }
@@ -120,16 +117,12 @@ export async function rejectCheckout(db: Db, adminId: string, checkoutId: string
         adminNotes: input.admin_notes ?? null,
       },
     });
-    await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'failed',
-        failureCode: 'rejected',
-        failureMessage: input.rejection_reason,
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'claimed')));
+    await moveAttempts(
+      tx,
+      'transfer_rejected',
+      { checkoutId },
+      { failure: { code: 'rejected', message: input.rejection_reason } },
+    );
     return presentCheckoutFull(row);
   });
 }

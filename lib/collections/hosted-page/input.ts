@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PAYMENT_REFERENCE } from '../../checkout/reference';
 import { NETWORK_PROVIDERS } from '../../platform/db/schema/payment-accounts';
 import { MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from '../../rails/mobile-money';
 
 /** A checkout's payment reference, as the customer quotes it on a bank transfer. */
 export const paymentReference = z
   .string()
-  .regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference')
+  .regex(PAYMENT_REFERENCE, 'must be a payment reference')
   .meta({ example: 'PAY-7K3M9Q2XW4T8B6ZD' });
 
 /** The hosted page's path parameter (checkoutEndpoint validates it before the token). */

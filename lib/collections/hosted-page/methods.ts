@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { merchants, type KybStatus, type PaymentMethod, type paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { loadBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import type { CheckoutRow } from '../../checkout/present';
@@ -26,7 +25,7 @@ export function methodsOnOffer(
   now = new Date(),
 ): MethodsOnOffer {
   const all = offeredMethods({
-    currency: row.currencyCode as CurrencyCode,
+    currency: row.currencyCode,
     amount: row.amount,
     kybStatus: merchant.kybStatus,
     acceptedMethods: merchant.acceptedMethods,

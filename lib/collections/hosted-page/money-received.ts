@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import type { CheckoutRow } from '../../checkout/present';
 import type { MoneyReceived } from './contract';
@@ -28,7 +27,7 @@ export async function moneyReceived(db: Db, row: CheckoutRow): Promise<MoneyRece
            (array_agg(c.rail_reference order by c.received_at desc, c.id desc) filter (where c.kind <> 'duplicate'))[1] as provider_reference
       from collections c
      where c.checkout_id = ${row.id}`);
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const counted = BigInt(totals?.counted ?? '0');
   const money = (minor: bigint) => toMajorUnits(minor, currency);
   const lastReceivedAt = totals?.last_received_at ? new Date(totals.last_received_at) : null;

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { moveAttempts } from '../attempt-lifecycle';
+import { PROMPT_RESEND_AFTER_SECONDS } from './rules';
+import { and, eq, sql } from 'drizzle-orm';
 import { paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { ApiError, conflict, invalidField } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import type { OfferedNetwork } from '../../rails/methods';
 import {
   countryOfInternationalNumber,
@@ -24,9 +25,6 @@ async function methodsFor(db: Db, row: CheckoutRow) {
   const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
   return methodsOnOffer(row, offering, latest).methods;
 }
-
-/** A live prompt may be replaced (resend, another number) once it is this old. */
-export const PROMPT_RESEND_AFTER_SECONDS = 30;
 
 /**
  * "Send again" / "use another number" while a prompt is live: the old attempt becomes `abandoned`
@@ -53,24 +51,18 @@ async function replaceLivePrompt(db: Db, row: CheckoutRow) {
       'retry-after': wait,
     });
   }
-  await db
-    .update(paymentAttempts)
-    .set({
-      status: 'abandoned',
-      failureCode: 'replaced',
-      failureMessage: 'Replaced by a new prompt',
-      updatedAt: sql`now()`,
-    })
-    .where(eq(paymentAttempts.id, live.id));
+  await moveAttempts(
+    db,
+    'prompt_replaced',
+    { attemptId: live.id },
+    { failure: { code: 'replaced', message: 'Replaced by a new prompt' } },
+  );
   return live;
 }
 
 /** Leaves unfinished bank-transfer instructions behind when the customer switches to mobile money. */
 async function abandonWaitingTransfers(db: Db, checkoutId: string) {
-  await db
-    .update(paymentAttempts)
-    .set({ status: 'abandoned', updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, 'awaiting_transfer')));
+  await moveAttempts(db, 'transfer_abandoned', { checkoutId });
 }
 
 /**
@@ -206,7 +198,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
       status: 'awaiting_transfer',
       provider: rail.name,
       providerMetadata: {
-        bank_account: { ...rail.collectionAccount(row.currencyCode as CurrencyCode), reference: row.paymentReference },
+        bank_account: { ...rail.collectionAccount(row.currencyCode), reference: row.paymentReference },
         requires_manual_approval: offer.requires_manual_approval,
       },
     });
@@ -216,17 +208,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
 /** "I have sent the transfer": the checkout moves to `processing` and waits for the money or an operator. */
 export async function claimBankTransfer(db: Db, row: CheckoutRow) {
   await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .update(paymentAttempts)
-      .set({ status: 'claimed', claimedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentAttempts.checkoutId, row.id),
-          eq(paymentAttempts.method, 'bank_transfer'),
-          inArray(paymentAttempts.status, ['awaiting_transfer']),
-        ),
-      )
-      .returning({ id: paymentAttempts.id });
+    const [attempt] = await moveAttempts(tx, 'transfer_claimed', { checkoutId: row.id, method: 'bank_transfer' });
     if (!attempt) throw conflict('no_transfer_to_claim', 'Choose bank transfer before saying the money was sent');
     await transitionCheckout(tx, {
       checkoutId: row.id,

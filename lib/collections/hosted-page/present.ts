@@ -3,7 +3,6 @@ import { paymentAttempts, type PaymentMethod } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { toMajorUnits } from '../../platform/money/amount';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { formatTimestamp } from '../../platform/time';
 import { effectiveStatus, type CheckoutRow } from '../../checkout/present';
 import { findCheckoutById } from '../../checkout/read-checkouts';
@@ -16,7 +15,7 @@ type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 /** The attempt as the page needs it: what to show and, for bank transfers, where to send money. */
 export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
-  const currency = attempt.currencyCode as CurrencyCode;
+  const currency = attempt.currencyCode;
   return {
     id: attempt.id,
     method: attempt.method,
@@ -75,7 +74,7 @@ function serviceSupport(): CheckoutSession['service_support'] {
  * branding, the methods on offer, the latest attempt, the money received, and the server's clock.
  */
 export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
-  const currency = row.currencyCode as CurrencyCode;
+  const currency = row.currencyCode;
   const [offering, attempt, received] = await Promise.all([
     merchantOffering(db, row.merchantId),
     latestAttempt(db, row.id),

@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { checkouts, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
-import { ApiError, invalidField, notFound } from '../../platform/http/errors';
-import { amountProblemMessage, toMinorUnits } from '../../platform/money/amount';
-import { oneUnit, type CurrencyCode } from '../../platform/money/currencies';
+import { ApiError, notFound } from '../../platform/http/errors';
+import { requireMoney } from '../../platform/http/money-input';
+import { oneUnit } from '../../platform/money/currencies';
 import { sandboxBankTransfer } from '../../rails/sandbox';
 import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../rail-outcomes';
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
@@ -30,14 +30,11 @@ export async function simulateIncomingTransfer(
   if (!row) throw notFound('Checkout with that payment reference');
   let amount = row.amount;
   if (input.amount !== undefined) {
-    const parsed = toMinorUnits(input.amount, row.currency as CurrencyCode);
-    if (typeof parsed !== 'bigint')
-      throw invalidField('amount', amountProblemMessage(parsed, row.currency as CurrencyCode));
-    amount = parsed;
+    amount = requireMoney(input.amount, row.currency).minor;
   } else if (input.scenario === 'short') {
-    const unit = oneUnit(row.currency as CurrencyCode);
+    const unit = oneUnit(row.currency);
     amount = row.amount > unit ? row.amount - unit : row.amount / 2n || 1n;
-  } else if (input.scenario === 'over') amount = row.amount + oneUnit(row.currency as CurrencyCode);
+  } else if (input.scenario === 'over') amount = row.amount + oneUnit(row.currency);
 
   const transfers = input.scenario === 'duplicate' ? 2 : 1;
   const results = [];

@@ -9,7 +9,7 @@ import type { Branding } from './contract';
 
 type BrandingRow = typeof branding.$inferSelect;
 
-/** The branding record (README "Branding"), with defaults filled in and the text colour computed. */
+/** The branding record (docs/decisions/hosted-page.md, "Branding"), with defaults filled in and the text colour computed. */
 export function presentBranding(merchant: { id: string; name: string }, row: BrandingRow | undefined): Branding {
   const primary = row?.primaryColor ?? DEFAULT_PRIMARY_COLOR;
   return {

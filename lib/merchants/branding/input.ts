@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOUR } from './colour';
 import { PAYMENT_METHODS } from '../../platform/db/schema';
 import { phoneNumber } from '../../platform/http/phone-number';
 import { storedUrlField } from '../../platform/http/stored-url';
@@ -14,7 +15,7 @@ export const updateBrandingInput = z.strictObject({
   logo_url: httpsUrl.nullish(),
   primary_color: z
     .string()
-    .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour like #1A2B3C')
+    .regex(HEX_COLOUR, 'must be a hex colour like #1A2B3C')
     .transform((v) => v.toUpperCase())
     .nullish(),
   accepted_methods: z

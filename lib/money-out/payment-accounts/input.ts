@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/db/schema';
-import { currencyFilter } from '../../platform/http/paging';
+import { currencyInput } from '../../platform/http/money-input';
 import { freeFormObject } from '../../platform/http/free-form';
 import { networkProvider } from '../../rails/payout-destination';
 
@@ -12,7 +12,7 @@ const accountNumber = z
 
 /** Spec 4.7; which fields are required depends on `account_type` (checked in the verb, field by field). */
 export const addPaymentAccountInput = z.strictObject({
-  currency_code: currencyFilter,
+  currency_code: currencyInput,
   account_type: z.enum(PAYMENT_ACCOUNT_TYPES, { error: 'must be bank_account or mobile_money' }),
   is_primary: z.boolean({ error: 'must be true or false' }).optional(),
   account_number: accountNumber.optional(),
@@ -49,5 +49,5 @@ export const updatePaymentAccountInput = z
   });
 export type UpdatePaymentAccountInput = z.output<typeof updatePaymentAccountInput>;
 
-export const listPaymentAccountsQuery = z.strictObject({ currency_code: currencyFilter.optional() });
+export const listPaymentAccountsQuery = z.strictObject({ currency_code: currencyInput.optional() });
 export const paymentAccountIdParams = z.strictObject({ account_id: z.uuid({ error: 'must be a UUID' }) });

@@ -58,7 +58,7 @@ const lockCurrency = (db: Db, merchantId: string, currency: string) =>
 const live = (merchantId: string) => and(eq(paymentAccounts.merchantId, merchantId), isNull(paymentAccounts.deletedAt));
 
 /** The old primary stops being one, with its own `payment_account.updated`. */
-async function demotePrimary(db: Db, merchantId: string, currency: string, except?: string) {
+async function demotePrimary(db: Db, merchantId: string, currency: CurrencyCode, except?: string) {
   const demoted = await db
     .update(paymentAccounts)
     .set({ isPrimary: false, updatedAt: sql`now()` })
@@ -74,7 +74,11 @@ async function demotePrimary(db: Db, merchantId: string, currency: string, excep
   for (const row of demoted) await announce(db, row, 'payment_account.updated');
 }
 
-async function announce(db: Db, row: PaymentAccountRow, eventType: string) {
+async function announce(
+  db: Db,
+  row: PaymentAccountRow,
+  eventType: 'payment_account.created' | 'payment_account.updated' | 'payment_account.deleted',
+) {
   await recordEvent(db, {
     merchantId: row.merchantId,
     eventType,
@@ -86,7 +90,7 @@ async function announce(db: Db, row: PaymentAccountRow, eventType: string) {
 
 /** The first account of a currency becomes its primary, whatever `is_primary` says; `is_primary: true` takes over. */
 export async function addPaymentAccount(db: Db, merchantId: string, input: AddPaymentAccountInput) {
-  const currency = input.currency_code as CurrencyCode;
+  const currency = input.currency_code;
   const details = checkDetails(input.account_type, currency, input, input);
   return db.transaction(async (tx) => {
     await lockCurrency(tx, merchantId, currency);
@@ -113,7 +117,7 @@ export async function addPaymentAccount(db: Db, merchantId: string, input: AddPa
   });
 }
 
-export async function listPaymentAccounts(db: Db, merchantId: string, currency?: string) {
+export async function listPaymentAccounts(db: Db, merchantId: string, currency?: CurrencyCode) {
   const rows = await db
     .select()
     .from(paymentAccounts)
@@ -175,7 +179,7 @@ export async function updatePaymentAccount(
       phone_number: given.phone_number ?? current.phoneNumber,
       network_provider: given.network_provider ?? current.networkProvider,
     };
-    const details = checkDetails(current.accountType, current.currencyCode as CurrencyCode, merged, given);
+    const details = checkDetails(current.accountType, current.currencyCode, merged, given);
     if (isPrimary === false && current.isPrimary) {
       throw conflict(
         'primary_account_required',

@@ -1,6 +1,5 @@
 import type { paymentAccounts } from '../../platform/db/schema';
 import { formatTimestamp } from '../../platform/time';
-import type { CurrencyCode } from '../../platform/money/currencies';
 import { maskAccountNumber } from '../../rails/payout-destination';
 import type { PaymentAccount } from './contract';
 
@@ -15,7 +14,7 @@ export function presentPaymentAccount(a: PaymentAccountRow, view: 'full' | 'mask
     id: a.id,
     merchant_id: a.merchantId,
     currency_id: a.currencyId,
-    currency_code: a.currencyCode as CurrencyCode,
+    currency_code: a.currencyCode,
     account_type: a.accountType,
     is_primary: a.isPrimary,
     status: a.status,

@@ -1,6 +1,6 @@
 /**
  * Every event the service writes, with what causes it. A webhook endpoint subscribes to some of these
- * or to `*`; the README's event table is this list.
+ * or to `*`; /docs and the OpenAPI document list them from here.
  */
 export const EVENT_CATALOG = {
   'checkout.created': 'A checkout was created',
@@ -39,3 +39,14 @@ export const EVENT_CATALOG = {
 
 export type EventType = keyof typeof EVENT_CATALOG;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+/**
+ * Each event type's `data`: the resource right after the change, in its API shape. Every domain
+ * declares its own events' data next to the code that writes them (TypeScript declaration merging, in
+ * an `events.ts` of the domain: lib/checkout/events.ts, lib/books/events.ts, …), since this layer sits
+ * below the domains and cannot import their shapes. `recordEvent` takes an event type only with its
+ * data, and lib/surfaces/event-payloads.ts checks that every type in EVENT_CATALOG has data declared
+ * and a schema describing it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' declarations
+export interface EventData {}

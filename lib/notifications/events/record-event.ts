@@ -1,9 +1,13 @@
 import { events } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
+import type { EventData } from './catalog';
 
-export interface NewEvent {
+/** An event to write: its type, and exactly that type's data (EventData). */
+export type NewEvent = { [T in keyof EventData]: EventOf<T> }[keyof EventData];
+
+interface EventOf<T extends keyof EventData> {
   merchantId: string;
-  eventType: string;
+  eventType: T;
   resourceType:
     | 'checkout'
     | 'merchant'
@@ -18,7 +22,7 @@ export interface NewEvent {
     | 'webhook';
   resourceId: string;
   /** The resource right after the change, in its API shape. */
-  data: Record<string, unknown>;
+  data: EventData[T];
   /** Deliver to this webhook endpoint only (test events). */
   webhookEndpointId?: string;
 }
@@ -26,6 +30,13 @@ export interface NewEvent {
 /**
  * Writes an event into the outbox. Call it with the transaction that makes the change, so the change
  * and its event commit (or vanish) together.
+ *
+ * Fan-out happens here too, in the database: a statement trigger on `events`
+ * (`events_fan_out_to_webhooks`, drizzle/0009 and 0013) inserts, in this same transaction, one
+ * `webhook_deliveries` row per enabled endpoint of the merchant subscribed to the event type (or `*`;
+ * a test event goes to its one endpoint), and NOTIFYs `webhook_deliveries` so the dispatcher
+ * (lib/notifications/webhooks/dispatcher.ts) wakes at once. A trigger, not code here, so events
+ * written in bulk (settlement, expiry sweeps) fan out in one statement whatever wrote them.
  */
 export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   const [row] = await db.insert(events).values(event).returning({ id: events.id });

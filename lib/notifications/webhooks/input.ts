@@ -8,7 +8,8 @@ export const MAX_WEBHOOK_ENDPOINTS = 16;
 const eventList = z
   .array(
     z.string({ error: 'must be event identifiers' }).refine((v) => v === '*' || (EVENT_TYPES as string[]).includes(v), {
-      error: (issue) => `${String(issue.input)} is not an event identifier (see the README's event list, or use "*")`,
+      error: (issue) =>
+        `${String(issue.input)} is not an event identifier (the event identifiers are listed at /docs, or use "*")`,
     }),
     { error: 'must be a list of event identifiers, or ["*"]' },
   )
@@ -19,7 +20,7 @@ const eventList = z
 const url = z.string({ error: 'must be a URL' }).min(1, 'is required').max(2048, 'must be at most 2048 characters');
 const description = z.string({ error: 'must be a string' }).trim().max(500, 'must be at most 500 characters');
 
-/** Spec 4.5 leaves the fields to us: these are the README's. */
+/** Spec 4.5 leaves the fields to us: docs/decisions/webhooks.md describes them. */
 export const createWebhookInput = z.strictObject({
   url,
   events: eventList,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
  * Webhook signatures, the merchant's side. This file imports nothing but node:crypto, so a merchant's
  * server can import it (or copy it) as is:
  *
- *   import { verifyWebhookSignature } from 'merchant-payments/lib/webhooks/verify';
+ *   import { verifyWebhookSignature } from 'merchant-payments/lib/notifications/webhooks/verify';
  *   const ok = verifyWebhookSignature(rawBody, req.headers['x-webhook-signature'], process.env.WHSEC);
  *
  * The header is `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, with one `v1` per

@@ -3,7 +3,7 @@ import type { ApiKeyPermission } from '../db/schema';
 
 /**
  * One API operation described once: the route handler validates with these schemas, the OpenAPI
- * document (lib/openapi) is generated from them, and the typed client (lib/client) calls by them.
+ * document (lib/surfaces/openapi) is generated from them, and the typed client (lib/surfaces/client) calls by them.
  * Contract files (`lib/<domain>/contract.ts`) hold only these definitions and zod schemas, no
  * database code, so the client can import them.
  */

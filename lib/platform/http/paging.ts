@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, isCurrencyCode } from '../money/currencies';
 
 /** A whole-number query parameter within bounds, with a default. */
 export const integerParam = (field: string, min: number, max: number, fallback: number) =>
@@ -17,12 +16,6 @@ export const pageQuery = (defaultSize: number) => ({
 });
 
 export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.size;
-
-/** A currency filter in any case: `ghs` → `GHS`; an unknown code is a 422. */
-export const currencyFilter = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .refine(isCurrencyCode, `must be a supported currency code (${CURRENCY_CODES.join(', ')})`);
 
 /** A lowercase enum filter that also accepts other cases (`PENDING` = `pending`). */
 export const caseInsensitiveEnum = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -90,17 +90,21 @@ export function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-/** Validates with zod; every problem becomes a field error (422). */
-export function validate<T extends z.ZodType>(schema: T, value: unknown, where?: string): z.infer<T> {
+/**
+ * Validates with zod; every problem becomes a field error (422). `where` names the value when a
+ * problem has no path of its own ('body', 'query'); `within` prefixes every field with the object the
+ * value sits in (`recipient_details` for a part checked later, by the verb).
+ */
+export function validate<T extends z.ZodType>(schema: T, value: unknown, where?: string, within?: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw unprocessable(zodFieldErrors(result.error, where));
+  throw unprocessable(zodFieldErrors(result.error, where, within));
 }
 
-export function zodFieldErrors(error: z.ZodError, where?: string): FieldError[] {
+export function zodFieldErrors(error: z.ZodError, where?: string, within?: string): FieldError[] {
   const fields: FieldError[] = [];
   for (const issue of error.issues) {
-    const base = issue.path.map(String).join('.');
+    const base = [within, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields.push({ field: join(base, key), message: 'unknown field' });
       continue;

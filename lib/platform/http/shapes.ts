@@ -45,7 +45,7 @@ export const paginationSchema = named(
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 
-/** The one error shape (README "Envelope and errors"): every 4xx and 5xx. */
+/** The one error shape (docs/api.md, "Envelope and errors"): every 4xx and 5xx. */
 export const errorSchema = named(
   'Error',
   z

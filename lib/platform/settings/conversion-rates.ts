@@ -4,7 +4,7 @@ import { parseDecimal } from '../money/decimal';
 
 /**
  * The rate table: units of each currency per one US dollar, as decimal text. A cross rate is the
- * ratio of two entries, computed exactly with bigints. Sandbox defaults below (documented in the README);
+ * ratio of two entries, computed exactly with bigints. Sandbox defaults below (docs/configuration.md is generated from them);
  * `CONVERSION_RATES` replaces them.
  */
 export const DEFAULT_CONVERSION_RATES: Record<CurrencyCode, string> = {

@@ -31,7 +31,7 @@ export const feeRule = z.strictObject({
 });
 export type FeeRule = z.output<typeof feeRule>;
 
-/** Sandbox defaults (documented in the README); `FEE_SCHEDULE` replaces them as a whole. */
+/** Sandbox defaults (docs/configuration.md is generated from them); `FEE_SCHEDULE` replaces them as a whole. */
 export const DEFAULT_FEE_SCHEDULE: FeeRule[] = [
   { operation: 'deposit.mobile_money', currency: '*', percent_bps: 150, fixed_minor: 0 },
   { operation: 'deposit.bank_transfer', currency: '*', percent_bps: 100, fixed_minor: 0 },

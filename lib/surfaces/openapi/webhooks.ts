@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_CATALOG, EVENT_TYPES, type EventType } from '../../notifications/events/catalog';
 import { EVENT_DATA } from '../event-payloads';
-import { uuidField } from '../../platform/http/shapes';
+import { timestamp, uuidField } from '../../platform/http/shapes';
 import { WEBHOOK_API_VERSION } from '../../notifications/webhooks/envelope';
 
 /** The body of a delivery of one event type (lib/notifications/webhooks/envelope.ts shapes it). */
@@ -12,7 +12,7 @@ export const webhookEnvelopeSchema = (type: EventType, data: z.ZodType) =>
     idempotency_key: z
       .string()
       .meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
-    created_at: z.iso.datetime().meta({ description: 'When the event happened (UTC, with Z)' }),
+    created_at: timestamp.meta({ description: 'When the event happened (UTC)' }),
     api_version: z.literal(WEBHOOK_API_VERSION),
     data,
   });

@@ -1,4 +1,4 @@
-/*! Merchant Payments checkout button v1. Usage: README "Checkout button". No dependencies. */
+/*! Merchant Payments checkout button v1. Usage: docs/checkout-button.md. No dependencies. */
 (function () {
   'use strict';
   var SRC = /\/embed\/v1\/button\.js(?:[?#].*)?$/;

@@ -1,5 +1,6 @@
 'use client';
 
+import { HEX_COLOUR } from '@/lib/merchants/branding/colour';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
@@ -14,15 +15,13 @@ import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
 
-/** What the server knows without the token: the merchant's name and colours (og-data.ts). */
+/** What the server knows without the token: the merchant's name and colours (lib/collections/hosted-page/public-brand.ts). */
 export interface ShellBrand {
   displayName: string;
   primaryColor: string;
   textColor: string;
   logoUrl: string | null;
 }
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
@@ -105,7 +104,7 @@ export function CheckoutApp({
   const onPrimary = merchant?.text_color ?? shellBrand?.textColor;
   const logo = merchant ? merchant.logo_url : (shellBrand?.logoUrl ?? null);
   const brandStyle =
-    primary && onPrimary && HEX.test(primary) && HEX.test(onPrimary)
+    primary && onPrimary && HEX_COLOUR.test(primary) && HEX_COLOUR.test(onPrimary)
       ? ({ '--brand': primary, '--on-brand': onPrimary } as CSSProperties)
       : undefined;
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { PROMPT_RESEND_AFTER_SECONDS } from '@/lib/collections/hosted-page/rules';
 import { useEffect, useRef, type FormEvent } from 'react';
 import styles from './checkout.module.css';
 import { UnavailableNote } from './choose-method';
@@ -177,8 +178,8 @@ function NetworkOption({
   );
 }
 
-/** Matches the server's PROMPT_RESEND_AFTER_SECONDS: a new prompt may replace a live one after this. */
-const RESEND_AFTER_MS = 30_000;
+/** A new prompt may replace a live one after this (the server refuses sooner). */
+const RESEND_AFTER_MS = PROMPT_RESEND_AFTER_SECONDS * 1000;
 
 /** No prompt on the phone: the network's own menu approves the same payment (USSD), where it has one. */
 function ManualApproval({ network, name }: { network: Network | undefined; name: string }) {

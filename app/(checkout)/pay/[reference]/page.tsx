@@ -6,7 +6,7 @@ import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { CheckoutApp } from './checkout-app';
-import { publicBrandFor } from './og-data';
+import { publicBrandFor } from '@/lib/collections/hosted-page/public-brand';
 import styles from './checkout.module.css';
 
 /**

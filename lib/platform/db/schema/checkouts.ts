@@ -1,6 +1,6 @@
 import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
 
@@ -34,7 +34,7 @@ export const checkouts = pgTable(
     currencyId: uuid()
       .notNull()
       .references(() => currencies.id),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     status: text().$type<CheckoutStatus>().notNull().default('pending'),
     customerEmail: text().notNull(),
     customerName: text(),

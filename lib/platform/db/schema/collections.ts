@@ -1,8 +1,8 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
-import { paymentAttempts } from './payment-attempts';
+import { paymentAttempts, type PaymentMethod } from './payment-attempts';
 
 /**
  * Money a rail reports as received for a checkout. Never dropped: a collection for a checkout that is
@@ -23,9 +23,9 @@ export const collections = pgTable(
     attemptId: uuid().references(() => paymentAttempts.id),
     rail: text().notNull(),
     railReference: text().notNull(),
-    method: text().notNull(),
+    method: text().$type<PaymentMethod>().notNull(),
     amount: money().notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     kind: text().$type<'payment' | 'duplicate' | 'underpayment'>().notNull(),
     details: jsonb().$type<Record<string, unknown>>(),
     receivedAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, money } from './columns';
+import { createdAt, id, moment, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 
 /** A price for converting an amount, good until `expires_at` and usable once. */
@@ -11,8 +11,8 @@ export const conversionQuotes = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
-    fromCurrency: text().notNull(),
-    toCurrency: text().notNull(),
+    fromCurrency: currencyCode().notNull(),
+    toCurrency: currencyCode().notNull(),
     fromAmount: money().notNull(),
     feeAmount: money().notNull(),
     toAmount: money().notNull(),
@@ -40,8 +40,8 @@ export const conversions = pgTable(
       .notNull()
       .references(() => conversionQuotes.id),
     idempotencyKey: text().notNull(),
-    fromCurrency: text().notNull(),
-    toCurrency: text().notNull(),
+    fromCurrency: currencyCode().notNull(),
+    toCurrency: currencyCode().notNull(),
     fromAmount: money().notNull(),
     feeAmount: money().notNull(),
     toAmount: money().notNull(),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
 import { wallets } from './wallets';
@@ -53,7 +53,7 @@ export const customerTransactions = pgTable(
     currencyId: uuid()
       .notNull()
       .references(() => currencies.id),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     transactionType: text().$type<TransactionType>().notNull(),
     status: text().$type<TransactionStatus>().notNull(),
     amount: money().notNull(),
@@ -186,7 +186,7 @@ export const customerTransactionCounts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     transactionType: text().notNull(),
     status: text().notNull(),
     n: bigint({ mode: 'number' }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
 
@@ -11,7 +11,7 @@ export type EmbedSessionStatus = (typeof EMBED_SESSION_STATUSES)[number];
 export const EMBED_LIMITS = { amounts: 10, origins: 10 } as const;
 
 /**
- * A checkout button a merchant puts on its own page (README "Checkout button"). The public token is
+ * A checkout button a merchant puts on its own page (docs/checkout-button.md). The public token is
  * kept in clear: it is published in the merchant's HTML by design (it can only create checkouts for
  * the amounts below, from the allowed origins), and the merchant must be able to read its snippet
  * again. Exactly one of `amount` (one fixed amount) and `amounts` (a picker) is set.
@@ -26,7 +26,7 @@ export const embedSessions = pgTable(
     publicToken: text().notNull().unique(),
     amount: money(),
     amounts: bigint({ mode: 'bigint' }).array(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     description: text(),
     buttonLabel: text().notNull(),
     collectCustomerName: boolean().notNull().default(false),

@@ -3,8 +3,10 @@ import { createdAt, id } from './columns';
 import { merchants } from './merchants';
 
 /**
- * The outbox: every state change writes its event here in the same transaction, so webhook delivery
- * (a worker job) can never miss one. `data` is the resource as it was right after the change.
+ * The outbox: every state change writes its event here in the same transaction, and a trigger on this
+ * table writes the event's webhook deliveries in that transaction too (see
+ * lib/notifications/events/record-event.ts), so no delivery can ever be missed. `data` is the resource
+ * as it was right after the change.
  */
 export const events = pgTable(
   'events',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { wallets } from './wallets';
 
@@ -77,7 +77,7 @@ export const ledgerLines = pgTable(
       .notNull()
       .references(() => merchants.id),
     account: text().$type<LedgerAccount>().notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     rail: text(),
     walletId: uuid().references(() => wallets.id),
     direction: text().$type<'debit' | 'credit'>().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, updatedAt } from './columns';
+import { createdAt, id, moment, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
 
@@ -28,7 +28,7 @@ export const paymentAccounts = pgTable(
     currencyId: uuid()
       .notNull()
       .references(() => currencies.id),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     accountType: text().$type<PaymentAccountType>().notNull(),
     isPrimary: boolean().notNull().default(false),
     status: text().$type<PaymentAccountStatus>().notNull().default('active'),

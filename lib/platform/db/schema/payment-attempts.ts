@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, moment, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
 
@@ -11,6 +11,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * One try at paying a checkout. Mobile money: `processing` (prompt sent) → `succeeded` | `failed` |
  * `timeout`. Bank transfer: `awaiting_transfer` (details shown) → `claimed` (customer says sent) →
  * `succeeded` | `failed`. An attempt left behind when the customer switches method becomes `abandoned`.
+ * Every move is in lib/collections/attempt-lifecycle.ts.
  */
 export const ATTEMPT_STATUSES = [
   'awaiting_transfer',
@@ -37,7 +38,7 @@ export const paymentAttempts = pgTable(
     network: text(),
     phone: text(),
     amount: money().notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     status: text().$type<AttemptStatus>().notNull(),
     provider: text().notNull(),
     providerReference: text(),

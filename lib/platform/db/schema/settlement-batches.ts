@@ -1,5 +1,5 @@
-import { integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, moment, money } from './columns';
+import { integer, index, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { wallets } from './wallets';
 
@@ -17,7 +17,7 @@ export const settlementBatches = pgTable(
     walletId: uuid()
       .notNull()
       .references(() => wallets.id),
-    currencyCode: text().notNull(),
+    currencyCode: currencyCode().notNull(),
     transactionCount: integer().notNull(),
     grossAmount: money().notNull(),
     feeAmount: money().notNull(),

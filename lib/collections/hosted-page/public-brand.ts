@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/platform/db/client';
-import { branding, checkouts, merchants } from '@/lib/platform/db/schema';
-import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/merchants/branding/colour';
+import { getDb } from '../../platform/db/client';
+import { branding, checkouts, merchants } from '../../platform/db/schema';
+import { DEFAULT_PRIMARY_COLOR, HEX_COLOUR, readableTextColor } from '../../merchants/branding/colour';
+import { PAYMENT_REFERENCE } from '../../checkout/reference';
 
 /**
  * What a link preview (and the page's first paint) may show of a checkout known only by its
@@ -15,11 +16,8 @@ export interface PublicBrand {
   logoUrl: string | null;
 }
 
-const REFERENCE = /^PAY-[0-9A-Z]{16}$/;
-const HEX = /^#[0-9A-Fa-f]{6}$/;
-
 export async function publicBrandFor(reference: string): Promise<PublicBrand | null> {
-  if (!REFERENCE.test(reference)) return null;
+  if (!PAYMENT_REFERENCE.test(reference)) return null;
   try {
     const [row] = await getDb()
       .select({
@@ -34,7 +32,7 @@ export async function publicBrandFor(reference: string): Promise<PublicBrand | n
       .where(eq(checkouts.paymentReference, reference))
       .limit(1);
     if (!row) return null;
-    const primary = row.primaryColor && HEX.test(row.primaryColor) ? row.primaryColor : DEFAULT_PRIMARY_COLOR;
+    const primary = row.primaryColor && HEX_COLOUR.test(row.primaryColor) ? row.primaryColor : DEFAULT_PRIMARY_COLOR;
     return {
       displayName: row.displayName ?? row.merchantName,
       primaryColor: primary,
