@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { admin, hostedPage, newMerchant, tokenOf } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { testSql } from '../support/database';
-import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, type BodyOf } from '../support/caller';
+
 import { contract } from '../support/contract';
 
 const sql = testSql();
 
 /** A checkout plus a client acting as the hosted page holding its token. */
-async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verified' | 'unverified' = 'verified') {
+async function checkoutWithPage(
+  body: Partial<BodyOf<typeof contract.createCheckout>> = {},
+  kyb: 'verified' | 'unverified' = 'verified',
+) {
   const merchant = await newMerchant({ kyb_status: kyb });
   const created = await merchant.call(contract.createCheckout, {
     body: {
@@ -36,18 +40,16 @@ async function checkoutRow(id: string) {
 
 describe('public checkout session', () => {
   it('returns what the page needs, and changes nothing', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     const before = await checkoutRow(checkout.id);
-    const res = await page.call(contract.getCheckoutSession, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const res = await page.call(contract.getCheckoutSession);
     expectStatus(res, 200);
     const s = res.body.data;
     expect(s.checkout).toMatchObject({ id: checkout.id, amount: 25.5, currency_code: 'GHS', status: 'pending' });
     expect(s.merchant.display_name).toBe('Test Shop');
     expect(s.merchant.text_color).toMatch(/^#/);
     expect(s.methods.map((m) => m.method)).toEqual(['mobile_money', 'bank_transfer']);
-    expect(s.methods[0].networks.map((n) => n.id)).toEqual(['mtn_momo', 'vodafone_cash']);
+    expect(s.methods[0]!.networks.map((n) => n.id)).toEqual(['mtn_momo', 'vodafone_cash']);
     expect(s.latest_attempt).toBeNull();
     expect(s.sandbox).toBe(true);
     expect(Math.abs(new Date(`${s.server_time}Z`).getTime() - Date.now())).toBeLessThan(5000);
@@ -114,9 +116,8 @@ describe('public checkout session', () => {
 
 describe('mobile money (sandbox rail)', () => {
   it('succeeds: processing → paid, attempt and collection recorded, events in order', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     const started = await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '024 412 3456' },
     });
     expectStatus(started, 200);
@@ -126,14 +127,12 @@ describe('mobile money (sandbox rail)', () => {
       status: 'processing',
       network: 'mtn_momo',
     });
-    expect(started.body.data.latest_attempt.phone).toBe('+233 ••• ••• 456');
+    expect(started.body.data.latest_attempt!.phone).toBe('+233 ••• ••• 456');
 
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    const status = await page.call(contract.getCheckoutSessionStatus, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const status = await page.ok(contract.getCheckoutSessionStatus);
     expect(status.body.data.status).toBe('paid');
-    expect(status.body.data.latest_attempt.status).toBe('succeeded');
+    expect(status.body.data.latest_attempt!.status).toBe('succeeded');
     const row = await checkoutRow(checkout.id);
     expect(row.approval_status).toBe('approved');
     expect(row.approved_by_admin_id).toBeNull();
@@ -149,36 +148,27 @@ describe('mobile money (sandbox rail)', () => {
   });
 
   it('declined (…1111) fails; insufficient funds (…2222) fails; then a retry succeeds', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244121111' },
     });
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    let s = (
-      await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } })
-    ).body.data;
+    let s = (await page.ok(contract.getCheckoutSessionStatus)).body.data;
     expect(s.status).toBe('failed');
     expect(s.latest_attempt).toMatchObject({ status: 'failed', failure_code: 'declined' });
 
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'vodafone_cash', phone: '0204122222' },
     });
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    s = (await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } }))
-      .body.data;
+    s = (await page.ok(contract.getCheckoutSessionStatus)).body.data;
     expect(s.latest_attempt).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
 
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244125555' },
     });
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    expect(
-      (await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } }))
-        .body.data.status,
-    ).toBe('paid');
+    expect((await page.ok(contract.getCheckoutSessionStatus)).body.data.status).toBe('paid');
     const attempts =
       await sql`select status from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
     expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'succeeded']);
@@ -194,48 +184,38 @@ describe('mobile money (sandbox rail)', () => {
   });
 
   it('no answer (…3333) times out after the window, then the customer can retry', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244123333' },
     });
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    expect(
-      (await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } }))
-        .body.data.status,
-    ).toBe('processing');
+    expect((await page.ok(contract.getCheckoutSessionStatus)).body.data.status).toBe('processing');
     // The window passes.
     await sql`update payment_attempts set respond_by = now() - interval '1 second' where checkout_id = ${checkout.id}`;
     await runJobsNow(['time_out_payment_attempt']);
-    const s = (
-      await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } })
-    ).body.data;
+    const s = (await page.ok(contract.getCheckoutSessionStatus)).body.data;
     expect(s.status).toBe('timeout');
-    expect(s.latest_attempt.status).toBe('timeout');
+    expect(s.latest_attempt!.status).toBe('timeout');
     expect(await eventsOf(checkout.id)).toContain('checkout.timeout');
 
     const retry = await page.ok(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244120000' },
     });
     expect(retry.body.data.checkout.status).toBe('processing');
   });
 
   it('refuses a second prompt while one is in flight, and a wrong phone when the phone is locked', async () => {
-    const { base, page } = await checkoutWithPage({ customer_phone: '+233244123456', customer_phone_editable: false });
+    const { page } = await checkoutWithPage({ customer_phone: '+233244123456', customer_phone_editable: false });
     const wrong = await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244999999' },
     });
     expectStatus(wrong, 422);
-    expect(wrong.body.error.fields[0].field).toBe('phone');
+    expect(wrong.body.error.fields[0]!.field).toBe('phone');
     const ok = await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo' },
     });
     expectStatus(ok, 200);
     const again = await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo' },
     });
     expectStatus(again, 409);
@@ -244,20 +224,18 @@ describe('mobile money (sandbox rail)', () => {
   });
 
   it('resends a prompt after 30 s; approving both records the second as a duplicate, never drops it', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244123333' },
     });
     await sql`update payment_attempts set created_at = now() - interval '31 seconds' where checkout_id = ${checkout.id}`;
     // "Send again" without a phone reuses the number of the prompt it replaces.
     const resent = await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo' },
     });
     expectStatus(resent, 200);
     expect(resent.body.data.checkout.status).toBe('processing');
-    expect(resent.body.data.latest_attempt.phone).toBe('+233 ••• ••• 333');
+    expect(resent.body.data.latest_attempt!.phone).toBe('+233 ••• ••• 333');
     const attempts = await sql<
       { id: string; status: string; phone: string }[]
     >`select id, status, phone from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
@@ -266,7 +244,7 @@ describe('mobile money (sandbox rail)', () => {
 
     // The customer approves the old prompt, then the new one.
     const simulate = (id: string) =>
-      caller().call(contract.simulateMobileMoneyOutcome, { params: { attempt_id: id }, body: { outcome: 'success' } });
+      caller().ok(contract.simulateMobileMoneyOutcome, { params: { attempt_id: id }, body: { outcome: 'success' } });
     expect((await simulate(attempts[0]!.id)).body.data.status).toBe('succeeded');
     expect((await checkoutRow(checkout.id)).status).toBe('paid');
     await simulate(attempts[1]!.id);
@@ -279,11 +257,10 @@ describe('mobile money (sandbox rail)', () => {
   });
 
   it('validates network and phone', async () => {
-    const { base, page } = await checkoutWithPage();
+    const { page } = await checkoutWithPage();
     expect(
       (
         await page.call(contract.startMobileMoneyPayment, {
-          params: { payment_reference: created.payment_reference },
           body: { network: 'mpesa', phone: '0712345678' },
         })
       ).status,
@@ -291,7 +268,6 @@ describe('mobile money (sandbox rail)', () => {
     expect(
       (
         await page.call(contract.startMobileMoneyPayment, {
-          params: { payment_reference: created.payment_reference },
           body: { network: 'mtn_momo', phone: '12' },
         })
       ).status,
@@ -299,15 +275,13 @@ describe('mobile money (sandbox rail)', () => {
     expect(
       (
         await page.call(contract.startMobileMoneyPayment, {
-          params: { payment_reference: created.payment_reference },
           body: { network: 'mtn_momo' },
         })
       ).status,
     ).toBe(422);
     expect(
       (
-        await page.call(contract.startMobileMoneyPayment, {
-          params: { payment_reference: created.payment_reference },
+        await page.send(contract.startMobileMoneyPayment, {
           body: { network: 'mtn_momo', phone: '0244123456', extra: 1 },
         })
       ).status,
@@ -317,23 +291,18 @@ describe('mobile money (sandbox rail)', () => {
 
 describe('bank transfer and operator approval', () => {
   it('claim → operator approves → paid with the admin id and notes', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    const chosen = await page.ok(contract.chooseBankTransferPayment, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const { checkout, page } = await checkoutWithPage();
+    const chosen = await page.ok(contract.chooseBankTransferPayment);
     expect(chosen.body.data.checkout.status).toBe('awaiting_payment_initiation');
-    const account = chosen.body.data.latest_attempt.bank_account;
+    const account = chosen.body.data.latest_attempt!.bank_account!;
     expect(account).toMatchObject({ bank_name: 'Sandbox Bank', reference: checkout.payment_reference });
     expect(account.account_number).toMatch(/^\d{10}$/);
     // Choosing again shows the same instructions.
-    expect(
-      (await page.ok(contract.chooseBankTransferPayment, { params: { payment_reference: created.payment_reference } }))
-        .body.data.latest_attempt.id,
-    ).toBe(chosen.body.data.latest_attempt.id);
+    expect((await page.ok(contract.chooseBankTransferPayment)).body.data.latest_attempt!.id).toBe(
+      chosen.body.data.latest_attempt!.id,
+    );
 
-    const claimed = await page.ok(contract.claimBankTransferPayment, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const claimed = await page.ok(contract.claimBankTransferPayment);
     expect(claimed.body.data.checkout.status).toBe('processing');
     expect(claimed.body.data.checkout.approval_status).toBe('pending_approval');
 
@@ -377,11 +346,11 @@ describe('bank transfer and operator approval', () => {
   });
 
   it('claim → operator rejects with a reason → failed, and the customer may try again', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    await page.call(contract.chooseBankTransferPayment, { params: { payment_reference: created.payment_reference } });
-    await page.call(contract.claimBankTransferPayment, { params: { payment_reference: created.payment_reference } });
+    const { checkout, page } = await checkoutWithPage();
+    await page.call(contract.chooseBankTransferPayment);
+    await page.call(contract.claimBankTransferPayment);
     expect(
-      (await admin().call(contract.rejectCheckout, { params: { checkout_id: checkout.id }, body: {} })).status,
+      (await admin().send(contract.rejectCheckout, { params: { checkout_id: checkout.id }, body: {} })).status,
     ).toBe(422);
     const rejected = await admin().ok(contract.rejectCheckout, {
       params: { checkout_id: checkout.id },
@@ -395,25 +364,21 @@ describe('bank transfer and operator approval', () => {
       rejection_reason: 'No transfer found',
     });
     expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.rejected']);
-    const retry = await page.ok(contract.chooseBankTransferPayment, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const retry = await page.ok(contract.chooseBankTransferPayment);
     expect(retry.body.data.checkout.status).toBe('awaiting_payment_initiation');
     expect(retry.body.data.checkout.approval_status).toBe('pending_approval');
   });
 
   it('claiming without choosing bank transfer is a 409', async () => {
-    const { base, page } = await checkoutWithPage();
-    const res = await page.call(contract.claimBankTransferPayment, {
-      params: { payment_reference: created.payment_reference },
-    });
+    const { page } = await checkoutWithPage();
+    const res = await page.call(contract.claimBankTransferPayment);
     expectStatus(res, 409);
     expectErrorShape(res.body, 'no_transfer_to_claim');
   });
 
   it('an exact incoming transfer pays a verified merchant at once; a duplicate is recorded and announced', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    await page.call(contract.chooseBankTransferPayment, { params: { payment_reference: created.payment_reference } });
+    const { checkout, page } = await checkoutWithPage();
+    await page.call(contract.chooseBankTransferPayment);
     const sim = await caller().call(contract.simulateBankTransfer, {
       body: {
         payment_reference: checkout.payment_reference,
@@ -453,7 +418,7 @@ describe('bank transfer and operator approval', () => {
       approval_status: 'pending_approval',
     });
     const queue = await admin().ok(contract.listCheckoutsAwaitingApproval, { query: { limit: 100 } });
-    expect(queue.body.data.find((c) => c.id === short.checkout.id).amount_received).toBe(24.5);
+    expect(queue.body.data.find((c) => c.id === short.checkout.id)!.amount_received).toBe(24.5);
 
     const over = await checkoutWithPage();
     await caller().call(contract.simulateBankTransfer, {
@@ -512,14 +477,13 @@ describe('bank transfer and operator approval', () => {
 
 describe('expiry and state rules on the public interface', () => {
   it('nothing can start on an expired or cancelled checkout', async () => {
-    const { checkout, merchant, base, page } = await checkoutWithPage();
+    const { checkout, merchant, page } = await checkoutWithPage();
     await merchant.call(contract.cancelCheckout, { params: { checkout_id: checkout.id } });
     for (const res of [
       await page.call(contract.startMobileMoneyPayment, {
-        params: { payment_reference: created.payment_reference },
         body: { network: 'mtn_momo', phone: '0244123456' },
       }),
-      await page.call(contract.chooseBankTransferPayment, { params: { payment_reference: created.payment_reference } }),
+      await page.call(contract.chooseBankTransferPayment),
     ]) {
       expect(res.status).toBe(409);
       expectErrorShape(res.body);
@@ -532,9 +496,8 @@ describe('expiry and state rules on the public interface', () => {
   });
 
   it('a checkout in processing does not expire under a payment in flight', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244123333' },
     });
     await sql`update checkouts set expires_at = now() - interval '1 minute' where id = ${checkout.id}`;
@@ -545,28 +508,23 @@ describe('expiry and state rules on the public interface', () => {
 
 describe('rate limits on the page interface', () => {
   it('answers 429 with Retry-After past the per-checkout write limit', async () => {
-    const { base, page } = await checkoutWithPage();
+    const { page } = await checkoutWithPage();
     let limited;
     for (let i = 0; i < 25 && !limited; i++) {
-      const res = await page.call(contract.chooseBankTransferPayment, {
-        params: { payment_reference: created.payment_reference },
-      });
+      const res = await page.call(contract.chooseBankTransferPayment);
       if (res.status === 429) limited = res;
     }
     expect(limited).toBeDefined();
     expectErrorShape(limited!.body, 'rate_limited');
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     // Reads are not limited.
-    expect(
-      (await page.call(contract.getCheckoutSession, { params: { payment_reference: created.payment_reference } }))
-        .status,
-    ).toBe(200);
+    expect((await page.call(contract.getCheckoutSession)).status).toBe(200);
   });
 });
 
 describe('branding', () => {
   it('reads defaults, updates, validates and is applied to the session', async () => {
-    const { merchant, base, page } = await checkoutWithPage();
+    const { merchant, page } = await checkoutWithPage();
     const initial = await merchant.ok(contract.getBranding);
     expect(initial.body.data).toMatchObject({
       display_name: 'Test Shop',
@@ -592,10 +550,7 @@ describe('branding', () => {
     });
     const dark = await merchant.ok(contract.updateBranding, { body: { primary_color: '#102030' } });
     expect(dark.body.data).toMatchObject({ text_color: '#FFFFFF', display_name: 'Kofi Foods' });
-    expect(
-      (await page.ok(contract.getCheckoutSession, { params: { payment_reference: created.payment_reference } })).body
-        .data.merchant,
-    ).toMatchObject({
+    expect((await page.ok(contract.getCheckoutSession)).body.data.merchant).toMatchObject({
       display_name: 'Kofi Foods',
       primary_color: '#102030',
     });
@@ -610,7 +565,8 @@ describe('branding', () => {
       { accepted_methods: ['cash'] },
       { unknown: true },
     ]) {
-      const res = await merchant.call(contract.updateBranding, { body: bad });
+      const res = await merchant.send(contract.updateBranding, { body: bad });
+
       expectStatus(res, 422, JSON.stringify(bad));
       expectErrorShape(res.body, 'validation_error');
     }
@@ -630,21 +586,13 @@ describe('branding', () => {
         },
       })
     ).body.data;
-    const page = caller({ 'x-checkout-token': tokenOf(created.checkout_url) });
-    const base = `/api/checkout/v1/sessions/${created.payment_reference}`;
-    expect(
-      (await page.ok(contract.getCheckoutSession, { params: { payment_reference: created.payment_reference } })).body
-        .data.success_redirect_url,
-    ).toBeNull();
+    const { page } = hostedPage(created);
+    expect((await page.ok(contract.getCheckoutSession)).body.data.success_redirect_url).toBeNull();
     await page.call(contract.startMobileMoneyPayment, {
-      params: { payment_reference: created.payment_reference },
       body: { network: 'mtn_momo', phone: '0244124444' },
     });
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    const url = new URL(
-      (await page.ok(contract.getCheckoutSessionStatus, { params: { payment_reference: created.payment_reference } }))
-        .body.data.success_redirect_url,
-    );
+    const url = new URL((await page.ok(contract.getCheckoutSessionStatus)).body.data.success_redirect_url!);
     expect(url.origin + url.pathname).toBe('https://shop.test/thanks');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       order: '7',
@@ -653,6 +601,6 @@ describe('branding', () => {
       status: 'paid',
     });
     const full = await merchant.ok(contract.listCheckouts);
-    expect(full.body.data[0].redirect_url).toBe('https://shop.test/thanks?order=7');
+    expect(full.body.data[0]!.redirect_url).toBe('https://shop.test/thanks?order=7');
   });
 });

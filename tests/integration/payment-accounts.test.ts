@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { expectErrorShape, expectStatus, invalidFields } from '../support/caller';
+import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
@@ -32,40 +32,44 @@ const ACCOUNT_FIELDS = [
 
 const sql = testSql();
 
-const bank = (over: Record<string, unknown> = {}) => ({
-  currency_code: 'GHS',
-  account_type: 'bank_account',
-  account_number: '0123456789',
-  bank_name: 'GCB Bank',
-  account_holder_name: 'Test Shop Ltd',
-  ...over,
-});
+type AccountBody = BodyOf<typeof contract.createPaymentAccount>;
 
-const momo = (over: Record<string, unknown> = {}) => ({
-  currency_code: 'GHS',
-  account_type: 'mobile_money',
-  phone_number: '0244123456',
-  network_provider: 'mtn_momo',
-  ...over,
-});
+const bank = (over: Partial<AccountBody> = {}) =>
+  ({
+    currency_code: 'GHS',
+    account_type: 'bank_account',
+    account_number: '0123456789',
+    bank_name: 'GCB Bank',
+    account_holder_name: 'Test Shop Ltd',
+    ...over,
+  }) satisfies AccountBody;
 
-async function add(m: Merchant, body: unknown) {
+const momo = (over: Partial<AccountBody> = {}) =>
+  ({
+    currency_code: 'GHS',
+    account_type: 'mobile_money',
+    phone_number: '0244123456',
+    network_provider: 'mtn_momo',
+    ...over,
+  }) satisfies AccountBody;
+
+async function add(m: Merchant, body: AccountBody) {
   const res = await m.call(contract.createPaymentAccount, { body });
   expectStatus(res, 200);
   expect(res.body.status).toBe('success');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
-
-/** A 422 in the shared error shape; returns the field names it reports, sorted. */
 
 async function get(m: Merchant, id: string) {
   const res = await m.call(contract.getPaymentAccount, { params: { account_id: id } });
   expectStatus(res, 200);
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 const accountRows = (merchantId: string) =>
-  sql<Record<string, any>[]>`select * from payment_accounts where merchant_id = ${merchantId} order by created_at, id`;
+  sql<
+    Record<string, unknown>[]
+  >`select * from payment_accounts where merchant_id = ${merchantId} order by created_at, id`;
 
 const primaries = (merchantId: string, currency: string) =>
   sql<{ id: string }[]>`
@@ -73,7 +77,7 @@ const primaries = (merchantId: string, currency: string) =>
      where merchant_id = ${merchantId} and currency_code = ${currency} and is_primary and deleted_at is null`;
 
 const accountEvents = (accountId: string) =>
-  sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; merchant_id: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, merchant_id, data from events where resource_id = ${accountId} order by sequence`;
 
 describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
@@ -144,36 +148,38 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
     const m = await newMerchant();
     expect(
       invalidFields(
-        await m.call(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'bank_account' } }),
+        await m.send(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'bank_account' } }),
       ),
     ).toEqual(['account_holder_name', 'account_number', 'bank_name']);
     const { bank_name: _omitted, ...withoutBankName } = bank();
-    const res = await m.call(contract.createPaymentAccount, { body: withoutBankName });
+    const res = await m.send(contract.createPaymentAccount, { body: withoutBankName });
     expect(invalidFields(res)).toEqual(['bank_name']);
-    expect(res.body.error.fields[0].message).toMatch(/required for bank_account/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/required for bank_account/);
     // Empty or malformed values are refused too.
-    expect(invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ bank_name: '   ' }) }))).toEqual([
-      'bank_name',
-    ]);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ account_number: '12' }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), bank_name: '   ' } })),
+    ).toEqual(['bank_name']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: '12' } })),
     ).toEqual(['account_number']);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ account_number: '0123456789#' }) })),
+      invalidFields(
+        await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: '0123456789#' } }),
+      ),
     ).toEqual(['account_number']);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ account_number: 123456789 }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: 123456789 } })),
     ).toEqual(['account_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
   it('refuses mobile-money fields on a bank account (422 naming each)', async () => {
     const m = await newMerchant();
-    const res = await m.call(contract.createPaymentAccount, {
-      body: bank({ phone_number: '0244123456', network_provider: 'mtn_momo' }),
+    const res = await m.send(contract.createPaymentAccount, {
+      body: { ...bank(), phone_number: '0244123456', network_provider: 'mtn_momo' },
     });
     expect(invalidFields(res)).toEqual(['network_provider', 'phone_number']);
-    expect(res.body.error.fields[0].message).toMatch(/does not apply to bank_account/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/does not apply to bank_account/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
@@ -200,7 +206,7 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
     ['GHS', '244123456', 'mtn_momo', '+233244123456'],
     ['XOF', '+221 77 123 45 67', 'orange_money', '+221771234567'],
     ['XAF', '690 12 34 56', 'orange_money', '+237690123456'],
-  ])('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
+  ] as const)('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
     const m = await newMerchant();
     const a = await add(m, momo({ currency_code: currency, phone_number: phone, network_provider: network }));
     expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
@@ -223,44 +229,48 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
   it('refuses phone numbers that are not phone numbers, or not of the currency’s country (422 phone_number)', async () => {
     const m = await newMerchant();
     for (const phone of ['12345', 'not a phone', '0244', '+0244123456', '+2332441234567890', '24412345', '']) {
-      const res = await m.call(contract.createPaymentAccount, { body: momo({ phone_number: phone }) });
+      const res = await m.send(contract.createPaymentAccount, { body: { ...momo(), phone_number: phone } });
       expect(invalidFields(res), `${phone}: ${res.text}`).toEqual(['phone_number']);
     }
     // A Kenyan number cannot receive Ghanaian mobile money.
-    const foreign = await m.call(contract.createPaymentAccount, { body: momo({ phone_number: '+254712345678' }) });
+    const foreign = await m.send(contract.createPaymentAccount, { body: { ...momo(), phone_number: '+254712345678' } });
     expect(invalidFields(foreign)).toEqual(['phone_number']);
-    expect(foreign.body.error.fields[0].message).toMatch(/\+233/);
+    expect(fieldErrors(foreign)[0]!.message).toMatch(/\+233/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
   it('network_provider is one of mtn_momo, mpesa, orange_money, vodafone_cash, and must pay out in the currency', async () => {
     const m = await newMerchant();
-    const unknown = await m.call(contract.createPaymentAccount, { body: momo({ network_provider: 'airtel_tigo' }) });
+    const unknown = await m.send(contract.createPaymentAccount, {
+      body: { ...momo(), network_provider: 'airtel_tigo' },
+    });
     expect(invalidFields(unknown)).toEqual(['network_provider']);
-    expect(unknown.body.error.fields[0].message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
+    expect(fieldErrors(unknown)[0]!.message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: momo({ network_provider: 'MTN_MOMO' }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'MTN_MOMO' } })),
     ).toEqual(['network_provider']);
     // Known networks that do not serve the currency.
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: momo({ network_provider: 'mpesa' }) })),
-    ).toEqual(['network_provider']);
-    expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: momo({ network_provider: 'orange_money' }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'mpesa' } })),
     ).toEqual(['network_provider']);
     expect(
       invalidFields(
-        await m.call(contract.createPaymentAccount, {
-          body: momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' }),
+        await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'orange_money' } }),
+      ),
+    ).toEqual(['network_provider']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPaymentAccount, {
+          body: { ...momo(), currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' },
         }),
       ),
     ).toEqual(['network_provider']);
     // No mobile money at all in USD, EUR, GBP.
-    const usd = await m.call(contract.createPaymentAccount, {
-      body: momo({ currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' }),
+    const usd = await m.send(contract.createPaymentAccount, {
+      body: { ...momo(), currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' },
     });
     expect(invalidFields(usd)).toEqual(['network_provider']);
-    expect(usd.body.error.fields[0].message).toMatch(/does not pay out in USD/);
+    expect(fieldErrors(usd)[0]!.message).toMatch(/does not pay out in USD/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
@@ -268,23 +278,24 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
     const m = await newMerchant();
     expect(
       invalidFields(
-        await m.call(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'mobile_money' } }),
+        await m.send(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'mobile_money' } }),
       ),
     ).toEqual(['network_provider', 'phone_number']);
     expect(
       invalidFields(
-        await m.call(contract.createPaymentAccount, {
+        await m.send(contract.createPaymentAccount, {
           body: { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' },
         }),
       ),
     ).toEqual(['network_provider']);
-    const res = await m.call(contract.createPaymentAccount, {
-      body: momo({
+    const res = await m.send(contract.createPaymentAccount, {
+      body: {
+        ...momo(),
         account_number: '0123456789',
         bank_name: 'GCB',
         account_holder_name: 'Test Shop',
         bank_routing_number: 'GH030100',
-      }),
+      },
     });
     expect(invalidFields(res)).toEqual(['account_holder_name', 'account_number', 'bank_name', 'bank_routing_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
@@ -294,25 +305,25 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
 describe('POST /api/v1/merchants/payment-accounts: the request itself', () => {
   it('refuses unknown fields, a bad account_type or currency, a non-boolean is_primary (422), malformed JSON (400)', async () => {
     const m = await newMerchant();
-    const unknown = await m.call(contract.createPaymentAccount, {
-      body: bank({ nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' }),
+    const unknown = await m.send(contract.createPaymentAccount, {
+      body: { ...bank(), nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(invalidFields(unknown)).toEqual(['currency_id', 'nickname']);
-    expect(unknown.body.error.fields.every((f) => f.message === 'unknown field')).toBe(true);
+    expect(fieldErrors(unknown).every((f) => f.message === 'unknown field')).toBe(true);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ account_type: 'wallet' }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_type: 'wallet' } })),
     ).toEqual(['account_type']);
     const { account_type: _t, ...noType } = bank();
-    expect(invalidFields(await m.call(contract.createPaymentAccount, { body: noType }))).toEqual(['account_type']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: noType }))).toEqual(['account_type']);
     expect(
-      invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ currency_code: 'XYZ' }) })),
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), currency_code: 'XYZ' } })),
     ).toEqual(['currency_code']);
     const { currency_code: _c, ...noCurrency } = bank();
-    expect(invalidFields(await m.call(contract.createPaymentAccount, { body: noCurrency }))).toEqual(['currency_code']);
-    expect(invalidFields(await m.call(contract.createPaymentAccount, { body: bank({ is_primary: 'yes' }) }))).toEqual([
-      'is_primary',
-    ]);
-    expect(invalidFields(await m.call(contract.createPaymentAccount, { body: [] }))).toEqual(['body']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: noCurrency }))).toEqual(['currency_code']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), is_primary: 'yes' } })),
+    ).toEqual(['is_primary']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: [] }))).toEqual(['body']);
 
     const malformed = await m.send(contract.createPaymentAccount, { body: '{"currency_code": "GHS", "account_type":' });
     expectStatus(malformed, 400);
@@ -439,7 +450,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     });
     expect(cleared.body.data.bank_routing_number).toBeNull();
 
-    for (const status of ['inactive', 'suspended', 'active']) {
+    for (const status of ['inactive', 'suspended', 'active'] as const) {
       const changed = await m.call(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status } });
       expectStatus(changed, 200);
       expect(changed.body.data).toMatchObject({ status, is_primary: true, account_number: '9876543210' });
@@ -448,12 +459,12 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     }
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'closed' } }),
+        await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'closed' } }),
       ),
     ).toEqual(['status']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'ACTIVE' } }),
+        await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'ACTIVE' } }),
       ),
     ).toEqual(['status']);
 
@@ -484,7 +495,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
         ['account_type', 'currency_code', 'currency_id'],
       ],
     ] as const) {
-      const res = await m.call(contract.updatePaymentAccount, { params: { account_id: a.id }, body });
+      const res = await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body });
       expect(invalidFields(res), JSON.stringify(body)).toEqual([...fields]);
     }
     expect(await get(m, a.id)).toEqual(a);
@@ -497,7 +508,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     const mobile = await add(m, momo());
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, {
+        await m.send(contract.updatePaymentAccount, {
           params: { account_id: bankAccount.id },
           body: { phone_number: '0244123456' },
         }),
@@ -505,7 +516,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     ).toEqual(['phone_number']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, {
+        await m.send(contract.updatePaymentAccount, {
           params: { account_id: bankAccount.id },
           body: { account_number: '1' },
         }),
@@ -513,7 +524,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     ).toEqual(['account_number']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, {
+        await m.send(contract.updatePaymentAccount, {
           params: { account_id: mobile.id },
           body: { account_number: '0123456789' },
         }),
@@ -521,7 +532,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     ).toEqual(['account_number']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, {
+        await m.send(contract.updatePaymentAccount, {
           params: { account_id: mobile.id },
           body: { network_provider: 'mpesa' },
         }),
@@ -529,7 +540,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     ).toEqual(['network_provider']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, {
+        await m.send(contract.updatePaymentAccount, {
           params: { account_id: mobile.id },
           body: { phone_number: '12345' },
         }),
@@ -537,7 +548,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     ).toEqual(['phone_number']);
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, { params: { account_id: mobile.id }, body: { nickname: 'x' } }),
+        await m.send(contract.updatePaymentAccount, { params: { account_id: mobile.id }, body: { nickname: 'x' } }),
       ),
     ).toEqual(['nickname']);
 
@@ -568,7 +579,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     expectErrorShape(missing.body, 'not_found');
     expect(
       invalidFields(
-        await m.call(contract.updatePaymentAccount, { params: { account_id: 'not-a-uuid' }, body: { bank_name: 'X' } }),
+        await m.send(contract.updatePaymentAccount, { params: { account_id: 'not-a-uuid' }, body: { bank_name: 'X' } }),
       ),
     ).toEqual(['account_id']);
     const malformed = await m.send(contract.updatePaymentAccount, {
@@ -656,8 +667,9 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     const res = await m.call(contract.listPaymentAccounts);
     expectStatus(res, 200);
     expect(res.body).toMatchObject({ status: 'success', message: 'Payment accounts retrieved' });
-    expect(res.body.pagination).toBeUndefined();
-    const list = res.body.data as any[];
+    expect('pagination' in res.body).toBe(false);
+
+    const list = res.body.data;
     // By currency, the primary first, then oldest first.
     expect(list.map((a) => a.id)).toEqual([eur.id, ghsBank.id, ghsMomo.id, ghsBank2.id, kes.id]);
     for (const a of list) expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
@@ -688,7 +700,7 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     }
     const none = await m.ok(contract.listPaymentAccounts, { query: { currency_code: 'usd' } });
     expect(none.body.data).toEqual([]);
-    expect(invalidFields(await m.call(contract.listPaymentAccounts, { query: { currency_code: 'XYZ' } }))).toEqual([
+    expect(invalidFields(await m.send(contract.listPaymentAccounts, { query: { currency_code: 'XYZ' } }))).toEqual([
       'currency_code',
     ]);
     expect(invalidFields(await m.send(contract.listPaymentAccounts, { query: 'currency=GHS' }))).toEqual(['currency']);
@@ -704,7 +716,7 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     });
     expectStatus(missing, 404);
     expectErrorShape(missing.body, 'not_found');
-    expect(invalidFields(await m.call(contract.getPaymentAccount, { params: { account_id: '12345' } }))).toEqual([
+    expect(invalidFields(await m.send(contract.getPaymentAccount, { params: { account_id: '12345' } }))).toEqual([
       'account_id',
     ]);
   });
@@ -740,8 +752,9 @@ describe('tenant isolation', () => {
     expect(await get(a, aOther.id)).toEqual(aOther);
     expect(await primaries(a.id, 'GHS')).toEqual([{ id: aPrimary.id }]);
     expect(await primaries(b.id, 'GHS')).toEqual([{ id: bOwn.id }]);
-    const [{ n }] =
-      (await sql`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`) as any;
-    expect(n).toBe(2);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`;
+    expect(row!.n).toBe(2);
   });
 });

@@ -11,7 +11,8 @@ import {
 } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
-import { expectErrorShape, expectStatus, invalidFields } from '../support/caller';
+import { expectErrorShape, expectStatus, invalidFields, type BodyOf } from '../support/caller';
+
 import { contract } from '../support/contract';
 
 /**
@@ -23,44 +24,48 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const sql = testSql();
 
-const bankPayout = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: {
-    recipient_name: 'Ama Mensah',
-    bank_account_number: '0011223344',
-    bank_name: 'Stanbic',
-    account_holder_name: 'Ama Mensah',
-    ...details,
-  },
-  payout_reason: 'supplier invoice 118',
-  ...over,
-});
-const mobilePayout = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'mobile_money',
-  recipient_details: {
-    recipient_name: 'Kwame Boateng',
-    mobile_number: '0244123456',
-    network_provider: 'mtn_momo',
-    ...details,
-  },
-  payout_reason: 'delivery commission',
-  ...over,
-});
-const bankWithdrawal = (amount: number) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: {
-    recipient_name: 'Shop',
-    bank_account_number: '0123456789',
-    bank_name: 'GCB',
-    account_holder_name: 'Shop',
-  },
-});
+type PayoutBody = BodyOf<typeof contract.createPayout>;
+const bankPayout = (amount: number, details: Record<string, unknown> = {}, over: Partial<PayoutBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: {
+      recipient_name: 'Ama Mensah',
+      bank_account_number: '0011223344',
+      bank_name: 'Stanbic',
+      account_holder_name: 'Ama Mensah',
+      ...details,
+    },
+    payout_reason: 'supplier invoice 118',
+    ...over,
+  }) satisfies PayoutBody;
+const mobilePayout = (amount: number, details: Record<string, unknown> = {}, over: Partial<PayoutBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'mobile_money',
+    recipient_details: {
+      recipient_name: 'Kwame Boateng',
+      mobile_number: '0244123456',
+      network_provider: 'mtn_momo',
+      ...details,
+    },
+    payout_reason: 'delivery commission',
+    ...over,
+  }) satisfies PayoutBody;
+const bankWithdrawal = (amount: number) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: {
+      recipient_name: 'Shop',
+      bank_account_number: '0123456789',
+      bank_name: 'GCB',
+      account_holder_name: 'Shop',
+    },
+  }) satisfies BodyOf<typeof contract.createWithdrawal>;
 
 async function fundedMerchant(options: { name?: string } = {}) {
   const m = await newMerchant(options);
@@ -70,22 +75,22 @@ async function fundedMerchant(options: { name?: string } = {}) {
   return m;
 }
 
-async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
+async function initiate(m: Merchant, body: PayoutBody, headers: Record<string, string> = {}) {
   const res = await m.call(contract.createPayout, { body, headers });
   expectStatus(res, 200);
   expect(res.body).toMatchObject({ status: 'success', message: 'Payout initiated' });
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 async function getPayout(m: Merchant, id: string) {
   const res = await m.call(contract.getPayout, { params: { transaction_id: id } });
   expectStatus(res, 200);
   expect(res.body.message).toBe('Payout retrieved');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 const events = (id: string) =>
-  sql<{ event_type: string; resource_type: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, data from events where resource_id = ${id} order by sequence`;
 
 async function journal(id: string) {
@@ -112,28 +117,28 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
   it('payout_reason, payout_type and recipient_details are required; no saved accounts; recipient fields named by type', async () => {
     const m = await fundedMerchant();
     const { payout_reason: _r, ...noReason } = bankPayout(10);
-    expect(invalidFields(await m.call(contract.createPayout, { body: noReason }))).toEqual(['payout_reason']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noReason }))).toEqual(['payout_reason']);
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { payout_reason: '' }) })),
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: '' } })),
     ).toEqual(['payout_reason']);
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { payout_reason: '  ' }) })),
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: '  ' } })),
     ).toEqual(['payout_reason']);
     expect(
       invalidFields(
-        await m.call(contract.createPayout, { body: bankPayout(10, {}, { payout_reason: 'x'.repeat(501) }) }),
+        await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: 'x'.repeat(501) } }),
       ),
     ).toEqual(['payout_reason']);
     const { payout_type: _t, ...noType } = bankPayout(10);
-    expect(invalidFields(await m.call(contract.createPayout, { body: noType }))).toEqual(['payout_type']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noType }))).toEqual(['payout_type']);
     const { recipient_details: _d, ...noDetails } = bankPayout(10);
-    expect(invalidFields(await m.call(contract.createPayout, { body: noDetails }))).toEqual(['recipient_details']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noDetails }))).toEqual(['recipient_details']);
     // A payout goes to a third party: saved accounts are the merchant's own (withdrawals).
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: { ...noDetails, payment_account_id: UNKNOWN_ID } })),
+      invalidFields(await m.send(contract.createPayout, { body: { ...noDetails, payment_account_id: UNKNOWN_ID } })),
     ).toEqual(['payment_account_id', 'recipient_details']);
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { recipient_details: {} }) })),
+      invalidFields(await m.send(contract.createPayout, { body: bankPayout(10, {}, { recipient_details: {} }) })),
     ).toEqual([
       'recipient_details.account_holder_name',
       'recipient_details.bank_account_number',
@@ -141,7 +146,7 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
       'recipient_details.recipient_name',
     ]);
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: mobilePayout(10, {}, { recipient_details: {} }) })),
+      invalidFields(await m.send(contract.createPayout, { body: mobilePayout(10, {}, { recipient_details: {} }) })),
     ).toEqual([
       'recipient_details.mobile_number',
       'recipient_details.network_provider',
@@ -149,27 +154,27 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
     ]);
     expect(
       invalidFields(
-        await m.call(contract.createPayout, { body: mobilePayout(10, { network_provider: 'orange_money' }) }),
+        await m.send(contract.createPayout, { body: mobilePayout(10, { network_provider: 'orange_money' }) }),
       ),
     ).toEqual(['recipient_details.network_provider']);
     expect(
       invalidFields(
-        await m.call(contract.createPayout, { body: mobilePayout(10, { mobile_number: '+254712345678' }) }),
+        await m.send(contract.createPayout, { body: mobilePayout(10, { mobile_number: '+254712345678' }) }),
       ),
     ).toEqual(['recipient_details.mobile_number']);
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: mobilePayout(10, { account_holder_name: 'K' }) })),
+      invalidFields(await m.send(contract.createPayout, { body: mobilePayout(10, { account_holder_name: 'K' }) })),
     ).toEqual(['recipient_details.account_holder_name']);
     for (const amount of [0, -1, 1.234, '5']) {
       expect(
-        invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { amount }) })),
+        invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), amount } })),
         String(amount),
       ).toEqual(['amount']);
     }
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { currency_code: 'ABC' }) })),
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), currency_code: 'ABC' } })),
     ).toEqual(['currency_code']);
-    expect(invalidFields(await m.call(contract.createPayout, { body: bankPayout(10, {}, { memo: 'x' }) }))).toEqual([
+    expect(invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), memo: 'x' } }))).toEqual([
       'memo',
     ]);
     const malformed = await m.send(contract.createPayout, { body: '{"amount": ' });
@@ -280,9 +285,10 @@ describe('a bank payout, end to end', () => {
       ['payout.processing', 'payout', 'processing'],
       ['payout.completed', 'payout', 'completed'],
     ]);
-    const [{ n }] =
-      (await sql`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`) as any;
-    expect(n).toBe(0);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`;
+    expect(row!.n).toBe(0);
     await expectReconciled(m.id);
   });
 
@@ -393,10 +399,10 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
     expect(p).toMatchObject({ amount: 50.25, fee_amount: 0.25, net_amount: 50 });
     expect(await wallet(m)).toMatchObject({ available_balance: 49.75 });
     expect(
-      invalidFields(await m.call(contract.cancelPayout, { params: { transaction_id: p.transaction_id }, body: {} })),
+      invalidFields(await m.send(contract.cancelPayout, { params: { transaction_id: p.transaction_id }, body: {} })),
     ).toEqual(['reason']);
     expect(
-      invalidFields(await m.call(contract.cancelPayout, { params: { transaction_id: p.transaction_id } })),
+      invalidFields(await m.send(contract.cancelPayout, { params: { transaction_id: p.transaction_id } })),
     ).toEqual(['reason']);
     expect((await getPayout(m, p.transaction_id)).status).toBe('pending');
 
@@ -499,7 +505,7 @@ describe('payouts and withdrawals are kept apart', () => {
       [cancelled.transaction_id, 'cancelled'],
       [completed.transaction_id, 'completed'],
     ]);
-    expect(all.body.data[0].bank_account_number).toBe('******0011');
+    expect(all.body.data[0]!.bank_account_number).toBe('******0011');
     for (const [status, expected] of [
       ['pending', pending],
       ['PENDING', pending],
@@ -525,9 +531,9 @@ describe('payouts and withdrawals are kept apart', () => {
     expect(page2.body.data.map((p) => p.transaction_id)).toEqual([completed.transaction_id]);
     expect(page2.body.pagination).toEqual({ total: 3, page: 2, size: 2, total_pages: 2, has_more: false });
     expect((await m.call(contract.listPayouts, { query: { size: 100 } })).status).toBe(200);
-    expect(invalidFields(await m.call(contract.listPayouts, { query: { size: 101 } }))).toEqual(['size']);
-    expect(invalidFields(await m.call(contract.listPayouts, { query: { page: 0 } }))).toEqual(['page']);
-    expect(invalidFields(await m.call(contract.listPayouts, { query: { status: 'paid' } }))).toEqual(['status']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { size: 101 } }))).toEqual(['size']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { page: 0 } }))).toEqual(['page']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { status: 'paid' } }))).toEqual(['status']);
     expect(invalidFields(await m.send(contract.listPayouts, { query: 'kind=payout' }))).toEqual(['kind']);
   });
 });
@@ -617,7 +623,7 @@ describe('CFA francs: whole francs end to end', () => {
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900, holding_balance: 0 });
 
     // Orange Money in Senegal: 0.5 % of 1,001 = 5.005 → 5; the number needs its +221 (XOF spans countries).
-    const local = await m.call(contract.createPayout, {
+    const local = await m.send(contract.createPayout, {
       body: mobilePayout(
         1_001,
         { mobile_number: '77 123 45 67', network_provider: 'orange_money' },
@@ -645,7 +651,7 @@ describe('CFA francs: whole francs end to end', () => {
     expect(bank).toMatchObject({ amount: 600, fee_amount: 100, net_amount: 500 });
     // A fraction of a franc is refused.
     expect(
-      invalidFields(await m.call(contract.createPayout, { body: bankPayout(500.5, {}, { currency_code: 'XOF' }) })),
+      invalidFields(await m.send(contract.createPayout, { body: bankPayout(500.5, {}, { currency_code: 'XOF' }) })),
     ).toEqual(['amount']);
 
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900 - 1_006 - 600 });

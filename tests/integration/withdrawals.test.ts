@@ -14,7 +14,7 @@ import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { DEFAULT_FEE_SCHEDULE } from '../../lib/platform/settings/fee-schedule';
-import { expectErrorShape, expectStatus, invalidFields } from '../support/caller';
+import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
@@ -71,29 +71,28 @@ const bankDetails = (over: Record<string, unknown> = {}) => ({
   account_holder_name: 'Test Shop Ltd',
   ...over,
 });
-const bankWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: bankDetails(details),
-  ...over,
-});
-const mobileWithdrawal = (
-  amount: number,
-  details: Record<string, unknown> = {},
-  over: Record<string, unknown> = {},
-) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'mobile_money',
-  recipient_details: {
-    recipient_name: 'Test Shop',
-    mobile_number: '024 412 3456',
-    network_provider: 'mtn_momo',
-    ...details,
-  },
-  ...over,
-});
+type WithdrawalBody = BodyOf<typeof contract.createWithdrawal>;
+const bankWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Partial<WithdrawalBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: bankDetails(details),
+    ...over,
+  }) satisfies WithdrawalBody;
+const mobileWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Partial<WithdrawalBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'mobile_money',
+    recipient_details: {
+      recipient_name: 'Test Shop',
+      mobile_number: '024 412 3456',
+      network_provider: 'mtn_momo',
+      ...details,
+    },
+    ...over,
+  }) satisfies WithdrawalBody;
 
 /** A merchant with exactly 100.00 available in each currency given (settled deposits of 101.01). */
 async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: string } = {}) {
@@ -105,24 +104,22 @@ async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: 
   return m;
 }
 
-async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
+async function initiate(m: Merchant, body: WithdrawalBody, headers: Record<string, string> = {}) {
   const res = await m.call(contract.createWithdrawal, { body, headers });
   expectStatus(res, 200);
   expect(res.body).toMatchObject({ status: 'success', message: 'Withdrawal initiated' });
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 async function getWithdrawal(m: Merchant, id: string) {
   const res = await m.call(contract.getWithdrawal, { params: { transaction_id: id } });
   expectStatus(res, 200);
   expect(res.body.message).toBe('Withdrawal retrieved');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
-/** A 422 in the shared error shape; returns the field names it reports, sorted. */
-
 const events = (id: string) =>
-  sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; merchant_id: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, merchant_id, data from events where resource_id = ${id} order by sequence`;
 
 /** The journal lines of a transaction, as `kind: account direction amount` (minor units), in order. */
@@ -136,7 +133,7 @@ async function journal(id: string) {
 }
 
 async function transactionRows(merchantId: string) {
-  return sql<Record<string, any>[]>`
+  return sql<Record<string, unknown>[]>`
     select id, status, payout_status, payout_kind, amount::text, fee_amount::text, net_amount::text
       from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout' order by created_at, id`;
 }
@@ -166,40 +163,40 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
       },
     });
     expectStatus(account, 200);
-    const both = await m.call(contract.createWithdrawal, {
-      body: bankWithdrawal(10, {}, { payment_account_id: account.body.data.id }),
+    const both = await m.send(contract.createWithdrawal, {
+      body: { ...bankWithdrawal(10), payment_account_id: account.body.data.id },
     });
     expect(invalidFields(both)).toEqual(['payment_account_id']);
-    expect(both.body.error.fields[0].message).toMatch(/exactly one of payment_account_id or payout_type/);
-    const neither = await m.call(contract.createWithdrawal, { body: { amount: 10, currency_code: 'GHS' } });
+    expect(fieldErrors(both)[0]!.message).toMatch(/exactly one of payment_account_id or payout_type/);
+    const neither = await m.send(contract.createWithdrawal, { body: { amount: 10, currency_code: 'GHS' } });
     expect(invalidFields(neither)).toEqual(['payout_type']);
     expect(
       invalidFields(
-        await m.call(contract.createWithdrawal, {
+        await m.send(contract.createWithdrawal, {
           body: { amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer' },
         }),
       ),
     ).toEqual(['recipient_details']);
     expect(
       invalidFields(
-        await m.call(contract.createWithdrawal, {
+        await m.send(contract.createWithdrawal, {
           body: { amount: 10, currency_code: 'GHS', recipient_details: bankDetails() },
         }),
       ),
     ).toEqual(['payout_type']);
     expect(
-      invalidFields(await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { payout_type: 'cash' }) })),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), payout_type: 'cash' } })),
     ).toEqual(['payout_type']);
     expect(
       invalidFields(
-        await m.call(contract.createWithdrawal, {
-          body: bankWithdrawal(10, {}, { recipient_details: 'GCB 0123456789' }),
+        await m.send(contract.createWithdrawal, {
+          body: { ...bankWithdrawal(10), recipient_details: 'GCB 0123456789' },
         }),
       ),
     ).toEqual(['recipient_details']);
     expect(
       invalidFields(
-        await m.call(contract.createWithdrawal, {
+        await m.send(contract.createWithdrawal, {
           body: { amount: 10, currency_code: 'GHS', payment_account_id: 'acct-1' },
         }),
       ),
@@ -209,7 +206,7 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
 
   it('names each missing or wrong recipient field by type (recipient_details.<field>)', async () => {
     const m = await fundedMerchant();
-    const post = (body: unknown) => m.call(contract.createWithdrawal, { body });
+    const post = (body: unknown) => m.send(contract.createWithdrawal, { body });
     expect(
       invalidFields(
         await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: {} }),
@@ -238,7 +235,7 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
     // The other type's fields are refused, each named as any unknown field is.
     const mixed = await post(mobileWithdrawal(10, { bank_name: 'GCB' }));
     expect(invalidFields(mixed)).toEqual(['recipient_details.bank_name']);
-    expect(mixed.body.error.fields[0].message).toBe('unknown field');
+    expect(fieldErrors(mixed)[0]!.message).toBe('unknown field');
     expect(invalidFields(await post(bankWithdrawal(10, { mobile_number: '0244123456' })))).toEqual([
       'recipient_details.mobile_number',
     ]);
@@ -267,31 +264,29 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
   it('checks amount and currency; refuses unknown fields (payout_reason belongs to payouts) and malformed JSON', async () => {
     const m = await fundedMerchant();
     for (const amount of [0, -5, 10.001, '10', null, 1e15, 1_000_000_000_000]) {
-      const res = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { amount }) });
+      const res = await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), amount } });
       expect(invalidFields(res), `amount ${amount}: ${res.text}`).toEqual(['amount']);
     }
     const { amount: _a, ...noAmount } = bankWithdrawal(10);
-    expect(invalidFields(await m.call(contract.createWithdrawal, { body: noAmount }))).toEqual(['amount']);
+    expect(invalidFields(await m.send(contract.createWithdrawal, { body: noAmount }))).toEqual(['amount']);
     expect(
-      invalidFields(
-        await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { currency_code: 'XYZ' }) }),
-      ),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), currency_code: 'XYZ' } })),
     ).toEqual(['currency_code']);
     expect(
-      invalidFields(await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { currency_code: 'GH' }) })),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), currency_code: 'GH' } })),
     ).toEqual(['currency_code']);
     const { currency_code: _c, ...noCurrency } = bankWithdrawal(10);
-    expect(invalidFields(await m.call(contract.createWithdrawal, { body: noCurrency }))).toEqual(['currency_code']);
+    expect(invalidFields(await m.send(contract.createWithdrawal, { body: noCurrency }))).toEqual(['currency_code']);
     expect(
       invalidFields(
-        await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { payout_reason: 'rent' }) }),
+        await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), payout_reason: 'rent' } }),
       ),
     ).toEqual(['payout_reason']);
     expect(
-      invalidFields(await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { reference: 'x' }) })),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), reference: 'x' } })),
     ).toEqual(['reference']);
     expect(
-      invalidFields(await m.call(contract.createWithdrawal, { body: bankWithdrawal(10, {}, { notes: '' }) })),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), notes: '' } })),
     ).toEqual(['notes']);
     const malformed = await m.send(contract.createWithdrawal, { body: '{"amount": 10,' });
     expectStatus(malformed, 400);
@@ -353,7 +348,7 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     });
     expect(w.transaction_id).toMatch(UUID);
     expect(w.created_at).toMatch(TIMESTAMP);
-    const id = w.transaction_id as string;
+    const id = w.transaction_id;
 
     // Taken from available at once, in the same transaction as the row and the event.
     const afterInitiation = await wallet(m);
@@ -584,17 +579,18 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
   it('only while PENDING: → CANCELLED with the reason, money back in the same transaction; twice → 409', async () => {
     const m = await fundedMerchant();
     const w = await initiate(m, bankWithdrawal(75));
-    const id = w.transaction_id as string;
+    const id = w.transaction_id;
+
     expect(await wallet(m)).toMatchObject({ available_balance: 25 });
 
     // A reason is required.
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }, undefined]) {
-      const res = await m.call(contract.cancelWithdrawal, { params: { transaction_id: id }, body });
+      const res = await m.send(contract.cancelWithdrawal, { params: { transaction_id: id }, body });
       expect(invalidFields(res), JSON.stringify(body)).toEqual(['reason']);
     }
     expect(
       invalidFields(
-        await m.call(contract.cancelWithdrawal, { params: { transaction_id: id }, body: { reason: 'x', force: true } }),
+        await m.send(contract.cancelWithdrawal, { params: { transaction_id: id }, body: { reason: 'x', force: true } }),
       ),
     ).toEqual(['force']);
     expect((await getWithdrawal(m, id)).status).toBe('PENDING');
@@ -679,7 +675,7 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
     ]);
     // A deposit is a customer transaction but not a withdrawal.
     const deposits = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'deposit' } });
-    const depositId = deposits.body.data[0].transaction_id;
+    const depositId = deposits.body.data[0]!.transaction_id;
     expect((await m.call(contract.getWithdrawal, { params: { transaction_id: depositId } })).status).toBe(404);
     expect(
       (await m.call(contract.cancelWithdrawal, { params: { transaction_id: depositId }, body: { reason: 'x' } }))
@@ -845,10 +841,10 @@ describe('money rules at initiation', () => {
 });
 
 describe('withdrawals to a saved payment account', () => {
-  async function addAccount(m: Merchant, body: Record<string, unknown>) {
+  async function addAccount(m: Merchant, body: BodyOf<typeof contract.createPaymentAccount>) {
     const res = await m.call(contract.createPaymentAccount, { body });
     expectStatus(res, 200);
-    return res.body.data as Record<string, any>;
+    return res.body.data;
   }
   const bankAccount = {
     currency_code: 'GHS',
@@ -856,13 +852,13 @@ describe('withdrawals to a saved payment account', () => {
     account_number: '0987654321',
     bank_name: 'Ecobank',
     account_holder_name: 'Test Shop Ltd',
-  };
+  } satisfies BodyOf<typeof contract.createPaymentAccount>;
   const momoAccount = {
     currency_code: 'GHS',
     account_type: 'mobile_money',
     phone_number: '020 123 4567',
     network_provider: 'vodafone_cash',
-  };
+  } satisfies BodyOf<typeof contract.createPaymentAccount>;
 
   it('copies the account onto the withdrawal (bank and mobile money) and completes', async () => {
     const m = await fundedMerchant([], { name: 'Kofi Stores' });
@@ -972,7 +968,7 @@ describe('withdrawals to a saved payment account', () => {
       network_provider: 'mpesa',
     });
 
-    for (const status of ['inactive', 'suspended']) {
+    for (const status of ['inactive', 'suspended'] as const) {
       expect(
         (await m.call(contract.updatePaymentAccount, { params: { account_id: primary.id }, body: { status } })).status,
       ).toBe(200);
@@ -991,7 +987,7 @@ describe('withdrawals to a saved payment account', () => {
       },
     });
     expect(invalidFields(wrongCurrency)).toEqual(['payment_account_id']);
-    expect(wrongCurrency.body.error.fields[0].message).toMatch(/KES account/);
+    expect(fieldErrors(wrongCurrency)[0]!.message).toMatch(/KES account/);
 
     expect((await m.call(contract.deletePaymentAccount, { params: { account_id: other.id } })).status).toBe(200);
     for (const accountId of [other.id, UNKNOWN_ID]) {
@@ -1082,7 +1078,7 @@ describe('Idempotency-Key under concurrency', () => {
       results.map((r) => r.status).filter((s) => s !== 200 && s !== 409),
       results.map((r) => r.text).join('\n'),
     ).toEqual([]);
-    const ok = results.filter((r) => r.status === 200);
+    const ok = results.filter((r) => r.ok);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((r) => r.body.data.transaction_id)).size).toBe(1);
     for (const r of results.filter((x) => x.status === 409)) expectErrorShape(r.body, 'idempotency_key_in_use');
@@ -1141,17 +1137,17 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     for (const w of res.body.data) expect(Object.keys(w)).toEqual(PAYOUT_FIELDS);
     // Bank numbers are masked in history, full in GET one.
     const byId = new Map(res.body.data.map((w) => [w.transaction_id, w]));
-    expect((byId.get(completed.transaction_id) as any).bank_account_number).toBe('******6789');
-    expect((byId.get(processing.transaction_id) as any).bank_account_number).toBe('******6677');
+    expect(byId.get(completed.transaction_id)!.bank_account_number).toBe('******6789');
+    expect(byId.get(processing.transaction_id)!.bank_account_number).toBe('******6677');
     expect(res.text).not.toContain('0123456789');
     expect((await getWithdrawal(m, completed.transaction_id)).bank_account_number).toBe('0123456789');
-    expect((byId.get(failed.transaction_id) as any).mobile_number).toBe('+233244129999');
+    expect(byId.get(failed.transaction_id)!.mobile_number).toBe('+233244129999');
 
     // Pages.
     const page = async (query: string) => {
       const r = await m.send(contract.listWithdrawals, { query });
       expectStatus(r, 200);
-      return r.body as { data: any[]; pagination: any };
+      return r.body;
     };
     const p1 = await page('size=2');
     expect(p1.pagination).toEqual({ total: 5, page: 1, size: 2, total_pages: 3, has_more: true });

@@ -205,7 +205,14 @@ export function expectErrorShape(body: unknown, code?: ErrorBody['error']['code'
 
 /** A 422 in the shared shape; the names of the fields it refuses, sorted. */
 export function invalidFields(res: { status: number; body: unknown; text: string }): string[] {
+  return fieldErrors(res)
+    .map((f) => f.field)
+    .sort();
+}
+
+/** A 422 in the shared shape; the fields it refuses with their messages, in the order answered. */
+export function fieldErrors(res: { status: number; body: unknown; text: string }): ErrorBody['error']['fields'] {
   expect(res.status, res.text).toBe(422);
   expectErrorShape(res.body, 'validation_error');
-  return res.body.error.fields.map((f) => f.field).sort();
+  return res.body.error.fields;
 }
