@@ -71,7 +71,7 @@ describe('webhook delivery survives the worker being killed', () => {
         const seen = index + 1;
         if (current && kills.length < KILL_AT.length && seen >= KILL_AT[kills.length]!) {
           // Mid-delivery: this request (and the others in flight) never gets its answer recorded.
-          kills.push({ at: seen, eventId: request.json?.id, worker: current });
+          kills.push({ at: seen, eventId: request.json?.id ?? '(not JSON)', worker: current });
           killGroup(current, 'SIGKILL');
           current = startWorker(output);
           return { hang: true };
@@ -138,7 +138,7 @@ describe('webhook delivery survives the worker being killed', () => {
         rows.filter((r) => r.status !== 'succeeded'),
         diagnostics(),
       ).toEqual([]);
-      const receivedIds = new Set(receiver.received.map((r) => r.json?.id as string));
+      const receivedIds = new Set(receiver.received.map((r) => r.json?.id));
       expect(
         eventIds.filter((id) => !receivedIds.has(id)),
         diagnostics(),
@@ -147,13 +147,13 @@ describe('webhook delivery survives the worker being killed', () => {
 
       // The requests cut off by a kill were sent again by a later worker (at least once, not at most once).
       const counts = new Map<string, number>();
-      for (const r of receiver.received) counts.set(r.json.id, (counts.get(r.json.id) ?? 0) + 1);
+      for (const r of receiver.received) counts.set(r.json!.id, (counts.get(r.json!.id) ?? 0) + 1);
       for (const k of kills)
         expect(counts.get(k.eventId), `event ${k.eventId} cut off at ${k.at}`).toBeGreaterThanOrEqual(2);
       // Each copy was a complete, correctly signed delivery of the same event.
       for (const r of receiver.received) {
-        expect(r.headers['x-webhook-id']).toBe(r.json.id);
-        expect(r.json.idempotency_key).toBe(r.json.id);
+        expect(r.headers['x-webhook-id']).toBe(r.json!.id);
+        expect(r.json!.idempotency_key).toBe(r.json!.id);
       }
       // Duplicates are bounded by what was in flight at the kills (4 per endpoint, plus answered-but-unrecorded ones).
       expect(receiver.received.length - EVENTS).toBeLessThanOrEqual(KILL_AT.length * 8);

@@ -51,13 +51,14 @@ async function hook(m: Merchant, options: { events?: string[]; responder?: Respo
     },
   });
   if (!res.ok) throw new Error(`webhook creation failed: ${res.text}`);
-  return { receiver, webhook: res.body.data as { id: string; secret: string } & Record<string, any> };
+  return { receiver, webhook: res.body.data };
 }
 
 async function testEvent(m: Merchant, webhookId: string) {
   const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } });
   if (!res.ok) throw new Error(`test event failed: ${res.text}`);
-  return res.body.data as { event_id: string; delivery_id: string };
+  return res.body.data;
+
 }
 
 /** Delivers everything due at `now` until nothing more is due (at most 4 per endpoint are claimed at once). */
@@ -88,13 +89,15 @@ async function deliveryRow(id: string) {
 async function endpoint(m: Merchant, id: string) {
   const res = await m.call(contract.getWebhook, { params: { webhook_id: id } });
   expectStatus(res, 200);
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 async function deliveryView(m: Merchant, webhookId: string, deliveryId: string) {
   const res = await m.call(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query: { size: 100 } });
   expectStatus(res, 200);
-  return res.body.data.find((d) => d.id === deliveryId);
+  const view = res.body.data.find((d) => d.id === deliveryId);
+  if (!view) throw new Error(`delivery ${deliveryId} is not listed: ${res.text}`);
+  return view;
 }
 
 async function withEnv<T>(extra: Record<string, string>, fn: () => Promise<T>): Promise<T> {
@@ -139,7 +142,7 @@ describe('the delivery', () => {
     expect(Math.abs(timestampOf(signatureOf(got)) - Date.now() / 1000)).toBeLessThan(30);
 
     // The envelope: exactly these fields.
-    const body = got.json;
+    const body = got.json!;
     expect(Object.keys(body).sort()).toEqual([
       'api_version',
       'created_at',
@@ -218,8 +221,8 @@ describe('the delivery', () => {
     expect(events.map((e) => e.event_type)).toContain('checkout.created');
     expect(events.map((e) => e.event_type)).toContain('checkout.paid');
 
-    const typesOf = (r: Receiver) => r.received.map((x) => x.json.event_type).sort();
-    const idsOf = (r: Receiver) => r.received.map((x) => x.json.id).sort();
+    const typesOf = (r: Receiver) => r.received.map((x) => x.json!.event_type).sort();
+    const idsOf = (r: Receiver) => r.received.map((x) => x.json!.id).sort();
     expect(idsOf(all.receiver)).toEqual(events.map((e) => e.id).sort());
     expect(typesOf(paidOnly.receiver)).toEqual(['checkout.paid']);
     expect(typesOf(createdOnly.receiver)).toEqual(['checkout.created']);
@@ -229,7 +232,7 @@ describe('the delivery', () => {
       expect(verifyWebhookSignature(r.raw, signatureOf(r), all.webhook.secret)).toBe(true);
       expect(verifyWebhookSignature(r.raw, signatureOf(r), paidOnly.webhook.secret)).toBe(false);
     }
-    expect(paidOnly.receiver.received[0]!.json.data.id).toBe(checkout.id);
+    expect(paidOnly.receiver.received[0]!.json!.data.id).toBe(checkout.id);
     // Events while it was disabled are not queued for it, even once it is re-enabled.
     expect((await sql`select 1 from webhook_deliveries where endpoint_id = ${disabled.webhook.id}`).length).toBe(0);
   });
@@ -278,8 +281,8 @@ describe('retries under a controllable clock', () => {
     // Same id and idempotency key (and the very same body) every time; a new timestamp and signature.
     const bodies = receiver.received.map((r) => r.raw);
     expect(new Set(bodies).size).toBe(1);
-    expect(new Set(receiver.received.map((r) => r.json.id))).toEqual(new Set([test.event_id]));
-    expect(new Set(receiver.received.map((r) => r.json.idempotency_key))).toEqual(new Set([test.event_id]));
+    expect(new Set(receiver.received.map((r) => r.json!.id))).toEqual(new Set([test.event_id]));
+    expect(new Set(receiver.received.map((r) => r.json!.idempotency_key))).toEqual(new Set([test.event_id]));
     expect(new Set(receiver.received.map((r) => r.headers['x-webhook-id']))).toEqual(new Set([test.event_id]));
     expect(new Set(receiver.received.map(signatureOf)).size).toBe(10);
     const stamps = receiver.received.map((r) => timestampOf(signatureOf(r)));
@@ -299,7 +302,7 @@ describe('retries under a controllable clock', () => {
     expect(view.attempts.map((a) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(view.attempts.every((a) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(true);
     expect(view.attempts.slice(0, 9).every((a) => a.next_retry_at !== null)).toBe(true);
-    expect(view.attempts[9].next_retry_at).toBeNull();
+    expect(view.attempts[9]!.next_retry_at).toBeNull();
     // 3 days of failures is not yet 5: the endpoint stays enabled, failing since the first attempt.
     const ep = await endpoint(m, webhook.id);
     expect(ep).toMatchObject({ enabled: true, disabled_reason: null, failing_since: formatTimestamp(start) });
@@ -361,7 +364,7 @@ describe('retries under a controllable clock', () => {
     const t0 = new Date();
     await deliverDueNow(undefined, { now: t0, limit: 1 });
     expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]!.json.id).toBe(first.event_id);
+    expect(receiver.received[0]!.json!.id).toBe(first.event_id);
 
     expect(await deliveryRow(first.delivery_id)).toMatchObject({
       status: 'failed',
@@ -393,7 +396,7 @@ describe('retries under a controllable clock', () => {
     expect(
       receiver.received
         .slice(1)
-        .map((r) => r.json.id)
+        .map((r) => r.json!.id)
         .sort(),
     ).toEqual([second.event_id, third.event_id].sort());
     expect(await deliveryRow(first.delivery_id)).toMatchObject({ status: 'failed' });
@@ -511,7 +514,7 @@ describe('independence', () => {
         >`select id from events where resource_id = ${checkout.id} order by sequence`;
         await healthy.receiver.waitFor(events.length, 2500);
         expect(Math.max(...healthy.receiver.received.map((r) => r.receivedAt)) - created).toBeLessThan(2500);
-        expect(healthy.receiver.received.map((r) => r.json.id).sort()).toEqual(events.map((e) => e.id).sort());
+        expect(healthy.receiver.received.map((r) => r.json!.id).sort()).toEqual(events.map((e) => e.id).sort());
         await failing.receiver.waitFor(events.length, 2500);
         await hanging.receiver.waitFor(Math.min(events.length, 4), 2500);
 
@@ -551,7 +554,7 @@ describe('independence', () => {
       const expected = row.endpoint_id === failing.webhook.id || row.event_id === poison ? 'pending' : 'succeeded';
       expect(row.status, `${row.endpoint_id} ${row.event_id}`).toBe(expected);
     }
-    expect(healthy.receiver.received.map((r) => r.json.id).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(healthy.receiver.received.map((r) => r.json!.id).sort()).toEqual(events.map((e) => e.id).sort());
     expect(failing.receiver.received).toHaveLength(events.length);
   });
 
@@ -676,7 +679,7 @@ describe('the loopback opt-in at connect time', () => {
     expect(refused).toEqual([expect.objectContaining({ statusCode: null, error: 'address_refused' })]);
     expect(receiver.received).toHaveLength(0);
     const view = await deliveryView(m, webhook.id, test.delivery_id);
-    expect(view.attempts[0].response_body).toMatch(/localhost resolves to 127\.0\.0\.1 is a loopback address/);
+    expect(view.attempts[0]!.response_body).toMatch(/localhost resolves to 127\.0\.0\.1 is a loopback address/);
 
     await sql`update webhook_endpoints set allow_loopback = true where id = ${webhook.id}`;
     const allowed = await drain(new Date(Date.now() + 10_000));

@@ -4,11 +4,21 @@ import { formatTimestamp } from '../../lib/platform/time';
 import { TIMESTAMP, UUID } from '../support/shapes';
 import { newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+import { closeAllReceivers, startReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
-import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import {
+  caller,
+  expectErrorShape,
+  expectStatus,
+  type BodyOf,
+  type Caller,
+  type ErrorBody,
+  type QueryOf,
+} from '../support/caller';
+import type { ApiKeyPermission } from '../../lib/platform/db/schema';
+
 import { contract } from '../support/contract';
 
 /**
@@ -17,15 +27,13 @@ import { contract } from '../support/contract';
  * included) and permissions. Deliveries are made by calling the dispatcher here (deliverDueNow), to real
  * receivers on 127.0.0.1 (endpoints created with the sandbox-only allow_loopback).
  */
-type Api = Merchant['api'];
 
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 /** A public address (no DNS at creation; never called: no delivery is run for these endpoints). */
 const PUBLIC_URL = 'https://93.184.215.14/hooks';
 
 const sql = testSql();
 
-const fieldsOf = (body): string[] => body.error.fields.map((f: { field: string }) => f.field);
+const fieldsOf = (body: ErrorBody): string[] => body.error.fields.map((f) => f.field);
 
 afterEach(async () => {
   await closeAllReceivers();
@@ -33,10 +41,10 @@ afterEach(async () => {
   await sql`update webhook_deliveries set status = 'cancelled' where status = 'pending'`;
 });
 
-async function createWebhook(api: Api, body: Record<string, unknown>) {
+async function createWebhook(api: Caller, body: BodyOf<typeof contract.createWebhook>) {
   const res = await api.call(contract.createWebhook, { body });
   if (!res.ok) throw new Error(`webhook creation failed: ${res.status} ${res.text}`);
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 /** An endpoint pointing at a new receiver on 127.0.0.1. */
@@ -45,7 +53,7 @@ async function receiverWebhook(
   options: { events?: string[]; responder?: Parameters<typeof startReceiver>[0] } = {},
 ) {
   const receiver = await startReceiver(options.responder);
-  const webhook = await createWebhook(m.api, {
+  const webhook = await createWebhook(m, {
     url: receiver.url,
     events: options.events ?? ['*'],
     allow_loopback: true,
@@ -53,18 +61,20 @@ async function receiverWebhook(
   return { receiver, webhook };
 }
 
-async function createKey(m: Merchant, permissions: string[]) {
+async function createKey(m: Merchant, permissions: ApiKeyPermission[]) {
   const res = await m.call(contract.createApiKey, {
     body: { name: `Restricted ${permissions.join('+')}`, scope: 'RESTRICTED', permissions },
   });
   if (!res.ok) throw new Error(`key creation failed: ${res.text}`);
-  return caller({ 'x-api-key': res.body.data.secret_key as string });
+  return caller({ 'x-api-key': res.body.data.secret_key });
 }
 
-async function deliveriesOf(m: Merchant, webhookId: string, query = '') {
-  const res = await m.api.get(`${WEBHOOKS}/${webhookId}/deliveries${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body as { data: any[]; pagination: any };
+async function deliveriesOf(
+  m: Merchant,
+  webhookId: string,
+  query: QueryOf<typeof contract.listWebhookDeliveries> = {},
+) {
+  return (await m.ok(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query })).body;
 }
 
 async function withPaymentRails<T>(rails: 'sandbox' | 'live', fn: () => Promise<T>): Promise<T> {
@@ -112,10 +122,9 @@ describe('POST /api/v1/merchants/webhooks', () => {
     expect(hook.secret_hint).toBe(`whsec_…${hook.secret.slice(-4)}`);
 
     // Never again: not in GET one, not in the list.
-    const one = await m.call(contract.getWebhook, { params: { webhook_id: hook.id } });
-    const list = await m.call(contract.listWebhooks);
+    const one = await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } });
+    const list = await m.ok(contract.listWebhooks);
     for (const res of [one, list]) {
-      expectStatus(res, 200);
       expect(res.text).not.toContain(hook.secret);
       expect(res.text).not.toContain(hook.secret.slice('whsec_'.length, -4));
     }
@@ -125,25 +134,25 @@ describe('POST /api/v1/merchants/webhooks', () => {
     expect(one.body.data).toEqual(withoutSecret);
 
     // Every endpoint gets its own secret.
-    const other = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
+    const other = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
     expect(other.secret).not.toBe(hook.secret);
     expect(other.events).toEqual(['*']);
   });
 
   it('normalises the event list: duplicates dropped, sorted, and "*" absorbs the rest', async () => {
     const m = await newMerchant();
-    const a = await createWebhook(m.api, {
+    const a = await createWebhook(m, {
       url: PUBLIC_URL,
       events: ['checkout.paid', 'checkout.paid', 'checkout.created'],
     });
     expect(a.events).toEqual(['checkout.created', 'checkout.paid']);
-    const b = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid', '*'] });
+    const b = await createWebhook(m, { url: PUBLIC_URL, events: ['checkout.paid', '*'] });
     expect(b.events).toEqual(['*']);
   });
 
   it('creates a disabled endpoint when asked, with the reason', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'], enabled: false });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'], enabled: false });
     expect(hook).toMatchObject({
       enabled: false,
       disabled_reason: 'Disabled by the merchant',
@@ -163,14 +172,13 @@ describe('POST /api/v1/merchants/webhooks', () => {
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(4);
     for (const r of refused) expectErrorShape(r.body, 'webhook_limit_reached');
-    const [{ n }] =
-      (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`) as unknown as [
-        { n: number },
-      ];
-    expect(n).toBe(16);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`;
+    expect(row!.n).toBe(16);
 
     // A deleted endpoint frees its place.
-    const first = results.find((r) => r.status === 200)!.body.data.id;
+    const first = results.find((r) => r.ok)!.body.data.id;
     expect((await m.call(contract.deleteWebhook, { params: { webhook_id: first } })).status).toBe(200);
     expect((await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).status).toBe(200);
     const again = await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } });
@@ -215,7 +223,7 @@ describe('POST /api/v1/merchants/webhooks', () => {
     ['a misspelt field', { url: PUBLIC_URL, event: ['*'] }, 'event'],
   ])('refuses %s (422)', async (_name, body, field) => {
     const m = await newMerchant();
-    const res = await m.call(contract.createWebhook, { body });
+    const res = await m.send(contract.createWebhook, { body });
     expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(fieldsOf(res.body)).toContain(field);
@@ -226,7 +234,7 @@ describe('POST /api/v1/merchants/webhooks', () => {
   it('refuses a body that is not a JSON object', async () => {
     const m = await newMerchant();
     for (const body of ['[]', '"x"', '{"url":']) {
-      const res = await m.call(contract.createWebhook, { body });
+      const res = await m.send(contract.createWebhook, { body });
       expect([400, 422]).toContain(res.status);
       expectErrorShape(res.body);
     }
@@ -303,7 +311,7 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it('the decimal form is stored as the address it means', async () => {
       const m = await newMerchant();
-      const hook = await createWebhook(m.api, {
+      const hook = await createWebhook(m, {
         url: 'http://2130706433:9/hooks',
         events: ['*'],
         allow_loopback: true,
@@ -313,7 +321,7 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it('allow_loopback is refused outside sandbox mode (PAYMENT_RAILS=live)', async () => {
       const m = await newMerchant();
-      const existing = await createWebhook(m.api, {
+      const existing = await createWebhook(m, {
         url: 'http://127.0.0.1:9/hooks',
         events: ['*'],
         allow_loopback: true,
@@ -346,9 +354,9 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
   it('lists the merchant’s own endpoints, oldest first', async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const a = await createWebhook(m.api, { url: `${PUBLIC_URL}/a`, events: ['*'] });
-    const b = await createWebhook(m.api, { url: `${PUBLIC_URL}/b`, events: ['checkout.paid'] });
-    await createWebhook(other.api, { url: `${PUBLIC_URL}/other`, events: ['*'] });
+    const a = await createWebhook(m, { url: `${PUBLIC_URL}/a`, events: ['*'] });
+    const b = await createWebhook(m, { url: `${PUBLIC_URL}/b`, events: ['checkout.paid'] });
+    await createWebhook(other, { url: `${PUBLIC_URL}/other`, events: ['*'] });
     const list = await m.call(contract.listWebhooks);
     expectStatus(list, 200);
     expect(list.body.data.map((w) => w.id)).toEqual([a.id, b.id]);
@@ -367,7 +375,7 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
   it('gets one endpoint; another merchant’s, an unknown or a malformed id is refused', async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
     const one = await m.call(contract.getWebhook, { params: { webhook_id: hook.id } });
     expectStatus(one, 200);
     expect(one.body.data.id).toBe(hook.id);
@@ -399,7 +407,7 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
 describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
   it('updates url, events and description; unknown fields and bad values are 422', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid'], description: 'old' });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['checkout.paid'], description: 'old' });
     const res = await m.call(contract.updateWebhook, {
       params: { webhook_id: hook.id },
       body: {
@@ -440,7 +448,8 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
       [{ enabled: 'no' }, 'enabled'],
       [{ secret: 'whsec_x' }, 'secret'],
     ] as const) {
-      const bad = await m.call(contract.updateWebhook, { params: { webhook_id: hook.id }, body });
+      const bad = await m.send(contract.updateWebhook, { params: { webhook_id: hook.id }, body });
+
       expectStatus(bad, 422, `${JSON.stringify(body)}: ${bad.text}`);
       expectErrorShape(bad.body, 'validation_error');
       expect(fieldsOf(bad.body)).toContain(field);
@@ -460,7 +469,7 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
 
   it('turning allow_loopback off on a loopback endpoint is refused (its url would no longer be allowed)', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
+    const hook = await createWebhook(m, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
     const res = await m.call(contract.updateWebhook, {
       params: { webhook_id: hook.id },
       body: { allow_loopback: false },
@@ -483,7 +492,7 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
 
   it('disables with a reason; re-enabling clears disabled_reason, disabled_at and failing_since', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
     const off = await m.call(contract.updateWebhook, { params: { webhook_id: hook.id }, body: { enabled: false } });
     expectStatus(off, 200);
     expect(off.body.data).toMatchObject({
@@ -524,7 +533,7 @@ describe('DELETE /api/v1/merchants/webhooks/{webhook_id}', () => {
   it('deletes: then 404 everywhere, gone from the list, pending deliveries cancelled and never sent', async () => {
     const m = await newMerchant();
     const { receiver, webhook } = await receiverWebhook(m);
-    const keep = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
+    const keep = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
     const test = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     expectStatus(test, 200);
     const pending = await sql`select status from webhook_deliveries where endpoint_id = ${webhook.id}`;
@@ -683,7 +692,7 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/test', () => {
 
   it('a disabled endpoint: 409 webhook_disabled', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'], enabled: false });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'], enabled: false });
     const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: hook.id } });
     expectStatus(res, 409);
     expectErrorShape(res.body, 'webhook_disabled');
@@ -705,7 +714,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     await deliverDueNow(undefined, { now: t0 });
     let list = await deliveriesOf(m, webhook.id);
     expect(list.pagination).toMatchObject({ total: 1 });
-    const pending = list.data[0];
+    const pending = list.data[0]!;
     expect(pending).toMatchObject({
       id: test.delivery_id,
       webhook_id: webhook.id,
@@ -722,7 +731,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     expect(retryAt - t0.getTime()).toBeGreaterThanOrEqual(4500);
     expect(retryAt - t0.getTime()).toBeLessThanOrEqual(5500);
     expect(pending.attempts).toHaveLength(1);
-    const first = pending.attempts[0];
+    const first = pending.attempts[0]!;
     expect(first).toMatchObject({
       attempt_number: 1,
       succeeded: false,
@@ -732,7 +741,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     });
     expect(first.latency_ms).toBeGreaterThanOrEqual(25);
     expect(first.latency_ms).toBeLessThan(5000);
-    expect(first.response_body.length).toBeLessThanOrEqual(1024);
+    expect(first.response_body!.length).toBeLessThanOrEqual(1024);
     expect(first.response_body).toBe(longBody.slice(0, 1024));
     expect(first.attempted_at).toBe(formatTimestamp(t0));
 
@@ -748,7 +757,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
       delivered_at: expect.stringMatching(TIMESTAMP),
     });
     expect(
-      list.data[0].attempts.map((a) => [
+      list.data[0]!.attempts.map((a) => [
         a.attempt_number,
         a.succeeded,
         a.status_code,
@@ -763,15 +772,19 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     // Filters and paging.
     await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     expect((await deliveriesOf(m, webhook.id)).data.map((d) => d.status)).toEqual(['pending', 'succeeded']);
-    expect((await deliveriesOf(m, webhook.id, '?status=succeeded')).data.map((d) => d.id)).toEqual([test.delivery_id]);
-    expect((await deliveriesOf(m, webhook.id, '?status=SUCCEEDED')).data.map((d) => d.id)).toEqual([test.delivery_id]);
-    expect((await deliveriesOf(m, webhook.id, '?event_type=checkout.paid')).data).toEqual([]);
-    const page2 = await deliveriesOf(m, webhook.id, '?size=1&page=2');
+    expect((await deliveriesOf(m, webhook.id, { status: 'succeeded' })).data.map((d) => d.id)).toEqual([
+      test.delivery_id,
+    ]);
+    expect((await deliveriesOf(m, webhook.id, { status: 'SUCCEEDED' })).data.map((d) => d.id)).toEqual([
+      test.delivery_id,
+    ]);
+    expect((await deliveriesOf(m, webhook.id, { event_type: 'checkout.paid' })).data).toEqual([]);
+    const page2 = await deliveriesOf(m, webhook.id, { size: 1, page: 2 });
     expect(page2.data.map((d) => d.id)).toEqual([test.delivery_id]);
     expect(page2.pagination).toMatchObject({ total: 2 });
-    for (const q of ['?status=nope', '?size=0', '?size=101', '?limit=5']) {
-      const bad = await m.api.get(`${WEBHOOKS}/${webhook.id}/deliveries${q}`);
-      expect(bad.status, q).toBe(422);
+    for (const query of ['status=nope', 'size=0', 'size=101', 'limit=5']) {
+      const bad = await m.send(contract.listWebhookDeliveries, { params: { webhook_id: webhook.id }, query });
+      expect(bad.status, query).toBe(422);
     }
   });
 
@@ -794,29 +807,30 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     });
     await deliverDueNow();
     expect(receiver.received).toHaveLength(2);
-    const [one, two] = receiver.received as [any, any];
+    const [one, two] = receiver.received as [ReceivedWebhook, ReceivedWebhook];
     expect(two.headers['x-webhook-id']).toBe(one.headers['x-webhook-id']);
-    expect(two.json.id).toBe(test.event_id);
-    expect(two.json.idempotency_key).toBe(one.json.idempotency_key);
+    expect(two.json!.id).toBe(test.event_id);
+    expect(two.json!.idempotency_key).toBe(one.json!.idempotency_key);
     expect(two.json).toEqual(one.json);
-    expect(verifyWebhookSignature(two.raw, two.headers['x-webhook-signature'], webhook.secret)).toBe(true);
+    expect(verifyWebhookSignature(two.raw, String(two.headers['x-webhook-signature']), webhook.secret)).toBe(true);
 
     const list = await deliveriesOf(m, webhook.id);
     expect(list.data[0]).toMatchObject({ status: 'succeeded' });
-    expect(list.data[0].attempts).toHaveLength(2);
-    expect(list.data[0].attempts.every((a) => a.succeeded)).toBe(true);
+    expect(list.data[0]!.attempts).toHaveLength(2);
+    expect(list.data[0]!.attempts.every((a) => a.succeeded)).toBe(true);
 
     // Unknown, malformed, or another endpoint's delivery.
     const otherHook = await receiverWebhook(m);
-    for (const [path, status] of [
-      [`${WEBHOOKS}/${webhook.id}/deliveries/${crypto.randomUUID()}/redeliver`, 404],
-      [`${WEBHOOKS}/${otherHook.webhook.id}/deliveries/${test.delivery_id}/redeliver`, 404],
-      [`${WEBHOOKS}/${webhook.id}/deliveries/nope/redeliver`, 422],
+    for (const [params, status] of [
+      [{ webhook_id: webhook.id, delivery_id: crypto.randomUUID() }, 404],
+      [{ webhook_id: otherHook.webhook.id, delivery_id: test.delivery_id }, 404],
+      [{ webhook_id: webhook.id, delivery_id: 'nope' }, 422],
     ] as const) {
-      const r = await m.api.post(path);
-      expect(r.status, path).toBe(status);
+      const r = await m.call(contract.redeliverWebhookDelivery, { params });
+      expect(r.status, JSON.stringify(params)).toBe(status);
       expectErrorShape(r.body);
     }
+
     // A disabled endpoint cannot redeliver.
     await m.call(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: false } });
     const disabled = await m.call(contract.redeliverWebhookDelivery, {
@@ -862,7 +876,7 @@ describe('permissions', () => {
     const delivery = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data
       .delivery_id;
 
-    const writes = (api: Api) => [
+    const writes = (api: Caller) => [
       () => api.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } }),
       () => api.call(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { description: 'changed' } }),
       () => api.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } }),
@@ -870,13 +884,13 @@ describe('permissions', () => {
       () => api.call(contract.redeliverWebhookDelivery, { params: { webhook_id: webhook.id, delivery_id: delivery } }),
       () => api.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } }),
     ];
-    const reads = (api: Api) => [
+    const reads = (api: Caller) => [
       () => api.call(contract.listWebhooks),
       () => api.call(contract.getWebhook, { params: { webhook_id: webhook.id } }),
       () => api.call(contract.listWebhookDeliveries, { params: { webhook_id: webhook.id } }),
     ];
 
-    for (const permissions of [['checkout'], ['write'], ['checkout', 'write']]) {
+    for (const permissions of [['checkout'], ['write'], ['checkout', 'write']] satisfies ApiKeyPermission[][]) {
       const api = await createKey(m, permissions);
       for (const call of [...reads(api), ...writes(api)]) {
         const res = await call();
