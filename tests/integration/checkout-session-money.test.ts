@@ -3,7 +3,7 @@ import { testSql } from '../support/database';
 import { expectReconciled, hostedPage, newMerchant, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/platform/config';
-import { caller, expectErrorShape, expectStatus, invalidFields } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
@@ -12,7 +12,10 @@ import { contract } from '../support/contract';
  * bank transfer's minimum time, the service's support contact, and what an expired link still does.
  */
 const sql = testSql();
-async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verified' | 'unverified' = 'verified') {
+async function checkoutWithPage(
+  body: Partial<BodyOf<typeof contract.createCheckout>> = {},
+  kyb: 'verified' | 'unverified' = 'verified',
+) {
   const merchant = await newMerchant({ kyb_status: kyb });
   const created = await merchant.call(contract.createCheckout, {
     body: {
@@ -27,12 +30,12 @@ async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verifi
   return { merchant, checkout, ...hostedPage(checkout) };
 }
 
-const transfer = (reference: string, body: Record<string, unknown>) =>
+const transfer = (reference: string, body: Omit<BodyOf<typeof contract.simulateBankTransfer>, 'payment_reference'>) =>
   caller().call(contract.simulateBankTransfer, { body: { payment_reference: reference, ...body } });
 
 describe('money received, told as it is', () => {
   it('a short transfer shows what arrived and what is missing; sending the difference pays in full', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage();
+    const { merchant, checkout, page } = await checkoutWithPage();
     await page.call(contract.chooseBankTransferPayment);
     expect((await transfer(checkout.payment_reference, { amount: 90 })).status).toBe(200);
 
@@ -59,7 +62,7 @@ describe('money received, told as it is', () => {
   });
 
   it('an over transfer says how much too much; a second payment after paid is a duplicate to refund', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { amount: 120 });
     expect((await page.ok(contract.getCheckoutSession)).body.data.received).toMatchObject({
       amount: 120,
@@ -76,7 +79,7 @@ describe('money received, told as it is', () => {
   });
 
   it('shows refunds of the money as they are made', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage();
+    const { merchant, checkout, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { scenario: 'duplicate' });
     const refunded = await merchant.call(contract.createRefund, {
       body: {
@@ -96,10 +99,10 @@ describe('money received, told as it is', () => {
 
 describe('CFA francs and Orange Money', () => {
   it('XOF 1500 by Orange Money in Senegal: whole francs end to end (checkout, fee, wallet, deposit)', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
+    const { merchant, checkout, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
     expect(checkout.amount).toBe(1500);
     const session = (await page.ok(contract.getCheckoutSession)).body.data;
-    const networks = session.methods.find((m) => m.method === 'mobile_money').networks;
+    const networks = session.methods.find((m) => m.method === 'mobile_money')!.networks;
     expect(networks.map((n) => `${n.id}:${n.country}`)).toEqual([
       'orange_money:SN',
       'orange_money:CI',
@@ -149,11 +152,11 @@ describe('CFA francs and Orange Money', () => {
       },
     });
     expect(invalidFields(res)).toEqual(['amount']);
-    expect(res.body.error.fields[0].message).toMatch(/more decimals than XOF allows \(0\)/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/more decimals than XOF allows \(0\)/);
   });
 
   it('XAF by Orange Money in Cameroon needs no country: it is the only Orange Money market of the currency', async () => {
-    const { base, page } = await checkoutWithPage({ amount: 2500, currency_code: 'XAF' });
+    const { page } = await checkoutWithPage({ amount: 2500, currency_code: 'XAF' });
     const started = await page.call(contract.startMobileMoneyPayment, {
       body: { network: 'orange_money', phone: '690 12 34 56' },
     });
@@ -161,7 +164,7 @@ describe('CFA francs and Orange Money', () => {
   });
 
   it('where a network spans several countries, the country comes from `country` or the +code', async () => {
-    const { checkout, base, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
+    const { checkout, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
     expect(
       invalidFields(
         await page.call(contract.startMobileMoneyPayment, { body: { network: 'orange_money', phone: '77 123 45 67' } }),
@@ -186,12 +189,12 @@ describe('CFA francs and Orange Money', () => {
 
 describe('mobile-money numbers are checked against the network before any prompt', () => {
   it('a Telecel number under MTN MoMo is refused, naming the network, and nothing is sent', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     const res = await page.call(contract.startMobileMoneyPayment, {
       body: { network: 'mtn_momo', phone: '020 123 4567' },
     });
     expect(invalidFields(res)).toEqual(['phone']);
-    expect(res.body.error.fields[0].message).toBe('is a Telecel Cash number, not MTN MoMo');
+    expect(fieldErrors(res)[0]!.message).toBe('is a Telecel Cash number, not MTN MoMo');
     expect((await page.ok(contract.getCheckoutSession)).body.data.checkout.status).toBe('pending');
     expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
       0,
@@ -203,20 +206,20 @@ describe('mobile-money numbers are checked against the network before any prompt
   });
 
   it('the session names how to approve from the network’s menu where one exists', async () => {
-    const { base, page } = await checkoutWithPage();
-    const [mtn, telecel] = (await page.ok(contract.getCheckoutSession)).body.data.methods[0].networks;
-    expect(mtn.manual_approval).toEqual({ dial: '*170#', menu: ['My Wallet', 'My Approvals'] });
-    expect(telecel.manual_approval).toEqual({ dial: '*110#', menu: null });
+    const { page } = await checkoutWithPage();
+    const [mtn, telecel] = (await page.ok(contract.getCheckoutSession)).body.data.methods[0]!.networks;
+    expect(mtn!.manual_approval).toEqual({ dial: '*170#', menu: ['My Wallet', 'My Approvals'] });
+    expect(telecel!.manual_approval).toEqual({ dial: '*110#', menu: null });
     const kes = await checkoutWithPage({ currency_code: 'KES' });
     expect(
-      (await kes.page.ok(contract.getCheckoutSession)).body.data.methods[0].networks[0].manual_approval,
+      (await kes.page.ok(contract.getCheckoutSession)).body.data.methods[0]!.networks[0]!.manual_approval,
     ).toBeNull();
   });
 });
 
 describe('bank transfer only when there is time for one to arrive', () => {
   it('is not offered within BANK_TRANSFER_MIN_MINUTES of expiry, and says why', async () => {
-    const { base, page } = await checkoutWithPage({ expires_in_minutes: 10 });
+    const { page } = await checkoutWithPage({ expires_in_minutes: 10 });
     const session = (await page.ok(contract.getCheckoutSession)).body.data;
     expect(session.methods.map((m) => m.method)).toEqual(['mobile_money']);
     expect(session.methods_unavailable).toEqual([{ method: 'bank_transfer', reason: 'too_little_time' }]);
@@ -226,7 +229,7 @@ describe('bank transfer only when there is time for one to arrive', () => {
   });
 
   it('a transfer already chosen keeps its instructions as the time runs down', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     expect((await page.call(contract.chooseBankTransferPayment)).status).toBe(200);
     await sql`update checkouts set expires_at = now() + interval '5 minutes' where id = ${checkout.id}`;
     const session = (await page.ok(contract.getCheckoutSession)).body.data;
@@ -237,8 +240,8 @@ describe('bank transfer only when there is time for one to arrive', () => {
 
   it('shows only the account fields of the currency', async () => {
     const fieldsOf = async (currency_code: string) => {
-      const { base, page } = await checkoutWithPage({ currency_code });
-      const account = (await page.ok(contract.chooseBankTransferPayment)).body.data.latest_attempt.bank_account;
+      const { page } = await checkoutWithPage({ currency_code });
+      const account = (await page.ok(contract.chooseBankTransferPayment)).body.data.latest_attempt!.bank_account!;
       return Object.entries(account)
         .filter(([, v]) => v !== null)
         .map(([k]) => k)
@@ -253,19 +256,18 @@ describe('bank transfer only when there is time for one to arrive', () => {
 
 describe('an expired link', () => {
   it('still reads the outcome for 30 days, but pays nothing after the grace hour', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await sql`update checkouts set expires_at = now() - interval '2 hours', created_at = now() - interval '3 hours' where id = ${checkout.id}`;
     const read = await page.call(contract.getCheckoutSession);
     expectStatus(read, 200);
     expect(read.body.data.checkout.status).toBe('expired');
     expect(read.body.data.merchant.display_name).toBe('Test Shop');
-    for (const [path, body] of [
-      ['/mobile-money', { network: 'mtn_momo', phone: '024 412 3456' }],
-      ['/bank-transfer', undefined],
-      ['/bank-transfer/claim', undefined],
-    ] as const) {
-      const write = await page.post(`${base}${path}`, body);
-      expect(write.status, path).toBe(410);
+    for (const write of [
+      await page.call(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '024 412 3456' } }),
+      await page.call(contract.chooseBankTransferPayment),
+      await page.call(contract.claimBankTransferPayment),
+    ]) {
+      expectStatus(write, 410);
       expectErrorShape(write.body, 'checkout_link_expired');
     }
     expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
@@ -274,7 +276,7 @@ describe('an expired link', () => {
   });
 
   it('within the grace hour a prompt sent just before expiry can still be answered', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     expect(
       (await page.call(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '024 412 3456' } }))
         .status,
@@ -294,7 +296,7 @@ describe('the service’s support contact', () => {
   });
 
   it('is null until configured, then given for the page to show where a merchant set none', async () => {
-    const { base, page } = await checkoutWithPage();
+    const { page } = await checkoutWithPage();
     expect((await page.ok(contract.getCheckoutSession)).body.data.service_support).toBeNull();
     process.env.SUPPORT_EMAIL = 'help@payments.example';
     process.env.SUPPORT_URL = 'https://payments.example/help';

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID } from '../support/shapes';
 import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, fieldErrors, type ErrorBody } from '../support/caller';
 import { contract } from '../support/contract';
-import { type ApiResponse } from '../support/api';
+import { readinessUnavailableSchema } from '../../lib/platform/ops/contract';
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 const MB = 1024 * 1024;
@@ -23,7 +23,11 @@ const checkoutCount = async () =>
   (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${m.id}`)[0]!.n;
 
 /** Every error: the shared shape, JSON, and request_id equal to the X-Request-Id header. */
-function expectError(res: ApiResponse, status: number, code: ErrorCode) {
+function expectError<R extends { status: number; headers: Headers; text: string; body: unknown }>(
+  res: R,
+  status: number,
+  code: ErrorCode,
+): asserts res is R & { body: ErrorBody } {
   expect(res.status, res.text.slice(0, 300)).toBe(status);
   expectErrorShape(res.body, code);
   expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'request_id', 'status']);
@@ -42,7 +46,7 @@ describe('request bodies', () => {
   it.each(['{"customer_email":', '{customer_email: "a"}', "{'a': 1}", '{"a":1}}', 'undefined', '{"a":1,}'])(
     'answers 400 malformed_json for %j',
     async (text) => {
-      const res = await m.call(contract.createCheckout, {
+      const res = await m.send(contract.createCheckout, {
         body: text,
         headers: { 'content-type': 'application/json' },
       });
@@ -54,7 +58,7 @@ describe('request bodies', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
     'answers 415 unsupported_media_type for Content-Type %s',
     async (type) => {
-      const res = await m.call(contract.createCheckout, {
+      const res = await m.send(contract.createCheckout, {
         body: JSON.stringify(minimalCheckout),
         headers: { 'content-type': type },
       });
@@ -64,7 +68,7 @@ describe('request bodies', () => {
   );
 
   it('accepts application/json with a charset', async () => {
-    const res = await m.call(contract.createCheckout, {
+    const res = await m.send(contract.createCheckout, {
       body: JSON.stringify(minimalCheckout),
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -75,7 +79,7 @@ describe('request bodies', () => {
 
   it('answers 413 payload_too_large for a body over 1 MB (streamed, no Content-Length)', async () => {
     const before = await checkoutCount();
-    const res = await m.call(contract.createCheckout, {
+    const res = await m.send(contract.createCheckout, {
       body: bodyOfSize(MB + 1),
       headers: { 'content-type': 'application/json' },
     });
@@ -85,7 +89,7 @@ describe('request bodies', () => {
 
   it('answers 413 from an honest Content-Length over 1 MB', async () => {
     const body = bodyOfSize(2 * MB);
-    const res = await m.call(contract.createCheckout, {
+    const res = await m.send(contract.createCheckout, {
       body,
       headers: {
         'content-type': 'application/json',
@@ -96,7 +100,7 @@ describe('request bodies', () => {
   });
 
   it('answers 413 even when Content-Length lies about a small body', async () => {
-    const res = await m.call(contract.createCheckout, {
+    const res = await m.send(contract.createCheckout, {
       body: bodyOfSize(MB + 1024),
       headers: {
         'content-type': 'application/json',
@@ -109,14 +113,14 @@ describe('request bodies', () => {
   it('accepts a body of exactly 1 MB (it is then validated: 422 for the long description)', async () => {
     const body = bodyOfSize(MB);
     expect(Buffer.byteLength(body)).toBe(MB);
-    const res = await m.call(contract.createCheckout, { body, headers: { 'content-type': 'application/json' } });
+    const res = await m.send(contract.createCheckout, { body, headers: { 'content-type': 'application/json' } });
     expectError(res, 422, 'validation_error');
-    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('description');
+    expect(fieldErrors(res).map((f) => f.field)).toContain('description');
   });
 
   it('counts bytes, not characters', async () => {
     // 600k two-byte characters: under a million characters, over 1 MB.
-    const res = await m.call(contract.createCheckout, {
+    const res = await m.send(contract.createCheckout, {
       body: JSON.stringify({ ...minimalCheckout, description: 'é'.repeat(600_000) }),
       headers: {
         'content-type': 'application/json',
@@ -279,9 +283,10 @@ describe('readiness', () => {
     >`select * from drizzle.__drizzle_migrations order by created_at desc limit 1`;
     await sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`;
     try {
-      const res = await caller().call(contract.getReadiness);
+      const res = await caller().raw('GET', contract.getReadiness.path);
       expectStatus(res, 503);
-      expect(res.body.data).toMatchObject({
+      // Not the Error shape: the report, as the contract's 503 documents it.
+      expect(readinessUnavailableSchema.parse(res.body).data).toMatchObject({
         status: 'migrations_pending',
         migrations: { applied: journal.entries.length - 1 },
       });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { admin, newMerchant, paidCheckout, expectReconciled, wallet, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, successBody, type BodyOf, type DataOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
@@ -36,16 +36,16 @@ const sql = testSql();
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-async function run(body: Record<string, unknown> = {}) {
+async function run(body: BodyOf<typeof contract.runSettlement> = {}) {
   const res = await admin().call(contract.runSettlement, { body });
   expectStatus(res, 200);
-  return res.body.data as { cutoff: string; batches: Record<string, any>[]; checkouts_completed: number };
+  return res.body.data;
 }
 
 async function transaction(m: Merchant, id: string) {
   const res = await m.call(contract.getCustomerTransaction, { params: { transaction_id: id } });
   expectStatus(res, 200);
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 const depositRow = async (id: string) => (await sql`select * from customer_transactions where id = ${id}`)[0]!;
@@ -84,7 +84,7 @@ describe('operator endpoints need the admin bearer token', () => {
       { merchant_id: 'abc' },
       { as_of: iso(0), dry_run: true },
     ]) {
-      const res = await admin().call(contract.runSettlement, { body });
+      const res = await admin().send(contract.runSettlement, { body });
       expectStatus(res, 422, JSON.stringify(body));
       expectErrorShape(res.body, 'validation_error');
     }
@@ -138,7 +138,7 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const t = await transaction(shop, deposit.transaction_id);
     expect(t).toMatchObject({ settlement_status: 'settled', settlement_batch_id: batch.id, status: 'completed' });
     expect(t.settled_at).toMatch(TIMESTAMP);
-    expect(Math.abs(ms(t.settled_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(ms(t.settled_at!) - Date.now())).toBeLessThan(60_000);
 
     // The wallet: holding → available, last_settlement_at.
     const w = await wallet(shop);
@@ -196,7 +196,7 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const onlyA = await run({ as_of: iso(2 * DAY), merchant_id: a.id });
     const byCurrency = Object.fromEntries(onlyA.batches.map((x) => [x.currency_code, x]));
     expect(Object.keys(byCurrency).sort()).toEqual(['GHS', 'USD']);
-    const totals = (x: Record<string, any>) =>
+    const totals = (x: DataOf<typeof contract.runSettlement>['batches'][number]) =>
       [x.merchant_id, x.transaction_count, x.gross_amount, x.fee_amount, x.net_amount, x.settled_amount] as unknown[];
     expect(totals(byCurrency.GHS!)).toEqual([a.id, 2, 150, 1.5, 148.5, 148.5]);
     expect(totals(byCurrency.USD!)).toEqual([a.id, 1, 10, 0.1, 9.9, 9.9]);
@@ -270,7 +270,7 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(res.body.pagination).toEqual({ total: 3, page: 1, size: 20, total_pages: 1, has_more: false });
-    const batches = res.body.data as Record<string, any>[];
+    const batches = res.body.data;
     expect(batches).toHaveLength(3);
     expect(batches.every((b) => b.merchant_id === shop.id)).toBe(true);
     // Newest first: the lone 50.00 batch.
@@ -299,7 +299,9 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     });
     // Totals are the sums of their transactions.
     for (const b of batches) {
-      const sum = (k: string) => Math.round(b.transactions.reduce((s: number, t) => s + t[k] * 100, 0)) / 100;
+      const sum = (k: 'amount' | 'fee_amount' | 'net_amount') =>
+        Math.round(b.transactions.reduce((s, t) => s + t[k] * 100, 0)) / 100;
+
       expect(b.transactions).toHaveLength(b.transaction_count);
       expect([sum('amount'), sum('fee_amount'), sum('net_amount')]).toEqual([
         b.gross_amount,
@@ -341,7 +343,7 @@ describe('GET /api/v1/merchants/wallet/transactions', () => {
     const res = await shop.call(contract.listWalletTransactions);
     expectStatus(res, 200);
     expect(res.body.pagination).toEqual({ total: 4, page: 1, size: 50, total_pages: 1, has_more: false });
-    const lines = res.body.data as Record<string, any>[];
+    const lines = res.body.data;
     expect(lines.map((l) => [l.transaction_type, l.balance_type, l.amount, l.balance_after])).toEqual([
       ['settlement', 'available', 25.24, 25.24],
       ['settlement', 'holding', -25.24, 0],
@@ -371,7 +373,7 @@ describe('GET /api/v1/merchants/wallet/transactions', () => {
     const get = async (query: string) => {
       const res = await shop.send(contract.listWalletTransactions, { query });
       expectStatus(res, 200, `${query}: ${res.text}`);
-      return res.body as { data: Record<string, any>[]; pagination: Record<string, any> };
+      return res.body;
     };
     expect((await get('')).pagination.total).toBe(8);
     const settlements = await get('transaction_type=settlement');
@@ -477,7 +479,8 @@ describe('overlapping runs', () => {
       admin().call(contract.runSettlement, { body: { as_of: asOf } }),
       admin().call(contract.runSettlement, { body: { as_of: asOf } }),
     ]);
-    expect([r1.status, r2.status]).toEqual([200, 200]);
+    expectStatus(r1, 200);
+    expectStatus(r2, 200);
     const ids = new Set(shops.map((s) => s.id));
     const mine = [...r1.body.data.batches, ...r2.body.data.batches].filter((b) => ids.has(b.merchant_id));
     // One batch per merchant and currency between the two runs, none twice.
@@ -496,7 +499,7 @@ describe('overlapping runs', () => {
       admin().call(contract.runSettlement, { body: { as_of: asOf } }),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    const completed = results.reduce((s, r) => s + (r.body.data.checkouts_completed as number), 0);
+    const completed = results.map(successBody).reduce((s, body) => s + body.data.checkouts_completed, 0);
     expect(completed).toBe(checkouts.length);
     await expectSettledExactlyOnce(shops, checkouts);
     await expectReconciled();
