@@ -8,7 +8,7 @@ import { resetConfigForTests } from '../../lib/platform/config';
 import { verifyCheckoutToken } from '../../lib/checkout/token';
 import { getDb } from '../../lib/platform/db/client';
 import { authenticateEmbed, startEmbedCheckout } from '../../lib/checkout/embed/button';
-import { caller, expectErrorShape, expectStatus, invalidFields } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, invalidFields, type BodyOf, type DataOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
@@ -36,24 +36,26 @@ afterEach(() => setLimits({}));
 const sql = testSql();
 let m: Merchant;
 
-const definition = (extra: Record<string, unknown> = {}) => ({
-  amount: 125.5,
-  currency_code: 'GHS',
-  description: 'Library fund donation',
-  allowed_origins: [ORIGIN],
-  meta_data: { campaign: 'library-2026' },
-  ...extra,
-});
+type SessionBody = BodyOf<typeof contract.createEmbedSession>;
+const definition = (extra: Partial<SessionBody> = {}) =>
+  ({
+    amount: 125.5,
+    currency_code: 'GHS',
+    description: 'Library fund donation',
+    allowed_origins: [ORIGIN],
+    meta_data: { campaign: 'library-2026' },
+    ...extra,
+  }) satisfies SessionBody;
 
-async function newSession(merchant: Merchant = m, extra: Record<string, unknown> = {}) {
+async function newSession(merchant: Merchant = m, extra: Partial<SessionBody> = {}) {
   const res = await merchant.call(contract.createEmbedSession, { body: definition(extra) });
   expectStatus(res, 200);
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 /** The button's script, as a browser on `origin` would call (null: no Origin header at all). */
 const embed = (token: string, origin: string | null = ORIGIN, extra: Record<string, string> = {}) =>
-  client({ 'x-embed-token': token, ...(origin === null ? {} : { origin }), ...extra });
+  caller({ 'x-embed-token': token, ...(origin === null ? {} : { origin }), ...extra });
 
 const checkoutsOfSession = async (sessionId: string) =>
   sql`select c.* from checkouts c join embed_session_checkouts l on l.checkout_id = c.id where l.embed_session_id = ${sessionId}`;
@@ -242,7 +244,7 @@ describe('merchant: embed sessions', () => {
         permissions: ['read'],
       },
     });
-    const reader = client({ 'x-api-key': readOnly.body.data.secret_key });
+    const reader = caller({ 'x-api-key': readOnly.body.data.secret_key });
     const created = await reader.call(contract.createEmbedSession, { body: definition() });
     expectStatus(created, 403);
     expectErrorShape(created.body, 'insufficient_permissions');
@@ -441,7 +443,7 @@ describe('public: starting a checkout', () => {
     const listed = (await m.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data.find(
       (c) => c.id === data.checkout_id,
     );
-    expect(listed.meta_data).toEqual({ campaign: 'library-2026', embed_session_id: s.id });
+    expect(listed!.meta_data).toEqual({ campaign: 'library-2026', embed_session_id: s.id });
 
     const [event] =
       await sql`select event_type, data from events where resource_id = ${data.checkout_id} order by sequence`;
@@ -463,7 +465,7 @@ describe('public: starting a checkout', () => {
     const single = await newSession();
     const several = await newSession(m, { amount: undefined, amounts: [50, 125.5] });
     const base = { customer_email: 'ama@example.com' };
-    const tampering: [Record<string, any>, Record<string, unknown>, string[]][] = [
+    const tampering: [DataOf<typeof contract.createEmbedSession>, Record<string, unknown>, string[]][] = [
       [single, { ...base, amount: 1 }, ['amount']],
       [single, { ...base, amount: 125.49 }, ['amount']],
       [single, { ...base, amount: 1255 }, ['amount']],
@@ -482,7 +484,7 @@ describe('public: starting a checkout', () => {
     ];
     for (const [s, body, fields] of tampering) {
       expect(
-        invalidFields(await embed(s.public_token).call(contract.createEmbedCheckout, { body })),
+        invalidFields(await embed(s.public_token).send(contract.createEmbedCheckout, { body })),
         JSON.stringify(body),
       ).toEqual(fields);
     }
@@ -526,12 +528,12 @@ describe('public: starting a checkout', () => {
 
   it('refuses malformed bodies like every write', async () => {
     const s = await newSession();
-    const malformed = await caller().call(contract.createEmbedCheckout, {
+    const malformed = await caller().send(contract.createEmbedCheckout, {
       body: '{"amount":',
       headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'application/json' },
     });
     expectStatus(malformed, 400);
-    const text = await caller().call(contract.createEmbedCheckout, {
+    const text = await caller().send(contract.createEmbedCheckout, {
       body: 'amount=1',
       headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'text/plain' },
     });
@@ -574,7 +576,7 @@ describe('public: starting a checkout', () => {
 
 describe('public: rate limits', () => {
   /** Calls until a 429 (at most twice the limit and one: a fixed window may roll over once). */
-  async function untilLimited(limit: number, send: () => Promise<{ status: number; headers: Headers; body: any }>) {
+  async function untilLimited(limit: number, send: () => Promise<{ status: number; headers: Headers; body: unknown }>) {
     let passed = 0;
     for (let i = 0; i <= 2 * limit + 1; i++) {
       const res = await send();

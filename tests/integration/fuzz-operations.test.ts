@@ -148,7 +148,7 @@ beforeAll(async () => {
       account_id: [account.id],
       key_id: [spareKey],
       merchant_id: [victim.id],
-      attempt_id: prompt.ok ? [prompt.body.data.latest_attempt?.id ?? prompt.body.data.id].filter(Boolean) : [],
+      attempt_id: prompt.ok && prompt.body.data.latest_attempt ? [prompt.body.data.latest_attempt.id] : [],
       currency_code: ['GHS', 'usd', 'KES'],
     },
     credentials: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newMerchant, paidCheckout, settleEverything, admin } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { expectStatus } from '../support/caller';
+import { expectStatus, failuresOf, successBody, type BodyOf } from '../support/caller';
 import { contract } from '../support/contract';
 
 /** A merchant with exactly `available` GHS settled (bank transfer fee 1.00 %: 101.01 pays 100.00 net). */
@@ -22,7 +22,7 @@ const bankRecipient = {
     bank_name: 'GCB',
     account_holder_name: 'Ama Mensah',
   },
-};
+} satisfies Partial<BodyOf<typeof contract.createWithdrawal>>;
 
 describe('withdrawals under concurrency (real PostgreSQL)', () => {
   it('200 concurrent withdrawals of 7.00 from 100.00: exactly 14 succeed, the rest 409, never a 5xx, 2.00 left', async () => {
@@ -36,7 +36,7 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(14);
     expect(statuses.filter((s) => s === 409)).toHaveLength(186);
-    const refused = results.find((r) => r.status === 409)!;
+    const refused = failuresOf(results, 409)[0]!;
     expect(refused.body.error.code).toBe('insufficient_funds');
     expect(refused.body.message).toMatch(/available balance 2 GHS/);
     const wallet = await m.ok(contract.getWallet, { params: { currency_code: 'GHS' } });
@@ -57,9 +57,9 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
       );
     expect(first.every((r) => r.status === 200)).toBe(true);
     const results = await Promise.all([
-      ...first.map((r) =>
+      ...first.map(successBody).map((body) =>
         m.call(contract.cancelWithdrawal, {
-          params: { transaction_id: r.body.data.transaction_id },
+          params: { transaction_id: body.data.transaction_id },
           body: { reason: 'changed my mind' },
         }),
       ),
@@ -92,7 +92,7 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
-    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('withdrawal_not_cancellable');
+    expect(failuresOf(results, 409)[0]!.body.error.code).toBe('withdrawal_not_cancellable');
     const wallet = await m.ok(contract.getWallet, { params: { currency_code: 'GHS' } });
     expect(wallet.body.data.available_balance).toBe(100);
     const reversals = await testSql()`
@@ -147,6 +147,6 @@ describe('withdrawals under concurrency (real PostgreSQL)', () => {
       ),
     );
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
-    expect(results.filter((r) => r.body.data.is_primary)).toHaveLength(1);
+    expect(results.map(successBody).filter((body) => body.data.is_primary)).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { admin, newMerchant, paidCheckout, wallet, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { caller, expectErrorShape, expectStatus, type BodyOf } from '../support/caller';
+import type { EventData } from '../../lib/notifications/events/catalog';
 import { contract } from '../support/contract';
 
 /**
@@ -50,10 +51,10 @@ async function walletRow(merchantId: string, code: string) {
 }
 
 const walletEvents = (walletId: string) =>
-  sql<{ event_type: string; data: any; merchant_id: string; resource_type: string }[]>`
+  sql<{ event_type: string; data: EventData['wallet.status_changed']; merchant_id: string; resource_type: string }[]>`
     select event_type, data, merchant_id, resource_type from events where resource_id = ${walletId} order by sequence`;
 
-const setStatus = (m: Merchant, code: string, status: unknown) =>
+const setStatus = (m: Merchant, code: string, status: BodyOf<typeof contract.updateWalletStatus>['status']) =>
   m.call(contract.updateWalletStatus, { params: { currency_code: code }, body: { status } });
 
 /** Runs settlement as if it were two days from now: every deposit made so far is due. */
@@ -65,7 +66,7 @@ async function settleAllDue(merchantId: string) {
     },
   });
   expectStatus(res, 200);
-  return res.body.data as { batches: any[]; checkouts_completed: number };
+  return res.body.data;
 }
 
 let m: Merchant;
@@ -82,7 +83,7 @@ describe('GET /api/v1/merchants/wallet', () => {
     expect(res.body.status).toBe('success');
     expect(typeof res.body.message).toBe('string');
     expect(res.body).not.toHaveProperty('pagination');
-    const wallets = res.body.data as Record<string, any>[];
+    const wallets = res.body.data;
     expect(wallets).toHaveLength(CURRENCIES.length);
     expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
     const currencyRows = await sql<{ id: string; code: string }[]>`select id, code from currencies`;
@@ -117,7 +118,7 @@ describe('GET /api/v1/merchants/wallet', () => {
     await settleAllDue(shop.id);
     // 25.50: fee 0.26 (25.5 minor rounds half up), net 25.24 into holding.
     await paidCheckout(shop, { amount: 25.5 });
-    const list = (await shop.ok(contract.listWallets)).body.data as Record<string, any>[];
+    const list = (await shop.ok(contract.listWallets)).body.data;
     const ghs = list.find((w) => w.currency_name === 'GHS')!;
     expect(ghs).toMatchObject({ available_balance: 100, holding_balance: 25.24, balance: 125.24 });
     expect(ghs.last_deposit_at).toMatch(TIMESTAMP);
@@ -168,7 +169,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     const before = await walletRow(shop.id, 'KES');
 
     const frozen = await setStatus(shop, 'kes', 'frozen');
-    expect(frozen.status, frozen.text).toBe(200);
+    expectStatus(frozen, 200, frozen.text);
     expect(frozen.body.data).toMatchObject({
       id: before.id,
       currency_name: 'KES',
@@ -182,7 +183,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
 
     const active = await setStatus(shop, 'KES', 'active');
-    expect(active.status).toBe(200);
+    expectStatus(active, 200);
     expect(active.body.data.status).toBe('active');
     expect((await walletRow(shop.id, 'KES')).status).toBe('active');
 
@@ -197,7 +198,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     const shop = await newMerchant();
     const before = await walletRow(shop.id, 'GHS');
     const res = await setStatus(shop, 'GHS', 'active');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data.status).toBe('active');
     const events = await walletEvents(before.id);
     expect(events.map((e) => e.event_type)).not.toContain('wallet.status_changed');
@@ -273,7 +274,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
       { status: 'frozen', extra: 1 },
     ];
     for (const body of bodies) {
-      const res = await shop.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body });
+      const res = await shop.send(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body });
       expectStatus(res, 422, JSON.stringify(body));
       expectErrorShape(res.body, 'validation_error');
     }
@@ -292,7 +293,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     expect(suspended.body.data.status).toBe('suspended');
     expect((await wallet(shop, 'GHS')).status).toBe('suspended');
 
-    for (const status of ['active', 'frozen']) {
+    for (const status of ['active', 'frozen'] as const) {
       const res = await setStatus(shop, 'GHS', status);
       expect(res.status, res.text).toBe(409);
       expectErrorShape(res.body, 'wallet_suspended');
@@ -352,7 +353,7 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       { unknown: 1 },
     ];
     for (const body of bad) {
-      const res = await admin().call(contract.updateMerchantWallet, {
+      const res = await admin().send(contract.updateMerchantWallet, {
         params: { merchant_id: shop.id, currency_code: 'GHS' },
         body,
       });
@@ -430,8 +431,7 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       settlement_hold_reason: 'Fraud check FR-221',
       settlement_hold_visibility: 'internal',
     });
-    const opList = (await admin().ok(contract.listMerchantWallets, { params: { merchant_id: shop.id } })).body
-      .data as Record<string, any>[];
+    const opList = (await admin().ok(contract.listMerchantWallets, { params: { merchant_id: shop.id } })).body.data;
     expect(opList.find((w) => w.currency_name === 'GHS')).toMatchObject({
       settlement_hold: true,
       settlement_hold_reason: 'Fraud check FR-221',
@@ -439,7 +439,7 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
     // …the merchant does not, anywhere.
     const single = await wallet(shop, 'GHS');
     expect(single).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
-    const list = (await shop.ok(contract.listWallets)).body.data as Record<string, any>[];
+    const list = (await shop.ok(contract.listWallets)).body.data;
     expect(list.find((w) => w.currency_name === 'GHS')).toMatchObject({
       settlement_hold: true,
       settlement_hold_reason: null,

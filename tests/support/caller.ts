@@ -173,7 +173,13 @@ export function successBody<O>(res: Answer<O>): SuccessBody<O> {
   return res.body;
 }
 
+/** The errors among answers held in arrays, those of `status` when given: typed as the Error shape. */
+export function failuresOf(answers: Answer<unknown>[], status?: number): Failure[] {
+  return answers.flatMap((res) => (!res.ok && (status === undefined || res.status === status) ? [res] : []));
+}
+
 type SuccessStatus = 200 | 201 | 202;
+
 /**
  * `expect(res.status, res.text).toBe(status)` that also narrows a typed answer: to its success for a
  * 2xx, to the Error shape for an error status.
