@@ -101,9 +101,7 @@ describe('checkout state machine', () => {
       transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'time_out_payment' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id = ${id}`) as unknown as [
-      { n: number },
-    ];
-    expect(n).toBe(2); // checkout.created + the one move
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from events where resource_id = ${id}`;
+    expect(row!.n).toBe(2); // checkout.created + the one move
   });
 });

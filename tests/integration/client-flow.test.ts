@@ -38,8 +38,7 @@ describe('the typed client', () => {
       .sort();
     expect(MERCHANT_CONTRACTS.map((op) => op.operationId).sort()).toEqual(merchantOperations);
     const { payments } = { payments: new PaymentsClient({ baseUrl: 'http://x', apiKey: 'k' }) };
-    for (const id of merchantOperations)
-      expect(typeof (payments as unknown as Record<string, unknown>)[id], id).toBe('function');
+    for (const id of merchantOperations) expect(payments[id as keyof PaymentsClient], id).toBeTypeOf('function');
   });
 
   it('runs the whole flow: checkout, customer pays, signed webhook, confirmation by reading', async () => {

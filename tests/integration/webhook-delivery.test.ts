@@ -58,7 +58,6 @@ async function testEvent(m: Merchant, webhookId: string) {
   const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } });
   if (!res.ok) throw new Error(`test event failed: ${res.text}`);
   return res.body.data;
-
 }
 
 /** Delivers everything due at `now` until nothing more is due (at most 4 per endpoint are claimed at once). */

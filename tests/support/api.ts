@@ -104,16 +104,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-// Until every file calls by operation: the untyped client the suite began with.
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
-export type CallOptions = SendOptions;
-export const call = sendRequest as (method: string, url: string, options?: SendOptions) => Promise<ApiResponse>;
-
 /**
  * A Request to the route handler the App Router would pick, as `fetch` would see it (the typed
  * client's tests pass this as its fetch). Every response is held to the OpenAPI document.
@@ -132,13 +122,4 @@ export async function dispatch(request: Request): Promise<Response> {
   const text = await response.clone().text();
   checkResponse(handler.operation, response.status, parseJson(text), `${request.method} ${pathname}`);
   return response;
-}
-
-/** A client bound to a set of headers (an API key, the admin token…). */
-export function client(headers: Record<string, string> = {}) {
-  const send =
-    (method: string) =>
-    (url: string, body?: unknown, extra: Record<string, string> = {}) =>
-      call(method, url, { headers: { ...headers, ...extra }, body });
-  return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
 }

@@ -68,4 +68,4 @@ for (const op of OPERATIONS) {
   }
 }
 
-export const contract = byExportName as unknown as Contract;
+export const contract = byExportName as Contract;

@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { client } from './api';
 import { caller, type BodyOf, type DataOf } from './caller';
 import { contract } from './contract';
 
@@ -7,7 +6,7 @@ export { expectErrorShape, invalidFields } from './caller';
 
 export const adminHeaders = () => ({ authorization: `Bearer ${process.env.ADMIN_API_TOKEN}` });
 /** The operator, holding the bearer token. */
-export const admin = () => ({ ...client(adminHeaders()), ...caller(adminHeaders()) });
+export const admin = () => caller(adminHeaders());
 
 export type KybStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 
@@ -19,7 +18,7 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
   if (!res.ok) throw new Error(`merchant creation failed: ${res.text}`);
   const { merchant, api_key } = res.body.data;
   const headers = { 'x-api-key': api_key.secret_key };
-  return { id: merchant.id, apiKey: api_key.secret_key, keyId: api_key.id, api: client(headers), ...caller(headers) };
+  return { id: merchant.id, apiKey: api_key.secret_key, keyId: api_key.id, ...caller(headers) };
 }
 export type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -40,11 +39,8 @@ export function hostedPage(checkout: { payment_reference: string; checkout_url: 
   const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const headers = { 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': address };
   const reference = { payment_reference: checkout.payment_reference };
-  return {
-    base: `/api/checkout/v1/sessions/${checkout.payment_reference}`,
-    /** Calls the session's operations without naming the reference again. */
-    page: { ...client(headers), ...caller(headers, reference) },
-  };
+  /** Calls the session's operations without naming the reference again. */
+  return { page: caller(headers, reference) };
 }
 
 /**

@@ -47,7 +47,8 @@ export interface DocumentedOperation {
   responses: Record<string, { description: string; content?: Content }>;
 }
 
-export interface OpenApiDocument {
+/** A type, not an interface: the built document (a `Record<string, unknown>`) narrows to it. */
+export type OpenApiDocument = {
   openapi: string;
   paths: Record<string, Record<string, DocumentedOperation>>;
   webhooks: Record<string, { post: { requestBody: { content: Content } } }>;
@@ -56,7 +57,7 @@ export interface OpenApiDocument {
     responses: Record<string, { description: string; content?: Content }>;
     securitySchemes: Record<string, unknown>;
   };
-}
+};
 
 /** The document the service serves, built in process. */
-export const openApiDocument = (): OpenApiDocument => buildOpenApiDocument() as unknown as OpenApiDocument;
+export const openApiDocument = (): OpenApiDocument => buildOpenApiDocument() as OpenApiDocument;

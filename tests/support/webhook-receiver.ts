@@ -64,7 +64,6 @@ export async function startReceiver(
       let json: WebhookEnvelope | null = null;
       try {
         json = JSON.parse(raw) as WebhookEnvelope;
-
       } catch {
         // not JSON
       }
