@@ -318,7 +318,7 @@ describe('POST /api/v1/merchants/checkouts', () => {
       ['+233 24-412 3456', '+233244123456'],
       ['+1 (415) 555.0100', '+14155550100'],
       ['233244123456', '233244123456'],
-      // README: 7–15 digits with an optional +; a local number with a trunk 0 is still 10 digits.
+      // docs/decisions/checkouts.md: 7–15 digits with an optional +; a local number with a trunk 0 is still 10 digits.
       ['024 412 3456', '0244123456'],
     ])('normalises customer_phone %j to %j', async (phone, normalised) => {
       const data = await create(m, { ...minimalCheckout, customer_phone: phone });

@@ -12,7 +12,7 @@ import { caller, expectErrorShape, expectStatus, invalidFields, type BodyOf, typ
 import { contract } from '../support/contract';
 
 /**
- * The checkout button (README "Checkout button"): the merchant's embed sessions, and the public calls
+ * The checkout button (docs/checkout-button.md): the merchant's embed sessions, and the public calls
  * of the button's script, which are bound to the session's token, its allowed origins and its amounts.
  */
 const ORIGIN = 'https://shop.example';

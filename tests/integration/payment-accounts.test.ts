@@ -6,11 +6,11 @@ import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf
 import { contract } from '../support/contract';
 
 /**
- * Payment accounts (spec 4.7, README "Money out"): the merchant's own destinations for withdrawals.
+ * Payment accounts (spec 4.7, docs/decisions/money-out.md): the merchant's own destinations for withdrawals.
  * Bank accounts and mobile-money accounts, required fields per type, phones stored in E.164, exactly one
  * primary per currency, soft delete, masked listings, and a payment_account.* event for each change.
  */
-/** The response fields of a payment account (the spec leaves them to us: README "Money out"). */
+/** The response fields of a payment account (the spec leaves them to us: docs/decisions/money-out.md). */
 const ACCOUNT_FIELDS = [
   'id',
   'merchant_id',

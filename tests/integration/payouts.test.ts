@@ -16,7 +16,7 @@ import { expectErrorShape, expectStatus, invalidFields, type BodyOf } from '../s
 import { contract } from '../support/contract';
 
 /**
- * Payouts (spec 4.9, README "Money out"): the merchant's money to a third party, through the same engine
+ * Payouts (spec 4.9, docs/decisions/money-out.md): the merchant's money to a third party, through the same engine
  * as withdrawals, with a required payout_reason, lowercase statuses and a fee (defaults: bank transfer
  * 1.00 flat, mobile money 0.50 % half up). A settled checkout of 101.01 leaves exactly 100.00 available.
  */

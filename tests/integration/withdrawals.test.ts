@@ -18,7 +18,7 @@ import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf
 import { contract } from '../support/contract';
 
 /**
- * Withdrawals (spec 4.8, README "Money out"): the merchant's money to the merchant's own account, from
+ * Withdrawals (spec 4.8, docs/decisions/money-out.md): the merchant's money to the merchant's own account, from
  * the wallet's available balance. The sandbox payout rail moves them on: runJobsNow(['pick_up_payout'])
  * is PENDING → PROCESSING, runJobsNow(['sandbox_payout_outcome']) is PROCESSING → COMPLETED or FAILED (a
  * destination ending in 9999 fails). Deposits are paid by sandbox bank transfer (fee 1.00 %): 101.01
@@ -26,7 +26,7 @@ import { contract } from '../support/contract';
  */
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The response fields of a withdrawal or payout (README "Money out"), in order. */
+/** The response fields of a withdrawal or payout (docs/decisions/money-out.md), in order. */
 const PAYOUT_FIELDS = [
   'transaction_id',
   'merchant_id',

@@ -20,7 +20,7 @@ import { sendRequest, type RawAnswer, type SendOptions } from './api';
  * answers a body typed `unknown`.
  */
 
-/** The shared error body (README "Envelope and errors"). */
+/** The shared error body (docs/api.md "Envelope and errors"). */
 export type ErrorBody = z.output<typeof errorSchema>;
 
 /** An operation's success `data`, and what its body, params and query take. */
@@ -199,7 +199,7 @@ export function expectStatus(res: Answered, status: number, message?: string): v
   expect(res.status, message ?? res.text).toBe(status);
 }
 
-/** The shared error shape (README "Envelope and errors"), with `code` when given. */
+/** The shared error shape (docs/api.md "Envelope and errors"), with `code` when given. */
 export function expectErrorShape(body: unknown, code?: ErrorBody['error']['code']): asserts body is ErrorBody {
   const b = body as Partial<ErrorBody> | null;
   if (b?.status !== 'error' || typeof b.message !== 'string' || !Array.isArray(b.error?.fields)) {
