@@ -25,47 +25,35 @@ const checkoutUrl = z.string().meta({
   example: 'https://pay.example.com/pay/PAY-7K3M9Q2XW4T8B6ZD#token=eyJhbGciOiJIUzI1NiIs…',
 });
 
+/** What both shapes show. */
+const checkoutFields = {
+  id: uuidField,
+  payment_reference: z.string().meta({ example: 'PAY-7K3M9Q2XW4T8B6ZD' }),
+  checkout_url: checkoutUrl,
+  amount,
+  currency_code: currencyCode,
+  status: checkoutStatus,
+  customer_email: z.string(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  customer_phone_editable: z.boolean(),
+  description: z.string().nullable(),
+  expires_at: timestamp,
+  paid_at: nullableTimestamp,
+  created_at: timestamp,
+};
+
 /** Public shape (spec 2.5): create and cancel. */
-export const checkoutPublicSchema = named(
-  'Checkout',
-  z.object({
-    id: uuidField,
-    payment_reference: z.string().meta({ example: 'PAY-7K3M9Q2XW4T8B6ZD' }),
-    checkout_url: checkoutUrl,
-    amount,
-    currency_code: currencyCode,
-    status: checkoutStatus,
-    customer_email: z.string(),
-    customer_name: z.string().nullable(),
-    customer_phone: z.string().nullable(),
-    customer_phone_editable: z.boolean(),
-    description: z.string().nullable(),
-    expires_at: timestamp,
-    paid_at: nullableTimestamp,
-    created_at: timestamp,
-  }),
-);
+export const checkoutPublicSchema = named('Checkout', z.object(checkoutFields));
 export type CheckoutPublic = z.infer<typeof checkoutPublicSchema>;
 
 /** Full shape (spec 2.5): get, the listing and every checkout event's `data`. */
 export const checkoutFullSchema = named(
   'CheckoutFull',
   z.object({
-    id: uuidField,
+    ...checkoutFields,
     merchant_id: uuidField,
-    payment_reference: z.string(),
-    checkout_url: checkoutUrl,
-    amount,
-    currency_code: currencyCode,
-    status: checkoutStatus,
-    customer_email: z.string(),
-    customer_name: z.string().nullable(),
-    customer_phone: z.string().nullable(),
-    customer_phone_editable: z.boolean(),
-    description: z.string().nullable(),
     payment_method: z.enum(PAYMENT_METHODS).nullable(),
-    expires_at: timestamp,
-    paid_at: nullableTimestamp,
     completed_at: nullableTimestamp,
     redirect_url: z.string().nullable(),
     meta_data: metaData.nullable(),
@@ -74,7 +62,6 @@ export const checkoutFullSchema = named(
     approved_at: nullableTimestamp,
     rejection_reason: z.string().nullable(),
     admin_notes: z.string().nullable(),
-    created_at: timestamp,
     updated_at: timestamp,
   }),
 );

@@ -50,28 +50,12 @@ export async function presentCheckoutPublic(row: CheckoutRow): Promise<CheckoutP
   };
 }
 
-/**
- * Full shape (spec 2.5): get, list and every checkout event, plus `customer_phone_editable` so a
- * reader of the full shape misses nothing of the public one.
- */
+/** Full shape (spec 2.5): get, list and every checkout event; everything the public one shows, and more. */
 export async function presentCheckoutFull(row: CheckoutRow): Promise<CheckoutFull> {
-  const currency = row.currencyCode;
   return {
-    id: row.id,
+    ...(await presentCheckoutPublic(row)),
     merchant_id: row.merchantId,
-    payment_reference: row.paymentReference,
-    checkout_url: await checkoutUrlOf(row),
-    amount: toMajorUnits(row.amount, currency),
-    currency_code: currency,
-    status: effectiveStatus(row),
-    customer_email: row.customerEmail,
-    customer_name: row.customerName,
-    customer_phone: row.customerPhone,
-    customer_phone_editable: row.customerPhoneEditable,
-    description: row.description,
     payment_method: row.paymentMethod as PaymentMethod | null,
-    expires_at: formatTimestamp(row.expiresAt),
-    paid_at: formatTimestamp(row.paidAt),
     completed_at: formatTimestamp(row.completedAt),
     redirect_url: row.redirectUrl,
     meta_data: row.metaData,
@@ -80,7 +64,6 @@ export async function presentCheckoutFull(row: CheckoutRow): Promise<CheckoutFul
     approved_at: formatTimestamp(row.approvedAt),
     rejection_reason: row.rejectionReason,
     admin_notes: row.adminNotes,
-    created_at: formatTimestamp(row.createdAt),
     updated_at: formatTimestamp(row.updatedAt),
   };
 }

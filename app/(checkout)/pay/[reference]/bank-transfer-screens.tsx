@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type Attempt, type Session } from './session';
 import {
@@ -44,7 +46,7 @@ function BankAccountRows({
   const account = attempt.bank_account;
   const reference = account?.reference ?? session.checkout.payment_reference;
   return (
-    <dl className={styles.details}>
+    <dl className={panels.details}>
       {account?.bank_name && <CopyRow label={t('bank_name')} value={account.bank_name} />}
       {account?.account_name && <CopyRow label={t('account_name')} value={account.account_name} />}
       {account?.account_number && <CopyRow label={t('account_number')} value={account.account_number} kind="code" />}
@@ -98,7 +100,7 @@ function PayBy({ session }: { session: Session }) {
   if (!Number.isFinite(expiresAt)) return null;
   return (
     <p data-testid="pay-by">
-      {tx('bank_pay_by', { time: <strong className={styles.oneLine}>{dateTime(expiresAt)}</strong> })}
+      {tx('bank_pay_by', { time: <strong className={frame.oneLine}>{dateTime(expiresAt)}</strong> })}
     </p>
   );
 }
@@ -130,13 +132,13 @@ export function BankDetails(props: ScreenProps) {
       <p>{tx('bank_intro', { amount: <Amount value={attempt.amount} currency={attempt.currency_code} /> })}</p>
       <BankAccountRows session={session} attempt={attempt} amount={attempt.amount} amountLabel={t('exact_amount')} />
       <PayBy session={session} />
-      <div className={styles.warning}>
+      <div className={panels.warning}>
         <p>{t('bank_warning')}</p>
       </div>
       {manualApproval(session) && (
-        <p className={styles.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>
+        <p className={frame.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>
       )}
-      <div className={styles.actions}>
+      <div className={controls.actions}>
         <ActionButton busy={busy === 'claim'} onClick={() => void onClaim()}>
           {t('bank_sent')}
         </ActionButton>
@@ -166,7 +168,7 @@ export function BankPreparing({ busy, notice, onChoose }: ScreenProps) {
       <Title>{t('bank_title')}</Title>
       <NoticeBox notice={notice} />
       {waiting ? (
-        <p className={styles.lead}>{t('bank_preparing')}</p>
+        <p className={frame.lead}>{t('bank_preparing')}</p>
       ) : (
         <ActionButton busy={busy === 'bank'} onClick={() => void onChoose('bank_transfer')}>
           {t('bank_show')}
@@ -189,8 +191,8 @@ function ShortTransfer({ session, attempt }: { session: Session; attempt: Attemp
     announce(t('money_short_title'));
   }, [announce, t]);
   return (
-    <section className={styles.warning} aria-labelledby="short-title" data-testid="short-transfer">
-      <h2 id="short-title" className={styles.boxTitle}>
+    <section className={panels.warning} aria-labelledby="short-title" data-testid="short-transfer">
+      <h2 id="short-title" className={panels.boxTitle}>
         {t('money_short_title')}
       </h2>
       <p>
@@ -239,7 +241,7 @@ export function BankWaiting(props: ScreenProps) {
       </p>
       <Checking />
       {!short && attempt?.method === 'bank_transfer' && attempt.bank_account && (
-        <details className={styles.disclosure}>
+        <details className={panels.disclosure}>
           <summary>{t('waiting_details')}</summary>
           <BankAccountRows
             session={session}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
 import { canExpire } from './flow';
 import { parseTimestamp, type Session } from './session';
 import { Amount, clockText, usePage, useServerNow } from './ui';
@@ -15,8 +15,8 @@ import { Amount, clockText, usePage, useServerNow } from './ui';
 export function BrandHeader({ name, logo }: { name: string | null; logo: string | null }) {
   if (!name && !logo) return null;
   return (
-    <header className={styles.brand}>
-      {name && <p className={styles.brandName}>{name}</p>}
+    <header className={frame.brand}>
+      {name && <p className={frame.brandName}>{name}</p>}
       {logo && <Logo src={logo} />}
     </header>
   );
@@ -38,7 +38,7 @@ function Logo({ src }: { src: string }) {
   // A plain <img>: next/image would proxy merchants' logos through this server for no gain.
   return (
     <img
-      className={styles.logo}
+      className={frame.logo}
       src={src}
       alt=""
       height={36}
@@ -54,14 +54,14 @@ export function Summary({ session }: { session: Session }) {
   const { checkout, merchant } = session;
   const chars = money(checkout.amount, checkout.currency_code).length;
   return (
-    <section className={styles.summary} aria-label={t('summary_label')}>
-      <p className={styles.summaryLabel}>{t('pay_to', { merchant: merchant.display_name })}</p>
+    <section className={frame.summary} aria-label={t('summary_label')}>
+      <p className={frame.summaryLabel}>{t('pay_to', { merchant: merchant.display_name })}</p>
       {/* Shrinks with its length so that it always fits on one line, down to 320 px. */}
-      <p className={styles.amount} data-testid="amount" style={{ '--chars': chars } as CSSProperties}>
+      <p className={frame.amount} data-testid="amount" style={{ '--chars': chars } as CSSProperties}>
         <Amount value={checkout.amount} currency={checkout.currency_code} />
       </p>
-      {checkout.description && <p className={styles.description}>{checkout.description}</p>}
-      <p className={styles.meta}>{t('reference_line', { reference: checkout.payment_reference })}</p>
+      {checkout.description && <p className={frame.description}>{checkout.description}</p>}
+      <p className={frame.meta}>{t('reference_line', { reference: checkout.payment_reference })}</p>
       {canExpire(session) && <ExpiryNote expiresAt={checkout.expires_at} />}
     </section>
   );
@@ -80,5 +80,5 @@ function ExpiryNote({ expiresAt }: { expiresAt: string }) {
     }
   }, [left, announce, t]);
   if (!Number.isFinite(left) || left > 15 * 60000 || left <= 0) return null;
-  return <p className={styles.expiry}>{t('expires_in', { time: clockText(left) })}</p>;
+  return <p className={frame.expiry}>{t('expires_in', { time: clockText(left) })}</p>;
 }

@@ -6,7 +6,9 @@ import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { translator } from '@/lib/platform/i18n/translate';
 import { BrandHeader, Summary } from './brand';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 import { FooterContact } from './contact';
 import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
@@ -113,14 +115,14 @@ export function CheckoutApp({
 
   return (
     <Ctx.Provider value={ctx}>
-      <div className={styles.page} style={brandStyle}>
-        <div className={styles.shell}>
-          {session?.sandbox && <p className={styles.sandbox}>{t('sandbox_banner')}</p>}
+      <div className={frame.page} style={brandStyle}>
+        <div className={frame.shell}>
+          {session?.sandbox && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
           <BrandHeader name={brandName} logo={logo} />
           {session && screen !== 'invalid' && screen !== 'paid' && <Summary session={session} />}
-          <main className={styles.main} data-screen={screen} aria-busy={screen === 'loading' || undefined}>
+          <main className={frame.main} data-screen={screen} aria-busy={screen === 'loading' || undefined}>
             {offline && (
-              <p className={styles.warning} role="status">
+              <p className={panels.warning} role="status">
                 {t('offline')}
               </p>
             )}
@@ -136,7 +138,7 @@ export function CheckoutApp({
               <>
                 <Title>{t('load_error_title')}</Title>
                 <p>{t('load_error_body')}</p>
-                <div className={styles.actions}>
+                <div className={controls.actions}>
                   <ActionButton onClick={() => checkout.pollNow.current()}>{t('retry')}</ActionButton>
                 </div>
               </>
@@ -160,15 +162,15 @@ export function CheckoutApp({
               />
             )}
           </main>
-          <footer className={styles.footer}>
+          <footer className={frame.footer}>
             {session && !contactOnScreen(screen, session) && <FooterContact session={session} />}
-            <p className={`${styles.footerLinks} ${styles.noPrint}`}>
+            <p className={`${frame.footerLinks} ${frame.noPrint}`}>
               <a href={languageHref} lang={otherLocale} hrefLang={otherLocale}>
                 {t('other_language')}
               </a>
             </p>
           </footer>
-          <div className={styles.visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="live-region">
+          <div className={frame.visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="live-region">
             {announcement.text && <p key={announcement.id}>{announcement.text}</p>}
           </div>
         </div>
@@ -181,8 +183,8 @@ function Loading() {
   const { t } = usePage();
   return (
     <div>
-      <p className={styles.lead}>{t('loading')}</p>
-      <div className={styles.skeleton} aria-hidden="true">
+      <p className={frame.lead}>{t('loading')}</p>
+      <div className={frame.skeleton} aria-hidden="true">
         <span />
         <span />
         <span />

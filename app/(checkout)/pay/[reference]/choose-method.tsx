@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
 import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type MethodId, type Session } from './session';
 import { ActionButton, NoticeBox, Title, usePage } from './ui';
@@ -15,7 +16,7 @@ export function UnavailableNote({ session }: { session: Session }) {
   const expiresAt = parseTimestamp(session.checkout.expires_at);
   if (!tooLate || !Number.isFinite(expiresAt)) return null;
   return (
-    <p className={`${styles.muted} ${styles.small} ${styles.aside}`} data-testid="unavailable">
+    <p className={`${frame.muted} ${frame.small} ${frame.aside}`} data-testid="unavailable">
       {t('unavailable_bank_time', { time: dateTime(expiresAt) })}
     </p>
   );
@@ -37,11 +38,11 @@ export function ChooseMethod({ session, busy, notice, onChoose }: ScreenProps) {
       <Title>{t('choose_title')}</Title>
       <NoticeBox notice={notice} />
       <form onSubmit={submit} noValidate>
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('method_legend')}</legend>
-          <div className={styles.options}>
+        <fieldset className={controls.fieldset}>
+          <legend className={controls.legend}>{t('method_legend')}</legend>
+          <div className={controls.options}>
             {methods.map((method) => (
-              <label key={method.method} className={styles.option}>
+              <label key={method.method} className={controls.option}>
                 <input
                   type="radio"
                   name="method"
@@ -49,11 +50,11 @@ export function ChooseMethod({ session, busy, notice, onChoose }: ScreenProps) {
                   checked={choice === method.method}
                   onChange={() => setChoice(method.method)}
                 />
-                <span className={styles.optionText}>
-                  <span className={styles.optionTitle}>
+                <span className={controls.optionText}>
+                  <span className={controls.optionTitle}>
                     {method.method === 'mobile_money' ? t('method_mobile_money') : t('method_bank_transfer')}
                   </span>
-                  <span className={styles.optionHint}>
+                  <span className={controls.optionHint}>
                     {method.method === 'mobile_money'
                       ? [...new Set(method.networks.map((n) => n.label))].join(', ')
                       : method.requires_manual_approval

@@ -1,6 +1,7 @@
 'use client';
 
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import panels from './panels.module.css';
 import type { Session } from './session';
 import { Ref, usePage } from './ui';
 
@@ -34,7 +35,7 @@ export function contactOf(session: Session): Contact | null {
 function ContactLinks({ contact }: { contact: Contact }) {
   const { t } = usePage();
   return (
-    <p className={styles.footerLinks}>
+    <p className={frame.footerLinks}>
       {contact.email && <a href={`mailto:${contact.email}`}>{t('help_email', { email: contact.email })}</a>}
       {contact.phone && (
         <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: contact.phone })}</a>
@@ -70,8 +71,8 @@ export function ContactBlock({ session }: { session: Session }) {
   const merchant = session.merchant.display_name;
   const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   return (
-    <section className={styles.contact} aria-labelledby="contact-title" data-testid="contact">
-      <h2 id="contact-title" className={styles.boxTitle}>
+    <section className={panels.contact} aria-labelledby="contact-title" data-testid="contact">
+      <h2 id="contact-title" className={panels.boxTitle}>
         {t('contact_title')}
       </h2>
       <p>

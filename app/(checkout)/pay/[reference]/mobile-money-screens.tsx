@@ -2,7 +2,9 @@
 
 import { PROMPT_RESEND_AFTER_SECONDS } from '@/lib/collections/hosted-page/rules';
 import { useEffect, useRef, type FormEvent } from 'react';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 import { UnavailableNote } from './choose-method';
 import { attemptNetwork, mobileNetworks, networkKey, networkName, nowrap } from './flow';
 import type { ScreenProps } from './screen-props';
@@ -62,11 +64,11 @@ export function MobileMoneyForm({
       <Title>{t('mm_title')}</Title>
       <NoticeBox notice={notice} />
       <form onSubmit={submit} noValidate>
-        <fieldset className={styles.fieldset} aria-describedby={form.errors.network ? networkErrorId : undefined}>
-          <legend className={styles.legend}>
+        <fieldset className={controls.fieldset} aria-describedby={form.errors.network ? networkErrorId : undefined}>
+          <legend className={controls.legend}>
             {severalCountries ? t('network_country_legend') : t('network_legend')}
           </legend>
-          <div className={styles.options}>
+          <div className={controls.options}>
             {networks.map((network, index) => (
               <NetworkOption
                 key={networkKey(network)}
@@ -82,23 +84,23 @@ export function MobileMoneyForm({
             ))}
           </div>
           {form.errors.network && (
-            <span id={networkErrorId} className={styles.fieldError}>
+            <span id={networkErrorId} className={controls.fieldError}>
               {form.errors.network}
             </span>
           )}
         </fieldset>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="phone">
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="phone">
             {t('phone_label')}
           </label>
-          <span id={hintId} className={styles.hint}>
+          <span id={hintId} className={controls.hint}>
             {locked ? t('phone_locked_hint', { merchant: merchant.display_name }) : t('phone_hint', { example })}
           </span>
           <input
             ref={phoneInput}
             id="phone"
             name="phone"
-            className={styles.input}
+            className={controls.input}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -112,7 +114,7 @@ export function MobileMoneyForm({
             }}
           />
           {form.errors.phone && (
-            <span id={errorId} className={styles.fieldError}>
+            <span id={errorId} className={controls.fieldError}>
               {form.errors.phone}
             </span>
           )}
@@ -123,9 +125,9 @@ export function MobileMoneyForm({
       </form>
       <UnavailableNote session={session} />
       {session.sandbox && !locked && (
-        <div className={`${styles.note} ${styles.noPrint}`}>
-          <p className={styles.boxTitle}>{t('sandbox_numbers_title')}</p>
-          <ul className={`${styles.simList} ${styles.small}`}>
+        <div className={`${panels.note} ${frame.noPrint}`}>
+          <p className={panels.boxTitle}>{t('sandbox_numbers_title')}</p>
+          <ul className={`${panels.simList} ${frame.small}`}>
             <li>{t('sandbox_number_1111')}</li>
             <li>{t('sandbox_number_2222')}</li>
             <li>{t('sandbox_number_3333')}</li>
@@ -135,7 +137,7 @@ export function MobileMoneyForm({
         </div>
       )}
       {session.methods.length > 1 && (
-        <div className={styles.actions}>
+        <div className={controls.actions}>
           <ActionButton variant="link" onClick={() => onRetry('other_method')}>
             {t('pay_another_way')}
           </ActionButton>
@@ -161,7 +163,7 @@ function NetworkOption({
   onChoose: () => void;
 }) {
   return (
-    <label className={styles.option}>
+    <label className={controls.option}>
       <input
         id={`network-${index}`}
         type="radio"
@@ -171,8 +173,8 @@ function NetworkOption({
         aria-invalid={invalid || undefined}
         onChange={onChoose}
       />
-      <span className={styles.optionText}>
-        <span className={styles.optionTitle}>{name}</span>
+      <span className={controls.optionText}>
+        <span className={controls.optionTitle}>{name}</span>
       </span>
     </label>
   );
@@ -187,7 +189,7 @@ function ManualApproval({ network, name }: { network: Network | undefined; name:
   const path = network?.manual_approval;
   if (!path) return null;
   const dial = (
-    <a className={styles.dial} href={`tel:${path.dial.replace(/#/g, '%23')}`}>
+    <a className={panels.dial} href={`tel:${path.dial.replace(/#/g, '%23')}`}>
       {path.dial}
     </a>
   );
@@ -228,7 +230,7 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
       <Spinner />
       <Title>{t('approve_title')}</Title>
       <NoticeBox notice={notice} />
-      <p className={styles.lead}>
+      <p className={frame.lead}>
         {tx('approve_body', {
           phone: nowrap(attempt.phone ?? ''),
           network: name,
@@ -238,23 +240,23 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
       </p>
       {Number.isFinite(left) &&
         (timeUp ? (
-          <p className={styles.timer}>{t('approve_time_up')}</p>
+          <p className={panels.timer}>{t('approve_time_up')}</p>
         ) : (
-          <p className={styles.timer}>
+          <p className={panels.timer}>
             <span>{t('approve_time_left')}</span>
-            <span className={styles.timerValue} role="timer" data-testid="countdown">
+            <span className={panels.timerValue} role="timer" data-testid="countdown">
               {clockText(left)}
             </span>
           </p>
         ))}
       <Checking />
-      <div className={styles.note}>
-        <p className={styles.boxTitle}>{t('approve_help_title')}</p>
+      <div className={panels.note}>
+        <p className={panels.boxTitle}>{t('approve_help_title')}</p>
         <p>{t('approve_help_body')}</p>
         <ManualApproval network={network} name={network?.label ?? name} />
       </div>
       {canResend ? (
-        <div className={styles.actions}>
+        <div className={controls.actions}>
           <ActionButton variant="secondary" busy={busy === 'resend'} onClick={() => void onResend()}>
             {t('approve_resend')}
           </ActionButton>
@@ -263,7 +265,7 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
           </ActionButton>
         </div>
       ) : (
-        <p className={styles.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
+        <p className={frame.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
       )}
       {session.sandbox && (
         <SimulateControls

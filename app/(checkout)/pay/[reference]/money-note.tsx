@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import styles from './checkout.module.css';
+import panels from './panels.module.css';
 import type { Session } from './session';
 import { Amount, usePage } from './ui';
 
@@ -26,8 +26,8 @@ export function MoneyNote({ session }: { session: Session }) {
   if (received.refunded > 0) lines.push(tx('money_refunded', { refunded: amount(received.refunded) }));
   if (!lines.length) return null;
   return (
-    <section className={styles.note} aria-labelledby="money-title" data-testid="money-note">
-      <h2 id="money-title" className={styles.boxTitle}>
+    <section className={panels.note} aria-labelledby="money-title" data-testid="money-note">
+      <h2 id="money-title" className={panels.boxTitle}>
         {t('money_title')}
       </h2>
       {lines.map((line, index) => (

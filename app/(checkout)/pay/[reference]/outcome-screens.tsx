@@ -1,6 +1,8 @@
 'use client';
 
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 import { ContactBlock } from './contact';
 import { failureText, noMoneyMoved } from './flow';
 import { MoneyNote } from './money-note';
@@ -27,13 +29,13 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
       <Title>{screen === 'timeout' ? t('timeout_title') : t('failed_title')}</Title>
       <NoticeBox notice={notice} />
       {failureText(t, attempt, session).map((line) => (
-        <p key={line} className={styles.lead}>
+        <p key={line} className={frame.lead}>
           {line}
         </p>
       ))}
       {!noMoneyMoved(attempt, session) && (
-        <section className={styles.warning} aria-labelledby="twice-title">
-          <h2 id="twice-title" className={styles.boxTitle}>
+        <section className={panels.warning} aria-labelledby="twice-title">
+          <h2 id="twice-title" className={panels.boxTitle}>
             {t('twice_title')}
           </h2>
           <p>
@@ -44,7 +46,7 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
       )}
       {screen === 'timeout' && <Checking />}
       <MoneyNote session={session} />
-      <div className={styles.actions}>
+      <div className={controls.actions}>
         {mobile && canMobile ? (
           <>
             <ActionButton onClick={() => onRetry('same')}>{t('try_again')}</ActionButton>
@@ -82,7 +84,7 @@ export function Closed({ screen, session, notice }: ScreenProps) {
       <NoticeBox notice={notice} />
       <p>{expired ? t('expired_body', { merchant }) : t('cancelled_body', { merchant })}</p>
       <MoneyNote session={session} />
-      <p className={styles.muted}>{tx('money_sent_note', { merchant, reference })}</p>
+      <p className={frame.muted}>{tx('money_sent_note', { merchant, reference })}</p>
       <ContactBlock session={session} />
     </>
   );

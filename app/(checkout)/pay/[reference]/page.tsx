@@ -7,7 +7,7 @@ import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { CheckoutApp } from './checkout-app';
 import { publicBrandFor } from '@/lib/collections/hosted-page/public-brand';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
 
 /**
  * The hosted checkout page. The server renders a light shell (the merchant's name and colours when
@@ -71,7 +71,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   return (
     <>
       <noscript>
-        <p className={styles.noscript}>{messages.noscript}</p>
+        <p className={frame.noscript}>{messages.noscript}</p>
       </noscript>
       <CheckoutApp reference={reference} locale={locale} messages={messages} brand={brand} />
     </>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 import { ContactBlock } from './contact';
 import { attemptNetwork, mobileNetworks, networkName, nowrap, safeRedirect } from './flow';
 import { MoneyNote } from './money-note';
@@ -50,16 +52,16 @@ export function Paid({ session, paidHere }: ScreenProps) {
     <>
       <Icon kind="ok" />
       <Title>{t('paid_title')}</Title>
-      <p className={styles.lead}>{t('paid_body', { merchant: merchant.display_name })}</p>
+      <p className={frame.lead}>{t('paid_body', { merchant: merchant.display_name })}</p>
       {target && (
-        <div className={`${styles.redirect} ${styles.noPrint}`}>
+        <div className={`${panels.redirect} ${frame.noPrint}`}>
           {!stayed && (
             // Not a live region: a screen reader would read every second. The heading says it is paid.
-            <p className={styles.success}>
+            <p className={panels.success}>
               {t('redirect_in', { merchant: merchant.display_name, seconds: Math.max(0, seconds) })}
             </p>
           )}
-          <a className={styles.button} href={target}>
+          <a className={controls.button} href={target}>
             {stayed ? t('return_to', { merchant: merchant.display_name }) : t('redirect_now')}
           </a>
           {!stayed && (
@@ -70,8 +72,8 @@ export function Paid({ session, paidHere }: ScreenProps) {
         </div>
       )}
       <MoneyNote session={session} />
-      <h2 className={styles.subtitle}>{t('receipt_title')}</h2>
-      <dl className={styles.details} data-testid="receipt">
+      <h2 className={frame.subtitle}>{t('receipt_title')}</h2>
+      <dl className={panels.details} data-testid="receipt">
         <Row label={t('receipt_paid_to')} value={merchant.display_name} />
         <Row label={t('receipt_amount')} value={<Amount value={checkout.amount} currency={checkout.currency_code} />} />
         {received.amount > 0 && received.amount !== checkout.amount && (
@@ -81,11 +83,11 @@ export function Paid({ session, paidHere }: ScreenProps) {
           />
         )}
         {checkout.description && <Row label={t('receipt_for')} value={checkout.description} />}
-        <Row label={t('receipt_reference')} value={<span className={styles.mono}>{checkout.payment_reference}</span>} />
+        <Row label={t('receipt_reference')} value={<span className={frame.mono}>{checkout.payment_reference}</span>} />
         {received.provider_reference && (
           <Row
             label={t('receipt_transaction_id')}
-            value={<span className={styles.mono}>{received.provider_reference}</span>}
+            value={<span className={frame.mono}>{received.provider_reference}</span>}
           />
         )}
         {Number.isFinite(paidAt) && (
@@ -96,7 +98,7 @@ export function Paid({ session, paidHere }: ScreenProps) {
         )}
         {method && <Row label={t('receipt_method')} value={method} />}
       </dl>
-      <div className={`${styles.actions} ${styles.noPrint}`}>
+      <div className={`${controls.actions} ${frame.noPrint}`}>
         <ActionButton variant="secondary" onClick={() => window.print()}>
           {t('receipt_print')}
         </ActionButton>

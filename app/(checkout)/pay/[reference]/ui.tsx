@@ -13,7 +13,9 @@ import {
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { MessageKey, Messages } from '@/lib/platform/i18n/messages';
 import { translateParts, type Translate, type TranslateParts } from '@/lib/platform/i18n/translate';
-import styles from './checkout.module.css';
+import frame from './frame.module.css';
+import controls from './controls.module.css';
+import panels from './panels.module.css';
 
 /** What every screen needs: strings, formatting, the heading to focus, the live region. */
 export interface PageContext {
@@ -79,7 +81,7 @@ export function richTranslator(messages: Messages): TranslateParts<ReactNode> {
 export function Amount({ value, currency }: { value: number; currency: string }) {
   const { money } = usePage();
   return (
-    <span className={styles.oneLine} data-amount="">
+    <span className={frame.oneLine} data-amount="">
       {money(value, currency)}
     </span>
   );
@@ -87,7 +89,7 @@ export function Amount({ value, currency }: { value: number; currency: string })
 
 /** A payment reference inside a sentence: kept on one line (it would break at its hyphen). */
 export function Ref({ children }: { children: string }) {
-  return <span className={styles.oneLine}>{children}</span>;
+  return <span className={frame.oneLine}>{children}</span>;
 }
 
 /** The amount as a bank form wants it: `1250.50`, the currency's decimals, no grouping, no symbol. */
@@ -117,7 +119,7 @@ export function clockText(ms: number): string {
 export function Title({ children }: { children: ReactNode }) {
   const { headingRef } = usePage();
   return (
-    <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+    <h1 ref={headingRef} tabIndex={-1} className={frame.title}>
       {children}
     </h1>
   );
@@ -151,7 +153,7 @@ export function ActionButton({
   type?: 'button' | 'submit';
 }) {
   const className =
-    variant === 'primary' ? styles.button : variant === 'secondary' ? styles.secondary : styles.linkButton;
+    variant === 'primary' ? controls.button : variant === 'secondary' ? controls.secondary : controls.linkButton;
   return (
     <button
       type={type}
@@ -240,36 +242,36 @@ export function CopyRow({
   };
 
   return (
-    <div className={styles.row}>
+    <div className={panels.row}>
       <dt>{label}</dt>
-      <dd className={styles.rowValue}>
+      <dd className={panels.rowValue}>
         <span
           ref={valueRef}
-          className={`${styles.value} ${kind === 'code' ? styles.nowrap : kind === 'amount' ? styles.amountValue : ''}`}
+          className={`${panels.value} ${kind === 'code' ? panels.nowrap : kind === 'amount' ? panels.amountValue : ''}`}
           data-amount={kind === 'amount' ? '' : undefined}
         >
           {value}
         </span>
         <button
           type="button"
-          className={`${styles.copy} ${state === 'copied' ? styles.copied : ''}`}
+          className={`${panels.copy} ${state === 'copied' ? panels.copied : ''}`}
           aria-label={t('copy_label', { field: label })}
           onClick={() => void copy()}
         >
           {state === 'copied' ? t('copied') : t('copy')}
         </button>
       </dd>
-      {state === 'failed' && <dd className={`${styles.small} ${styles.muted}`}>{t('copy_failed')}</dd>}
+      {state === 'failed' && <dd className={`${frame.small} ${frame.muted}`}>{t('copy_failed')}</dd>}
     </div>
   );
 }
 
 export function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className={styles.row}>
+    <div className={panels.row}>
       <dt>{label}</dt>
-      <dd className={styles.rowValue}>
-        <span className={styles.value}>{value}</span>
+      <dd className={panels.rowValue}>
+        <span className={panels.value}>{value}</span>
       </dd>
     </div>
   );
@@ -278,15 +280,15 @@ export function Row({ label, value }: { label: string; value: ReactNode }) {
 export function Checking() {
   const { t } = usePage();
   return (
-    <p className={styles.checking}>
-      <span className={styles.dot} aria-hidden="true" />
+    <p className={panels.checking}>
+      <span className={panels.dot} aria-hidden="true" />
       {t('checking')}
     </p>
   );
 }
 
 export function Icon({ kind }: { kind: 'ok' | 'bad' | 'clock' }) {
-  const className = `${styles.icon} ${kind === 'ok' ? styles.iconOk : kind === 'bad' ? styles.iconBad : styles.iconWait}`;
+  const className = `${controls.icon} ${kind === 'ok' ? controls.iconOk : kind === 'bad' ? controls.iconBad : controls.iconWait}`;
   return (
     <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="4" />
@@ -318,7 +320,7 @@ export function Icon({ kind }: { kind: 'ok' | 'bad' | 'clock' }) {
 }
 
 export function Spinner() {
-  return <span className={styles.spinner} aria-hidden="true" />;
+  return <span className={controls.spinner} aria-hidden="true" />;
 }
 
 export type Notice = { text: string; requestId?: string } | null;
@@ -328,9 +330,9 @@ export function NoticeBox({ notice }: { notice: Notice }) {
   const { t } = usePage();
   if (!notice) return null;
   return (
-    <div className={styles.alert} role="alert">
+    <div className={panels.alert} role="alert">
       <p>{notice.text}</p>
-      {notice.requestId && <p className={styles.small}>{t('error_reference', { id: notice.requestId })}</p>}
+      {notice.requestId && <p className={frame.small}>{t('error_reference', { id: notice.requestId })}</p>}
     </div>
   );
 }
@@ -348,14 +350,14 @@ export function SimulateControls({
   onSimulate: (action: string, path: string, body: unknown) => Promise<void>;
 }) {
   return (
-    <fieldset className={`${styles.sim} ${styles.noPrint}`}>
+    <fieldset className={`${panels.sim} ${frame.noPrint}`}>
       <legend>{legend}</legend>
-      <div className={styles.simButtons}>
+      <div className={panels.simButtons}>
         {buttons.map(({ action, label, path, body }) => (
           <button
             key={action}
             type="button"
-            className={styles.simButton}
+            className={panels.simButton}
             aria-disabled={busy === action || undefined}
             onClick={() => {
               if (!busy) void onSimulate(action, path, body);
