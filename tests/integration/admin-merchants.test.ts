@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, client } from '../support/api';
-import { admin, adminHeaders, expectErrorShape, newMerchant } from '../support/fixtures';
+import { admin, adminHeaders, newMerchant, type Merchant } from '../support/fixtures';
 import { isWellFormedApiKey, hashApiKey } from '../../lib/access/api-key-format';
 import { testSql } from '../support/database';
 import { API_KEY_FIELDS, UUID } from '../support/shapes';
+import { caller, expectErrorShape, expectStatus, invalidFields, type DataOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /** Spec 2.1: ISO 8601 without a zone offset. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
@@ -30,15 +31,11 @@ const WALLET_FIELDS = [
 
 const sql = testSql();
 
-const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
-
-async function expect422(res: { status: number; body: any }, field: string) {
-  expect(res.status).toBe(422);
-  expectErrorShape(res.body, 'validation_error');
-  expect(fieldsOf(res.body)).toContain(field);
+function expect422(res: { status: number; body: unknown; text: string }, field: string) {
+  expect(invalidFields(res)).toContain(field);
 }
 
-function expectWallets(wallets: any[], merchantId: string) {
+function expectWallets(wallets: DataOf<typeof contract.createMerchant>['wallets'], merchantId: string) {
   expect(wallets).toHaveLength(CURRENCIES.length);
   expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
   for (const w of wallets) {
@@ -65,12 +62,14 @@ function expectWallets(wallets: any[], merchantId: string) {
 
 describe('POST /api/admin/v1/merchants', () => {
   it('onboards a merchant with a zero-balance wallet per currency and a working first key', async () => {
-    const res = await admin().post('/api/admin/v1/merchants', {
-      name: 'Acme Trading',
-      email: 'ops@acme.test',
-      kyb_status: 'verified',
+    const res = await admin().call(contract.createMerchant, {
+      body: {
+        name: 'Acme Trading',
+        email: 'ops@acme.test',
+        kyb_status: 'verified',
+      },
     });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(typeof res.body.message).toBe('string');
     const { merchant, wallets, api_key } = res.body.data;
@@ -103,13 +102,13 @@ describe('POST /api/admin/v1/merchants', () => {
     expect(api_key.secret_key.startsWith(api_key.key_prefix)).toBe(true);
 
     // The key works on a merchant endpoint, and belongs to this merchant.
-    const merchantApi = client({ 'x-api-key': api_key.secret_key });
-    const keys = await merchantApi.get('/api/v1/merchants/api-keys');
-    expect(keys.status).toBe(200);
-    expect(keys.body.data.map((k: any) => k.id)).toEqual([api_key.id]);
-    expect(keys.body.data[0].merchant_id).toBe(merchant.id);
-    const checkouts = await merchantApi.get('/api/v1/merchants/checkouts');
-    expect(checkouts.status).toBe(200);
+    const merchantApi = caller({ 'x-api-key': api_key.secret_key });
+    const keys = await merchantApi.call(contract.listApiKeys);
+    expectStatus(keys, 200);
+    expect(keys.body.data.map((k) => k.id)).toEqual([api_key.id]);
+    expect(keys.body.data[0]!.merchant_id).toBe(merchant.id);
+    const checkouts = await merchantApi.call(contract.listCheckouts);
+    expectStatus(checkouts, 200);
     expect(checkouts.body.data).toEqual([]);
 
     // Only the hash is stored.
@@ -120,15 +119,19 @@ describe('POST /api/admin/v1/merchants', () => {
   });
 
   it('defaults kyb_status to unverified and trims the name', async () => {
-    const res = await admin().post('/api/admin/v1/merchants', { name: '  Corner Shop  ', email: 'a@corner.test' });
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.createMerchant, {
+      body: { name: '  Corner Shop  ', email: 'a@corner.test' },
+    });
+    expectStatus(res, 200);
     expect(res.body.data.merchant.kyb_status).toBe('unverified');
     expect(res.body.data.merchant.name).toBe('Corner Shop');
   });
 
-  it.each(['unverified', 'pending', 'verified', 'rejected'])('accepts kyb_status %s', async (kyb) => {
-    const res = await admin().post('/api/admin/v1/merchants', { name: 'K', email: 'k@k.test', kyb_status: kyb });
-    expect(res.status).toBe(200);
+  it.each(['unverified', 'pending', 'verified', 'rejected'] as const)('accepts kyb_status %s', async (kyb) => {
+    const res = await admin().call(contract.createMerchant, {
+      body: { name: 'K', email: 'k@k.test', kyb_status: kyb },
+    });
+    expectStatus(res, 200);
     expect(res.body.data.merchant.kyb_status).toBe(kyb);
   });
 
@@ -143,36 +146,36 @@ describe('POST /api/admin/v1/merchants', () => {
   });
 
   it('refuses a missing name', async () => {
-    await expect422(await admin().post('/api/admin/v1/merchants', { email: 'x@x.test' }), 'name');
+    expect422(await admin().send(contract.createMerchant, { body: { email: 'x@x.test' } }), 'name');
   });
 
   it('refuses an empty name', async () => {
-    await expect422(await admin().post('/api/admin/v1/merchants', { name: '   ', email: 'x@x.test' }), 'name');
+    expect422(await admin().send(contract.createMerchant, { body: { name: '   ', email: 'x@x.test' } }), 'name');
   });
 
   it.each(['not-an-email', '', 'a@', '@b.test'])('refuses email %j', async (email) => {
-    await expect422(await admin().post('/api/admin/v1/merchants', { name: 'X', email }), 'email');
+    expect422(await admin().send(contract.createMerchant, { body: { name: 'X', email } }), 'email');
   });
 
   it('refuses a missing email', async () => {
-    await expect422(await admin().post('/api/admin/v1/merchants', { name: 'X' }), 'email');
+    expect422(await admin().send(contract.createMerchant, { body: { name: 'X' } }), 'email');
   });
 
   it.each(['approved', 'VERIFIED', '', 1])('refuses kyb_status %j', async (kyb) => {
-    await expect422(
-      await admin().post('/api/admin/v1/merchants', { name: 'X', email: 'x@x.test', kyb_status: kyb }),
+    expect422(
+      await admin().send(contract.createMerchant, { body: { name: 'X', email: 'x@x.test', kyb_status: kyb } }),
       'kyb_status',
     );
   });
 
   it('refuses an unknown field, naming it', async () => {
-    const res = await admin().post('/api/admin/v1/merchants', { name: 'X', email: 'x@x.test', country: 'GH' });
-    await expect422(res, 'country');
+    const res = await admin().send(contract.createMerchant, { body: { name: 'X', email: 'x@x.test', country: 'GH' } });
+    expect422(res, 'country');
   });
 
   it('creates nothing when refused', async () => {
     const before = await sql`select count(*)::int as n from merchants`;
-    await admin().post('/api/admin/v1/merchants', { name: 'X', email: 'nope' });
+    await admin().call(contract.createMerchant, { body: { name: 'X', email: 'nope' } });
     const after = await sql`select count(*)::int as n from merchants`;
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -180,14 +183,16 @@ describe('POST /api/admin/v1/merchants', () => {
 
 describe('GET /api/admin/v1/merchants/{merchant_id}', () => {
   it('returns the merchant and its wallets', async () => {
-    const created = await admin().post('/api/admin/v1/merchants', {
-      name: 'Lookup Ltd',
-      email: 'ops@lookup.test',
-      kyb_status: 'pending',
+    const created = await admin().ok(contract.createMerchant, {
+      body: {
+        name: 'Lookup Ltd',
+        email: 'ops@lookup.test',
+        kyb_status: 'pending',
+      },
     });
     const id = created.body.data.merchant.id;
-    const res = await admin().get(`/api/admin/v1/merchants/${id}`);
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.getMerchant, { params: { merchant_id: id } });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     const { wallets, ...merchant } = res.body.data;
     expect(merchant).toEqual(created.body.data.merchant);
@@ -196,78 +201,107 @@ describe('GET /api/admin/v1/merchants/{merchant_id}', () => {
   });
 
   it('is 404 for an unknown id', async () => {
-    const res = await admin().get(`/api/admin/v1/merchants/${crypto.randomUUID()}`);
-    expect(res.status).toBe(404);
+    const res = await admin().call(contract.getMerchant, { params: { merchant_id: crypto.randomUUID() } });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
   });
 
   it('is 422 for an id that is not a UUID', async () => {
-    await expect422(await admin().get('/api/admin/v1/merchants/not-a-uuid'), 'merchant_id');
+    expect422(await admin().send(contract.getMerchant, { params: { merchant_id: 'not-a-uuid' } }), 'merchant_id');
   });
 });
 
 describe('PATCH /api/admin/v1/merchants/{merchant_id}', () => {
   it('updates the name and kyb_status, and GET shows it', async () => {
     const m = await newMerchant({ name: 'Before', kyb_status: 'pending' });
-    const before = await admin().get(`/api/admin/v1/merchants/${m.id}`);
+    const before = await admin().ok(contract.getMerchant, { params: { merchant_id: m.id } });
 
-    const res = await admin().patch(`/api/admin/v1/merchants/${m.id}`, { name: 'After', kyb_status: 'verified' });
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.updateMerchant, {
+      params: { merchant_id: m.id },
+      body: { name: 'After', kyb_status: 'verified' },
+    });
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({ id: m.id, name: 'After', kyb_status: 'verified', email: 'ops@shop.test' });
     expect(res.body.data.created_at).toBe(before.body.data.created_at);
     expect(res.body.data.updated_at >= before.body.data.updated_at).toBe(true);
 
-    const after = await admin().get(`/api/admin/v1/merchants/${m.id}`);
+    const after = await admin().ok(contract.getMerchant, { params: { merchant_id: m.id } });
     expect(after.body.data).toMatchObject({ name: 'After', kyb_status: 'verified' });
   });
 
   it('changes only the fields given', async () => {
     const m = await newMerchant({ name: 'Keep Me', kyb_status: 'pending' });
-    const res = await admin().patch(`/api/admin/v1/merchants/${m.id}`, { kyb_status: 'rejected' });
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.updateMerchant, {
+      params: { merchant_id: m.id },
+      body: { kyb_status: 'rejected' },
+    });
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({ name: 'Keep Me', kyb_status: 'rejected' });
-    const res2 = await admin().patch(`/api/admin/v1/merchants/${m.id}`, { name: 'Renamed' });
+    const res2 = await admin().ok(contract.updateMerchant, {
+      params: { merchant_id: m.id },
+      body: { name: 'Renamed' },
+    });
     expect(res2.body.data).toMatchObject({ name: 'Renamed', kyb_status: 'rejected' });
   });
 
   it('refuses an empty body', async () => {
     const m = await newMerchant({ name: 'Untouched' });
-    const res = await admin().patch(`/api/admin/v1/merchants/${m.id}`, {});
-    expect(res.status).toBe(422);
+    const res = await admin().call(contract.updateMerchant, { params: { merchant_id: m.id }, body: {} });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
-    const res2 = await call('PATCH', `/api/admin/v1/merchants/${m.id}`, { headers: adminHeaders() });
-    expect(res2.status).toBe(422);
+    const res2 = await caller().call(contract.updateMerchant, {
+      params: { merchant_id: m.id },
+      headers: adminHeaders(),
+    });
+    expectStatus(res2, 422);
     expectErrorShape(res2.body, 'validation_error');
-    const after = await admin().get(`/api/admin/v1/merchants/${m.id}`);
+    const after = await admin().ok(contract.getMerchant, { params: { merchant_id: m.id } });
     expect(after.body.data.name).toBe('Untouched');
   });
 
   it('refuses a bad kyb_status, an empty name and unknown fields', async () => {
     const m = await newMerchant();
-    await expect422(await admin().patch(`/api/admin/v1/merchants/${m.id}`, { kyb_status: 'approved' }), 'kyb_status');
-    await expect422(await admin().patch(`/api/admin/v1/merchants/${m.id}`, { name: '' }), 'name');
-    await expect422(await admin().patch(`/api/admin/v1/merchants/${m.id}`, { email: 'new@x.test' }), 'email');
+    expect422(
+      await admin().send(contract.updateMerchant, { params: { merchant_id: m.id }, body: { kyb_status: 'approved' } }),
+      'kyb_status',
+    );
+    expect422(
+      await admin().send(contract.updateMerchant, { params: { merchant_id: m.id }, body: { name: '' } }),
+      'name',
+    );
+    expect422(
+      await admin().send(contract.updateMerchant, { params: { merchant_id: m.id }, body: { email: 'new@x.test' } }),
+      'email',
+    );
   });
 
   it('is 404 for an unknown id', async () => {
-    const res = await admin().patch(`/api/admin/v1/merchants/${crypto.randomUUID()}`, { name: 'Ghost' });
-    expect(res.status).toBe(404);
+    const res = await admin().call(contract.updateMerchant, {
+      params: { merchant_id: crypto.randomUUID() },
+      body: { name: 'Ghost' },
+    });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
   });
 
   it('is 422 for an id that is not a UUID', async () => {
-    await expect422(await admin().patch('/api/admin/v1/merchants/123', { name: 'X' }), 'merchant_id');
+    expect422(
+      await admin().send(contract.updateMerchant, { params: { merchant_id: '123' }, body: { name: 'X' } }),
+      'merchant_id',
+    );
   });
 
   it('a rejected merchant cannot create checkouts', async () => {
     const m = await newMerchant({ kyb_status: 'verified' });
-    await admin().patch(`/api/admin/v1/merchants/${m.id}`, { kyb_status: 'rejected' });
-    const res = await m.api.post('/api/v1/merchants/checkouts', {
-      customer_email: 'ada@example.com',
-      amount: 10,
-      currency_code: 'GHS',
+    await admin().call(contract.updateMerchant, { params: { merchant_id: m.id }, body: { kyb_status: 'rejected' } });
+    const res = await m.call(contract.createCheckout, {
+      body: {
+        customer_email: 'ada@example.com',
+        amount: 10,
+        currency_code: 'GHS',
+      },
     });
-    expect(res.status).toBe(403);
+    expectStatus(res, 403);
     expectErrorShape(res.body, 'merchant_rejected');
   });
 });
@@ -275,8 +309,11 @@ describe('PATCH /api/admin/v1/merchants/{merchant_id}', () => {
 describe('POST /api/admin/v1/merchants/{merchant_id}/api-keys', () => {
   it('issues a new working key to the merchant, created by the operator', async () => {
     const m = await newMerchant();
-    const res = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'Recovery key' });
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.createMerchantApiKey, {
+      params: { merchant_id: m.id },
+      body: { name: 'Recovery key' },
+    });
+    expectStatus(res, 200);
     const key = res.body.data;
     expect(Object.keys(key).sort()).toEqual([...API_KEY_FIELDS, 'secret_key'].sort());
     expect(key).toMatchObject({
@@ -290,54 +327,69 @@ describe('POST /api/admin/v1/merchants/{merchant_id}/api-keys', () => {
     expect(key.created_by).not.toBe(m.id);
     expect(isWellFormedApiKey(key.secret_key)).toBe(true);
 
-    const listed = await client({ 'x-api-key': key.secret_key }).get('/api/v1/merchants/api-keys');
-    expect(listed.status).toBe(200);
-    expect(listed.body.data.map((k: any) => k.id).sort()).toEqual([m.keyId, key.id].sort());
+    const listed = await caller({ 'x-api-key': key.secret_key }).call(contract.listApiKeys);
+    expectStatus(listed, 200);
+    expect(listed.body.data.map((k) => k.id).sort()).toEqual([m.keyId, key.id].sort());
   });
 
   it('works for a merchant that revoked all of its keys', async () => {
     const m = await newMerchant();
-    expect((await m.api.delete(`/api/v1/merchants/api-keys/${m.keyId}`)).status).toBe(200);
-    expect((await m.api.get('/api/v1/merchants/api-keys')).status).toBe(401);
-    const res = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'Fresh' });
-    expect(res.status).toBe(200);
-    const fresh = client({ 'x-api-key': res.body.data.secret_key });
-    const listed = await fresh.get('/api/v1/merchants/api-keys');
-    expect(listed.status).toBe(200);
+    expect((await m.call(contract.revokeApiKey, { params: { key_id: m.keyId } })).status).toBe(200);
+    expect((await m.call(contract.listApiKeys)).status).toBe(401);
+    const res = await admin().call(contract.createMerchantApiKey, {
+      params: { merchant_id: m.id },
+      body: { name: 'Fresh' },
+    });
+    expectStatus(res, 200);
+    const fresh = caller({ 'x-api-key': res.body.data.secret_key });
+    const listed = await fresh.call(contract.listApiKeys);
+    expectStatus(listed, 200);
     expect(listed.body.data).toHaveLength(2);
   });
 
   it('accepts a restricted key with permissions', async () => {
     const m = await newMerchant();
-    const res = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, {
-      name: 'Reader',
-      scope: 'RESTRICTED',
-      permissions: ['read'],
+    const res = await admin().call(contract.createMerchantApiKey, {
+      params: { merchant_id: m.id },
+      body: {
+        name: 'Reader',
+        scope: 'RESTRICTED',
+        permissions: ['read'],
+      },
     });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({ scope: 'RESTRICTED', permissions: ['read'] });
   });
 
   it('validates the body', async () => {
     const m = await newMerchant();
-    await expect422(await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, {}), 'name');
-    await expect422(
-      await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'X', merchant_id: m.id }),
+    expect422(await admin().send(contract.createMerchantApiKey, { params: { merchant_id: m.id }, body: {} }), 'name');
+    expect422(
+      await admin().send(contract.createMerchantApiKey, {
+        params: { merchant_id: m.id },
+        body: { name: 'X', merchant_id: m.id },
+      }),
       'merchant_id',
     );
   });
 
   it('is 404 for an unknown merchant and creates no key', async () => {
     const ghost = crypto.randomUUID();
-    const res = await admin().post(`/api/admin/v1/merchants/${ghost}/api-keys`, { name: 'X' });
-    expect(res.status).toBe(404);
+    const res = await admin().call(contract.createMerchantApiKey, {
+      params: { merchant_id: ghost },
+      body: { name: 'X' },
+    });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
     const rows = await sql`select count(*)::int as n from api_keys where merchant_id = ${ghost}`;
     expect(rows[0]!.n).toBe(0);
   });
 
   it('is 422 for a merchant id that is not a UUID', async () => {
-    await expect422(await admin().post('/api/admin/v1/merchants/nope/api-keys', { name: 'X' }), 'merchant_id');
+    expect422(
+      await admin().send(contract.createMerchantApiKey, { params: { merchant_id: 'nope' }, body: { name: 'X' } }),
+      'merchant_id',
+    );
   });
 });
 
@@ -348,21 +400,21 @@ describe('operator authentication', () => {
     ['PATCH', (id) => `/api/admin/v1/merchants/${id}`, { name: 'Hijacked' }],
     ['POST', (id) => `/api/admin/v1/merchants/${id}/api-keys`, { name: 'Hijack' }],
   ];
-  let m: Awaited<ReturnType<typeof newMerchant>>;
+  let m: Merchant;
   beforeAll(async () => {
     m = await newMerchant({ name: 'Target' });
   });
 
   async function expectUnchanged() {
-    const res = await admin().get(`/api/admin/v1/merchants/${m.id}`);
+    const res = await admin().ok(contract.getMerchant, { params: { merchant_id: m.id } });
     expect(res.body.data.name).toBe('Target');
     const keys = await sql`select count(*)::int as n from api_keys where merchant_id = ${m.id}`;
     expect(keys[0]!.n).toBe(1);
   }
 
   it.each(adminCalls)('%s %s without a token is 401', async (method, path, body) => {
-    const res = await call(method, path(m.id), { body });
-    expect(res.status).toBe(401);
+    const res = await caller().raw(method, path(m.id), { body });
+    expectStatus(res, 401);
     expectErrorShape(res.body);
     expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
     await expectUnchanged();
@@ -374,8 +426,8 @@ describe('operator authentication', () => {
       `Bearer ${process.env.ADMIN_API_TOKEN}x`,
       `Bearer ${process.env.ADMIN_API_TOKEN!.slice(0, -1)}`,
     ]) {
-      const res = await call(method, path(m.id), { headers: { authorization }, body });
-      expect(res.status).toBe(401);
+      const res = await caller().raw(method, path(m.id), { headers: { authorization }, body });
+      expectStatus(res, 401);
       expectErrorShape(res.body, 'invalid_admin_token');
       expect(res.body.message).not.toContain(process.env.ADMIN_API_TOKEN);
     }
@@ -384,17 +436,21 @@ describe('operator authentication', () => {
 
   it('refuses a token sent without the Bearer scheme', async () => {
     for (const authorization of [process.env.ADMIN_API_TOKEN!, `Basic ${process.env.ADMIN_API_TOKEN}`, 'Bearer ']) {
-      const res = await call('GET', `/api/admin/v1/merchants/${m.id}`, { headers: { authorization } });
-      expect(res.status).toBe(401);
+      const res = await caller().call(contract.getMerchant, {
+        params: { merchant_id: m.id },
+        headers: { authorization },
+      });
+      expectStatus(res, 401);
       expectErrorShape(res.body);
     }
   });
 
   it('refuses the admin token in x-api-key', async () => {
-    const res = await call('GET', `/api/admin/v1/merchants/${m.id}`, {
+    const res = await caller().call(contract.getMerchant, {
+      params: { merchant_id: m.id },
       headers: { 'x-api-key': process.env.ADMIN_API_TOKEN! },
     });
-    expect(res.status).toBe(401);
+    expectStatus(res, 401);
     expectErrorShape(res.body);
   });
 
@@ -404,8 +460,8 @@ describe('operator authentication', () => {
       { authorization: `Bearer ${m.apiKey}` },
       { 'x-api-key': m.apiKey, authorization: `Bearer ${m.apiKey}` },
     ]) {
-      const res = await call(method, path(m.id), { headers, body });
-      expect(res.status).toBe(401);
+      const res = await caller().raw(method, path(m.id), { headers, body });
+      expectStatus(res, 401);
       expectErrorShape(res.body);
     }
     await expectUnchanged();
@@ -422,13 +478,13 @@ describe('operator authentication', () => {
         ['POST', '/api/v1/merchants/checkouts', { customer_email: 'a@b.test', amount: 1, currency_code: 'GHS' }],
         ['DELETE', `/api/v1/merchants/api-keys/${m.keyId}`, undefined],
       ] as const) {
-        const res = await call(method, path, { headers, body });
-        expect(res.status, `${method} ${path}`).toBe(401);
+        const res = await caller().raw(method, path, { headers, body });
+        expectStatus(res, 401, `${method} ${path}`);
         expectErrorShape(res.body);
         expect(['missing_api_key', 'invalid_api_key']).toContain(res.body.error.code);
       }
     }
     // The merchant's key was not revoked by any of that.
-    expect((await m.api.get('/api/v1/merchants/api-keys')).status).toBe(200);
+    expect((await m.call(contract.listApiKeys)).status).toBe(200);
   });
 });

@@ -1,36 +1,32 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { client } from '../support/api';
-import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { admin, minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { hashApiKey, isWellFormedApiKey } from '../../lib/access/api-key-format';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { testSql } from '../support/database';
 import { API_KEY_FIELDS, UUID } from '../support/shapes';
+import { caller, expectErrorShape, expectStatus, invalidFields, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 /** Spec 2.2, in order. */
-const KEYS = '/api/v1/merchants/api-keys';
-const CHECKOUTS = '/api/v1/merchants/checkouts';
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
 const sql = testSql();
 
-const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
 /** Spec timestamps carry no zone: they are UTC. */
 const parseTs = (ts: string) => new Date(`${ts}Z`).getTime();
 
-async function createKey(m: Merchant, body: Record<string, unknown>) {
-  const res = await m.api.post(KEYS, body);
-  if (res.status !== 200) throw new Error(`key creation failed: ${res.text}`);
-  return { key: res.body.data, api: client({ 'x-api-key': res.body.data.secret_key as string }) };
+async function createKey(m: Merchant, body: BodyOf<typeof contract.createApiKey>) {
+  const res = await m.call(contract.createApiKey, { body });
+  if (!res.ok) throw new Error(`key creation failed: ${res.text}`);
+  return { key: res.body.data, api: caller({ 'x-api-key': res.body.data.secret_key }) };
 }
 
 describe('POST /api/v1/merchants/api-keys', () => {
   it('creates a key from only a name with exactly the spec 2.2 defaults', async () => {
     const m = await newMerchant();
     const started = Date.now();
-    const res = await m.api.post(KEYS, { name: 'CI key' });
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.createApiKey, { body: { name: 'CI key' } });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(typeof res.body.message).toBe('string');
     const key = res.body.data;
@@ -60,8 +56,8 @@ describe('POST /api/v1/merchants/api-keys', () => {
     expect(Math.abs(parseTs(key.created_at) - started)).toBeLessThan(60_000);
 
     // The new key works.
-    const own = await client({ 'x-api-key': key.secret_key }).get(KEYS);
-    expect(own.status).toBe(200);
+    const own = await caller({ 'x-api-key': key.secret_key }).call(contract.listApiKeys);
+    expectStatus(own, 200);
   });
 
   it('stores only the hash of the secret', async () => {
@@ -76,14 +72,16 @@ describe('POST /api/v1/merchants/api-keys', () => {
   it('stores every optional field', async () => {
     const m = await newMerchant();
     const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
-    const res = await m.api.post(KEYS, {
-      name: 'Checkout bot',
-      scope: 'RESTRICTED',
-      permissions: ['checkout', 'read', 'checkout'],
-      expires_at: expiresAt.toISOString(),
-      api_key_metadata: { team: 'payments', rotation: 3 },
+    const res = await m.call(contract.createApiKey, {
+      body: {
+        name: 'Checkout bot',
+        scope: 'RESTRICTED',
+        permissions: ['checkout', 'read', 'checkout'],
+        expires_at: expiresAt.toISOString(),
+        api_key_metadata: { team: 'payments', rotation: 3 },
+      },
     });
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({
       key_name: 'Checkout bot',
       scope: 'RESTRICTED',
@@ -95,9 +93,11 @@ describe('POST /api/v1/merchants/api-keys', () => {
 
   it('refuses api_key_metadata over 4096 characters of JSON', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(KEYS, { name: 'Big', api_key_metadata: { note: 'x'.repeat(5000) } });
-    expect(res.status).toBe(422);
-    expect(fieldsOf(res.body)).toContain('api_key_metadata');
+    const res = await m.call(contract.createApiKey, {
+      body: { name: 'Big', api_key_metadata: { note: 'x'.repeat(5000) } },
+    });
+    expectStatus(res, 422);
+    expect(invalidFields(res)).toContain('api_key_metadata');
   });
 
   it('mints sk_live_ keys when PAYMENT_RAILS is live', async () => {
@@ -105,13 +105,13 @@ describe('POST /api/v1/merchants/api-keys', () => {
     process.env.PAYMENT_RAILS = 'live';
     resetConfigForTests();
     try {
-      const res = await m.api.post(KEYS, { name: 'Live' });
-      expect(res.status).toBe(200);
+      const res = await m.call(contract.createApiKey, { body: { name: 'Live' } });
+      expectStatus(res, 200);
       expect(res.body.data.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{49}$/);
       expect(res.body.data.key_prefix).toMatch(/^sk_live_/);
       expect(isWellFormedApiKey(res.body.data.secret_key)).toBe(true);
-      const used = await client({ 'x-api-key': res.body.data.secret_key }).get(KEYS);
-      expect(used.status).toBe(200);
+      const used = await caller({ 'x-api-key': res.body.data.secret_key }).call(contract.listApiKeys);
+      expectStatus(used, 200);
     } finally {
       process.env.PAYMENT_RAILS = 'sandbox';
       resetConfigForTests();
@@ -121,17 +121,19 @@ describe('POST /api/v1/merchants/api-keys', () => {
   it('reads an expires_at without an offset as UTC', async () => {
     const m = await newMerchant();
     const future = new Date(Date.now() + 24 * 3600_000).toISOString().replace(/Z$/, '');
-    const res = await m.api.post(KEYS, { name: 'Local', expires_at: future });
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.createApiKey, { body: { name: 'Local', expires_at: future } });
+    expectStatus(res, 200);
     expect(res.body.data.expires_at).toBe(future);
   });
 
   it('refuses an expires_at in the past', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(KEYS, { name: 'Stale', expires_at: new Date(Date.now() - 60_000).toISOString() });
-    expect(res.status).toBe(422);
+    const res = await m.call(contract.createApiKey, {
+      body: { name: 'Stale', expires_at: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
-    expect(fieldsOf(res.body)).toContain('expires_at');
+    expect(invalidFields(res)).toContain('expires_at');
     const rows = await sql`select count(*)::int as n from api_keys where merchant_id = ${m.id}`;
     expect(rows[0]!.n).toBe(1);
   });
@@ -151,25 +153,23 @@ describe('POST /api/v1/merchants/api-keys', () => {
     [{ name: 'X', status: 'revoked' }, 'status'],
   ])('refuses %j (field %s)', async (body, field) => {
     const m = await newMerchant();
-    const res = await m.api.post(KEYS, body);
-    expect(res.status).toBe(422);
-    expectErrorShape(res.body, 'validation_error');
-    expect(fieldsOf(res.body)).toContain(field);
+    const res = await m.send(contract.createApiKey, { body });
+    expect(invalidFields(res)).toContain(field);
   });
 
   it('requires permissions for a RESTRICTED key', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(KEYS, { name: 'Restricted', scope: 'RESTRICTED' });
-    expect(res.status).toBe(422);
+    const res = await m.call(contract.createApiKey, { body: { name: 'Restricted', scope: 'RESTRICTED' } });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
-    expect(fieldsOf(res.body)).toContain('permissions');
+    expect(invalidFields(res)).toContain('permissions');
   });
 
   it('never shows the secret again: listings carry no secret_key', async () => {
     const m = await newMerchant();
     const { key } = await createKey(m, { name: 'Once' });
-    const listed = await m.api.get(KEYS);
-    expect(listed.status).toBe(200);
+    const listed = await m.call(contract.listApiKeys);
+    expectStatus(listed, 200);
     expect(listed.text).not.toContain(key.secret_key);
     for (const k of listed.body.data) {
       expect(k).not.toHaveProperty('secret_key');
@@ -183,21 +183,21 @@ describe('GET /api/v1/merchants/api-keys', () => {
     const m = await newMerchant();
     const { key: a } = await createKey(m, { name: 'A' });
     const { key: b } = await createKey(m, { name: 'B' });
-    await m.api.delete(`${KEYS}/${a.id}`);
+    await m.call(contract.revokeApiKey, { params: { key_id: a.id } });
 
-    const res = await m.api.get(KEYS);
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((k: any) => k.id)).toEqual([b.id, a.id, m.keyId]);
-    expect(res.body.data.map((k: any) => k.status)).toEqual(['active', 'revoked', 'active']);
-    expect(res.body.data.every((k: any) => k.merchant_id === m.id)).toBe(true);
+    const res = await m.call(contract.listApiKeys);
+    expectStatus(res, 200);
+    expect(res.body.data.map((k) => k.id)).toEqual([b.id, a.id, m.keyId]);
+    expect(res.body.data.map((k) => k.status)).toEqual(['active', 'revoked', 'active']);
+    expect(res.body.data.every((k) => k.merchant_id === m.id)).toBe(true);
   });
 
   it('shows no key of another merchant', async () => {
     const m = await newMerchant();
     const other = await newMerchant();
     await createKey(other, { name: 'Theirs' });
-    const res = await m.api.get(KEYS);
-    expect(res.body.data.map((k: any) => k.id)).toEqual([m.keyId]);
+    const res = await m.ok(contract.listApiKeys);
+    expect(res.body.data.map((k) => k.id)).toEqual([m.keyId]);
   });
 });
 
@@ -205,11 +205,11 @@ describe('DELETE /api/v1/merchants/api-keys/{key_id}', () => {
   it('revokes a key: status, revoked_at, revoked_by; the key is refused on its next request', async () => {
     const m = await newMerchant();
     const { key, api } = await createKey(m, { name: 'To revoke' });
-    expect((await api.get(KEYS)).status).toBe(200);
+    expect((await api.call(contract.listApiKeys)).status).toBe(200);
 
     const started = Date.now();
-    const res = await m.api.delete(`${KEYS}/${key.id}`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.revokeApiKey, { params: { key_id: key.id } });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(res.body.data).toMatchObject({
       id: key.id,
@@ -220,18 +220,18 @@ describe('DELETE /api/v1/merchants/api-keys/{key_id}', () => {
     });
     expect(res.body.data).not.toHaveProperty('secret_key');
     expect(res.body.data.revoked_at).toMatch(TIMESTAMP);
-    expect(Math.abs(parseTs(res.body.data.revoked_at) - started)).toBeLessThan(60_000);
+    expect(Math.abs(parseTs(res.body.data.revoked_at!) - started)).toBeLessThan(60_000);
 
-    const refused = await api.get(KEYS);
-    expect(refused.status).toBe(401);
+    const refused = await api.call(contract.listApiKeys);
+    expectStatus(refused, 401);
     expectErrorShape(refused.body, 'revoked_api_key');
-    const refusedCheckout = await api.post(CHECKOUTS, minimalCheckout);
-    expect(refusedCheckout.status).toBe(401);
+    const refusedCheckout = await api.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(refusedCheckout, 401);
     expectErrorShape(refusedCheckout.body, 'revoked_api_key');
 
     // The listing (with another key) shows the revocation.
-    const listed = await m.api.get(KEYS);
-    expect(listed.body.data.find((k: any) => k.id === key.id)).toMatchObject({
+    const listed = await m.ok(contract.listApiKeys);
+    expect(listed.body.data.find((k) => k.id === key.id)).toMatchObject({
       status: 'revoked',
       revoked_at: res.body.data.revoked_at,
       revoked_by: m.id,
@@ -242,7 +242,7 @@ describe('DELETE /api/v1/merchants/api-keys/{key_id}', () => {
     const m = await newMerchant();
     const { key } = await createKey(m, { name: 'Updated' });
     await new Promise((r) => setTimeout(r, 5));
-    const res = await m.api.delete(`${KEYS}/${key.id}`);
+    const res = await m.ok(contract.revokeApiKey, { params: { key_id: key.id } });
     expect(res.body.data.created_at).toBe(key.created_at);
     expect(parseTs(res.body.data.updated_at)).toBeGreaterThan(parseTs(key.updated_at));
   });
@@ -250,90 +250,93 @@ describe('DELETE /api/v1/merchants/api-keys/{key_id}', () => {
   it('two simultaneous revocations: one succeeds, the other is 409', async () => {
     const m = await newMerchant();
     const { key } = await createKey(m, { name: 'Raced' });
-    const results = await Promise.all([m.api.delete(`${KEYS}/${key.id}`), m.api.delete(`${KEYS}/${key.id}`)]);
+    const results = await Promise.all([
+      m.call(contract.revokeApiKey, { params: { key_id: key.id } }),
+      m.call(contract.revokeApiKey, { params: { key_id: key.id } }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   it('a key can revoke itself', async () => {
     const m = await newMerchant();
-    const res = await m.api.delete(`${KEYS}/${m.keyId}`);
-    expect(res.status).toBe(200);
-    const after = await m.api.get(KEYS);
-    expect(after.status).toBe(401);
+    const res = await m.call(contract.revokeApiKey, { params: { key_id: m.keyId } });
+    expectStatus(res, 200);
+    const after = await m.call(contract.listApiKeys);
+    expectStatus(after, 401);
     expectErrorShape(after.body, 'revoked_api_key');
   });
 
   it('revoking twice is 409 and keeps the first revocation', async () => {
     const m = await newMerchant();
     const { key } = await createKey(m, { name: 'Twice' });
-    const first = await m.api.delete(`${KEYS}/${key.id}`);
-    expect(first.status).toBe(200);
-    const second = await m.api.delete(`${KEYS}/${key.id}`);
-    expect(second.status).toBe(409);
+    const first = await m.call(contract.revokeApiKey, { params: { key_id: key.id } });
+    expectStatus(first, 200);
+    const second = await m.call(contract.revokeApiKey, { params: { key_id: key.id } });
+    expectStatus(second, 409);
     expectErrorShape(second.body, 'api_key_already_revoked');
-    const listed = await m.api.get(KEYS);
-    expect(listed.body.data.find((k: any) => k.id === key.id).revoked_at).toBe(first.body.data.revoked_at);
+    const listed = await m.ok(contract.listApiKeys);
+    expect(listed.body.data.find((k) => k.id === key.id)!.revoked_at).toBe(first.body.data.revoked_at);
   });
 
   it('another merchant’s key id is 404, and that key keeps working', async () => {
     const owner = await newMerchant();
     const intruder = await newMerchant();
     const { key, api } = await createKey(owner, { name: 'Owned' });
-    const res = await intruder.api.delete(`${KEYS}/${key.id}`);
-    expect(res.status).toBe(404);
+    const res = await intruder.call(contract.revokeApiKey, { params: { key_id: key.id } });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
 
-    const unknown = await intruder.api.delete(`${KEYS}/${crypto.randomUUID()}`);
-    expect(unknown.status).toBe(404);
+    const unknown = await intruder.call(contract.revokeApiKey, { params: { key_id: crypto.randomUUID() } });
+    expectStatus(unknown, 404);
     expect(unknown.body.error).toEqual(res.body.error);
     expect(unknown.body.message).toBe(res.body.message);
 
-    expect((await api.get(KEYS)).status).toBe(200);
+    expect((await api.call(contract.listApiKeys)).status).toBe(200);
     const [row] = await sql`select status, revoked_at from api_keys where id = ${key.id}`;
     expect(row).toEqual({ status: 'active', revoked_at: null });
   });
 
   it('is 422 for a key id that is not a UUID', async () => {
     const m = await newMerchant();
-    const res = await m.api.delete(`${KEYS}/not-a-uuid`);
-    expect(res.status).toBe(422);
+    const res = await m.call(contract.revokeApiKey, { params: { key_id: 'not-a-uuid' } });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
-    expect(fieldsOf(res.body)).toContain('key_id');
+    expect(invalidFields(res)).toContain('key_id');
   });
 });
 
 describe('restricted keys', () => {
   it('a read-only key can read checkouts but not create them or manage keys', async () => {
     const m = await newMerchant();
-    const created = await m.api.post(CHECKOUTS, minimalCheckout);
-    expect(created.status).toBe(200);
+    const created = await m.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(created, 200);
     const { key, api } = await createKey(m, { name: 'Reader', scope: 'RESTRICTED', permissions: ['read'] });
     expect(key).toMatchObject({ scope: 'RESTRICTED', permissions: ['read'] });
 
-    const list = await api.get(CHECKOUTS);
-    expect(list.status).toBe(200);
-    expect(list.body.data.map((c: any) => c.id)).toEqual([created.body.data.id]);
-    const one = await api.get(`${CHECKOUTS}/${created.body.data.id}`);
-    expect(one.status).toBe(200);
+    const list = await api.call(contract.listCheckouts);
+    expectStatus(list, 200);
+    expect(list.body.data.map((c) => c.id)).toEqual([created.body.data.id]);
+    const one = await api.call(contract.getCheckout, { params: { checkout_id: created.body.data.id } });
+    expectStatus(one, 200);
     expect(one.body.data.id).toBe(created.body.data.id);
 
     const before = await sql`select count(*)::int as n from checkouts where merchant_id = ${m.id}`;
-    const post = await api.post(CHECKOUTS, minimalCheckout);
-    expect(post.status).toBe(403);
+    const post = await api.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(post, 403);
     expectErrorShape(post.body, 'insufficient_permissions');
     const after = await sql`select count(*)::int as n from checkouts where merchant_id = ${m.id}`;
     expect(after[0]!.n).toBe(before[0]!.n);
 
-    const cancel = await api.post(`${CHECKOUTS}/${created.body.data.id}/cancel`);
-    expect(cancel.status).toBe(403);
+    const cancel = await api.call(contract.cancelCheckout, { params: { checkout_id: created.body.data.id } });
+    expectStatus(cancel, 403);
     expectErrorShape(cancel.body, 'insufficient_permissions');
 
     for (const res of [
-      await api.get(KEYS),
-      await api.post(KEYS, { name: 'Escalate' }),
-      await api.post(KEYS, { name: 'Escalate', scope: 'RESTRICTED', permissions: ['read'] }),
-      await api.delete(`${KEYS}/${m.keyId}`),
-      await api.delete(`${KEYS}/${key.id}`),
+      await api.call(contract.listApiKeys),
+      await api.call(contract.createApiKey, { body: { name: 'Escalate' } }),
+      await api.call(contract.createApiKey, { body: { name: 'Escalate', scope: 'RESTRICTED', permissions: ['read'] } }),
+      await api.call(contract.revokeApiKey, { params: { key_id: m.keyId } }),
+      await api.call(contract.revokeApiKey, { params: { key_id: key.id } }),
     ]) {
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 'insufficient_permissions');
@@ -345,18 +348,21 @@ describe('restricted keys', () => {
   it('a checkout key can create checkouts but cannot manage keys', async () => {
     const m = await newMerchant();
     const { api } = await createKey(m, { name: 'Checkout', scope: 'RESTRICTED', permissions: ['checkout'] });
-    const post = await api.post(CHECKOUTS, minimalCheckout);
-    expect(post.status).toBe(200);
-    expect((await api.get(CHECKOUTS)).status).toBe(200);
-    const keys = await api.get(KEYS);
-    expect(keys.status).toBe(403);
+    const post = await api.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(post, 200);
+    expect((await api.call(contract.listCheckouts)).status).toBe(200);
+    const keys = await api.call(contract.listApiKeys);
+    expectStatus(keys, 403);
     expectErrorShape(keys.body, 'insufficient_permissions');
   });
 
   it('a webhook-only key cannot touch checkouts', async () => {
     const m = await newMerchant();
     const { api } = await createKey(m, { name: 'Hooks', scope: 'RESTRICTED', permissions: ['webhook'] });
-    for (const res of [await api.get(CHECKOUTS), await api.post(CHECKOUTS, minimalCheckout)]) {
+    for (const res of [
+      await api.call(contract.listCheckouts),
+      await api.call(contract.createCheckout, { body: minimalCheckout }),
+    ]) {
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 'insufficient_permissions');
     }
@@ -370,17 +376,21 @@ describe('expiry and last use', () => {
       name: 'Short lived',
       expires_at: new Date(Date.now() + 3600_000).toISOString(),
     });
-    expect((await api.get(CHECKOUTS)).status).toBe(200);
+    expect((await api.call(contract.listCheckouts)).status).toBe(200);
 
     await sql`update api_keys set expires_at = now() - interval '1 second' where id = ${key.id}`;
-    for (const res of [await api.get(CHECKOUTS), await api.post(CHECKOUTS, minimalCheckout), await api.get(KEYS)]) {
+    for (const res of [
+      await api.call(contract.listCheckouts),
+      await api.call(contract.createCheckout, { body: minimalCheckout }),
+      await api.call(contract.listApiKeys),
+    ]) {
       expect(res.status).toBe(401);
       expectErrorShape(res.body, 'expired_api_key');
     }
     // Other keys of the merchant are unaffected, and the list says which key no longer works.
-    const listed = await m.api.get(KEYS);
-    expect(listed.status).toBe(200);
-    const statusOf = (id: string) => listed.body.data.find((k: { id: string }) => k.id === id).status;
+    const listed = await m.call(contract.listApiKeys);
+    expectStatus(listed, 200);
+    const statusOf = (id: string) => listed.body.data.find((k) => k.id === id)!.status;
     expect(statusOf(key.id)).toBe('expired');
     expect(statusOf(m.keyId)).toBe('active');
   });
@@ -388,12 +398,12 @@ describe('expiry and last use', () => {
   it('a revoked key that has also expired is reported as revoked', async () => {
     const m = await newMerchant();
     const { key, api } = await createKey(m, { name: 'Both' });
-    await m.api.delete(`${KEYS}/${key.id}`);
+    await m.call(contract.revokeApiKey, { params: { key_id: key.id } });
     await sql`update api_keys set expires_at = now() - interval '1 day' where id = ${key.id}`;
-    const res = await api.get(KEYS);
-    expect(res.status).toBe(401);
+    const res = await api.call(contract.listApiKeys);
+    expectStatus(res, 401);
     expectErrorShape(res.body, 'revoked_api_key');
-    expect((await m.api.get(KEYS)).body.data.find((k: { id: string }) => k.id === key.id).status).toBe('revoked');
+    expect((await m.ok(contract.listApiKeys)).body.data.find((k) => k.id === key.id)!.status).toBe('revoked');
   });
 
   it('sets last_used_at when the key is used', async () => {
@@ -405,32 +415,32 @@ describe('expiry and last use', () => {
     expect(before!.last_used_at).toBeNull();
 
     const started = Date.now();
-    expect((await api.get(CHECKOUTS)).status).toBe(200);
+    expect((await api.call(contract.listCheckouts)).status).toBe(200);
     const [after] = await sql`select last_used_at from api_keys where id = ${key.id}`;
     expect(after!.last_used_at).toBeInstanceOf(Date);
     expect(Math.abs((after!.last_used_at as Date).getTime() - started)).toBeLessThan(60_000);
 
-    const listed = await api.get(KEYS);
-    const shown = listed.body.data.find((k: any) => k.id === key.id);
+    const listed = await api.ok(contract.listApiKeys);
+    const shown = listed.body.data.find((k) => k.id === key.id)!;
     expect(shown.last_used_at).toMatch(TIMESTAMP);
     // A key that was never used keeps a null last_used_at.
-    expect(listed.body.data.find((k: any) => k.id === idle.id).last_used_at).toBeNull();
+    expect(listed.body.data.find((k) => k.id === idle.id)!.last_used_at).toBeNull();
   });
 
   it('throttles last_used_at: a second use within the minute does not write it again', async () => {
     const m = await newMerchant();
     const { key, api } = await createKey(m, { name: 'Busy' });
-    await api.get(CHECKOUTS);
+    await api.call(contract.listCheckouts);
     const [first] = await sql`select last_used_at from api_keys where id = ${key.id}`;
     await new Promise((r) => setTimeout(r, 10));
-    await api.get(CHECKOUTS);
+    await api.call(contract.listCheckouts);
     const [second] = await sql`select last_used_at from api_keys where id = ${key.id}`;
     expect(second!.last_used_at).toEqual(first!.last_used_at);
 
     // Once the last write is older than the resolution, the next use records it again.
     await sql`update api_keys set last_used_at = now() - interval '2 minutes' where id = ${key.id}`;
     const [old] = await sql`select last_used_at from api_keys where id = ${key.id}`;
-    await api.get(CHECKOUTS);
+    await api.call(contract.listCheckouts);
     const [third] = await sql`select last_used_at from api_keys where id = ${key.id}`;
     expect((third!.last_used_at as Date).getTime()).toBeGreaterThan((old!.last_used_at as Date).getTime());
   });
@@ -439,8 +449,8 @@ describe('expiry and last use', () => {
     const m = await newMerchant();
     const { key } = await createKey(m, { name: 'Idle' });
     const broken = key.secret_key.slice(0, -1) + (key.secret_key.endsWith('a') ? 'b' : 'a');
-    const res = await client({ 'x-api-key': broken }).get(KEYS);
-    expect(res.status).toBe(401);
+    const res = await caller({ 'x-api-key': broken }).call(contract.listApiKeys);
+    expectStatus(res, 401);
     expectErrorShape(res.body, 'invalid_api_key');
     const [row] = await sql`select last_used_at from api_keys where id = ${key.id}`;
     expect(row!.last_used_at).toBeNull();
@@ -450,10 +460,13 @@ describe('expiry and last use', () => {
 describe('keys minted by the operator', () => {
   it('work on the merchant API and can be revoked by the merchant', async () => {
     const m = await newMerchant();
-    const issued = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'Ops' });
-    expect(issued.status).toBe(200);
-    const res = await m.api.delete(`${KEYS}/${issued.body.data.id}`);
-    expect(res.status).toBe(200);
+    const issued = await admin().call(contract.createMerchantApiKey, {
+      params: { merchant_id: m.id },
+      body: { name: 'Ops' },
+    });
+    expectStatus(issued, 200);
+    const res = await m.call(contract.revokeApiKey, { params: { key_id: issued.body.data.id } });
+    expectStatus(res, 200);
     expect(res.body.data.revoked_by).toBe(m.id);
   });
 });

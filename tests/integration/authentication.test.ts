@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { call, client } from '../support/api';
-import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
+import { minimalCheckout, newMerchant } from '../support/fixtures';
 import { generateApiKey } from '../../lib/access/api-key-format';
+import { caller, expectErrorShape, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /** Merchant endpoints, one per route file and method, to show the refusals are the same everywhere. */
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
@@ -15,7 +17,7 @@ const ENDPOINTS: [string, string, unknown][] = [
   ['POST', `/api/v1/merchants/checkouts/${ZERO_UUID}/cancel`, undefined],
 ];
 
-async function expect401(res: Awaited<ReturnType<typeof call>>, code: string) {
+async function expect401(res: { status: number; body: unknown; headers: Headers }, code: ErrorCode) {
   expect(res.status).toBe(401);
   expectErrorShape(res.body, code);
   expect(res.body).toEqual({
@@ -30,14 +32,11 @@ async function expect401(res: Awaited<ReturnType<typeof call>>, code: string) {
 
 describe('x-api-key', () => {
   it.each(ENDPOINTS)('%s %s without x-api-key is 401 missing_api_key', async (method, path, body) => {
-    await expect401(await call(method, path, { body }), 'missing_api_key');
+    await expect401(await caller().raw(method, path, { body }), 'missing_api_key');
   });
 
   it('an empty x-api-key is 401 missing_api_key', async () => {
-    await expect401(
-      await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': '' } }),
-      'missing_api_key',
-    );
+    await expect401(await caller().call(contract.listCheckouts, { headers: { 'x-api-key': '' } }), 'missing_api_key');
   });
 
   const { secret } = generateApiKey('test');
@@ -51,49 +50,49 @@ describe('x-api-key', () => {
     ['an unknown prefix', secret.replace('sk_test_', 'sk_prod_')],
     ['a publishable-looking key', secret.replace('sk_', 'pk_')],
   ])('%s is 401 invalid_api_key', async (_label, key) => {
-    await expect401(
-      await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': key } }),
-      'invalid_api_key',
-    );
+    await expect401(await caller().call(contract.listCheckouts, { headers: { 'x-api-key': key } }), 'invalid_api_key');
   });
 
   it.each(ENDPOINTS)('%s %s with a well-formed unknown key is 401 invalid_api_key', async (method, path, body) => {
     for (const mode of ['test', 'live'] as const) {
       const unknown = generateApiKey(mode).secret;
-      await expect401(await call(method, path, { headers: { 'x-api-key': unknown }, body }), 'invalid_api_key');
+      await expect401(await caller().raw(method, path, { headers: { 'x-api-key': unknown }, body }), 'invalid_api_key');
     }
   });
 
   it('a real key passed in Authorization instead of x-api-key is 401 missing_api_key', async () => {
     const m = await newMerchant();
-    const res = await call('GET', '/api/v1/merchants/checkouts', { headers: { authorization: `Bearer ${m.apiKey}` } });
+    const res = await caller().call(contract.listCheckouts, { headers: { authorization: `Bearer ${m.apiKey}` } });
     await expect401(res, 'missing_api_key');
   });
 
   it('a real key works, with surrounding whitespace tolerated', async () => {
     const m = await newMerchant();
-    expect((await m.api.get('/api/v1/merchants/checkouts')).status).toBe(200);
-    const padded = await client({ 'x-api-key': `  ${m.apiKey}  ` }).get('/api/v1/merchants/checkouts');
-    expect(padded.status).toBe(200);
+    expect((await m.call(contract.listCheckouts)).status).toBe(200);
+    const padded = await caller({ 'x-api-key': `  ${m.apiKey}  ` }).call(contract.listCheckouts);
+    expectStatus(padded, 200);
   });
 
   it('the key of one merchant cannot be changed into another working key', async () => {
     const m = await newMerchant();
     const tweaked = m.apiKey.slice(0, -2) + m.apiKey.slice(-1) + m.apiKey.slice(-2, -1);
     if (tweaked !== m.apiKey) {
-      await expect401(await client({ 'x-api-key': tweaked }).get('/api/v1/merchants/checkouts'), 'invalid_api_key');
+      await expect401(await caller({ 'x-api-key': tweaked }).call(contract.listCheckouts), 'invalid_api_key');
     }
   });
 
   it('authentication comes before validation: an invalid body without a key is 401, not 422', async () => {
-    await expect401(await call('POST', '/api/v1/merchants/checkouts', { body: { amount: -1 } }), 'missing_api_key');
-    await expect401(await call('GET', '/api/v1/merchants/checkouts/not-a-uuid'), 'missing_api_key');
+    await expect401(await caller().send(contract.createCheckout, { body: { amount: -1 } }), 'missing_api_key');
+    await expect401(
+      await caller().call(contract.getCheckout, { params: { checkout_id: 'not-a-uuid' } }),
+      'missing_api_key',
+    );
   });
 
   it('the refusal reveals nothing about the key', async () => {
     const m = await newMerchant();
-    const res = await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-api-key': m.apiKey.slice(0, -1) } });
-    expect(res.status).toBe(401);
+    const res = await caller().call(contract.listCheckouts, { headers: { 'x-api-key': m.apiKey.slice(0, -1) } });
+    expectStatus(res, 401);
     expect(res.text).not.toContain(m.apiKey.slice(12, -1));
     expect(res.text).not.toContain(m.id);
   });
@@ -103,10 +102,11 @@ describe('request id', () => {
   it('every 401 carries a request_id equal to the X-Request-Id response header', async () => {
     const ids = new Set<string>();
     for (const [method, path, body] of ENDPOINTS) {
-      const res = await call(method, path, { body });
-      expect(res.status).toBe(401);
+      const res = await caller().raw(method, path, { body });
+      expectStatus(res, 401);
       const id = res.headers.get('x-request-id');
       expect(id).toBeTruthy();
+      expectErrorShape(res.body);
       expect(res.body.request_id).toBe(id);
       ids.add(id!);
     }
@@ -114,10 +114,8 @@ describe('request id', () => {
   });
 
   it('keeps a well-formed incoming X-Request-Id', async () => {
-    const res = await call('GET', '/api/v1/merchants/checkouts', {
-      headers: { 'x-request-id': 'req_abc-123.456:789' },
-    });
-    expect(res.status).toBe(401);
+    const res = await caller().call(contract.listCheckouts, { headers: { 'x-request-id': 'req_abc-123.456:789' } });
+    expectStatus(res, 401);
     expect(res.headers.get('x-request-id')).toBe('req_abc-123.456:789');
     expect(res.body.request_id).toBe('req_abc-123.456:789');
   });
@@ -125,18 +123,19 @@ describe('request id', () => {
   it.each(['short', 'has spaces in it', 'x'.repeat(129), 'evil<script>id'])(
     'replaces an unsafe incoming X-Request-Id %j',
     async (given) => {
-      const res = await call('GET', '/api/v1/merchants/checkouts', { headers: { 'x-request-id': given } });
+      const res = await caller().call(contract.listCheckouts, { headers: { 'x-request-id': given } });
       const id = res.headers.get('x-request-id');
       expect(id).not.toBe(given);
       expect(id).toMatch(/^[\w.:-]{8,128}$/);
+      expectErrorShape(res.body);
       expect(res.body.request_id).toBe(id);
     },
   );
 
   it('successful responses carry X-Request-Id too', async () => {
     const m = await newMerchant();
-    const res = await m.api.get('/api/v1/merchants/checkouts', undefined, { 'x-request-id': 'trace-0001-success' });
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listCheckouts, { headers: { 'x-request-id': 'trace-0001-success' } });
+    expectStatus(res, 200);
     expect(res.headers.get('x-request-id')).toBe('trace-0001-success');
   });
 });

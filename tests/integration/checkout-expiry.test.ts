@@ -3,12 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { taskList } from '../../lib/worker/tasks';
 import { expireDueCheckouts } from '../../lib/checkout/expire-checkouts';
 import { getDb } from '../../lib/platform/db/client';
-import { minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const CHECKOUTS = '/api/v1/merchants/checkouts';
+import { expectStatus, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 const sql = testSql();
 let m: Merchant;
@@ -22,10 +20,10 @@ const silent = new Logger(() => () => {});
 const runWorkerOnce = () =>
   runOnce({ connectionString: process.env.DATABASE_URL!, taskList, logger: silent, noHandleSignals: true });
 
-async function create(merchant: Merchant = m, body: Record<string, unknown> = minimalCheckout) {
-  const res = await merchant.api.post(CHECKOUTS, body);
-  if (res.status !== 200) throw new Error(`checkout creation failed: ${res.status} ${res.text}`);
-  return res.body.data as { id: string; payment_reference: string; status: string };
+async function create(merchant: Merchant = m, body: BodyOf<typeof contract.createCheckout> = minimalCheckout) {
+  const res = await merchant.call(contract.createCheckout, { body });
+  if (!res.ok) throw new Error(`checkout creation failed: ${res.status} ${res.text}`);
+  return res.body.data;
 }
 
 const jobKey = (id: string) => `expire_checkout:${id}`;
@@ -52,11 +50,11 @@ describe('checkout expiry', () => {
     await backdate(c.id);
     const before = await row(c.id);
 
-    const got = await m.api.get(`${CHECKOUTS}/${c.id}`);
-    expect(got.status).toBe(200);
+    const got = await m.call(contract.getCheckout, { params: { checkout_id: c.id } });
+    expectStatus(got, 200);
     expect(got.body.data.status).toBe('expired');
-    const listed = (await m.api.get(`${CHECKOUTS}?limit=100`)).body.data.find((x: { id: string }) => x.id === c.id);
-    expect(listed.status).toBe('expired');
+    const listed = (await m.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data.find((x) => x.id === c.id);
+    expect(listed?.status).toBe('expired');
 
     const after = await row(c.id);
     expect(after.status).toBe('pending');
@@ -73,7 +71,7 @@ describe('checkout expiry', () => {
 
     expect((await row(c.id)).status).toBe('expired');
     expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
-    const [event] = await sql<{ data: any; merchant_id: string }[]>`
+    const [event] = await sql<{ data: Record<string, unknown>; merchant_id: string }[]>`
       select data, merchant_id from events where resource_id = ${c.id} and event_type = 'checkout.expired'`;
     expect(event!.merchant_id).toBe(m.id);
     expect(event!.data).toMatchObject({
@@ -83,7 +81,7 @@ describe('checkout expiry', () => {
       payment_reference: c.payment_reference,
     });
     expect(await jobsFor(c.id)).toHaveLength(0);
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe('expired');
 
     await runWorkerOnce();
     expect(await expireDueCheckouts(getDb())).toBe(0);
@@ -104,7 +102,7 @@ describe('checkout expiry', () => {
     await runWorkerOnce();
     expect((await row(c.id)).status).toBe('pending');
     expect(await eventTypes(c.id)).toEqual(['checkout.created']);
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('pending');
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe('pending');
   });
 
   it('the once-a-minute sweep expires due checkouts whose job is gone', async () => {
@@ -132,7 +130,7 @@ describe('checkout expiry', () => {
       const c = await create();
       await sql`update checkouts set status = ${status} where id = ${c.id}`;
       await backdate(c.id);
-      expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('expired');
+      expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe('expired');
       await runWorkerOnce();
       expect((await row(c.id)).status).toBe('expired');
       expect(await eventTypes(c.id)).toEqual(['checkout.created', 'checkout.expired']);
@@ -144,7 +142,7 @@ describe('checkout expiry', () => {
     await sql`update checkouts set status = ${status}, paid_at = case when ${status} <> 'processing' then now() end where id = ${c.id}`;
     await backdate(c.id);
 
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe(status);
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe(status);
     await runWorkerOnce();
     await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
     await runWorkerOnce();
@@ -153,15 +151,15 @@ describe('checkout expiry', () => {
     expect(await eventTypes(c.id)).toEqual(['checkout.created']);
     // The job finished (it was not retried as a failure).
     expect(await jobsFor(c.id)).toHaveLength(0);
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe(status);
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe(status);
   });
 
   it('a cancelled checkout never expires', async () => {
     const c = await create();
-    expect((await m.api.post(`${CHECKOUTS}/${c.id}/cancel`)).status).toBe(200);
+    expect((await m.call(contract.cancelCheckout, { params: { checkout_id: c.id } })).status).toBe(200);
     await backdate(c.id);
 
-    expect((await m.api.get(`${CHECKOUTS}/${c.id}`)).body.data.status).toBe('cancelled');
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: c.id } })).body.data.status).toBe('cancelled');
     await runWorkerOnce();
     await sql`select graphile_worker.add_job('sweep_expired_checkouts')`;
     await runWorkerOnce();

@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { client } from '../support/api';
 import { testSql } from '../support/database';
-import {
-  expectErrorShape,
-  expectReconciled,
-  hostedPage,
-  invalidFields,
-  newMerchant,
-  wallet,
-} from '../support/fixtures';
+import { expectReconciled, hostedPage, newMerchant, wallet } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/platform/config';
+import { caller, expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * What the hosted page's interface tells the customer about their money and their options: money
@@ -18,39 +12,42 @@ import { resetConfigForTests } from '../../lib/platform/config';
  * bank transfer's minimum time, the service's support contact, and what an expired link still does.
  */
 const sql = testSql();
-const CHECKOUTS = '/api/v1/merchants/checkouts';
-
-async function checkoutWithPage(body: Record<string, unknown> = {}, kyb: 'verified' | 'unverified' = 'verified') {
+async function checkoutWithPage(
+  body: Partial<BodyOf<typeof contract.createCheckout>> = {},
+  kyb: 'verified' | 'unverified' = 'verified',
+) {
   const merchant = await newMerchant({ kyb_status: kyb });
-  const created = await merchant.api.post(CHECKOUTS, {
-    customer_email: 'ada@example.com',
-    amount: 100,
-    currency_code: 'GHS',
-    ...body,
+  const created = await merchant.call(contract.createCheckout, {
+    body: {
+      customer_email: 'ada@example.com',
+      amount: 100,
+      currency_code: 'GHS',
+      ...body,
+    },
   });
-  expect(created.status, created.text).toBe(200);
+  expectStatus(created, 200);
   const checkout = created.body.data;
   return { merchant, checkout, ...hostedPage(checkout) };
 }
 
-const transfer = (reference: string, body: Record<string, unknown>) =>
-  client().post('/api/sandbox/bank-transfers', { payment_reference: reference, ...body });
+const transfer = (reference: string, body: Omit<BodyOf<typeof contract.simulateBankTransfer>, 'payment_reference'>) =>
+  caller().call(contract.simulateBankTransfer, { body: { payment_reference: reference, ...body } });
 
 describe('money received, told as it is', () => {
   it('a short transfer shows what arrived and what is missing; sending the difference pays in full', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage();
-    await page.post(`${base}/bank-transfer`);
+    const { merchant, checkout, page } = await checkoutWithPage();
+    await page.call(contract.chooseBankTransferPayment);
     expect((await transfer(checkout.payment_reference, { amount: 90 })).status).toBe(200);
 
-    const short = (await page.get(base)).body.data;
+    const short = (await page.ok(contract.getCheckoutSession)).body.data;
     expect(short.checkout.status).toBe('processing');
     expect(short.received).toMatchObject({ amount: 90, outstanding: 10, overpaid: 0, duplicate: 0, refunded: 0 });
     expect(short.received.provider_reference).toMatch(/^SBX-BT-/);
-    expect((await page.get(`${base}/status`)).body.data.received).toEqual(short.received);
+    expect((await page.ok(contract.getCheckoutSessionStatus)).body.data.received).toEqual(short.received);
 
     // The customer sends the missing 10 with the same reference: the two transfers add up.
     await transfer(checkout.payment_reference, { amount: 10 });
-    const paid = (await page.get(base)).body.data;
+    const paid = (await page.ok(contract.getCheckoutSession)).body.data;
     expect(paid.checkout.status).toBe('paid');
     expect(paid.received).toMatchObject({ amount: 100, outstanding: 0, overpaid: 0 });
     const kinds =
@@ -65,38 +62,48 @@ describe('money received, told as it is', () => {
   });
 
   it('an over transfer says how much too much; a second payment after paid is a duplicate to refund', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { amount: 120 });
-    expect((await page.get(base)).body.data.received).toMatchObject({
+    expect((await page.ok(contract.getCheckoutSession)).body.data.received).toMatchObject({
       amount: 120,
       outstanding: 0,
       overpaid: 20,
       duplicate: 0,
     });
     await transfer(checkout.payment_reference, { amount: 100 });
-    expect((await page.get(base)).body.data.received).toMatchObject({ amount: 120, overpaid: 20, duplicate: 100 });
+    expect((await page.ok(contract.getCheckoutSession)).body.data.received).toMatchObject({
+      amount: 120,
+      overpaid: 20,
+      duplicate: 100,
+    });
   });
 
   it('shows refunds of the money as they are made', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage();
+    const { merchant, checkout, page } = await checkoutWithPage();
     await transfer(checkout.payment_reference, { scenario: 'duplicate' });
-    const refunded = await merchant.api.post('/api/v1/merchants/wallet/refunds', {
-      checkout_id: checkout.id,
-      amount: 5,
-      reason: 'goodwill',
+    const refunded = await merchant.call(contract.createRefund, {
+      body: {
+        checkout_id: checkout.id,
+        amount: 5,
+        reason: 'goodwill',
+      },
     });
-    expect(refunded.status, refunded.text).toBe(200);
-    expect((await page.get(base)).body.data.received).toMatchObject({ amount: 100, duplicate: 100, refunded: 5 });
+    expectStatus(refunded, 200);
+    expect((await page.ok(contract.getCheckoutSession)).body.data.received).toMatchObject({
+      amount: 100,
+      duplicate: 100,
+      refunded: 5,
+    });
   });
 });
 
 describe('CFA francs and Orange Money', () => {
   it('XOF 1500 by Orange Money in Senegal: whole francs end to end (checkout, fee, wallet, deposit)', async () => {
-    const { merchant, checkout, base, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
+    const { merchant, checkout, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
     expect(checkout.amount).toBe(1500);
-    const session = (await page.get(base)).body.data;
-    const networks = session.methods.find((m: any) => m.method === 'mobile_money').networks;
-    expect(networks.map((n: any) => `${n.id}:${n.country}`)).toEqual([
+    const session = (await page.ok(contract.getCheckoutSession)).body.data;
+    const networks = session.methods.find((m) => m.method === 'mobile_money')!.networks;
+    expect(networks.map((n) => `${n.id}:${n.country}`)).toEqual([
       'orange_money:SN',
       'orange_money:CI',
       'mtn_momo:CI',
@@ -105,12 +112,14 @@ describe('CFA francs and Orange Money', () => {
     ]);
     expect(networks[0]).toMatchObject({ label: 'Orange Money', country_calling_code: '221', example: '77 123 45 67' });
 
-    const started = await page.post(`${base}/mobile-money`, {
-      network: 'orange_money',
-      country: 'SN',
-      phone: '77 123 45 67',
+    const started = await page.call(contract.startMobileMoneyPayment, {
+      body: {
+        network: 'orange_money',
+        country: 'SN',
+        phone: '77 123 45 67',
+      },
     });
-    expect(started.status, started.text).toBe(200);
+    expectStatus(started, 200);
     expect(started.body.data.latest_attempt).toMatchObject({
       network: 'orange_money',
       amount: 1500,
@@ -120,9 +129,9 @@ describe('CFA francs and Orange Money', () => {
     expect(attempt).toMatchObject({ phone: '+221771234567', amount: '1500' });
 
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    expect((await page.get(`${base}/status`)).body.data.status).toBe('paid');
+    expect((await page.ok(contract.getCheckoutSessionStatus)).body.data.status).toBe('paid');
     // 1.50 % of 1500 = 22.5 → 23 (half up, to the franc).
-    const deposits = await merchant.api.get('/api/v1/merchants/customer/transactions?currency_code=XOF');
+    const deposits = await merchant.ok(contract.listCustomerTransactions, { query: { currency_code: 'XOF' } });
     expect(deposits.body.data[0]).toMatchObject({
       amount: 1500,
       fee_amount: 23,
@@ -135,89 +144,104 @@ describe('CFA francs and Orange Money', () => {
 
   it('refuses fractions of a franc', async () => {
     const merchant = await newMerchant();
-    const res = await merchant.api.post(CHECKOUTS, {
-      customer_email: 'ada@example.com',
-      amount: 1500.5,
-      currency_code: 'XOF',
+    const res = await merchant.call(contract.createCheckout, {
+      body: {
+        customer_email: 'ada@example.com',
+        amount: 1500.5,
+        currency_code: 'XOF',
+      },
     });
     expect(invalidFields(res)).toEqual(['amount']);
-    expect(res.body.error.fields[0].message).toMatch(/more decimals than XOF allows \(0\)/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/more decimals than XOF allows \(0\)/);
   });
 
   it('XAF by Orange Money in Cameroon needs no country: it is the only Orange Money market of the currency', async () => {
-    const { base, page } = await checkoutWithPage({ amount: 2500, currency_code: 'XAF' });
-    const started = await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '690 12 34 56' });
-    expect(started.status, started.text).toBe(200);
+    const { page } = await checkoutWithPage({ amount: 2500, currency_code: 'XAF' });
+    const started = await page.call(contract.startMobileMoneyPayment, {
+      body: { network: 'orange_money', phone: '690 12 34 56' },
+    });
+    expectStatus(started, 200);
   });
 
   it('where a network spans several countries, the country comes from `country` or the +code', async () => {
-    const { checkout, base, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
+    const { checkout, page } = await checkoutWithPage({ amount: 1500, currency_code: 'XOF' });
     expect(
-      invalidFields(await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '77 123 45 67' })),
+      invalidFields(
+        await page.call(contract.startMobileMoneyPayment, { body: { network: 'orange_money', phone: '77 123 45 67' } }),
+      ),
     ).toEqual(['country']);
     expect(
       invalidFields(
-        await page.post(`${base}/mobile-money`, { network: 'orange_money', country: 'CM', phone: '690123456' }),
+        await page.call(contract.startMobileMoneyPayment, {
+          body: { network: 'orange_money', country: 'CM', phone: '690123456' },
+        }),
       ),
     ).toEqual(['country']);
     expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
       0,
     );
-    const byCode = await page.post(`${base}/mobile-money`, { network: 'orange_money', phone: '+225 07 12 34 56 78' });
-    expect(byCode.status, byCode.text).toBe(200);
+    const byCode = await page.call(contract.startMobileMoneyPayment, {
+      body: { network: 'orange_money', phone: '+225 07 12 34 56 78' },
+    });
+    expectStatus(byCode, 200);
   });
 });
 
 describe('mobile-money numbers are checked against the network before any prompt', () => {
   it('a Telecel number under MTN MoMo is refused, naming the network, and nothing is sent', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    const res = await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '020 123 4567' });
+    const { checkout, page } = await checkoutWithPage();
+    const res = await page.call(contract.startMobileMoneyPayment, {
+      body: { network: 'mtn_momo', phone: '020 123 4567' },
+    });
     expect(invalidFields(res)).toEqual(['phone']);
-    expect(res.body.error.fields[0].message).toBe('is a Telecel Cash number, not MTN MoMo');
-    expect((await page.get(base)).body.data.checkout.status).toBe('pending');
+    expect(fieldErrors(res)[0]!.message).toBe('is a Telecel Cash number, not MTN MoMo');
+    expect((await page.ok(contract.getCheckoutSession)).body.data.checkout.status).toBe('pending');
     expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
       0,
     );
-    expect((await page.post(`${base}/mobile-money`, { network: 'vodafone_cash', phone: '020 123 4567' })).status).toBe(
-      200,
-    );
+    expect(
+      (await page.call(contract.startMobileMoneyPayment, { body: { network: 'vodafone_cash', phone: '020 123 4567' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('the session names how to approve from the network’s menu where one exists', async () => {
-    const { base, page } = await checkoutWithPage();
-    const [mtn, telecel] = (await page.get(base)).body.data.methods[0].networks;
-    expect(mtn.manual_approval).toEqual({ dial: '*170#', menu: ['My Wallet', 'My Approvals'] });
-    expect(telecel.manual_approval).toEqual({ dial: '*110#', menu: null });
+    const { page } = await checkoutWithPage();
+    const [mtn, telecel] = (await page.ok(contract.getCheckoutSession)).body.data.methods[0]!.networks;
+    expect(mtn!.manual_approval).toEqual({ dial: '*170#', menu: ['My Wallet', 'My Approvals'] });
+    expect(telecel!.manual_approval).toEqual({ dial: '*110#', menu: null });
     const kes = await checkoutWithPage({ currency_code: 'KES' });
-    expect((await kes.page.get(kes.base)).body.data.methods[0].networks[0].manual_approval).toBeNull();
+    expect(
+      (await kes.page.ok(contract.getCheckoutSession)).body.data.methods[0]!.networks[0]!.manual_approval,
+    ).toBeNull();
   });
 });
 
 describe('bank transfer only when there is time for one to arrive', () => {
   it('is not offered within BANK_TRANSFER_MIN_MINUTES of expiry, and says why', async () => {
-    const { base, page } = await checkoutWithPage({ expires_in_minutes: 10 });
-    const session = (await page.get(base)).body.data;
-    expect(session.methods.map((m: any) => m.method)).toEqual(['mobile_money']);
+    const { page } = await checkoutWithPage({ expires_in_minutes: 10 });
+    const session = (await page.ok(contract.getCheckoutSession)).body.data;
+    expect(session.methods.map((m) => m.method)).toEqual(['mobile_money']);
     expect(session.methods_unavailable).toEqual([{ method: 'bank_transfer', reason: 'too_little_time' }]);
-    const chosen = await page.post(`${base}/bank-transfer`);
-    expect(chosen.status).toBe(409);
+    const chosen = await page.call(contract.chooseBankTransferPayment);
+    expectStatus(chosen, 409);
     expectErrorShape(chosen.body, 'method_unavailable');
   });
 
   it('a transfer already chosen keeps its instructions as the time runs down', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    expect((await page.post(`${base}/bank-transfer`)).status).toBe(200);
+    const { checkout, page } = await checkoutWithPage();
+    expect((await page.call(contract.chooseBankTransferPayment)).status).toBe(200);
     await sql`update checkouts set expires_at = now() + interval '5 minutes' where id = ${checkout.id}`;
-    const session = (await page.get(base)).body.data;
-    expect(session.methods.map((m: any) => m.method)).toContain('bank_transfer');
+    const session = (await page.ok(contract.getCheckoutSession)).body.data;
+    expect(session.methods.map((m) => m.method)).toContain('bank_transfer');
     expect(session.methods_unavailable).toEqual([]);
-    expect((await page.post(`${base}/bank-transfer/claim`)).status).toBe(200);
+    expect((await page.call(contract.claimBankTransferPayment)).status).toBe(200);
   });
 
   it('shows only the account fields of the currency', async () => {
     const fieldsOf = async (currency_code: string) => {
-      const { base, page } = await checkoutWithPage({ currency_code });
-      const account = (await page.post(`${base}/bank-transfer`)).body.data.latest_attempt.bank_account;
+      const { page } = await checkoutWithPage({ currency_code });
+      const account = (await page.ok(contract.chooseBankTransferPayment)).body.data.latest_attempt!.bank_account!;
       return Object.entries(account)
         .filter(([, v]) => v !== null)
         .map(([k]) => k)
@@ -232,19 +256,18 @@ describe('bank transfer only when there is time for one to arrive', () => {
 
 describe('an expired link', () => {
   it('still reads the outcome for 30 days, but pays nothing after the grace hour', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
+    const { checkout, page } = await checkoutWithPage();
     await sql`update checkouts set expires_at = now() - interval '2 hours', created_at = now() - interval '3 hours' where id = ${checkout.id}`;
-    const read = await page.get(base);
-    expect(read.status).toBe(200);
+    const read = await page.call(contract.getCheckoutSession);
+    expectStatus(read, 200);
     expect(read.body.data.checkout.status).toBe('expired');
     expect(read.body.data.merchant.display_name).toBe('Test Shop');
-    for (const [path, body] of [
-      ['/mobile-money', { network: 'mtn_momo', phone: '024 412 3456' }],
-      ['/bank-transfer', undefined],
-      ['/bank-transfer/claim', undefined],
-    ] as const) {
-      const write = await page.post(`${base}${path}`, body);
-      expect(write.status, path).toBe(410);
+    for (const write of [
+      await page.call(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '024 412 3456' } }),
+      await page.call(contract.chooseBankTransferPayment),
+      await page.call(contract.claimBankTransferPayment),
+    ]) {
+      expectStatus(write, 410);
       expectErrorShape(write.body, 'checkout_link_expired');
     }
     expect((await sql`select count(*)::int as n from payment_attempts where checkout_id = ${checkout.id}`)[0]!.n).toBe(
@@ -253,12 +276,15 @@ describe('an expired link', () => {
   });
 
   it('within the grace hour a prompt sent just before expiry can still be answered', async () => {
-    const { checkout, base, page } = await checkoutWithPage();
-    expect((await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '024 412 3456' })).status).toBe(200);
+    const { checkout, page } = await checkoutWithPage();
+    expect(
+      (await page.call(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '024 412 3456' } }))
+        .status,
+    ).toBe(200);
     await sql`update checkouts set expires_at = now() - interval '10 minutes' where id = ${checkout.id}`;
     await sql`update payment_attempts set created_at = now() - interval '1 minute' where checkout_id = ${checkout.id}`;
     // Resending the prompt of a payment in flight is still allowed: the checkout does not expire under it.
-    expect((await page.post(`${base}/mobile-money`, { network: 'mtn_momo' })).status).toBe(200);
+    expect((await page.call(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo' } })).status).toBe(200);
   });
 });
 
@@ -270,12 +296,12 @@ describe('the service’s support contact', () => {
   });
 
   it('is null until configured, then given for the page to show where a merchant set none', async () => {
-    const { base, page } = await checkoutWithPage();
-    expect((await page.get(base)).body.data.service_support).toBeNull();
+    const { page } = await checkoutWithPage();
+    expect((await page.ok(contract.getCheckoutSession)).body.data.service_support).toBeNull();
     process.env.SUPPORT_EMAIL = 'help@payments.example';
     process.env.SUPPORT_URL = 'https://payments.example/help';
     resetConfigForTests();
-    expect((await page.get(base)).body.data.service_support).toEqual({
+    expect((await page.ok(contract.getCheckoutSession)).body.data.service_support).toEqual({
       name: 'Merchant Payments',
       email: 'help@payments.example',
       phone: null,

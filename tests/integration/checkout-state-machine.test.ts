@@ -3,8 +3,9 @@ import { CHECKOUT_STATUSES } from '../../lib/platform/db/schema';
 import { getDb } from '../../lib/platform/db/client';
 import { ApiError } from '../../lib/platform/http/errors';
 import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkout/state-machine';
-import { minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { contract } from '../support/contract';
 
 /**
  * Every (status, move) pair against the real table: legal moves apply and write their event; illegal
@@ -12,13 +13,13 @@ import { testSql } from '../support/database';
  */
 const sql = testSql();
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
+let merchant: Merchant;
 beforeAll(async () => {
   merchant = await newMerchant();
 });
 
 async function checkoutIn(status: string, expiresIn: '1 hour' | '-1 minute' = '1 hour') {
-  const created = await merchant.api.post('/api/v1/merchants/checkouts', minimalCheckout);
+  const created = await merchant.ok(contract.createCheckout, { body: minimalCheckout });
   const id: string = created.body.data.id;
   await sql`update checkouts set status = ${status}, expires_at = now() + ${expiresIn}::interval where id = ${id}`;
   return id;
@@ -50,8 +51,9 @@ describe('checkout state machine', () => {
           const after = await snapshot(id);
           expect(after.events).toBe(before.events + (rule.event ? 1 : 0));
           if (rule.event) {
-            const [last] =
-              await sql`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
+            const [last] = await sql<
+              { event_type: string; data: { status: string } }[]
+            >`select event_type, data from events where resource_id = ${id} order by sequence desc limit 1`;
             expect(last!.event_type).toBe(rule.event);
             expect(last!.data.status).toBe(rule.to);
           }
@@ -99,9 +101,7 @@ describe('checkout state machine', () => {
       transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'time_out_payment' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [{ n }] = (await sql`select count(*)::int as n from events where resource_id = ${id}`) as unknown as [
-      { n: number },
-    ];
-    expect(n).toBe(2); // checkout.created + the one move
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from events where resource_id = ${id}`;
+    expect(row!.n).toBe(2); // checkout.created + the one move
   });
 });

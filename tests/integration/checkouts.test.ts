@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import { verifyCheckoutToken } from '../../lib/checkout/token';
-import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import type { CheckoutPublic } from '../../lib/checkout/contract';
+import { expectErrorShape, expectStatus, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const CHECKOUTS = '/api/v1/merchants/checkouts';
 const REFERENCE = /^PAY-[0-9A-HJKMNP-TV-Z]{16}$/;
 
 const PUBLIC_FIELDS = [
@@ -64,15 +64,15 @@ beforeAll(async () => {
   m = await newMerchant();
 });
 
-async function create(merchant: Merchant, body: Record<string, unknown> = minimalCheckout) {
-  const res = await merchant.api.post(CHECKOUTS, body);
-  if (res.status !== 200) throw new Error(`checkout creation failed: ${res.status} ${res.text}`);
-  return res.body.data as Record<string, any>;
+async function create(merchant: Merchant, body: BodyOf<typeof contract.createCheckout> = minimalCheckout) {
+  const res = await merchant.call(contract.createCheckout, { body });
+  if (!res.ok) throw new Error(`checkout creation failed: ${res.status} ${res.text}`);
+  return res.body.data;
 }
 
 async function expect422(body: unknown, field: string, merchant: Merchant = m) {
-  const res = await merchant.api.post(CHECKOUTS, body);
-  expect(res.status, `${JSON.stringify(body).slice(0, 200)} → ${res.text.slice(0, 300)}`).toBe(422);
+  const res = await merchant.send(contract.createCheckout, { body });
+  expectStatus(res, 422, `${JSON.stringify(body).slice(0, 200)} → ${res.text.slice(0, 300)}`);
   expectErrorShape(res.body, 'validation_error');
   expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
   return res;
@@ -81,13 +81,13 @@ async function expect422(body: unknown, field: string, merchant: Merchant = m) {
 const statusInDb = async (id: string) =>
   (await sql<{ status: string }[]>`select status from checkouts where id = ${id}`)[0]?.status;
 const eventsOf = (id: string) =>
-  sql<{ event_type: string; data: any; merchant_id: string; resource_type: string }[]>`
+  sql<{ event_type: string; data: Record<string, unknown>; merchant_id: string; resource_type: string }[]>`
     select event_type, data, merchant_id, resource_type from events where resource_id = ${id} order by sequence`;
 
 describe('POST /api/v1/merchants/checkouts', () => {
   it('creates a pending checkout from the three required fields, in the public shape', async () => {
-    const res = await m.api.post(CHECKOUTS, minimalCheckout);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(res.body.message).toBe('Checkout created');
     const data = res.body.data;
@@ -118,13 +118,16 @@ describe('POST /api/v1/merchants/checkouts', () => {
     const claims = await verifyCheckoutToken(token);
     expect(claims).toEqual({ checkoutId: data.id, paymentReference: data.payment_reference });
     // The URL is stable: reading the checkout again yields the same link.
-    const again = await m.api.get(`${CHECKOUTS}/${data.id}`);
+    const again = await m.ok(contract.getCheckout, { params: { checkout_id: data.id } });
     expect(again.body.data.checkout_url).toBe(data.checkout_url);
   });
 
   it('builds checkout_url from configuration, never from the request host', async () => {
     const data = (
-      await m.api.post(CHECKOUTS, minimalCheckout, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })
+      await m.ok(contract.createCheckout, {
+        body: minimalCheckout,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      })
     ).body.data;
     expect(new URL(data.checkout_url).origin).toBe(new URL(process.env.CHECKOUT_BASE_URL!).origin);
   });
@@ -182,10 +185,10 @@ describe('POST /api/v1/merchants/checkouts', () => {
       created_at: data.created_at,
     });
     // The event carries the same full shape the list returns.
-    const listed = (await m.api.get(`${CHECKOUTS}?limit=1`)).body.data[0];
+    const listed = (await m.ok(contract.listCheckouts, { query: { limit: 1 } })).body.data[0];
     expect(eventData).toEqual(listed);
 
-    const jobs = await sql<{ task_identifier: string; key: string; payload: any; run_at: Date }[]>`
+    const jobs = await sql<{ task_identifier: string; key: string; payload: unknown; run_at: Date }[]>`
       select t.identifier as task_identifier, j.key, j.payload, j.run_at
       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
       where j.key = ${`expire_checkout:${data.id}`}`;
@@ -290,8 +293,10 @@ describe('POST /api/v1/merchants/checkouts', () => {
     it('a rejected merchant may create no checkout at all (403 merchant_rejected)', async () => {
       const rejected = await newMerchant({ kyb_status: 'rejected' });
       for (const currency of ['GHS', 'USD']) {
-        const res = await rejected.api.post(CHECKOUTS, { ...minimalCheckout, currency_code: currency });
-        expect(res.status).toBe(403);
+        const res = await rejected.call(contract.createCheckout, {
+          body: { ...minimalCheckout, currency_code: currency },
+        });
+        expectStatus(res, 403);
         expectErrorShape(res.body, 'merchant_rejected');
       }
       const [row] = await sql`select count(*)::int as n from checkouts where merchant_id = ${rejected.id}`;
@@ -313,7 +318,7 @@ describe('POST /api/v1/merchants/checkouts', () => {
       ['+233 24-412 3456', '+233244123456'],
       ['+1 (415) 555.0100', '+14155550100'],
       ['233244123456', '233244123456'],
-      // README: 7–15 digits with an optional +; a local number with a trunk 0 is still 10 digits.
+      // docs/decisions/checkouts.md: 7–15 digits with an optional +; a local number with a trunk 0 is still 10 digits.
       ['024 412 3456', '0244123456'],
     ])('normalises customer_phone %j to %j', async (phone, normalised) => {
       const data = await create(m, { ...minimalCheckout, customer_phone: phone });
@@ -328,12 +333,14 @@ describe('POST /api/v1/merchants/checkouts', () => {
     );
 
     it('a blank customer_name or description has no value: it reads as null (spec 2.1), or is refused, never ""', async () => {
-      const res = await m.api.post(CHECKOUTS, { ...minimalCheckout, customer_name: '   ', description: '' });
+      const res = await m.call(contract.createCheckout, {
+        body: { ...minimalCheckout, customer_name: '   ', description: '' },
+      });
       if (res.status === 422) {
         expectErrorShape(res.body, 'validation_error');
         return;
       }
-      expect(res.status).toBe(200);
+      expectStatus(res, 200);
       expect(res.body.data.customer_name).toBeNull();
       expect(res.body.data.description).toBeNull();
       const [row] = await sql`select customer_name, description from checkouts where id = ${res.body.data.id}`;
@@ -378,24 +385,23 @@ describe('POST /api/v1/merchants/checkouts', () => {
       ['an array', ['a', 'b']],
       ['a string', 'order 1001'],
     ])('refuses %s', async (_label, meta) => {
-      const res = await m.api.post(CHECKOUTS, { ...minimalCheckout, meta_data: meta });
-      expect(res.status).toBe(422);
+      const res = await m.send(contract.createCheckout, { body: { ...minimalCheckout, meta_data: meta } });
+      expectStatus(res, 422);
       expectErrorShape(res.body, 'validation_error');
       expect(res.body.error.fields.some((f: { field: string }) => f.field.startsWith('meta_data'))).toBe(true);
     });
   });
 
   it('never silently drops a meta_data key (a __proto__ key is stored as given or refused)', async () => {
-    const res = await m.api.post(
-      CHECKOUTS,
-      '{"customer_email":"ada@example.com","amount":1,"currency_code":"GHS","meta_data":{"__proto__":"x","order_id":"1"}}',
-      { 'content-type': 'application/json' },
-    );
+    const res = await m.send(contract.createCheckout, {
+      body: '{"customer_email":"ada@example.com","amount":1,"currency_code":"GHS","meta_data":{"__proto__":"x","order_id":"1"}}',
+      headers: { 'content-type': 'application/json' },
+    });
     if (res.status === 422) {
       expectErrorShape(res.body, 'validation_error');
       return;
     }
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     const [row] = await sql`select meta_data::text as meta from checkouts where id = ${res.body.data.id}`;
     expect(JSON.parse(row!.meta as string)).toEqual(JSON.parse('{"__proto__":"x","order_id":"1"}'));
   });
@@ -407,15 +413,15 @@ describe('POST /api/v1/merchants/checkouts', () => {
 
   it('refuses a body that is not an object', async () => {
     for (const body of ['[]', '"x"', '42', 'null']) {
-      const res = await m.api.post(CHECKOUTS, body, { 'content-type': 'application/json' });
-      expect(res.status, `${body} → ${res.text}`).toBe(422);
+      const res = await m.send(contract.createCheckout, { body, headers: { 'content-type': 'application/json' } });
+      expectStatus(res, 422, `${body} → ${res.text}`);
       expectErrorShape(res.body, 'validation_error');
     }
   });
 
   it('refuses a missing body (all required fields missing)', async () => {
-    const res = await m.api.post(CHECKOUTS);
-    expect(res.status).toBe(422);
+    const res = await m.send(contract.createCheckout);
+    expectStatus(res, 422);
     const fields = res.body.error.fields.map((f: { field: string }) => f.field);
     expect(fields).toEqual(expect.arrayContaining(['customer_email', 'amount', 'currency_code']));
   });
@@ -423,7 +429,7 @@ describe('POST /api/v1/merchants/checkouts', () => {
 
 describe('GET /api/v1/merchants/checkouts (list)', () => {
   let lister: Merchant;
-  const created: Record<string, any>[] = [];
+  const created: CheckoutPublic[] = [];
 
   beforeAll(async () => {
     lister = await newMerchant({ name: 'Lister' });
@@ -432,11 +438,11 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   });
 
   it('returns the full shape, newest first, 20 by default', async () => {
-    const res = await lister.api.get(CHECKOUTS);
-    expect(res.status).toBe(200);
+    const res = await lister.call(contract.listCheckouts);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(typeof res.body.message).toBe('string');
-    const data = res.body.data as Record<string, any>[];
+    const data = res.body.data;
     expect(data).toHaveLength(20);
     for (const item of data) expect(Object.keys(item).sort()).toEqual(FULL_FIELDS);
     const newestFirst = [...created].reverse();
@@ -472,8 +478,8 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   it('pages with limit and offset without overlap or gaps', async () => {
     const pages = [];
     for (const offset of [0, 10, 20, 30]) {
-      const res = await lister.api.get(`${CHECKOUTS}?limit=10&offset=${offset}`);
-      expect(res.status).toBe(200);
+      const res = await lister.call(contract.listCheckouts, { query: { limit: 10, offset } });
+      expectStatus(res, 200);
       pages.push((res.body.data as { id: string }[]).map((c) => c.id));
     }
     expect(pages.map((p) => p.length)).toEqual([10, 10, 5, 0]);
@@ -483,8 +489,8 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   });
 
   it('accepts limit 1 and 100', async () => {
-    expect((await lister.api.get(`${CHECKOUTS}?limit=1`)).body.data).toHaveLength(1);
-    expect((await lister.api.get(`${CHECKOUTS}?limit=100`)).body.data).toHaveLength(25);
+    expect((await lister.ok(contract.listCheckouts, { query: { limit: 1 } })).body.data).toHaveLength(1);
+    expect((await lister.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data).toHaveLength(25);
   });
 
   it.each([
@@ -498,16 +504,16 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
     'offset=abc',
     'limit=5&limit=6',
   ])('refuses ?%s with 422', async (query) => {
-    const res = await lister.api.get(`${CHECKOUTS}?${query}`);
-    expect(res.status).toBe(422);
+    const res = await lister.send(contract.listCheckouts, { query: query });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     const field = query.split('=')[0]!;
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
   });
 
   it('refuses an unknown query parameter, naming it', async () => {
-    const res = await lister.api.get(`${CHECKOUTS}?state=pending`);
-    expect(res.status).toBe(422);
+    const res = await lister.send(contract.listCheckouts, { query: 'state=pending' });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('state');
   });
@@ -515,30 +521,33 @@ describe('GET /api/v1/merchants/checkouts (list)', () => {
   it("lists only the caller's checkouts", async () => {
     const other = await newMerchant({ name: 'Other' });
     const theirs = await create(other);
-    const mine = (await lister.api.get(`${CHECKOUTS}?limit=100`)).body.data as { id: string; merchant_id: string }[];
+    const mine = (await lister.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data as {
+      id: string;
+      merchant_id: string;
+    }[];
     expect(mine.map((c) => c.id)).not.toContain(theirs.id);
     expect(mine.every((c) => c.merchant_id === lister.id)).toBe(true);
-    const theirList = (await other.api.get(`${CHECKOUTS}?limit=100`)).body.data as { id: string }[];
+    const theirList = (await other.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data as { id: string }[];
     expect(theirList.map((c) => c.id)).toEqual([theirs.id]);
   });
 
   it('returns an empty list for a merchant without checkouts', async () => {
     const fresh = await newMerchant();
-    const res = await fresh.api.get(CHECKOUTS);
-    expect(res.status).toBe(200);
+    const res = await fresh.call(contract.listCheckouts);
+    expectStatus(res, 200);
     expect(res.body.data).toEqual([]);
   });
 });
 
 describe('GET /api/v1/merchants/checkouts: filters', () => {
   let shop: Merchant;
-  let pending: Record<string, any>;
-  let cancelled: Record<string, any>;
-  let lapsed: Record<string, any>;
-  let old: Record<string, any>;
+  let pending: CheckoutPublic;
+  let cancelled: CheckoutPublic;
+  let lapsed: CheckoutPublic;
+  let old: CheckoutPublic;
   const ids = async (query: string) => {
-    const res = await shop.api.get(`${CHECKOUTS}?${query}`);
-    expect(res.status, res.text).toBe(200);
+    const res = await shop.send(contract.listCheckouts, { query: query });
+    expectStatus(res, 200);
     return (res.body.data as { id: string }[]).map((c) => c.id);
   };
 
@@ -546,7 +555,7 @@ describe('GET /api/v1/merchants/checkouts: filters', () => {
     shop = await newMerchant({ name: 'Filters' });
     pending = await create(shop, { ...minimalCheckout, customer_email: 'Ama@Example.com' });
     cancelled = await create(shop, { ...minimalCheckout, customer_email: 'kofi@example.com' });
-    await shop.api.post(`${CHECKOUTS}/${cancelled.id}/cancel`);
+    await shop.call(contract.cancelCheckout, { params: { checkout_id: cancelled.id } });
     // Past expires_at but not yet swept by the worker: it reads (and filters) as expired.
     lapsed = await create(shop, { ...minimalCheckout, customer_email: 'kofi@example.com' });
     await sql`update checkouts set expires_at = now() - interval '1 minute' where id = ${lapsed.id}`;
@@ -593,8 +602,8 @@ describe('GET /api/v1/merchants/checkouts: filters', () => {
     ['created_to=0000-01-01T00:00:00', 'created_to'],
     ['created_from=2026-02-02&created_to=2026-02-01', 'created_to'],
   ])('refuses ?%s, naming %s', async (query, field) => {
-    const res = await shop.api.get(`${CHECKOUTS}?${query}`);
-    expect(res.status, res.text).toBe(422);
+    const res = await shop.send(contract.listCheckouts, { query: query });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
   });
@@ -609,8 +618,8 @@ describe('GET /api/v1/merchants/checkouts/{checkout_id}', () => {
       customer_phone: '0244123456',
       meta_data: { order_id: '7' },
     });
-    const res = await m.api.get(`${CHECKOUTS}/${data.id}`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.getCheckout, { params: { checkout_id: data.id } });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(Object.keys(res.body.data).sort()).toEqual(FULL_FIELDS);
     // Everything create said, the same…
@@ -631,33 +640,34 @@ describe('GET /api/v1/merchants/checkouts/{checkout_id}', () => {
   it("answers 404 for another merchant's checkout", async () => {
     const other = await newMerchant();
     const theirs = await create(other);
-    const res = await m.api.get(`${CHECKOUTS}/${theirs.id}`);
-    expect(res.status).toBe(404);
+    const res = await m.call(contract.getCheckout, { params: { checkout_id: theirs.id } });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
     expect(res.text).not.toContain(theirs.payment_reference);
   });
 
   it('answers 404 for an unknown UUID', async () => {
-    const res = await m.api.get(`${CHECKOUTS}/00000000-0000-4000-8000-000000000000`);
-    expect(res.status).toBe(404);
+    const res = await m.call(contract.getCheckout, { params: { checkout_id: '00000000-0000-4000-8000-000000000000' } });
+    expectStatus(res, 404);
     expectErrorShape(res.body, 'not_found');
   });
 
   it.each(['not-a-uuid', '123', 'PAY-0123456789ABCDEF'])('answers 422 for the id %j', async (id) => {
-    const res = await m.api.get(`${CHECKOUTS}/${id}`);
-    expect(res.status).toBe(422);
+    const res = await m.call(contract.getCheckout, { params: { checkout_id: id } });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('checkout_id');
   });
 });
 
 describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
-  const cancel = (merchant: Merchant, id: string) => merchant.api.post(`${CHECKOUTS}/${id}/cancel`);
+  const cancel = (merchant: Merchant, id: string) =>
+    merchant.call(contract.cancelCheckout, { params: { checkout_id: id } });
 
   it('cancels a pending checkout and records checkout.cancelled', async () => {
     const data = await create(m);
     const res = await cancel(m, data.id);
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(res.body.message).toBe('Checkout cancelled');
     expect(Object.keys(res.body.data).sort()).toEqual(PUBLIC_FIELDS);
@@ -676,7 +686,7 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
     expect(events[1]!.data).toMatchObject({ id: data.id, status: 'cancelled', merchant_id: m.id });
     expect(Object.keys(events[1]!.data).sort()).toEqual(FULL_FIELDS);
 
-    expect((await m.api.get(`${CHECKOUTS}/${data.id}`)).body.data.status).toBe('cancelled');
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: data.id } })).body.data.status).toBe('cancelled');
   });
 
   it('of concurrent cancels exactly one succeeds, and one event is written', async () => {
@@ -709,7 +719,7 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
       expectErrorShape(res.body, 'checkout_not_cancellable');
       expect(res.body.message).toContain(status);
       expect(await statusInDb(data.id)).toBe(status);
-      expect((await m.api.get(`${CHECKOUTS}/${data.id}`)).body.data.status).toBe(status);
+      expect((await m.ok(contract.getCheckout, { params: { checkout_id: data.id } })).body.data.status).toBe(status);
       expect((await eventsOf(data.id)).map((e) => e.event_type)).toEqual(['checkout.created']);
     },
   );
@@ -721,7 +731,7 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
     expect(res.status).toBe(409);
     expectErrorShape(res.body, 'checkout_not_cancellable');
     expect(await statusInDb(data.id)).toBe('pending');
-    expect((await m.api.get(`${CHECKOUTS}/${data.id}`)).body.data.status).toBe('expired');
+    expect((await m.ok(contract.getCheckout, { params: { checkout_id: data.id } })).body.data.status).toBe('expired');
     expect((await eventsOf(data.id)).map((e) => e.event_type)).toEqual(['checkout.created']);
   });
 
@@ -746,8 +756,11 @@ describe('POST /api/v1/merchants/checkouts/{checkout_id}/cancel', () => {
 
   it('refuses a body', async () => {
     const data = await create(m);
-    const res = await m.api.post(`${CHECKOUTS}/${data.id}/cancel`, { reason: 'changed my mind' });
-    expect(res.status).toBe(422);
+    const res = await m.send(contract.cancelCheckout, {
+      params: { checkout_id: data.id },
+      body: { reason: 'changed my mind' },
+    });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(await statusInDb(data.id)).toBe('pending');
   });

@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api';
 import { newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { PEER_HEADER, peerAddressOf, peerStamp } from '../../lib/platform/http/peer-address';
 import { clientAddress, resolveClientAddress } from '../../lib/access/rate-limit/client-address';
 import { trustedProxiesSetting } from '../../lib/platform/settings/trusted-proxies';
+import { caller } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Who a client is, for the per-address limits (lib/access/rate-limit/client-address.ts): the TCP peer the
@@ -99,10 +100,12 @@ describe('per-address limits count the real client', () => {
   beforeAll(async () => {
     const m = await newMerchant();
     token = (
-      await m.api.post('/api/v1/merchants/checkouts/embed-sessions', {
-        amount: 10,
-        currency_code: 'GHS',
-        allowed_origins: [ORIGIN],
+      await m.ok(contract.createEmbedSession, {
+        body: {
+          amount: 10,
+          currency_code: 'GHS',
+          allowed_origins: [ORIGIN],
+        },
       })
     ).body.data.public_token;
   });
@@ -116,7 +119,7 @@ describe('per-address limits count the real client', () => {
       ).map((r) => [r.bucket, r.hits]),
     );
   const load = (peer: string, headers: Record<string, string> = {}) =>
-    call('GET', '/api/embed/v1/session', { peer, headers: { 'x-embed-token': token, origin: ORIGIN, ...headers } });
+    caller().call(contract.getEmbedButton, { headers: { 'x-embed-token': token, origin: ORIGIN, ...headers }, peer });
 
   it('a spoofed X-Forwarded-For from an untrusted peer does not change the bucket', async () => {
     const before = await buckets();

@@ -3,9 +3,11 @@ import { PaymentsApiError, PaymentsClient, parseWebhook, type WebhookEvent } fro
 import { MERCHANT_CONTRACTS } from '../../lib/surfaces/client/operations';
 import { OPERATIONS } from '../../lib/surfaces/openapi/operations';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
-import { client, dispatch } from '../support/api';
 import { newMerchant } from '../support/fixtures';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+import { caller, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
+import { dispatch } from '../support/api';
 
 /**
  * The typed client (lib/client) driving a merchant's whole integration against the real route
@@ -36,8 +38,7 @@ describe('the typed client', () => {
       .sort();
     expect(MERCHANT_CONTRACTS.map((op) => op.operationId).sort()).toEqual(merchantOperations);
     const { payments } = { payments: new PaymentsClient({ baseUrl: 'http://x', apiKey: 'k' }) };
-    for (const id of merchantOperations)
-      expect(typeof (payments as unknown as Record<string, unknown>)[id], id).toBe('function');
+    for (const id of merchantOperations) expect(payments[id as keyof PaymentsClient], id).toBeTypeOf('function');
   });
 
   it('runs the whole flow: checkout, customer pays, signed webhook, confirmation by reading', async () => {
@@ -63,11 +64,13 @@ describe('the typed client', () => {
     expect((await payments.listCheckouts({ query: { limit: 10 } })).map((c) => c.id)).toEqual([checkout.id]);
 
     // The customer pays (the sandbox rail stands in for the bank).
-    const paid = await client().post('/api/sandbox/bank-transfers', {
-      payment_reference: checkout.payment_reference,
-      scenario: 'exact',
+    const paid = await caller().call(contract.simulateBankTransfer, {
+      body: {
+        payment_reference: checkout.payment_reference,
+        scenario: 'exact',
+      },
     });
-    expect(paid.status).toBe(200);
+    expectStatus(paid, 200);
     await drainWebhooks();
 
     // The webhook, verified and typed by the client's helper.

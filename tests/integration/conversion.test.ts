@@ -2,25 +2,22 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import {
-  expectErrorShape,
   newMerchant,
   paidCheckout,
   settleEverything,
   expectReconciled,
   wallet,
+  type Merchant,
 } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { expectErrorShape, expectStatus, invalidFields, successBody, type DataOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Currency conversion (spec 4.10, issue 4 "Conversion"): quote, convert, list, get. Money is put in a
  * wallet by a sandbox bank-transfer deposit (fee 1.00 % half up: 101.01 → 100.00 net, 10.10 → 10.00)
  * and a settlement run (holding → available). Conversion fee: 1.00 % of the from amount, half up.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const QUOTE = '/api/v1/merchants/conversion/quote';
-const CONVERSION = '/api/v1/merchants/conversion';
-
 /** The sandbox rate table (units per 1 USD), written out here independently of the code. */
 const RATES: Record<string, string> = {
   USD: '1',
@@ -57,14 +54,16 @@ const exact = (from: string, to: string, netMinor: bigint) => ({
 
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 
+type Quote = DataOf<typeof contract.createConversionQuote>;
+
 async function quote(m: Merchant, from: string, to: string, amount: number) {
-  const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
+  const res = await m.call(contract.createConversionQuote, { body: { from_currency: from, to_currency: to, amount } });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 const convert = (m: Merchant, quoteId: string, key: string = `conv-${crypto.randomUUID()}`) =>
-  m.api.post(CONVERSION, { quote_id: quoteId, idempotency_key: key });
+  m.call(contract.convertCurrency, { body: { quote_id: quoteId, idempotency_key: key } });
 
 /** A merchant with `net` available in `currency`, by a settled deposit of net / 0.99 (rounded to fit). */
 async function merchantWith(deposits: { currency: string; amount: number }[]) {
@@ -89,8 +88,10 @@ describe('POST /conversion/quote', () => {
 
   it('returns quote_id, rate as decimal text, amounts, a 1 % fee and expires_at 60 s ahead', async () => {
     const before = Date.now();
-    const res = await m.api.post(QUOTE, { from_currency: 'GHS', to_currency: 'USD', amount: 10 });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.createConversionQuote, {
+      body: { from_currency: 'GHS', to_currency: 'USD', amount: 10 },
+    });
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     const q = res.body.data;
     expect(q.quote_id).toMatch(UUID);
@@ -163,17 +164,19 @@ describe('POST /conversion/quote', () => {
     let checked = 0;
     for (const [from, to] of pairs) {
       for (const amount of amounts) {
-        const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
+        const res = await m.call(contract.createConversionQuote, {
+          body: { from_currency: from, to_currency: to, amount },
+        });
         const label = `${amount} ${from} → ${to}: ${res.text}`;
         const fromMinor = minor(amount);
         const fee = conversionFee(fromMinor);
         const value = exact(from, to, fromMinor - fee);
         const expected = value.num / value.den; // floor
         if (expected === 0n) {
-          expect(res.status, label).toBe(422);
+          expectStatus(res, 422, label);
           continue;
         }
-        expect(res.status, label).toBe(200);
+        expectStatus(res, 200, label);
         const q = res.body.data;
         expect(minor(q.from_amount), label).toBe(fromMinor);
         expect(minor(q.fee_amount), label).toBe(fee);
@@ -210,8 +213,8 @@ describe('POST /conversion/quote', () => {
     const before = (
       await sql<{ n: number }[]>`select count(*)::int as n from conversion_quotes where merchant_id = ${m.id}`
     )[0]!.n;
-    const res = await m.api.post(QUOTE, body);
-    expect(res.status, res.text).toBe(422);
+    const res = await m.send(contract.createConversionQuote, { body });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
     const after = (
@@ -226,8 +229,10 @@ describe('POST /conversion/quote', () => {
       ['USD', 'KES', 999_999_999_999.99],
       ['USD', 'NGN', 1_000_000_000],
     ] as const) {
-      const res = await m.api.post(QUOTE, { from_currency: from, to_currency: to, amount });
-      expect(res.status, `${amount} ${from} → ${to}: ${res.text}`).toBe(422);
+      const res = await m.call(contract.createConversionQuote, {
+        body: { from_currency: from, to_currency: to, amount },
+      });
+      expectStatus(res, 422, `${amount} ${from} → ${to}: ${res.text}`);
       expectErrorShape(res.body, 'validation_error');
       expect(res.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['amount']);
     }
@@ -252,7 +257,7 @@ describe('POST /conversion', () => {
 
     const key = `conv-${crypto.randomUUID()}`;
     const res = await convert(m, q.quote_id, key);
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200, res.text);
     expect(res.headers.get('idempotent-replayed')).toBeNull();
     const c = res.body.data;
     expect(c.conversion_id).toMatch(UUID);
@@ -295,7 +300,7 @@ describe('POST /conversion', () => {
 
     // Replay: same key and quote → the same conversion, marked, and nothing moves again.
     const again = await convert(m, q.quote_id, key);
-    expect(again.status, again.text).toBe(200);
+    expectStatus(again, 200, again.text);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data).toEqual(c);
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 60 });
@@ -323,7 +328,7 @@ describe('POST /conversion', () => {
     const q = await quote(m, 'GHS', 'USD', 0.49);
     expect(q).toMatchObject({ fee_amount: 0, to_amount: 0.03 }); // 49 × 100 / 1550 = 3.16
     const res = await convert(m, q.quote_id);
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200, res.text);
     const lines = await sql<{ account: string }[]>`
       select l.account from ledger_lines l join ledger_entries e on e.id = l.entry_id where e.conversion_id = ${res.body.data.conversion_id}`;
     expect(lines.map((l) => l.account).sort()).toEqual([
@@ -365,7 +370,7 @@ describe('POST /conversion', () => {
 
     await settleEverything(m.id);
     const retry = await convert(m, q.quote_id, key);
-    expect(retry.status, retry.text).toBe(200);
+    expectStatus(retry, 200, retry.text);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 80 });
     await expectReconciled(m.id);
@@ -374,11 +379,14 @@ describe('POST /conversion', () => {
   it('a frozen source wallet → 409 wallet_frozen; money may still come into a frozen wallet', async () => {
     const m = await merchantWith([{ currency: 'GHS', amount: 101.01 }]);
     const toUsd = await convert(m, (await quote(m, 'GHS', 'USD', 50)).quote_id);
-    expect(toUsd.status).toBe(200);
+    expectStatus(toUsd, 200);
     const usd = (await wallet(m, 'USD')).available_balance;
 
-    const frozen = await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' });
-    expect(frozen.status, frozen.text).toBe(200);
+    const frozen = await m.call(contract.updateWalletStatus, {
+      params: { currency_code: 'GHS' },
+      body: { status: 'frozen' },
+    });
+    expectStatus(frozen, 200);
     const q = await quote(m, 'GHS', 'USD', 10);
     const res = await convert(m, q.quote_id);
     expect(res.status, res.text).toBe(409);
@@ -388,12 +396,15 @@ describe('POST /conversion', () => {
     expect(row!.used_at).toBeNull();
 
     const back = await convert(m, (await quote(m, 'USD', 'GHS', 1)).quote_id);
-    expect(back.status, back.text).toBe(200);
+    expectStatus(back, 200, back.text);
     expect(back.body.data.to_amount).toBe(15.34); // (1.00 − 0.01) USD × 15.50 = 15.345 → 15.34
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 65.34, status: 'frozen' });
     expect(minor((await wallet(m, 'USD')).available_balance)).toBe(minor(usd) - 100n);
 
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'active' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
     expect((await convert(m, q.quote_id)).status).toBe(200);
     await expectReconciled(m.id);
   });
@@ -406,7 +417,7 @@ describe('POST /conversion', () => {
     expect(res.status, res.text).toBe(404);
     expectErrorShape(res.body, 'not_found');
     const unknown = await convert(b, crypto.randomUUID());
-    expect(unknown.status).toBe(404);
+    expectStatus(unknown, 404);
     expect(await wallet(a, 'GHS')).toMatchObject({ available_balance: 100 });
     expect(await wallet(b, 'GHS')).toMatchObject({ available_balance: 100 });
     // The owner can still use it.
@@ -432,16 +443,14 @@ describe('POST /conversion', () => {
   ])('%s → 422', async (_label, body, field) => {
     const m = await newMerchant();
     const q = await quote(m, 'GHS', 'USD', 10);
-    const res = await m.api.post(CONVERSION, body(q.quote_id));
-    expect(res.status, res.text).toBe(422);
-    expectErrorShape(res.body, 'validation_error');
-    expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+    const res = await m.send(contract.convertCurrency, { body: body(q.quote_id) });
+    expect(invalidFields(res)).toContain(field);
   });
 });
 
 describe('GET /conversion and /conversion/{id}', () => {
   let m: Merchant;
-  const made: Record<string, any>[] = [];
+  const made: DataOf<typeof contract.convertCurrency>[] = [];
   beforeAll(async () => {
     m = await merchantWith([{ currency: 'GHS', amount: 101.01 }]);
     for (const [to, amount] of [
@@ -450,41 +459,41 @@ describe('GET /conversion and /conversion/{id}', () => {
       ['USD', 20],
     ] as const) {
       const res = await convert(m, (await quote(m, 'GHS', to, amount)).quote_id);
-      expect(res.status, res.text).toBe(200);
+      expectStatus(res, 200, res.text);
       made.push(res.body.data);
     }
     const back = await convert(m, (await quote(m, 'USD', 'GHS', 1)).quote_id);
-    expect(back.status, back.text).toBe(200);
+    expectStatus(back, 200, back.text);
     made.push(back.body.data);
   });
 
   it('lists newest first with the spec 2.6 pagination object', async () => {
-    const res = await m.api.get(CONVERSION);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listConversions);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
-    expect(res.body.data.map((c: any) => c.conversion_id)).toEqual([...made].reverse().map((c) => c.conversion_id));
+    expect(res.body.data.map((c) => c.conversion_id)).toEqual([...made].reverse().map((c) => c.conversion_id));
     expect(res.body.data).toEqual([...made].reverse());
     expect(res.body.pagination).toEqual({ total: 4, page: 1, size: 50, total_pages: 1, has_more: false });
   });
 
   it('filters by from_currency, to_currency (any case) and status', async () => {
-    const usd = await m.api.get(`${CONVERSION}?to_currency=usd`);
-    expect(usd.status).toBe(200);
-    expect(usd.body.data.map((c: any) => c.conversion_id)).toEqual([made[2]!.conversion_id, made[0]!.conversion_id]);
+    const usd = await m.call(contract.listConversions, { query: { to_currency: 'usd' } });
+    expectStatus(usd, 200);
+    expect(usd.body.data.map((c) => c.conversion_id)).toEqual([made[2]!.conversion_id, made[0]!.conversion_id]);
     expect(usd.body.pagination.total).toBe(2);
 
-    const fromUsd = await m.api.get(`${CONVERSION}?from_currency=USD`);
-    expect(fromUsd.body.data.map((c: any) => c.conversion_id)).toEqual([made[3]!.conversion_id]);
+    const fromUsd = await m.ok(contract.listConversions, { query: { from_currency: 'USD' } });
+    expect(fromUsd.body.data.map((c) => c.conversion_id)).toEqual([made[3]!.conversion_id]);
 
-    const ghsToEur = await m.api.get(`${CONVERSION}?from_currency=GHS&to_currency=EUR`);
-    expect(ghsToEur.body.data.map((c: any) => c.conversion_id)).toEqual([made[1]!.conversion_id]);
+    const ghsToEur = await m.ok(contract.listConversions, { query: { from_currency: 'GHS', to_currency: 'EUR' } });
+    expect(ghsToEur.body.data.map((c) => c.conversion_id)).toEqual([made[1]!.conversion_id]);
 
-    const none = await m.api.get(`${CONVERSION}?from_currency=NGN`);
+    const none = await m.ok(contract.listConversions, { query: { from_currency: 'NGN' } });
     expect(none.body.data).toEqual([]);
     expect(none.body.pagination).toEqual({ total: 0, page: 1, size: 50, total_pages: 0, has_more: false });
 
-    const completed = await m.api.get(`${CONVERSION}?status=COMPLETED`);
-    expect(completed.status).toBe(200);
+    const completed = await m.call(contract.listConversions, { query: { status: 'COMPLETED' } });
+    expectStatus(completed, 200);
     expect(completed.body.pagination.total).toBe(4);
   });
 
@@ -492,32 +501,32 @@ describe('GET /conversion and /conversion/{id}', () => {
     const newestFirst = [...made].reverse().map((c) => c.conversion_id);
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await m.api.get(`${CONVERSION}?size=2&page=${page}`);
-      expect(res.status).toBe(200);
+      const res = await m.call(contract.listConversions, { query: { size: 2, page } });
+      expectStatus(res, 200);
       expect(res.body.pagination).toEqual({ total: 4, page, size: 2, total_pages: 2, has_more: page < 2 });
-      seen.push(...res.body.data.map((c: any) => c.conversion_id));
+      seen.push(...res.body.data.map((c) => c.conversion_id));
     }
     expect(seen).toEqual(newestFirst);
   });
 
   it("gets one by id; 404 for an unknown or another merchant's conversion", async () => {
-    const res = await m.api.get(`${CONVERSION}/${made[1]!.conversion_id}`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.getConversion, { params: { conversion_id: made[1]!.conversion_id } });
+    expectStatus(res, 200);
     expect(res.body.data).toEqual(made[1]);
 
-    const unknown = await m.api.get(`${CONVERSION}/${crypto.randomUUID()}`);
-    expect(unknown.status).toBe(404);
+    const unknown = await m.call(contract.getConversion, { params: { conversion_id: crypto.randomUUID() } });
+    expectStatus(unknown, 404);
     expectErrorShape(unknown.body, 'not_found');
 
     const other = await newMerchant({ name: 'Other' });
-    const foreign = await other.api.get(`${CONVERSION}/${made[1]!.conversion_id}`);
-    expect(foreign.status).toBe(404);
+    const foreign = await other.call(contract.getConversion, { params: { conversion_id: made[1]!.conversion_id } });
+    expectStatus(foreign, 404);
     expectErrorShape(foreign.body, 'not_found');
-    const list = await other.api.get(CONVERSION);
+    const list = await other.ok(contract.listConversions);
     expect(list.body.data).toEqual([]);
 
-    const malformed = await m.api.get(`${CONVERSION}/not-a-uuid`);
-    expect(malformed.status).toBe(422);
+    const malformed = await m.call(contract.getConversion, { params: { conversion_id: 'not-a-uuid' } });
+    expectStatus(malformed, 422);
     expectErrorShape(malformed.body, 'validation_error');
   });
 
@@ -533,14 +542,14 @@ describe('GET /conversion and /conversion/{id}', () => {
     'size=2.5',
     'currency_code=GHS',
   ])('invalid filter %s → 422', async (query) => {
-    const res = await m.api.get(`${CONVERSION}?${query}`);
-    expect(res.status, res.text).toBe(422);
+    const res = await m.send(contract.listConversions, { query });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
   });
 
   it('size=100 is allowed', async () => {
-    const res = await m.api.get(`${CONVERSION}?size=100`);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listConversions, { query: { size: 100 } });
+    expectStatus(res, 200);
     expect(res.body.pagination.size).toBe(100);
   });
 });
@@ -549,7 +558,7 @@ describe('concurrency (real PostgreSQL)', () => {
   it('20 parallel conversions of 1.00 from 10.00 available: exactly 10 succeed, the rest 409, never a 5xx', async () => {
     const m = await merchantWith([{ currency: 'GHS', amount: 10.1 }]);
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 10 });
-    const quotes: Record<string, any>[] = [];
+    const quotes: Quote[] = [];
     for (let i = 0; i < 20; i++) quotes.push(await quote(m, 'GHS', 'USD', 1));
     expect(quotes[0]!.to_amount).toBe(0.06); // 99 × 100 / 1550 = 6.38 cents
 
@@ -581,7 +590,7 @@ describe('concurrency (real PostgreSQL)', () => {
     const q2 = await quote(m, 'GHS', 'KES', 10);
     const same = await Promise.all(Array.from({ length: 10 }, () => convert(m, q2.quote_id, 'one-key')));
     expect(same.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(new Set(same.map((r) => r.body.data.conversion_id)).size).toBe(1);
+    expect(new Set(same.map((r) => successBody(r).data.conversion_id)).size).toBe(1);
     expect(same.filter((r) => r.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
 
     expect(await conversionCount(m)).toBe(2);
@@ -596,8 +605,8 @@ describe('concurrency (real PostgreSQL)', () => {
     ]);
     expect(await wallet(m, 'GHS')).toMatchObject({ available_balance: 100 });
     expect(await wallet(m, 'USD')).toMatchObject({ available_balance: 10 });
-    const toUsd: Record<string, any>[] = [];
-    const toGhs: Record<string, any>[] = [];
+    const toUsd: Quote[] = [];
+    const toGhs: Quote[] = [];
     for (let i = 0; i < 12; i++) {
       toUsd.push(await quote(m, 'GHS', 'USD', 9));
       toGhs.push(await quote(m, 'USD', 'GHS', 0.9));

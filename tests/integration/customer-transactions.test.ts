@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { client } from '../support/api';
-import { admin, expectErrorShape, hostedPage, newMerchant, paidCheckout, wallet } from '../support/fixtures';
+import { admin, hostedPage, newMerchant, paidCheckout, wallet, type Merchant } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { testSql } from '../support/database';
+import { caller, expectErrorShape, expectStatus, type QueryOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Customer transactions (spec 2.4, 4.3, 2.6, 8; issue 4 "Deposits and fees", "Customer transactions"):
@@ -12,8 +13,6 @@ import { testSql } from '../support/database';
  *
  * Default fees: bank transfer 1.00 %, mobile money 1.50 %, both rounded half up to the minor unit.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
 const TRANSACTIONS = '/api/v1/merchants/customer/transactions';
 const GHOST = '00000000-0000-4000-8000-000000000000';
 
@@ -77,36 +76,33 @@ const PAYOUT_ONLY_FIELDS = [
   'refunds_transaction_id',
   'idempotency_key',
   'notes',
-];
+] as const;
 
 const sql = testSql();
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 
-async function list(m: Merchant, query = '') {
-  const res = await m.api.get(`${TRANSACTIONS}${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body as {
-    data: Record<string, any>[];
-    pagination: Record<string, unknown>;
-    status: string;
-    message: string;
-  };
+async function list(m: Merchant, query: QueryOf<typeof contract.listCustomerTransactions> = {}) {
+  return (await m.ok(contract.listCustomerTransactions, { query })).body;
 }
 
 async function createCheckout(m: Merchant, body: Record<string, unknown>) {
-  const res = await m.api.post('/api/v1/merchants/checkouts', {
-    customer_email: 'ada@example.com',
-    amount: 25.5,
-    currency_code: 'GHS',
-    ...body,
+  const res = await m.call(contract.createCheckout, {
+    body: {
+      customer_email: 'ada@example.com',
+      amount: 25.5,
+      currency_code: 'GHS',
+      ...body,
+    },
   });
-  expect(res.status, res.text).toBe(200);
+  expectStatus(res, 200);
   const checkout = res.body.data;
   return { checkout, ...hostedPage(checkout) };
 }
 
 const depositsOf = (checkoutId: string) =>
-  sql`select * from customer_transactions where checkout_session_id = ${checkoutId} and transaction_type = 'deposit' order by created_at, id`;
+  sql<
+    ({ id: string } & Record<string, unknown>)[]
+  >`select * from customer_transactions where checkout_session_id = ${checkoutId} and transaction_type = 'deposit' order by created_at, id`;
 
 let m: Merchant;
 let other: Merchant;
@@ -124,10 +120,12 @@ describe('deposits from paid checkouts', () => {
       customer_phone: '+233244123456',
       meta_data: { order_id: 'ORD-77', channel: 'web' },
     });
-    const paid = await client().post('/api/sandbox/bank-transfers', { payment_reference: checkout.payment_reference });
-    expect(paid.status, paid.text).toBe(200);
+    const paid = await caller().call(contract.simulateBankTransfer, {
+      body: { payment_reference: checkout.payment_reference },
+    });
+    expectStatus(paid, 200);
 
-    const listed = await list(shop, '?transaction_type=deposit');
+    const listed = await list(shop, { transaction_type: 'deposit' });
     expect(listed.data).toHaveLength(1);
     const t = listed.data[0]!;
     for (const field of TRANSACTION_FIELDS) expect(t, field).toHaveProperty(field);
@@ -159,13 +157,13 @@ describe('deposits from paid checkouts', () => {
     expect(t.created_at).toMatch(TIMESTAMP);
     expect(t.updated_at).toMatch(TIMESTAMP);
     expect(t.completed_at).toMatch(TIMESTAMP);
-    expect(Math.abs(ms(t.completed_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(ms(t.completed_at!) - Date.now())).toBeLessThan(60_000);
     expect(t.meta_data).toMatchObject({ order_id: 'ORD-77', channel: 'web', checkout_id: checkout.id });
     expect(t.provider_metadata).toMatchObject({ collections: [{ provider_reference: t.provider_reference }] });
 
     // The single read is the same object.
-    const one = await shop.api.get(`${TRANSACTIONS}/${t.transaction_id}`);
-    expect(one.status).toBe(200);
+    const one = await shop.call(contract.getCustomerTransaction, { params: { transaction_id: t.transaction_id } });
+    expectStatus(one, 200);
     expect(one.body.status).toBe('success');
     expect(one.body.data).toEqual(t);
 
@@ -184,7 +182,7 @@ describe('deposits from paid checkouts', () => {
     const after = await wallet(shop);
     expect(after).toMatchObject({ holding_balance: 25.24, available_balance: 0, balance: 25.24 });
     expect(after.last_deposit_at).toMatch(TIMESTAMP);
-    expect(Math.abs(ms(after.last_deposit_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(ms(after.last_deposit_at!) - Date.now())).toBeLessThan(60_000);
 
     // The fee went to the fees account, the gross came from the rail: one balanced entry.
     const lines = await sql<{ account: string; direction: string; amount: string; purpose: string }[]>`
@@ -214,7 +212,7 @@ describe('deposits from paid checkouts', () => {
       scenario: 'duplicate',
       meta_data: { order_id: 'D-1' },
     });
-    const rows = (await list(shop, '?transaction_type=deposit')).data;
+    const rows = (await list(shop, { transaction_type: 'deposit' })).data;
     expect(rows).toHaveLength(2);
     const duplicate = rows.find((t) => t.is_duplicate)!;
     expect(duplicate).toBeDefined();
@@ -238,19 +236,25 @@ describe('deposits from paid checkouts', () => {
 
   it('mobile money (…4444, instant success): exactly one deposit with the 1.5 % fee', async () => {
     const shop = await newMerchant();
-    const { checkout, base, page } = await createCheckout(shop, { amount: 103, meta_data: { order_id: 'MM-1' } });
-    const started = await page.post(`${base}/mobile-money`, { network: 'mtn_momo', phone: '0244124444' });
-    expect(started.status, started.text).toBe(200);
+    const { checkout, page } = await createCheckout(shop, { amount: 103, meta_data: { order_id: 'MM-1' } });
+    const started = await page.call(contract.startMobileMoneyPayment, {
+      body: { network: 'mtn_momo', phone: '0244124444' },
+    });
+    expectStatus(started, 200);
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    expect((await page.get(`${base}/status`)).body.data.status).toBe('paid');
+    expect((await page.ok(contract.getCheckoutSessionStatus)).body.data.status).toBe('paid');
     // Running the jobs again, or the provider repeating its report, changes nothing.
     await runJobsNow(['sandbox_mobile_money_outcome']);
-    const [attempt] = await sql`select id from payment_attempts where checkout_id = ${checkout.id}`;
-    await client().post(`/api/sandbox/mobile-money/${attempt!.id}`, { outcome: 'success' });
+    const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
+    await caller().call(contract.simulateMobileMoneyOutcome, {
+      params: { attempt_id: attempt!.id },
+      body: { outcome: 'success' },
+    });
 
     const deposits = await depositsOf(checkout.id);
     expect(deposits).toHaveLength(1);
-    const t = (await shop.api.get(`${TRANSACTIONS}/${deposits[0]!.id}`)).body.data;
+    const t = (await shop.ok(contract.getCustomerTransaction, { params: { transaction_id: deposits[0]!.id } })).body
+      .data;
     // 1.5 % of 103.00 = 1.545 → 1.55 (half up; half even would make 1.54).
     expect(t).toMatchObject({
       transaction_type: 'deposit',
@@ -271,23 +275,29 @@ describe('deposits from paid checkouts', () => {
 
   it('operator approval: an unverified merchant’s bank transfer waits, then approval makes the deposit', async () => {
     const shop = await newMerchant({ kyb_status: 'unverified' });
-    const { checkout, base, page } = await createCheckout(shop, { amount: 40 });
-    expect((await page.post(`${base}/bank-transfer`)).status).toBe(200);
-    const arrived = await client().post('/api/sandbox/bank-transfers', {
-      payment_reference: checkout.payment_reference,
+    const { checkout, page } = await createCheckout(shop, { amount: 40 });
+    expect((await page.call(contract.chooseBankTransferPayment)).status).toBe(200);
+    const arrived = await caller().call(contract.simulateBankTransfer, {
+      body: {
+        payment_reference: checkout.payment_reference,
+      },
     });
-    expect(arrived.status, arrived.text).toBe(200);
+    expectStatus(arrived, 200);
     const [waiting] = await sql`select status, approval_status from checkouts where id = ${checkout.id}`;
     expect(waiting).toMatchObject({ status: 'processing', approval_status: 'pending_approval' });
     // Nothing is credited before the operator decides.
     expect(await depositsOf(checkout.id)).toHaveLength(0);
     expect((await wallet(shop)).holding_balance).toBe(0);
 
-    const approved = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/approve`, { admin_notes: 'ok' });
-    expect(approved.status, approved.text).toBe(200);
+    const approved = await admin().call(contract.approveCheckout, {
+      params: { checkout_id: checkout.id },
+      body: { admin_notes: 'ok' },
+    });
+    expectStatus(approved, 200);
     const deposits = await depositsOf(checkout.id);
     expect(deposits).toHaveLength(1);
-    const t = (await shop.api.get(`${TRANSACTIONS}/${deposits[0]!.id}`)).body.data;
+    const t = (await shop.ok(contract.getCustomerTransaction, { params: { transaction_id: deposits[0]!.id } })).body
+      .data;
     expect(t).toMatchObject({
       transaction_type: 'deposit',
       status: 'completed',
@@ -305,11 +315,11 @@ describe('deposits from paid checkouts', () => {
 
   it('operator approval of a claimed transfer with no recorded collection credits the checkout amount', async () => {
     const shop = await newMerchant({ kyb_status: 'unverified' });
-    const { checkout, base, page } = await createCheckout(shop, { amount: 12 });
-    await page.post(`${base}/bank-transfer`);
-    expect((await page.post(`${base}/bank-transfer/claim`)).status).toBe(200);
-    const approved = await admin().post(`/api/admin/v1/checkouts/${checkout.id}/approve`, {});
-    expect(approved.status, approved.text).toBe(200);
+    const { checkout, page } = await createCheckout(shop, { amount: 12 });
+    await page.call(contract.chooseBankTransferPayment);
+    expect((await page.call(contract.claimBankTransferPayment)).status).toBe(200);
+    const approved = await admin().call(contract.approveCheckout, { params: { checkout_id: checkout.id }, body: {} });
+    expectStatus(approved, 200);
     const deposits = await depositsOf(checkout.id);
     expect(deposits).toHaveLength(1);
     expect([deposits[0]!.amount, deposits[0]!.fee_amount, deposits[0]!.net_amount].map(String)).toEqual([
@@ -349,38 +359,39 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
 
   it('filters by currency_code in any case', async () => {
     for (const code of ['USD', 'usd', 'Usd']) {
-      const body = await list(m, `?currency_code=${code}`);
+      const body = await list(m, { currency_code: code });
       expect(
         body.data.map((t) => t.transaction_id),
         code,
       ).toEqual([usd]);
       expect(body.pagination.total).toBe(1);
     }
-    expect((await list(m, '?currency_code=ghs')).data.map((t) => t.transaction_id)).toEqual([...ghs].reverse());
-    expect((await list(m, '?currency_code=KES')).data).toEqual([]);
+    expect((await list(m, { currency_code: 'ghs' })).data.map((t) => t.transaction_id)).toEqual([...ghs].reverse());
+    expect((await list(m, { currency_code: 'KES' })).data).toEqual([]);
   });
 
   it('filters by transaction_type and status, combined with each other and with currency', async () => {
-    expect((await list(m, '?transaction_type=deposit')).pagination.total).toBe(4);
-    expect((await list(m, '?transaction_type=refund')).data).toEqual([]);
-    expect((await list(m, '?transaction_type=payout')).data).toEqual([]);
-    expect((await list(m, '?status=completed')).pagination.total).toBe(4);
-    for (const status of ['pending', 'failed', 'cancelled'])
-      expect((await list(m, `?status=${status}`)).data).toEqual([]);
-    const combined = await list(m, '?transaction_type=deposit&status=completed&currency_code=usd');
+    expect((await list(m, { transaction_type: 'deposit' })).pagination.total).toBe(4);
+    expect((await list(m, { transaction_type: 'refund' })).data).toEqual([]);
+    expect((await list(m, { transaction_type: 'payout' })).data).toEqual([]);
+    expect((await list(m, { status: 'completed' })).pagination.total).toBe(4);
+    for (const status of ['pending', 'failed', 'cancelled']) expect((await list(m, { status })).data).toEqual([]);
+    const combined = await list(m, { transaction_type: 'deposit', status: 'completed', currency_code: 'usd' });
     expect(combined.data.map((t) => t.transaction_id)).toEqual([usd]);
 
     // A refund shows up under its type.
-    const refund = await m.api.post('/api/v1/merchants/wallet/refunds', {
-      transaction_id: ghs[0],
-      amount: 1,
-      reason: 'test',
+    const refund = await m.call(contract.createRefund, {
+      body: {
+        transaction_id: ghs[0],
+        amount: 1,
+        reason: 'test',
+      },
     });
-    expect(refund.status, refund.text).toBe(200);
-    const refunds = await list(m, '?transaction_type=refund');
+    expectStatus(refund, 200);
+    const refunds = await list(m, { transaction_type: 'refund' });
     expect(refunds.data.map((t) => t.transaction_id)).toEqual([refund.body.data.transaction_id]);
     expect(refunds.data[0]).toMatchObject({ refunds_transaction_id: ghs[0], amount: 1 });
-    expect((await list(m, '?transaction_type=deposit')).pagination.total).toBe(4);
+    expect((await list(m, { transaction_type: 'deposit' })).pagination.total).toBe(4);
     // Newest first still: the refund is on top of the unfiltered list.
     expect((await list(m)).data[0]!.transaction_id).toBe(refund.body.data.transaction_id);
   });
@@ -407,8 +418,8 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
       ['status=completed&status=pending', 'status'],
     ];
     for (const [query, field] of bad) {
-      const res = await m.api.get(`${TRANSACTIONS}?${query}`);
-      expect(res.status, query).toBe(422);
+      const res = await m.send(contract.listCustomerTransactions, { query });
+      expectStatus(res, 422, query);
       expectErrorShape(res.body, 'validation_error');
       expect(
         res.body.error.fields.map((f: { field: string }) => f.field),
@@ -418,18 +429,18 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
   });
 
   it('size 100 is the maximum; pages split the list with has_more and total_pages', async () => {
-    expect((await list(m, '?size=100')).pagination).toMatchObject({ size: 100, page: 1 });
+    expect((await list(m, { size: 100 })).pagination).toMatchObject({ size: 100, page: 1 });
     const all = (await list(m)).data.map((t) => t.transaction_id);
     const total = all.length;
-    const p1 = await list(m, '?size=2&page=1');
-    const p2 = await list(m, '?size=2&page=2');
-    const p3 = await list(m, '?size=2&page=3');
+    const p1 = await list(m, { size: 2, page: 1 });
+    const p2 = await list(m, { size: 2, page: 2 });
+    const p3 = await list(m, { size: 2, page: 3 });
     const pages = Math.ceil(total / 2);
     expect(p1.pagination).toEqual({ total, page: 1, size: 2, total_pages: pages, has_more: true });
     expect(p2.pagination).toEqual({ total, page: 2, size: 2, total_pages: pages, has_more: pages > 2 });
     expect([...p1.data, ...p2.data, ...p3.data].map((t) => t.transaction_id)).toEqual(all);
     // Past the end: an empty page, not an error.
-    const beyond = await list(m, '?size=2&page=99');
+    const beyond = await list(m, { size: 2, page: 99 });
     expect(beyond.data).toEqual([]);
     expect(beyond.pagination).toEqual({ total, page: 99, size: 2, total_pages: pages, has_more: false });
   });
@@ -442,8 +453,8 @@ describe('GET /api/v1/merchants/customer/transactions', () => {
   });
 
   it('needs an API key', async () => {
-    expect((await client().get(TRANSACTIONS)).status).toBe(401);
-    expect((await client({ 'x-api-key': 'sk_test_nope' }).get(TRANSACTIONS)).status).toBe(401);
+    expect((await caller().call(contract.listCustomerTransactions)).status).toBe(401);
+    expect((await caller({ 'x-api-key': 'sk_test_nope' }).call(contract.listCustomerTransactions)).status).toBe(401);
   });
 });
 
@@ -458,12 +469,12 @@ describe('stable order under equal created_at', () => {
     );
     expect(ids).toHaveLength(7);
 
-    const full = (await list(shop, '?size=100')).data.map((t) => t.transaction_id);
+    const full = (await list(shop, { size: 100 })).data.map((t) => t.transaction_id);
     expect([...full].sort()).toEqual([...ids].sort());
     for (const size of [1, 2, 3]) {
       const walked: string[] = [];
       for (let page = 1; ; page++) {
-        const body = await list(shop, `?size=${size}&page=${page}`);
+        const body = await list(shop, { size, page });
         walked.push(...body.data.map((t) => t.transaction_id));
         if (!body.pagination.has_more) break;
       }
@@ -471,39 +482,46 @@ describe('stable order under equal created_at', () => {
       expect(new Set(walked).size).toBe(7);
     }
     // Repeated reads give the same order.
-    expect((await list(shop, '?size=100')).data.map((t) => t.transaction_id)).toEqual(full);
+    expect((await list(shop, { size: 100 })).data.map((t) => t.transaction_id)).toEqual(full);
     // And with a filter, which uses another index, the order is the same.
-    expect((await list(shop, '?size=100&transaction_type=deposit')).data.map((t) => t.transaction_id)).toEqual(full);
+    expect((await list(shop, { size: 100, transaction_type: 'deposit' })).data.map((t) => t.transaction_id)).toEqual(
+      full,
+    );
   });
 });
 
 describe('GET /api/v1/merchants/customer/transactions/{transaction_id}', () => {
   it('missing → 404, another merchant’s → 404 (same answer), malformed → 422', async () => {
     const { deposit } = await paidCheckout(other, { amount: 7 });
-    const missing = await m.api.get(`${TRANSACTIONS}/${GHOST}`);
-    expect(missing.status).toBe(404);
+    const missing = await m.call(contract.getCustomerTransaction, { params: { transaction_id: GHOST } });
+    expectStatus(missing, 404);
     expectErrorShape(missing.body, 'not_found');
-    const foreign = await m.api.get(`${TRANSACTIONS}/${deposit.transaction_id}`);
-    expect(foreign.status).toBe(404);
+    const foreign = await m.call(contract.getCustomerTransaction, {
+      params: { transaction_id: deposit.transaction_id },
+    });
+    expectStatus(foreign, 404);
     expectErrorShape(foreign.body, 'not_found');
     expect(foreign.body.message).toBe(missing.body.message);
     expect(foreign.text).not.toContain(deposit.transaction_id);
     // The owner reads it.
-    expect((await other.api.get(`${TRANSACTIONS}/${deposit.transaction_id}`)).status).toBe(200);
+    expect(
+      (await other.call(contract.getCustomerTransaction, { params: { transaction_id: deposit.transaction_id } }))
+        .status,
+    ).toBe(200);
 
     for (const id of ['not-a-uuid', '1234', `${GHOST}0`]) {
-      const res = await m.api.get(`${TRANSACTIONS}/${id}`);
-      expect(res.status, id).toBe(422);
+      const res = await m.call(contract.getCustomerTransaction, { params: { transaction_id: id } });
+      expectStatus(res, 422, id);
       expectErrorShape(res.body, 'validation_error');
       expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('transaction_id');
     }
   });
 
   it('other methods are 405', async () => {
-    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
-      const res = await m.api[method](`${TRANSACTIONS}/${GHOST}`);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await m.raw(method, `${TRANSACTIONS}/${GHOST}`);
       expect(res.status, method).toBe(405);
-      const onList = await m.api[method](TRANSACTIONS);
+      const onList = await m.raw(method, TRANSACTIONS);
       expect(onList.status, method).toBe(405);
     }
   });
@@ -522,7 +540,9 @@ describe('the listing total', () => {
           using (merchant_id, currency_code, transaction_type, status)
        where c.n is distinct from t.n and not (c.n = 0 and t.n is null)`;
     expect(drift).toEqual([]);
-    const listed = await m.api.get(`${TRANSACTIONS}?transaction_type=deposit&currency_code=ghs&status=completed`);
+    const listed = await m.ok(contract.listCustomerTransactions, {
+      query: { transaction_type: 'deposit', currency_code: 'ghs', status: 'completed' },
+    });
     expect(listed.body.pagination).toMatchObject({ total: 3, page: 1 });
   });
 });

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, client } from '../support/api';
-import { admin, expectErrorShape, invalidFields, newMerchant } from '../support/fixtures';
+import { admin, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { TIMESTAMP, UUID } from '../support/shapes';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { verifyCheckoutToken } from '../../lib/checkout/token';
 import { getDb } from '../../lib/platform/db/client';
 import { authenticateEmbed, startEmbedCheckout } from '../../lib/checkout/embed/button';
+import { caller, expectErrorShape, expectStatus, invalidFields, type BodyOf, type DataOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
- * The checkout button (README "Checkout button"): the merchant's embed sessions, and the public calls
+ * The checkout button (docs/checkout-button.md): the merchant's embed sessions, and the public calls
  * of the button's script, which are bound to the session's token, its allowed origins and its amounts.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const SESSIONS = '/api/v1/merchants/checkouts/embed-sessions';
 const ORIGIN = 'https://shop.example';
 const TOKEN = /^pk_embed_[A-Za-z0-9_-]{43}$/;
 
@@ -37,24 +36,26 @@ afterEach(() => setLimits({}));
 const sql = testSql();
 let m: Merchant;
 
-const definition = (extra: Record<string, unknown> = {}) => ({
-  amount: 125.5,
-  currency_code: 'GHS',
-  description: 'Library fund donation',
-  allowed_origins: [ORIGIN],
-  meta_data: { campaign: 'library-2026' },
-  ...extra,
-});
+type SessionBody = BodyOf<typeof contract.createEmbedSession>;
+const definition = (extra: Partial<SessionBody> = {}) =>
+  ({
+    amount: 125.5,
+    currency_code: 'GHS',
+    description: 'Library fund donation',
+    allowed_origins: [ORIGIN],
+    meta_data: { campaign: 'library-2026' },
+    ...extra,
+  }) satisfies SessionBody;
 
-async function newSession(merchant: Merchant = m, extra: Record<string, unknown> = {}) {
-  const res = await merchant.api.post(SESSIONS, definition(extra));
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
+async function newSession(merchant: Merchant = m, extra: Partial<SessionBody> = {}) {
+  const res = await merchant.call(contract.createEmbedSession, { body: definition(extra) });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 /** The button's script, as a browser on `origin` would call (null: no Origin header at all). */
 const embed = (token: string, origin: string | null = ORIGIN, extra: Record<string, string> = {}) =>
-  client({ 'x-embed-token': token, ...(origin === null ? {} : { origin }), ...extra });
+  caller({ 'x-embed-token': token, ...(origin === null ? {} : { origin }), ...extra });
 
 const checkoutsOfSession = async (sessionId: string) =>
   sql`select c.* from checkouts c join embed_session_checkouts l on l.checkout_id = c.id where l.embed_session_id = ${sessionId}`;
@@ -65,8 +66,10 @@ beforeAll(async () => {
 
 describe('merchant: embed sessions', () => {
   it('creates a session with its public token and snippet', async () => {
-    const res = await m.api.post(SESSIONS, definition({ button_label: 'Donate', collect_customer_name: true }));
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.createEmbedSession, {
+      body: definition({ button_label: 'Donate', collect_customer_name: true }),
+    });
+    expectStatus(res, 200);
     expect(res.body.message).toBe('Embed session created');
     const s = res.body.data;
     expect(s).toMatchObject({
@@ -160,7 +163,7 @@ describe('merchant: embed sessions', () => {
       [{ public_token: 'pk_embed_mine' }, ['public_token']],
     ];
     for (const [extra, fields] of cases) {
-      const res = await m.api.post(SESSIONS, definition(extra));
+      const res = await m.call(contract.createEmbedSession, { body: definition(extra) });
       expect(invalidFields(res), JSON.stringify(extra)).toEqual(fields);
     }
     expect(
@@ -171,26 +174,37 @@ describe('merchant: embed sessions', () => {
 
   it("refuses a currency the merchant's KYB does not allow yet, and a rejected merchant", async () => {
     const unverified = await newMerchant({ kyb_status: 'unverified' });
-    expect(invalidFields(await unverified.api.post(SESSIONS, definition({ currency_code: 'USD' })))).toEqual([
-      'currency_code',
-    ]);
-    expect((await unverified.api.post(SESSIONS, definition({ currency_code: 'ghs' }))).status).toBe(200);
+    expect(
+      invalidFields(await unverified.call(contract.createEmbedSession, { body: definition({ currency_code: 'USD' }) })),
+    ).toEqual(['currency_code']);
+    expect(
+      (await unverified.call(contract.createEmbedSession, { body: definition({ currency_code: 'ghs' }) })).status,
+    ).toBe(200);
     const rejected = await newMerchant({ kyb_status: 'rejected' });
-    const res = await rejected.api.post(SESSIONS, definition());
-    expect(res.status).toBe(403);
+    const res = await rejected.call(contract.createEmbedSession, { body: definition() });
+    expectStatus(res, 403);
     expectErrorShape(res.body, 'merchant_rejected');
   });
 
   it('is idempotent with an Idempotency-Key', async () => {
     const key = crypto.randomUUID();
-    const first = await m.api.post(SESSIONS, definition(), { 'idempotency-key': key });
-    const again = await m.api.post(SESSIONS, definition(), { 'idempotency-key': key });
-    expect(again.status).toBe(200);
+    const first = await m.ok(contract.createEmbedSession, {
+      body: definition(),
+      headers: { 'idempotency-key': key },
+    });
+    const again = await m.call(contract.createEmbedSession, {
+      body: definition(),
+      headers: { 'idempotency-key': key },
+    });
+    expectStatus(again, 200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(again.body.data.public_token).toBe(first.body.data.public_token);
-    const other = await m.api.post(SESSIONS, definition({ amount: 99 }), { 'idempotency-key': key });
-    expect(other.status).toBe(422);
+    const other = await m.call(contract.createEmbedSession, {
+      body: definition({ amount: 99 }),
+      headers: { 'idempotency-key': key },
+    });
+    expectStatus(other, 422);
     expect((await sql`select count(*)::int as n from embed_sessions where id = ${first.body.data.id}`)[0]!.n).toBe(1);
   });
 
@@ -198,57 +212,68 @@ describe('merchant: embed sessions', () => {
     const other = await newMerchant();
     const foreign = await newSession(other);
     const mine = [await newSession(), await newSession(), await newSession()];
-    const page = await m.api.get(`${SESSIONS}?size=2`);
-    expect(page.status, page.text).toBe(200);
-    expect(page.body.data.map((s: any) => s.id)).toEqual([mine[2]!.id, mine[1]!.id]);
+    const page = await m.call(contract.listEmbedSessions, { query: { size: 2 } });
+    expectStatus(page, 200);
+    expect(page.body.data.map((s) => s.id)).toEqual([mine[2]!.id, mine[1]!.id]);
     expect(page.body.pagination).toMatchObject({ page: 1, size: 2, has_more: true });
     const total = page.body.pagination.total;
-    const all = await m.api.get(`${SESSIONS}?size=100`);
+    const all = await m.ok(contract.listEmbedSessions, { query: { size: 100 } });
     expect(all.body.data).toHaveLength(total);
-    expect(all.body.data.every((s: any) => s.merchant_id === m.id)).toBe(true);
-    expect(all.body.data.map((s: any) => s.id)).not.toContain(foreign.id);
-    expect(invalidFields(await m.api.get(`${SESSIONS}?size=101`))).toEqual(['size']);
-    expect(invalidFields(await m.api.get(`${SESSIONS}?status=active`))).toEqual(['status']);
+    expect(all.body.data.every((s) => s.merchant_id === m.id)).toBe(true);
+    expect(all.body.data.map((s) => s.id)).not.toContain(foreign.id);
+    expect(invalidFields(await m.call(contract.listEmbedSessions, { query: { size: 101 } }))).toEqual(['size']);
+    expect(invalidFields(await m.send(contract.listEmbedSessions, { query: 'status=active' }))).toEqual(['status']);
 
-    const one = await m.api.get(`${SESSIONS}/${mine[0]!.id}`);
-    expect(one.status).toBe(200);
+    const one = await m.call(contract.getEmbedSession, { params: { embed_session_id: mine[0]!.id } });
+    expectStatus(one, 200);
     expect(one.body.data).toEqual({ ...mine[0], updated_at: one.body.data.updated_at });
-    expect((await m.api.get(`${SESSIONS}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    expect(invalidFields(await m.api.get(`${SESSIONS}/not-a-uuid`))).toEqual(['embed_session_id']);
+    expect(
+      (await m.call(contract.getEmbedSession, { params: { embed_session_id: '00000000-0000-4000-8000-000000000000' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      invalidFields(await m.call(contract.getEmbedSession, { params: { embed_session_id: 'not-a-uuid' } })),
+    ).toEqual(['embed_session_id']);
   });
 
   it('needs the checkout permission to write and checkout or read to read', async () => {
-    const readOnly = await m.api.post('/api/v1/merchants/api-keys', {
-      name: 'reader',
-      scope: 'RESTRICTED',
-      permissions: ['read'],
+    const readOnly = await m.ok(contract.createApiKey, {
+      body: {
+        name: 'reader',
+        scope: 'RESTRICTED',
+        permissions: ['read'],
+      },
     });
-    const reader = client({ 'x-api-key': readOnly.body.data.secret_key });
-    const created = await reader.post(SESSIONS, definition());
-    expect(created.status).toBe(403);
+    const reader = caller({ 'x-api-key': readOnly.body.data.secret_key });
+    const created = await reader.call(contract.createEmbedSession, { body: definition() });
+    expectStatus(created, 403);
     expectErrorShape(created.body, 'insufficient_permissions');
-    expect((await reader.get(SESSIONS)).status).toBe(200);
+    expect((await reader.call(contract.listEmbedSessions)).status).toBe(200);
     const s = await newSession();
-    expect((await reader.get(`${SESSIONS}/${s.id}`)).status).toBe(200);
-    expect((await reader.post(`${SESSIONS}/${s.id}/disable`)).status).toBe(403);
-    expect((await call('GET', SESSIONS)).status).toBe(401);
+    expect((await reader.call(contract.getEmbedSession, { params: { embed_session_id: s.id } })).status).toBe(200);
+    expect((await reader.call(contract.disableEmbedSession, { params: { embed_session_id: s.id } })).status).toBe(403);
+    expect((await caller().call(contract.listEmbedSessions)).status).toBe(401);
     // The public token is no merchant credential.
-    expect((await call('GET', SESSIONS, { headers: { 'x-api-key': s.public_token } })).status).toBe(401);
+    expect((await caller().call(contract.listEmbedSessions, { headers: { 'x-api-key': s.public_token } })).status).toBe(
+      401,
+    );
   });
 
   it('disables a session for good: its button answers 410, twice is a 409', async () => {
     const s = await newSession();
-    expect((await embed(s.public_token).get('/api/embed/v1/session')).status).toBe(200);
-    const res = await m.api.post(`${SESSIONS}/${s.id}/disable`);
-    expect(res.status, res.text).toBe(200);
+    expect((await embed(s.public_token).call(contract.getEmbedButton)).status).toBe(200);
+    const res = await m.call(contract.disableEmbedSession, { params: { embed_session_id: s.id } });
+    expectStatus(res, 200);
     expect(res.body.data.status).toBe('disabled');
     expect(res.body.data.disabled_at).toMatch(TIMESTAMP);
-    const again = await m.api.post(`${SESSIONS}/${s.id}/disable`);
-    expect(again.status).toBe(409);
+    const again = await m.call(contract.disableEmbedSession, { params: { embed_session_id: s.id } });
+    expectStatus(again, 409);
     expectErrorShape(again.body, 'embed_session_disabled');
     for (const attempt of [
-      embed(s.public_token).get('/api/embed/v1/session'),
-      embed(s.public_token).post('/api/embed/v1/checkouts', { amount: 125.5, customer_email: 'ama@example.com' }),
+      embed(s.public_token).call(contract.getEmbedButton),
+      embed(s.public_token).call(contract.createEmbedCheckout, {
+        body: { amount: 125.5, customer_email: 'ama@example.com' },
+      }),
     ]) {
       const refused = await attempt;
       expect(refused.status).toBe(410);
@@ -261,7 +286,9 @@ describe('merchant: embed sessions', () => {
 describe('public: the button', () => {
   it('shows the amounts, label, fields and branding, to an allowed origin only (CORS)', async () => {
     const branded = await newMerchant({ name: 'Ama Crafts' });
-    await branded.api.put('/api/v1/merchants/branding', { display_name: 'Ama Crafts Shop', primary_color: '#FFD500' });
+    await branded.call(contract.updateBranding, {
+      body: { display_name: 'Ama Crafts Shop', primary_color: '#FFD500' },
+    });
     const s = await newSession(branded, {
       amount: undefined,
       amounts: [50, 125.5],
@@ -269,8 +296,8 @@ describe('public: the button', () => {
       collect_customer_phone: true,
       allowed_origins: [ORIGIN, 'http://localhost:3000'],
     });
-    const res = await embed(s.public_token, 'http://localhost:3000').get('/api/embed/v1/session');
-    expect(res.status, res.text).toBe(200);
+    const res = await embed(s.public_token, 'http://localhost:3000').call(contract.getEmbedButton);
+    expectStatus(res, 200);
     expect(res.body.data).toEqual({
       amounts: [50, 125.5],
       currency_code: 'GHS',
@@ -289,20 +316,20 @@ describe('public: the button', () => {
   });
 
   it('answers the CORS preflight', async () => {
-    const res = await call('OPTIONS', '/api/embed/v1/checkouts', {
+    const res = await caller().raw('OPTIONS', '/api/embed/v1/checkouts', {
       headers: {
         origin: ORIGIN,
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type,x-embed-token',
       },
     });
-    expect(res.status).toBe(204);
+    expectStatus(res, 204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-embed-token');
     expect(res.headers.get('access-control-allow-headers')).toContain('content-type');
     expect(res.headers.get('vary')).toContain('Origin');
-    expect((await call('OPTIONS', '/api/embed/v1/session', { headers: { origin: ORIGIN } })).status).toBe(204);
+    expect((await caller().raw('OPTIONS', '/api/embed/v1/session', { headers: { origin: ORIGIN } })).status).toBe(204);
     // No credentials ever: the header that would allow them is never sent.
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
@@ -322,11 +349,13 @@ describe('public: the button', () => {
       `${ORIGIN}/`,
     ]) {
       for (const attempt of [
-        () => embed(s.public_token, origin).get('/api/embed/v1/session'),
+        () => embed(s.public_token, origin).call(contract.getEmbedButton),
         () =>
-          embed(s.public_token, origin).post('/api/embed/v1/checkouts', {
-            amount: 125.5,
-            customer_email: 'ama@example.com',
+          embed(s.public_token, origin).call(contract.createEmbedCheckout, {
+            body: {
+              amount: 125.5,
+              customer_email: 'ama@example.com',
+            },
           }),
       ]) {
         const res = await attempt();
@@ -338,15 +367,15 @@ describe('public: the button', () => {
   });
 
   it('refuses missing, malformed and unknown tokens with 401', async () => {
-    const cases: [Record<string, string>, string][] = [
+    const cases: [Record<string, string>, ErrorCode][] = [
       [{ origin: ORIGIN }, 'missing_embed_token'],
       [{ origin: ORIGIN, 'x-embed-token': 'pk_embed_short' }, 'invalid_embed_token'],
       [{ origin: ORIGIN, 'x-embed-token': `pk_embed_${'A'.repeat(43)}` }, 'invalid_embed_token'],
       [{ origin: ORIGIN, 'x-embed-token': m.apiKey }, 'invalid_embed_token'],
     ];
     for (const [headers, code] of cases) {
-      const res = await call('GET', '/api/embed/v1/session', { headers });
-      expect(res.status).toBe(401);
+      const res = await caller().call(contract.getEmbedButton, { headers });
+      expectStatus(res, 401);
       expectErrorShape(res.body, code);
     }
   });
@@ -354,27 +383,35 @@ describe('public: the button', () => {
   it('answers 410 once the session has expired', async () => {
     const s = await newSession(m, { expires_at: new Date(Date.now() + 3_600_000).toISOString() });
     await sql`update embed_sessions set expires_at = now() - interval '1 second' where id = ${s.id}`;
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
-      amount: 125.5,
-      customer_email: 'ama@example.com',
+    const res = await embed(s.public_token).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 125.5,
+        customer_email: 'ama@example.com',
+      },
     });
-    expect(res.status).toBe(410);
+    expectStatus(res, 410);
     expectErrorShape(res.body, 'embed_session_expired');
-    expect((await embed(s.public_token).get('/api/embed/v1/session')).status).toBe(410);
-    expect((await m.api.get(`${SESSIONS}/${s.id}`)).body.data.status).toBe('expired');
+    expect((await embed(s.public_token).call(contract.getEmbedButton)).status).toBe(410);
+    expect((await m.ok(contract.getEmbedSession, { params: { embed_session_id: s.id } })).body.data.status).toBe(
+      'expired',
+    );
     // An expired session can still be disabled for good.
-    expect((await m.api.post(`${SESSIONS}/${s.id}/disable`)).body.data.status).toBe('disabled');
+    expect((await m.ok(contract.disableEmbedSession, { params: { embed_session_id: s.id } })).body.data.status).toBe(
+      'disabled',
+    );
   });
 });
 
 describe('public: starting a checkout', () => {
   it('creates a checkout like the merchant API would, tied to the session', async () => {
     const s = await newSession();
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
-      amount: 125.5,
-      customer_email: 'ama@example.com',
+    const res = await embed(s.public_token).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 125.5,
+        customer_email: 'ama@example.com',
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.message).toBe('Checkout created');
     const data = res.body.data;
     expect(Object.keys(data).sort()).toEqual([
@@ -393,7 +430,7 @@ describe('public: starting a checkout', () => {
     const claims = await verifyCheckoutToken(url.hash.replace('#token=', ''));
     expect(claims?.checkoutId).toBe(data.checkout_id);
 
-    const checkout = (await m.api.get(`/api/v1/merchants/checkouts/${data.checkout_id}`)).body.data;
+    const checkout = (await m.ok(contract.getCheckout, { params: { checkout_id: data.checkout_id } })).body.data;
     expect(checkout).toMatchObject({
       status: 'pending',
       amount: 125.5,
@@ -403,10 +440,10 @@ describe('public: starting a checkout', () => {
       description: 'Library fund donation',
       expires_at: data.expires_at,
     });
-    const listed = (await m.api.get('/api/v1/merchants/checkouts?limit=100')).body.data.find(
-      (c: any) => c.id === data.checkout_id,
+    const listed = (await m.ok(contract.listCheckouts, { query: { limit: 100 } })).body.data.find(
+      (c) => c.id === data.checkout_id,
     );
-    expect(listed.meta_data).toEqual({ campaign: 'library-2026', embed_session_id: s.id });
+    expect(listed!.meta_data).toEqual({ campaign: 'library-2026', embed_session_id: s.id });
 
     const [event] =
       await sql`select event_type, data from events where resource_id = ${data.checkout_id} order by sequence`;
@@ -419,14 +456,16 @@ describe('public: starting a checkout', () => {
       await sql`select key from graphile_worker._private_jobs where key = ${`expire_checkout:${data.checkout_id}`}`;
     expect(jobs).toHaveLength(1);
 
-    expect((await m.api.get(`${SESSIONS}/${s.id}`)).body.data.checkouts_created).toBe(1);
+    expect(
+      (await m.ok(contract.getEmbedSession, { params: { embed_session_id: s.id } })).body.data.checkouts_created,
+    ).toBe(1);
   });
 
   it('never takes an amount the merchant did not allow, nor anything but the amount and the customer', async () => {
     const single = await newSession();
     const several = await newSession(m, { amount: undefined, amounts: [50, 125.5] });
     const base = { customer_email: 'ama@example.com' };
-    const tampering: [Record<string, any>, Record<string, unknown>, string[]][] = [
+    const tampering: [DataOf<typeof contract.createEmbedSession>, Record<string, unknown>, string[]][] = [
       [single, { ...base, amount: 1 }, ['amount']],
       [single, { ...base, amount: 125.49 }, ['amount']],
       [single, { ...base, amount: 1255 }, ['amount']],
@@ -445,15 +484,15 @@ describe('public: starting a checkout', () => {
     ];
     for (const [s, body, fields] of tampering) {
       expect(
-        invalidFields(await embed(s.public_token).post('/api/embed/v1/checkouts', body)),
+        invalidFields(await embed(s.public_token).send(contract.createEmbedCheckout, { body })),
         JSON.stringify(body),
       ).toEqual(fields);
     }
     for (const s of [single, several]) expect(await checkoutsOfSession(s.id)).toHaveLength(0);
 
     for (const amount of [50, 125.5]) {
-      const ok = await embed(several.public_token).post('/api/embed/v1/checkouts', { ...base, amount });
-      expect(ok.status, ok.text).toBe(200);
+      const ok = await embed(several.public_token).call(contract.createEmbedCheckout, { body: { ...base, amount } });
+      expectStatus(ok, 200);
       expect(ok.body.data.amount).toBe(amount);
     }
     const created = await checkoutsOfSession(several.id);
@@ -465,43 +504,50 @@ describe('public: starting a checkout', () => {
     const s = await newSession(m, { collect_customer_name: true, collect_customer_phone: true });
     expect(
       invalidFields(
-        await embed(s.public_token).post('/api/embed/v1/checkouts', {
-          amount: 125.5,
-          customer_email: 'ama@example.com',
+        await embed(s.public_token).call(contract.createEmbedCheckout, {
+          body: {
+            amount: 125.5,
+            customer_email: 'ama@example.com',
+          },
         }),
       ),
     ).toEqual(['customer_name', 'customer_phone']);
-    const ok = await embed(s.public_token).post('/api/embed/v1/checkouts', {
-      amount: 125.5,
-      customer_email: 'ama@example.com',
-      customer_name: 'Ama Mensah',
-      customer_phone: '+233 24 412 3456',
+    const ok = await embed(s.public_token).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 125.5,
+        customer_email: 'ama@example.com',
+        customer_name: 'Ama Mensah',
+        customer_phone: '+233 24 412 3456',
+      },
     });
-    expect(ok.status, ok.text).toBe(200);
-    const checkout = (await m.api.get(`/api/v1/merchants/checkouts/${ok.body.data.checkout_id}`)).body.data;
+    expectStatus(ok, 200);
+    const checkout = (await m.ok(contract.getCheckout, { params: { checkout_id: ok.body.data.checkout_id } })).body
+      .data;
     expect(checkout).toMatchObject({ customer_name: 'Ama Mensah', customer_phone: '+233244123456' });
   });
 
   it('refuses malformed bodies like every write', async () => {
     const s = await newSession();
-    const malformed = await call('POST', '/api/embed/v1/checkouts', {
-      headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'application/json' },
+    const malformed = await caller().send(contract.createEmbedCheckout, {
       body: '{"amount":',
+      headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'application/json' },
     });
-    expect(malformed.status).toBe(400);
-    const text = await call('POST', '/api/embed/v1/checkouts', {
-      headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'text/plain' },
+    expectStatus(malformed, 400);
+    const text = await caller().send(contract.createEmbedCheckout, {
       body: 'amount=1',
+      headers: { 'x-embed-token': s.public_token, origin: ORIGIN, 'content-type': 'text/plain' },
     });
-    expect(text.status).toBe(415);
-    expect(invalidFields(await embed(s.public_token).get('/api/embed/v1/session?amount=1'))).toEqual(['amount']);
+    expectStatus(text, 415);
+    expect(invalidFields(await embed(s.public_token).send(contract.getEmbedButton, { query: 'amount=1' }))).toEqual([
+      'amount',
+    ]);
   });
 
   it('creates no checkout once the session is disabled, even for a click already past the token check', async () => {
     const s = await newSession();
     // A click authenticated just before the merchant disables the button (the requests overlap).
     const caller = await authenticateEmbed(getDb(), s.public_token, ORIGIN);
-    expect((await m.api.post(`${SESSIONS}/${s.id}/disable`)).status).toBe(200);
+    expect((await m.call(contract.disableEmbedSession, { params: { embed_session_id: s.id } })).status).toBe(200);
     const late = await startEmbedCheckout(getDb(), caller, { amount: 125.5, customer_email: 'ama@example.com' }).catch(
       (e: unknown) => e,
     );
@@ -512,20 +558,25 @@ describe('public: starting a checkout', () => {
   it('stops when the merchant can no longer accept payments', async () => {
     const later = await newMerchant();
     const s = await newSession(later);
-    const patched = await admin().patch(`/api/admin/v1/merchants/${later.id}`, { kyb_status: 'rejected' });
-    expect(patched.status, patched.text).toBe(200);
-    const res = await embed(s.public_token).post('/api/embed/v1/checkouts', {
-      amount: 125.5,
-      customer_email: 'ama@example.com',
+    const patched = await admin().call(contract.updateMerchant, {
+      params: { merchant_id: later.id },
+      body: { kyb_status: 'rejected' },
     });
-    expect(res.status).toBe(403);
+    expectStatus(patched, 200);
+    const res = await embed(s.public_token).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 125.5,
+        customer_email: 'ama@example.com',
+      },
+    });
+    expectStatus(res, 403);
     expectErrorShape(res.body, 'merchant_rejected');
   });
 });
 
 describe('public: rate limits', () => {
   /** Calls until a 429 (at most twice the limit and one: a fixed window may roll over once). */
-  async function untilLimited(limit: number, send: () => Promise<{ status: number; headers: Headers; body: any }>) {
+  async function untilLimited(limit: number, send: () => Promise<{ status: number; headers: Headers; body: unknown }>) {
     let passed = 0;
     for (let i = 0; i <= 2 * limit + 1; i++) {
       const res = await send();
@@ -545,11 +596,11 @@ describe('public: rate limits', () => {
     setLimits({ EMBED_CHECKOUT_LIMIT_PER_MINUTE: '3' });
     const s = await newSession();
     const body = { amount: 125.5, customer_email: 'ama@example.com' };
-    const passed = await untilLimited(3, () => embed(s.public_token).post('/api/embed/v1/checkouts', body));
+    const passed = await untilLimited(3, () => embed(s.public_token).call(contract.createEmbedCheckout, { body }));
     expect(passed).toBeGreaterThanOrEqual(3);
     // Another session of the same merchant is not held back.
     const other = await newSession();
-    expect((await embed(other.public_token).post('/api/embed/v1/checkouts', body)).status).toBe(200);
+    expect((await embed(other.public_token).call(contract.createEmbedCheckout, { body })).status).toBe(200);
   });
 
   it('limits checkouts and button loads per client address, before looking at the token', async () => {
@@ -558,15 +609,15 @@ describe('public: rate limits', () => {
     const from = (address: string) => embed(s.public_token, ORIGIN, { 'x-forwarded-for': address });
     const body = { amount: 125.5, customer_email: 'ama@example.com' };
     expect(
-      await untilLimited(2, () => from('203.0.113.7').post('/api/embed/v1/checkouts', body)),
+      await untilLimited(2, () => from('203.0.113.7').call(contract.createEmbedCheckout, { body })),
     ).toBeGreaterThanOrEqual(2);
-    expect(await untilLimited(4, () => from('203.0.113.8').get('/api/embed/v1/session'))).toBeGreaterThanOrEqual(4);
+    expect(await untilLimited(4, () => from('203.0.113.8').call(contract.getEmbedButton))).toBeGreaterThanOrEqual(4);
     // Junk tokens from a limited address are limited too.
-    const junk = await call('GET', '/api/embed/v1/session', {
+    const junk = await caller().call(contract.getEmbedButton, {
       headers: { 'x-forwarded-for': '203.0.113.8', 'x-embed-token': 'junk', origin: ORIGIN },
     });
-    expect(junk.status).toBe(429);
-    expect((await from('203.0.113.9').post('/api/embed/v1/checkouts', body)).status).toBe(200);
+    expectStatus(junk, 429);
+    expect((await from('203.0.113.9').call(contract.createEmbedCheckout, { body })).status).toBe(200);
   });
 
   it('counts an address of any length without failing (a spoofed X-Forwarded-For is no 500)', async () => {
@@ -574,13 +625,15 @@ describe('public: rate limits', () => {
     // Random, so PostgreSQL cannot compress it below its index entry limit (2704 bytes).
     const junk = randomBytes(2250).toString('base64url');
     for (const address of [junk, `${junk}, 198.51.100.1`]) {
-      const read = await embed(s.public_token, ORIGIN, { 'x-forwarded-for': address }).get('/api/embed/v1/session');
-      expect(read.status, read.text).toBe(200);
+      const read = await embed(s.public_token, ORIGIN, { 'x-forwarded-for': address }).call(contract.getEmbedButton);
+      expectStatus(read, 200);
     }
-    const write = await embed(s.public_token, ORIGIN, { 'x-real-ip': junk }).post('/api/embed/v1/checkouts', {
-      amount: 125.5,
-      customer_email: 'ama@example.com',
+    const write = await embed(s.public_token, ORIGIN, { 'x-real-ip': junk }).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 125.5,
+        customer_email: 'ama@example.com',
+      },
     });
-    expect(write.status, write.text).toBe(200);
+    expectStatus(write, 200);
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../lib/notifications/events/catalog';
 import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
 import { envelopeOf } from '../../lib/notifications/webhooks/envelope';
-import { client, type ApiResponse } from '../support/api';
 import { testSql } from '../support/database';
 import {
   admin,
@@ -13,34 +12,36 @@ import {
   paidCheckout,
   settleEverything,
   wallet,
+  type Merchant,
 } from '../support/fixtures';
 import { runJobsNow } from '../support/jobs';
 import { timestampProblems } from '../support/timestamps';
+import { caller } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Every event the flows below write is what the OpenAPI document's `webhooks` promise: each row of
  * `events` for these merchants, shaped as a delivery (lib/notifications/webhooks/envelope.ts), is validated against
  * `webhooks[event_type].post.requestBody`. The flows reach every event type of the catalogue.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-type Json = Record<string, any>;
 
 const sql = testSql();
-const CHECKOUTS = '/api/v1/merchants/checkouts';
-
 /** Every event type must be reached; lower it only with a reason written here. */
 const MIN_EVENT_TYPES = EVENT_TYPES.length;
 
 // ─── the payload validator: the generated document's webhook request bodies ───────────────────────
 
-const document = buildOpenApiDocument() as Json;
+/** The parts of the document read here: each event's request body schema. */
+const document = buildOpenApiDocument() as {
+  webhooks?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: object }> } } }>;
+  components: unknown;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 const validators = new Map<string, ValidateFunction>();
 
 function payloadValidator(eventType: string): ValidateFunction | undefined {
   if (!validators.has(eventType)) {
-    const schema = document.webhooks?.[eventType]?.post?.requestBody?.content?.['application/json']?.schema as
-      Json | undefined;
+    const schema = document.webhooks?.[eventType]?.post?.requestBody?.content?.['application/json']?.schema;
     if (!schema) return undefined;
     // `#/components/...` references resolve inside this wrapper.
     validators.set(eventType, ajv.compile({ ...schema, components: document.components }));
@@ -50,14 +51,9 @@ function payloadValidator(eventType: string): ValidateFunction | undefined {
 
 // ─── flows ─────────────────────────────────────────────────────────────────────────────────────────
 
-function expectOk(res: ApiResponse, what: string): ApiResponse {
-  expect(res.status, `${what}: ${res.text}`).toBe(200);
-  return res;
-}
-
 /** A checkout and a client acting as its hosted page. */
 async function checkoutWithPage(m: Merchant, body: Record<string, unknown> = {}) {
-  const created = expectOk(await m.api.post(CHECKOUTS, { ...minimalCheckout, ...body }), 'create checkout');
+  const created = await m.ok(contract.createCheckout, { body: { ...minimalCheckout, ...body } });
   const checkout = created.body.data;
   return { checkout, ...hostedPage(checkout) };
 }
@@ -66,24 +62,18 @@ async function checkoutWithPage(m: Merchant, body: Record<string, unknown> = {})
 async function checkoutFlows(verified: Merchant, unverified: Merchant) {
   // Mobile money: paid; declined → failed; no answer → timeout.
   const paid = await checkoutWithPage(verified);
-  expectOk(await paid.page.post(`${paid.base}/mobile-money`, { network: 'mtn_momo', phone: '0244125555' }), 'prompt');
+  await paid.page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '0244125555' } });
   const declined = await checkoutWithPage(verified);
-  expectOk(
-    await declined.page.post(`${declined.base}/mobile-money`, { network: 'mtn_momo', phone: '0244121111' }),
-    'prompt',
-  );
+  await declined.page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '0244121111' } });
   const silent = await checkoutWithPage(verified);
-  expectOk(
-    await silent.page.post(`${silent.base}/mobile-money`, { network: 'mtn_momo', phone: '0244123333' }),
-    'prompt',
-  );
+  await silent.page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '0244123333' } });
   await runJobsNow(['sandbox_mobile_money_outcome']);
   await sql`update payment_attempts set respond_by = now() - interval '1 second' where checkout_id = ${silent.checkout.id}`;
   await runJobsNow(['time_out_payment_attempt']);
 
   // Cancelled by the merchant.
   const cancelled = await checkoutWithPage(verified);
-  expectOk(await verified.api.post(`${CHECKOUTS}/${cancelled.checkout.id}/cancel`), 'cancel');
+  await verified.ok(contract.cancelCheckout, { params: { checkout_id: cancelled.checkout.id } });
 
   // Expired: its lifetime runs out and the expiry job moves it.
   const expiring = await checkoutWithPage(verified);
@@ -93,28 +83,27 @@ async function checkoutFlows(verified: Merchant, unverified: Merchant) {
 
   // Bank transfer: claimed, then approved (→ paid) or rejected by the operator.
   const approved = await checkoutWithPage(verified);
-  expectOk(await approved.page.post(`${approved.base}/bank-transfer`), 'choose bank transfer');
-  expectOk(await approved.page.post(`${approved.base}/bank-transfer/claim`), 'claim');
-  expectOk(
-    await admin().post(`/api/admin/v1/checkouts/${approved.checkout.id}/approve`, { admin_notes: 'on statement' }),
-    'approve',
-  );
+  await approved.page.ok(contract.chooseBankTransferPayment);
+  await approved.page.ok(contract.claimBankTransferPayment);
+  await admin().ok(contract.approveCheckout, {
+    params: { checkout_id: approved.checkout.id },
+    body: { admin_notes: 'on statement' },
+  });
   const rejected = await checkoutWithPage(verified);
-  expectOk(await rejected.page.post(`${rejected.base}/bank-transfer`), 'choose bank transfer');
-  expectOk(await rejected.page.post(`${rejected.base}/bank-transfer/claim`), 'claim');
-  expectOk(
-    await admin().post(`/api/admin/v1/checkouts/${rejected.checkout.id}/reject`, {
+  await rejected.page.ok(contract.chooseBankTransferPayment);
+  await rejected.page.ok(contract.claimBankTransferPayment);
+  await admin().ok(contract.rejectCheckout, {
+    params: { checkout_id: rejected.checkout.id },
+    body: {
       rejection_reason: 'No transfer found',
-    }),
-    'reject',
-  );
+    },
+  });
 
   // An unverified merchant's transfer arrives and waits for an operator.
   const waiting = await checkoutWithPage(unverified);
-  expectOk(
-    await client().post('/api/sandbox/bank-transfers', { payment_reference: waiting.checkout.payment_reference }),
-    'transfer',
-  );
+  await caller().ok(contract.simulateBankTransfer, {
+    body: { payment_reference: waiting.checkout.payment_reference },
+  });
 
   // Paid twice: a duplicate payment.
   await paidCheckout(verified, { scenario: 'duplicate' });
@@ -125,63 +114,60 @@ async function moneyFlows(m: Merchant) {
   const { checkout } = await paidCheckout(m, { amount: 101.01 });
   await paidCheckout(m, { amount: 202.02 });
   await settleEverything(m.id);
-  expectOk(
-    await m.api.post('/api/v1/merchants/wallet/refunds', {
+  await m.ok(contract.createRefund, {
+    body: {
       checkout_id: checkout.id,
       amount: 5,
       reason: 'one item returned',
-    }),
-    'refund',
-  );
+    },
+  });
 
-  const quote = expectOk(
-    await m.api.post('/api/v1/merchants/conversion/quote', { from_currency: 'GHS', to_currency: 'USD', amount: 10 }),
-    'quote',
-  );
-  expectOk(
-    await m.api.post('/api/v1/merchants/conversion', {
+  const quote = await m.ok(contract.createConversionQuote, {
+    body: { from_currency: 'GHS', to_currency: 'USD', amount: 10 },
+  });
+  await m.ok(contract.convertCurrency, {
+    body: {
       quote_id: quote.body.data.quote_id,
       idempotency_key: `conv-${crypto.randomUUID()}`,
-    }),
-    'convert',
-  );
+    },
+  });
 
-  expectOk(await m.api.patch('/api/v1/merchants/wallet/KES/status', { status: 'frozen' }), 'freeze');
-  expectOk(await m.api.patch('/api/v1/merchants/wallet/KES/status', { status: 'active' }), 'unfreeze');
-  expectOk(
-    await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/USD`, {
+  await m.ok(contract.updateWalletStatus, { params: { currency_code: 'KES' }, body: { status: 'frozen' } });
+  await m.ok(contract.updateWalletStatus, { params: { currency_code: 'KES' }, body: { status: 'active' } });
+  await admin().ok(contract.updateMerchantWallet, {
+    params: { merchant_id: m.id, currency_code: 'USD' },
+    body: {
       settlement_hold: true,
       settlement_hold_reason: 'review',
       settlement_hold_visibility: 'internal',
-    }),
-    'settlement hold',
-  );
+    },
+  });
 }
 
 /** Payment accounts (create, update, delete), withdrawals and payouts to completed, failed and cancelled. */
 async function moneyOutFlows(m: Merchant) {
-  const accounts = '/api/v1/merchants/payment-accounts';
-  const first = expectOk(
-    await m.api.post(accounts, {
+  const first = await m.ok(contract.createPaymentAccount, {
+    body: {
       currency_code: 'GHS',
       account_type: 'bank_account',
       account_number: '0123456789',
       bank_name: 'GCB Bank',
       account_holder_name: 'Shop',
-    }),
-    'add account',
-  );
-  const second = expectOk(
-    await m.api.post(accounts, {
+    },
+  });
+  const second = await m.ok(contract.createPaymentAccount, {
+    body: {
       currency_code: 'GHS',
       account_type: 'mobile_money',
       phone_number: '0244123456',
       network_provider: 'mtn_momo',
-    }),
-    'add account',
-  );
-  expectOk(await m.api.put(`${accounts}/${second.body.data.id}`, { is_primary: true }), 'update account');
-  expectOk(await m.api.delete(`${accounts}/${first.body.data.id}`), 'delete account');
+    },
+  });
+  await m.ok(contract.updatePaymentAccount, {
+    params: { account_id: second.body.data.id },
+    body: { is_primary: true },
+  });
+  await m.ok(contract.deletePaymentAccount, { params: { account_id: first.body.data.id } });
 
   await paidCheckout(m, { amount: 1010.1 });
   await settleEverything(m.id);
@@ -196,34 +182,31 @@ async function moneyOutFlows(m: Merchant) {
   const withdrawal = (accountNumber: string) => ({
     amount: 20,
     currency_code: 'GHS',
-    payout_type: 'bank_transfer',
+    payout_type: 'bank_transfer' as const,
     recipient_details: bank(accountNumber),
   });
   const payout = (accountNumber: string) => ({ ...withdrawal(accountNumber), payout_reason: 'supplier invoice 118' });
+  const cancel = { reason: 'changed my mind' };
 
-  for (const [path, body] of [
-    ['/api/v1/merchants/withdrawals', withdrawal],
-    ['/api/v1/merchants/payouts', payout],
-  ] as const) {
-    expectOk(await m.api.post(path, body('0011223344')), `${path} to complete`);
-    expectOk(await m.api.post(path, body('0011229999')), `${path} to fail`);
-    const cancelled = expectOk(await m.api.post(path, body('0011225555')), `${path} to cancel`);
-    expectOk(
-      await m.api.post(`${path}/${cancelled.body.data.transaction_id}/cancel`, { reason: 'changed my mind' }),
-      `${path} cancel`,
-    );
-  }
+  // One to complete, one to fail, one to cancel, of each.
+  await m.ok(contract.createWithdrawal, { body: withdrawal('0011223344') });
+  await m.ok(contract.createWithdrawal, { body: withdrawal('0011229999') });
+  const withdrawn = (await m.ok(contract.createWithdrawal, { body: withdrawal('0011225555') })).body.data;
+  await m.ok(contract.cancelWithdrawal, { params: { transaction_id: withdrawn.transaction_id }, body: cancel });
+  await m.ok(contract.createPayout, { body: payout('0011223344') });
+  await m.ok(contract.createPayout, { body: payout('0011229999') });
+  const paidOut = (await m.ok(contract.createPayout, { body: payout('0011225555') })).body.data;
+  await m.ok(contract.cancelPayout, { params: { transaction_id: paidOut.transaction_id }, body: cancel });
   await runJobsNow(['pick_up_payout']);
   await runJobsNow(['sandbox_payout_outcome']);
 }
 
 /** A webhook endpoint and its test event. */
 async function webhookFlows(m: Merchant) {
-  const created = expectOk(
-    await m.api.post('/api/v1/merchants/webhooks', { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] }),
-    'create webhook',
-  );
-  expectOk(await m.api.post(`/api/v1/merchants/webhooks/${created.body.data.id}/test`), 'test event');
+  const created = await m.ok(contract.createWebhook, {
+    body: { url: 'https://93.184.215.14/hooks', events: ['checkout.paid'] },
+  });
+  await m.ok(contract.sendWebhookTest, { params: { webhook_id: created.body.data.id } });
 }
 
 // ─── the check ─────────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type ApiResponse } from '../support/api';
-import { adminHeaders, minimalCheckout, newMerchant, paidCheckout, settleEverything } from '../support/fixtures';
+import {
+  adminHeaders,
+  minimalCheckout,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  tokenOf,
+} from '../support/fixtures';
 import {
   CONTENT_TYPES,
   HOSTILE_BODIES,
@@ -12,6 +18,10 @@ import {
   type SchemaContext,
 } from '../support/fuzz-values';
 import { resetConfigForTests } from '../../lib/platform/config';
+import { caller } from '../support/caller';
+import { contract } from '../support/contract';
+import { type RawAnswer } from '../support/api';
+import type { JsonSchema, OpenApiDocument, Parameter } from '../support/openapi-document';
 
 /**
  * Every operation of the OpenAPI document (GET /api/openapi.json), called with FUZZ_RUNS generated
@@ -40,14 +50,13 @@ for (const name of [
 }
 resetConfigForTests();
 
-type Json = Record<string, any>;
 interface Operation {
   method: string;
   path: string;
   id: string;
   security: string | null;
-  parameters: Json[];
-  body: Json | null;
+  parameters: Parameter[];
+  body: JsonSchema | null;
   /** Its success is the success envelope (all but the OpenAPI document itself, which is served bare). */
   enveloped: boolean;
 }
@@ -55,21 +64,22 @@ interface Operation {
 const isFinal = (op: { method: string; path: string }) =>
   op.method === 'DELETE' || /\/(cancel|disable|approve|reject)$/.test(op.path);
 
-const documentResponse = await call('GET', '/api/openapi.json');
+const documentResponse = await caller().raw('GET', '/api/openapi.json');
 if (documentResponse.status !== 200)
   throw new Error(`GET /api/openapi.json answered ${documentResponse.status}: ${documentResponse.text.slice(0, 300)}`);
-const document = documentResponse.body as Json;
-const OPERATIONS: Operation[] = Object.entries(document.paths as Record<string, Json>)
+// What the service serves, held to its own schema by the contract check; typed as the suite reads it.
+const document = documentResponse.body as OpenApiDocument;
+const OPERATIONS: Operation[] = Object.entries(document.paths)
   .flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]: [string, Json]) => ({
+    Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
       id: op.operationId,
       security: op.security?.[0] ? Object.keys(op.security[0])[0]! : null,
-      parameters: (op.parameters ?? []).filter((p: Json) => p.in === 'path' || p.in === 'query'),
-      body: op.requestBody?.content?.['application/json']?.schema ?? null,
-      enveloped: Object.values(op.responses as Record<string, Json>).some(
-        (r) => r.content?.['application/json']?.schema?.properties?.status?.const === 'success',
+      parameters: (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
+      body: op.requestBody?.content['application/json']?.schema ?? null,
+      enveloped: Object.values(op.responses).some(
+        (r) => r.content?.['application/json']?.schema.properties?.status?.const === 'success',
       ),
     })),
   )
@@ -87,38 +97,45 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   const m = await newMerchant({ name: 'Fuzzed Shop' });
   const victim = await newMerchant({ name: 'Operator Target' });
-  const spareKey = (await m.api.post('/api/v1/merchants/api-keys', { name: 'spare' })).body.data.id;
+  const spareKey = (await m.ok(contract.createApiKey, { body: { name: 'spare' } })).body.data.id;
   // Money in the available balance, so that refunds, conversions, withdrawals and payouts get as far as the rails.
   const { checkout, deposit } = await paidCheckout(m, { amount: 50_000 });
   await settleEverything(m.id);
-  const page = (await m.api.post('/api/v1/merchants/checkouts', minimalCheckout)).body.data;
+  const page = (await m.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
   const session = (
-    await m.api.post('/api/v1/merchants/checkouts/embed-sessions', {
-      amounts: [10, 25.5],
-      currency_code: 'GHS',
-      allowed_origins: ['https://shop.example'],
+    await m.ok(contract.createEmbedSession, {
+      body: {
+        amounts: [10, 25.5],
+        currency_code: 'GHS',
+        allowed_origins: ['https://shop.example'],
+      },
     })
   ).body.data;
   const webhook = (
-    await m.api.post('/api/v1/merchants/webhooks', {
-      url: 'http://127.0.0.1:9/hooks',
-      events: ['*'],
-      allow_loopback: true,
+    await m.ok(contract.createWebhook, {
+      body: {
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['*'],
+        allow_loopback: true,
+      },
     })
   ).body.data;
-  const delivery = (await m.api.post(`/api/v1/merchants/webhooks/${webhook.id}/test`)).body.data;
+  const delivery = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data;
   const account = (
-    await m.api.post('/api/v1/merchants/payment-accounts', {
-      currency_code: 'GHS',
-      account_type: 'mobile_money',
-      phone_number: '0244123456',
-      network_provider: 'mtn_momo',
+    await m.ok(contract.createPaymentAccount, {
+      body: {
+        currency_code: 'GHS',
+        account_type: 'mobile_money',
+        phone_number: '0244123456',
+        network_provider: 'mtn_momo',
+      },
     })
   ).body.data;
-  const token = page.checkout_url.split('#token=')[1];
-  const prompt = await call('POST', `/api/checkout/v1/sessions/${page.payment_reference}/mobile-money`, {
-    headers: { 'x-checkout-token': token },
+  const token = tokenOf(page.checkout_url);
+  const prompt = await caller().call(contract.startMobileMoneyPayment, {
+    params: { payment_reference: page.payment_reference },
     body: { network: 'mtn_momo', phone: '0244123456' },
+    headers: { 'x-checkout-token': token },
   });
   fixtures = {
     ids: {
@@ -131,8 +148,7 @@ beforeAll(async () => {
       account_id: [account.id],
       key_id: [spareKey],
       merchant_id: [victim.id],
-      attempt_id:
-        prompt.status === 200 ? [prompt.body.data.latest_attempt?.id ?? prompt.body.data.id].filter(Boolean) : [],
+      attempt_id: prompt.ok && prompt.body.data.latest_attempt ? [prompt.body.data.latest_attempt.id] : [],
       currency_code: ['GHS', 'usd', 'KES'],
     },
     credentials: {
@@ -190,7 +206,7 @@ function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
   const ctx: SchemaContext = { components: document.components, uuids: Object.values(ids).flat(), hints };
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
-  const pathValue = (p: Json) =>
+  const pathValue = (p: Parameter) =>
     fc.oneof(
       { weight: 6, arbitrary: fixtures.ids[p.name]?.length ? fc.constantFrom(...fixtures.ids[p.name]!) : fc.uuid() },
       { weight: 2, arbitrary: validish(p.schema, ctx).map(String) },
@@ -203,7 +219,7 @@ function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
         ),
       },
     );
-  const queryValue = (p: Json) =>
+  const queryValue = (p: Parameter) =>
     fc.oneof(
       { weight: 5, arbitrary: validish(p.schema, ctx).map(String) },
       {
@@ -258,7 +274,7 @@ function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
     { requiredKeys: ['content-type'] },
   );
   // A method this path does not serve (another one would act for real: a DELETE would delete the fixture).
-  const served = Object.keys(document.paths[op.path]).map((m) => m.toUpperCase());
+  const served = Object.keys(document.paths[op.path]!).map((m) => m.toUpperCase());
   const wrong = WRONG_METHODS.filter((m) => !served.includes(m));
   const method = wrong.length
     ? fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) })
@@ -282,9 +298,15 @@ function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
 const describeRequest = (r: FuzzRequest) =>
   `${r.method} ${r.url.slice(0, 200)} ${JSON.stringify(r.headers).slice(0, 200)} ${r.body === undefined ? '' : JSON.stringify(r.body.slice(0, 300))}`;
 
-function problemOf(op: Operation, res: ApiResponse): string | null {
+function problemOf(op: Operation, res: RawAnswer): string | null {
   if (res.status >= 500) return `answered ${res.status}: ${res.text.slice(0, 300)}`;
-  const body = res.body as Json;
+  // Whatever came back, looked at field by field.
+  const body = res.body as {
+    status?: unknown;
+    message?: unknown;
+    error?: { code?: unknown; fields?: unknown };
+    request_id?: unknown;
+  } | null;
   // (Every success body is also held to its documented schema by the harness.)
   if (res.status < 400)
     return !op.enveloped || (body?.status === 'success' && typeof body.message === 'string' && 'data' in body)
@@ -311,7 +333,7 @@ describe(`fuzzing every operation of the OpenAPI document (${RUNS} requests each
       const statuses = new Map<number, number>();
       for (const request of fc.sample(requests(op), { seed: SEED + index, numRuns: RUNS })) {
         try {
-          const res = await call(request.method, request.url, {
+          const res = await caller().raw(request.method, request.url, {
             headers: request.headers,
             ...(request.body === undefined ? {} : { body: request.body }),
           });

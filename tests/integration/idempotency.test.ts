@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const CHECKOUTS = '/api/v1/merchants/checkouts';
+import { expectErrorShape, expectStatus, fieldErrors, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 const sql = testSql();
 let m: Merchant;
@@ -15,8 +13,8 @@ beforeAll(async () => {
 });
 
 const newKey = () => `order-${crypto.randomUUID()}`;
-const post = (merchant: Merchant, key: string, body: unknown) =>
-  merchant.api.post(CHECKOUTS, body, { 'idempotency-key': key });
+const post = (merchant: Merchant, key: string, body: BodyOf<typeof contract.createCheckout>) =>
+  merchant.call(contract.createCheckout, { body, headers: { 'idempotency-key': key } });
 
 const checkoutCount = async (merchant: Merchant) =>
   (await sql<{ n: number }[]>`select count(*)::int as n from checkouts where merchant_id = ${merchant.id}`)[0]!.n;
@@ -39,11 +37,11 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const key = newKey();
     const body = { ...minimalCheckout, meta_data: { order_id: '1001' } };
     const first = await post(merchant, key, body);
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
 
     const second = await post(merchant, key, body);
-    expect(second.status).toBe(200);
+    expectStatus(second, 200);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body).toEqual(first.body);
     expect(second.body.data.id).toBe(first.body.data.id);
@@ -69,9 +67,10 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
   it('replays the stored state even after the checkout changed', async () => {
     const key = newKey();
     const first = await post(m, key, minimalCheckout);
-    expect((await m.api.post(`${CHECKOUTS}/${first.body.data.id}/cancel`)).status).toBe(200);
+    expectStatus(first, 200);
+    expect((await m.call(contract.cancelCheckout, { params: { checkout_id: first.body.data.id } })).status).toBe(200);
     const again = await post(m, key, minimalCheckout);
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.id).toBe(first.body.data.id);
   });
@@ -95,21 +94,19 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
 
   it('ignores JSON key order and whitespace', async () => {
     const key = newKey();
-    const first = await m.api.post(
-      CHECKOUTS,
-      '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}',
-      {
+    const first = await m.send(contract.createCheckout, {
+      body: '{"customer_email":"ada@example.com","amount":25.5,"currency_code":"GHS","meta_data":{"a":"1","b":"2"}}',
+      headers: {
         'idempotency-key': key,
         'content-type': 'application/json',
       },
-    );
-    expect(first.status).toBe(200);
-    const second = await m.api.post(
-      CHECKOUTS,
-      '{ "meta_data": {"b":"2", "a":"1"}, "currency_code": "GHS", "amount": 25.5, "customer_email": "ada@example.com" }',
-      { 'idempotency-key': key, 'content-type': 'application/json' },
-    );
-    expect(second.status).toBe(200);
+    });
+    expectStatus(first, 200);
+    const second = await m.send(contract.createCheckout, {
+      body: '{ "meta_data": {"b":"2", "a":"1"}, "currency_code": "GHS", "amount": 25.5, "customer_email": "ada@example.com" }',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+    });
+    expectStatus(second, 200);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body.data.id).toBe(first.body.data.id);
   });
@@ -120,13 +117,13 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const key = newKey();
     const ra = await post(a, key, minimalCheckout);
     const rb = await post(b, key, minimalCheckout);
-    expect(ra.status).toBe(200);
-    expect(rb.status).toBe(200);
+    expectStatus(ra, 200);
+    expectStatus(rb, 200);
     expect(rb.headers.get('idempotent-replayed')).toBeNull();
     expect(rb.body.data.id).not.toBe(ra.body.data.id);
     // B's different body under the same key is not a reuse either.
     const b2 = await post(b, newKey(), { ...minimalCheckout, amount: 99 });
-    expect(b2.status).toBe(200);
+    expectStatus(b2, 200);
     const [row] = await sql`select merchant_id from checkouts where id = ${rb.body.data.id}`;
     expect(row!.merchant_id).toBe(b.id);
     expect(await checkoutCount(a)).toBe(1);
@@ -136,14 +133,16 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const merchant = await newMerchant();
     const r1 = await post(merchant, newKey(), minimalCheckout);
     const r2 = await post(merchant, newKey(), minimalCheckout);
+    expectStatus(r1, 200);
+    expectStatus(r2, 200);
     expect(r1.body.data.id).not.toBe(r2.body.data.id);
     expect(await checkoutCount(merchant)).toBe(2);
   });
 
   it('without a key, each request creates a checkout', async () => {
     const merchant = await newMerchant();
-    await merchant.api.post(CHECKOUTS, minimalCheckout);
-    await merchant.api.post(CHECKOUTS, minimalCheckout);
+    await merchant.call(contract.createCheckout, { body: minimalCheckout });
+    await merchant.call(contract.createCheckout, { body: minimalCheckout });
     expect(await checkoutCount(merchant)).toBe(2);
   });
 
@@ -154,7 +153,7 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const statuses = responses.map((r) => r.status);
     for (const status of statuses) expect([200, 409]).toContain(status);
 
-    const ok = responses.filter((r) => r.status === 200);
+    const ok = responses.filter((r) => r.ok);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((r) => r.body.data.id)).size).toBe(1);
     expect(ok.filter((r) => r.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
@@ -162,13 +161,13 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
       expectErrorShape(conflict.body, 'idempotency_key_in_use');
 
     expect(await checkoutCount(merchant)).toBe(1);
-    const id = ok[0]!.body.data.id as string;
+    const id = ok[0]!.body.data.id;
     expect(await createdEvents(id)).toBe(1);
     expect(await expiryJobs(id)).toBe(1);
 
     // After the dust settles, a retry replays.
     const retry = await post(merchant, key, minimalCheckout);
-    expect(retry.status).toBe(200);
+    expectStatus(retry, 200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body.data.id).toBe(id);
   });
@@ -177,14 +176,14 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const merchant = await newMerchant();
     const key = newKey();
     const bad = await post(merchant, key, { ...minimalCheckout, amount: 1.234 });
-    expect(bad.status).toBe(422);
+    expectStatus(bad, 422);
     expectErrorShape(bad.body, 'validation_error');
     const badCurrency = await post(merchant, key, { ...minimalCheckout, currency_code: 'XYZ' });
-    expect(badCurrency.status).toBe(422);
+    expectStatus(badCurrency, 422);
     expectErrorShape(badCurrency.body, 'validation_error');
 
     const good = await post(merchant, key, minimalCheckout);
-    expect(good.status).toBe(200);
+    expectStatus(good, 200);
     expect(good.headers.get('idempotent-replayed')).toBeNull();
     expect(await checkoutCount(merchant)).toBe(1);
     const [stored] =
@@ -197,7 +196,7 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const key = newKey();
     expect((await post(merchant, key, { ...minimalCheckout, currency_code: 'USD' })).status).toBe(422);
     const good = await post(merchant, key, minimalCheckout);
-    expect(good.status).toBe(200);
+    expectStatus(good, 200);
     expect(await checkoutCount(merchant)).toBe(1);
   });
 
@@ -207,7 +206,7 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
       const res = await post(merchant, key, minimalCheckout);
       expect(res.status, `key ${JSON.stringify(key.slice(0, 20))} → ${res.text}`).toBe(422);
       expectErrorShape(res.body, 'validation_error');
-      expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('Idempotency-Key');
+      expect(fieldErrors(res).map((f) => f.field)).toContain('Idempotency-Key');
     }
     expect(await checkoutCount(merchant)).toBe(0);
   });
@@ -216,9 +215,11 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const key = `${'k'.repeat(250)}-!~:/`;
     expect(key).toHaveLength(255);
     const first = await post(m, key, minimalCheckout);
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     const again = await post(m, key, minimalCheckout);
+    expectStatus(again, 200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+
     expect(again.body.data.id).toBe(first.body.data.id);
   });
 
@@ -226,23 +227,26 @@ describe('Idempotency-Key on POST /api/v1/merchants/checkouts', () => {
     const merchant = await newMerchant();
     const key = newKey();
     const first = await post(merchant, key, minimalCheckout);
+    expectStatus(first, 200);
     await sql`update idempotency_keys set created_at = now() - interval '25 hours' where merchant_id = ${merchant.id} and key = ${key}`;
     const later = await post(merchant, key, { ...minimalCheckout, amount: 30 });
-    expect(later.status).toBe(200);
+    expectStatus(later, 200);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.data.id).not.toBe(first.body.data.id);
     expect(await checkoutCount(merchant)).toBe(2);
     const replay = await post(merchant, key, { ...minimalCheckout, amount: 30 });
+    expectStatus(replay, 200);
     expect(replay.body.data.id).toBe(later.body.data.id);
   });
 
   it('is scoped to the path: the key header is ignored where idempotency is not offered', async () => {
     const key = newKey();
     const created = await post(m, key, minimalCheckout);
-    const listed = await m.api.get(`${CHECKOUTS}?limit=1`, undefined, { 'idempotency-key': key });
-    expect(listed.status).toBe(200);
+    expectStatus(created, 200);
+    const listed = await m.call(contract.listCheckouts, { query: { limit: 1 }, headers: { 'idempotency-key': key } });
+    expectStatus(listed, 200);
     expect(listed.headers.get('idempotent-replayed')).toBeNull();
     expect(Array.isArray(listed.body.data)).toBe(true);
-    expect(listed.body.data[0].id).toBe(created.body.data.id);
+    expect(listed.body.data[0]!.id).toBe(created.body.data.id);
   });
 });

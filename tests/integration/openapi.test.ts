@@ -6,8 +6,10 @@ import type { OperationHandler } from '../../lib/platform/http/endpoint';
 import { EVENT_TYPES } from '../../lib/notifications/events/catalog';
 import { CONTRACTS, OPERATIONS } from '../../lib/surfaces/openapi/operations';
 import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
-import { call, ROUTE_FILES } from '../support/api';
 import { newMerchant } from '../support/fixtures';
+import { caller, expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
+import { ROUTE_FILES } from '../support/api';
 
 /**
  * The OpenAPI document is the code's: every route's every method serves a documented operation at
@@ -138,9 +140,9 @@ describe('OpenAPI coverage', () => {
       'idempotency-key': 'doc-check-1',
     };
     const body = { customer_email: 'ama@example.com', amount: 10, currency_code: 'GHS' };
-    expect((await call('POST', '/api/v1/merchants/checkouts', { headers: first, body })).status).toBe(200);
-    const reused = await call('POST', '/api/v1/merchants/checkouts', { headers: first, body: { ...body, amount: 11 } });
-    expect(reused.status).toBe(422);
+    expect((await caller().call(contract.createCheckout, { body, headers: first })).status).toBe(200);
+    const reused = await caller().call(contract.createCheckout, { body: { ...body, amount: 11 }, headers: first });
+    expectStatus(reused, 422);
     expect(reused.body.error.code).toBe('idempotency_key_reused');
     expect(document.components.responses.ApiKeyError422!.description).toMatch(/Idempotency-Key/);
     expect(document.components.responses.ApiKeyError409!.description).not.toMatch(/another body/);
@@ -155,11 +157,17 @@ describe('OpenAPI coverage', () => {
 
 describe('GET /api/openapi.json', () => {
   it('serves the generated document, cacheable and readable from any origin', async () => {
-    const res = await call('GET', '/api/openapi.json');
-    expect(res.status).toBe(200);
-    expect(res.body.openapi).toBe('3.1.0');
-    expect(res.body.paths['/api/v1/merchants/checkouts'].post.operationId).toBe('createCheckout');
-    expect(res.body.components.securitySchemes.apiKey).toMatchObject({
+    const res = await caller().raw('GET', '/api/openapi.json');
+    expectStatus(res, 200);
+    // The document itself, not an envelope; the contract check has held it to its schema.
+    const document = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/api/v1/merchants/checkouts']!.post!.operationId).toBe('createCheckout');
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'x-api-key',

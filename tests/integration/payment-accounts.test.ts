@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { expectErrorShape, newMerchant, invalidFields } from '../support/fixtures';
+import { newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
- * Payment accounts (spec 4.7, README "Money out"): the merchant's own destinations for withdrawals.
+ * Payment accounts (spec 4.7, docs/decisions/money-out.md): the merchant's own destinations for withdrawals.
  * Bank accounts and mobile-money accounts, required fields per type, phones stored in E.164, exactly one
  * primary per currency, soft delete, masked listings, and a payment_account.* event for each change.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const ACCOUNTS = '/api/v1/merchants/payment-accounts';
-
-/** The response fields of a payment account (the spec leaves them to us: README "Money out"). */
+/** The response fields of a payment account (the spec leaves them to us: docs/decisions/money-out.md). */
 const ACCOUNT_FIELDS = [
   'id',
   'merchant_id',
@@ -34,40 +32,44 @@ const ACCOUNT_FIELDS = [
 
 const sql = testSql();
 
-const bank = (over: Record<string, unknown> = {}) => ({
-  currency_code: 'GHS',
-  account_type: 'bank_account',
-  account_number: '0123456789',
-  bank_name: 'GCB Bank',
-  account_holder_name: 'Test Shop Ltd',
-  ...over,
-});
+type AccountBody = BodyOf<typeof contract.createPaymentAccount>;
 
-const momo = (over: Record<string, unknown> = {}) => ({
-  currency_code: 'GHS',
-  account_type: 'mobile_money',
-  phone_number: '0244123456',
-  network_provider: 'mtn_momo',
-  ...over,
-});
+const bank = (over: Partial<AccountBody> = {}) =>
+  ({
+    currency_code: 'GHS',
+    account_type: 'bank_account',
+    account_number: '0123456789',
+    bank_name: 'GCB Bank',
+    account_holder_name: 'Test Shop Ltd',
+    ...over,
+  }) satisfies AccountBody;
 
-async function add(m: Merchant, body: unknown) {
-  const res = await m.api.post(ACCOUNTS, body);
-  expect(res.status, res.text).toBe(200);
+const momo = (over: Partial<AccountBody> = {}) =>
+  ({
+    currency_code: 'GHS',
+    account_type: 'mobile_money',
+    phone_number: '0244123456',
+    network_provider: 'mtn_momo',
+    ...over,
+  }) satisfies AccountBody;
+
+async function add(m: Merchant, body: AccountBody) {
+  const res = await m.call(contract.createPaymentAccount, { body });
+  expectStatus(res, 200);
   expect(res.body.status).toBe('success');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
-/** A 422 in the shared error shape; returns the field names it reports, sorted. */
-
 async function get(m: Merchant, id: string) {
-  const res = await m.api.get(`${ACCOUNTS}/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
+  const res = await m.call(contract.getPaymentAccount, { params: { account_id: id } });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 const accountRows = (merchantId: string) =>
-  sql<Record<string, any>[]>`select * from payment_accounts where merchant_id = ${merchantId} order by created_at, id`;
+  sql<
+    Record<string, unknown>[]
+  >`select * from payment_accounts where merchant_id = ${merchantId} order by created_at, id`;
 
 const primaries = (merchantId: string, currency: string) =>
   sql<{ id: string }[]>`
@@ -75,22 +77,21 @@ const primaries = (merchantId: string, currency: string) =>
      where merchant_id = ${merchantId} and currency_code = ${currency} and is_primary and deleted_at is null`;
 
 const accountEvents = (accountId: string) =>
-  sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; merchant_id: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, merchant_id, data from events where resource_id = ${accountId} order by sequence`;
 
 describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
   it('adds a bank account: every field, number in full and normalised, first of its currency is primary, row and event written', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(
-      ACCOUNTS,
-      bank({
+    const res = await m.call(contract.createPaymentAccount, {
+      body: bank({
         account_number: '0123 4567-89',
         bank_routing_number: 'GH030100',
         is_primary: false,
         provider_metadata: { branch: 'Accra' },
       }),
-    );
-    expect(res.status, res.text).toBe(200);
+    });
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ status: 'success', message: 'Payment account added' });
     const a = res.body.data;
     expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
@@ -145,30 +146,40 @@ describe('POST /api/v1/merchants/payment-accounts: bank accounts', () => {
 
   it('names each missing bank field (422) and creates nothing', async () => {
     const m = await newMerchant();
-    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'bank_account' }))).toEqual([
-      'account_holder_name',
-      'account_number',
-      'bank_name',
-    ]);
+    expect(
+      invalidFields(
+        await m.send(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'bank_account' } }),
+      ),
+    ).toEqual(['account_holder_name', 'account_number', 'bank_name']);
     const { bank_name: _omitted, ...withoutBankName } = bank();
-    const res = await m.api.post(ACCOUNTS, withoutBankName);
+    const res = await m.send(contract.createPaymentAccount, { body: withoutBankName });
     expect(invalidFields(res)).toEqual(['bank_name']);
-    expect(res.body.error.fields[0].message).toMatch(/required for bank_account/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/required for bank_account/);
     // Empty or malformed values are refused too.
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ bank_name: '   ' })))).toEqual(['bank_name']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '12' })))).toEqual(['account_number']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: '0123456789#' })))).toEqual([
-      'account_number',
-    ]);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_number: 123456789 })))).toEqual(['account_number']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), bank_name: '   ' } })),
+    ).toEqual(['bank_name']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: '12' } })),
+    ).toEqual(['account_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: '0123456789#' } }),
+      ),
+    ).toEqual(['account_number']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_number: 123456789 } })),
+    ).toEqual(['account_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
   it('refuses mobile-money fields on a bank account (422 naming each)', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(ACCOUNTS, bank({ phone_number: '0244123456', network_provider: 'mtn_momo' }));
+    const res = await m.send(contract.createPaymentAccount, {
+      body: { ...bank(), phone_number: '0244123456', network_provider: 'mtn_momo' },
+    });
     expect(invalidFields(res)).toEqual(['network_provider', 'phone_number']);
-    expect(res.body.error.fields[0].message).toMatch(/does not apply to bank_account/);
+    expect(fieldErrors(res)[0]!.message).toMatch(/does not apply to bank_account/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
@@ -195,7 +206,7 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
     ['GHS', '244123456', 'mtn_momo', '+233244123456'],
     ['XOF', '+221 77 123 45 67', 'orange_money', '+221771234567'],
     ['XAF', '690 12 34 56', 'orange_money', '+237690123456'],
-  ])('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
+  ] as const)('%s %s (%s) is stored as %s', async (currency, phone, network, e164) => {
     const m = await newMerchant();
     const a = await add(m, momo({ currency_code: currency, phone_number: phone, network_provider: network }));
     expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
@@ -218,69 +229,74 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
   it('refuses phone numbers that are not phone numbers, or not of the currency’s country (422 phone_number)', async () => {
     const m = await newMerchant();
     for (const phone of ['12345', 'not a phone', '0244', '+0244123456', '+2332441234567890', '24412345', '']) {
-      const res = await m.api.post(ACCOUNTS, momo({ phone_number: phone }));
+      const res = await m.send(contract.createPaymentAccount, { body: { ...momo(), phone_number: phone } });
       expect(invalidFields(res), `${phone}: ${res.text}`).toEqual(['phone_number']);
     }
     // A Kenyan number cannot receive Ghanaian mobile money.
-    const foreign = await m.api.post(ACCOUNTS, momo({ phone_number: '+254712345678' }));
+    const foreign = await m.send(contract.createPaymentAccount, { body: { ...momo(), phone_number: '+254712345678' } });
     expect(invalidFields(foreign)).toEqual(['phone_number']);
-    expect(foreign.body.error.fields[0].message).toMatch(/\+233/);
+    expect(fieldErrors(foreign)[0]!.message).toMatch(/\+233/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
   it('network_provider is one of mtn_momo, mpesa, orange_money, vodafone_cash, and must pay out in the currency', async () => {
     const m = await newMerchant();
-    const unknown = await m.api.post(ACCOUNTS, momo({ network_provider: 'airtel_tigo' }));
+    const unknown = await m.send(contract.createPaymentAccount, {
+      body: { ...momo(), network_provider: 'airtel_tigo' },
+    });
     expect(invalidFields(unknown)).toEqual(['network_provider']);
-    expect(unknown.body.error.fields[0].message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'MTN_MOMO' })))).toEqual([
-      'network_provider',
-    ]);
+    expect(fieldErrors(unknown)[0]!.message).toMatch(/mtn_momo, mpesa, orange_money, vodafone_cash/);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'MTN_MOMO' } })),
+    ).toEqual(['network_provider']);
     // Known networks that do not serve the currency.
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'mpesa' })))).toEqual([
-      'network_provider',
-    ]);
-    expect(invalidFields(await m.api.post(ACCOUNTS, momo({ network_provider: 'orange_money' })))).toEqual([
-      'network_provider',
-    ]);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'mpesa' } })),
+    ).toEqual(['network_provider']);
     expect(
       invalidFields(
-        await m.api.post(
-          ACCOUNTS,
-          momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' }),
-        ),
+        await m.send(contract.createPaymentAccount, { body: { ...momo(), network_provider: 'orange_money' } }),
+      ),
+    ).toEqual(['network_provider']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPaymentAccount, {
+          body: { ...momo(), currency_code: 'KES', phone_number: '0712345678', network_provider: 'mtn_momo' },
+        }),
       ),
     ).toEqual(['network_provider']);
     // No mobile money at all in USD, EUR, GBP.
-    const usd = await m.api.post(
-      ACCOUNTS,
-      momo({ currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' }),
-    );
+    const usd = await m.send(contract.createPaymentAccount, {
+      body: { ...momo(), currency_code: 'USD', phone_number: '+12025550123', network_provider: 'mtn_momo' },
+    });
     expect(invalidFields(usd)).toEqual(['network_provider']);
-    expect(usd.body.error.fields[0].message).toMatch(/does not pay out in USD/);
+    expect(fieldErrors(usd)[0]!.message).toMatch(/does not pay out in USD/);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
 
   it('names each missing mobile-money field, and refuses bank fields on a mobile-money account (422)', async () => {
     const m = await newMerchant();
-    expect(invalidFields(await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money' }))).toEqual([
-      'network_provider',
-      'phone_number',
-    ]);
     expect(
       invalidFields(
-        await m.api.post(ACCOUNTS, { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' }),
+        await m.send(contract.createPaymentAccount, { body: { currency_code: 'GHS', account_type: 'mobile_money' } }),
+      ),
+    ).toEqual(['network_provider', 'phone_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPaymentAccount, {
+          body: { currency_code: 'GHS', account_type: 'mobile_money', phone_number: '0244123456' },
+        }),
       ),
     ).toEqual(['network_provider']);
-    const res = await m.api.post(
-      ACCOUNTS,
-      momo({
+    const res = await m.send(contract.createPaymentAccount, {
+      body: {
+        ...momo(),
         account_number: '0123456789',
         bank_name: 'GCB',
         account_holder_name: 'Test Shop',
         bank_routing_number: 'GH030100',
-      }),
-    );
+      },
+    });
     expect(invalidFields(res)).toEqual(['account_holder_name', 'account_number', 'bank_name', 'bank_routing_number']);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
@@ -289,25 +305,30 @@ describe('POST /api/v1/merchants/payment-accounts: mobile money', () => {
 describe('POST /api/v1/merchants/payment-accounts: the request itself', () => {
   it('refuses unknown fields, a bad account_type or currency, a non-boolean is_primary (422), malformed JSON (400)', async () => {
     const m = await newMerchant();
-    const unknown = await m.api.post(
-      ACCOUNTS,
-      bank({ nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' }),
-    );
+    const unknown = await m.send(contract.createPaymentAccount, {
+      body: { ...bank(), nickname: 'main', currency_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(invalidFields(unknown)).toEqual(['currency_id', 'nickname']);
-    expect(unknown.body.error.fields.every((f: any) => f.message === 'unknown field')).toBe(true);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ account_type: 'wallet' })))).toEqual(['account_type']);
+    expect(fieldErrors(unknown).every((f) => f.message === 'unknown field')).toBe(true);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), account_type: 'wallet' } })),
+    ).toEqual(['account_type']);
     const { account_type: _t, ...noType } = bank();
-    expect(invalidFields(await m.api.post(ACCOUNTS, noType))).toEqual(['account_type']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ currency_code: 'XYZ' })))).toEqual(['currency_code']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: noType }))).toEqual(['account_type']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), currency_code: 'XYZ' } })),
+    ).toEqual(['currency_code']);
     const { currency_code: _c, ...noCurrency } = bank();
-    expect(invalidFields(await m.api.post(ACCOUNTS, noCurrency))).toEqual(['currency_code']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, bank({ is_primary: 'yes' })))).toEqual(['is_primary']);
-    expect(invalidFields(await m.api.post(ACCOUNTS, []))).toEqual(['body']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: noCurrency }))).toEqual(['currency_code']);
+    expect(
+      invalidFields(await m.send(contract.createPaymentAccount, { body: { ...bank(), is_primary: 'yes' } })),
+    ).toEqual(['is_primary']);
+    expect(invalidFields(await m.send(contract.createPaymentAccount, { body: [] }))).toEqual(['body']);
 
-    const malformed = await m.api.post(ACCOUNTS, '{"currency_code": "GHS", "account_type":');
-    expect(malformed.status, malformed.text).toBe(400);
+    const malformed = await m.send(contract.createPaymentAccount, { body: '{"currency_code": "GHS", "account_type":' });
+    expectStatus(malformed, 400);
     expectErrorShape(malformed.body, 'malformed_json');
-    const empty = await m.api.post(ACCOUNTS, '');
+    const empty = await m.send(contract.createPaymentAccount, { body: '' });
     expect(invalidFields(empty)).toEqual(['account_type', 'currency_code']);
     expect(await accountRows(m.id)).toHaveLength(0);
   });
@@ -337,8 +358,8 @@ describe('one primary account per currency', () => {
     const third = await add(m, bank({ account_number: '5555666677', is_primary: true }));
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: third.id }]);
     expect(await primaries(m.id, 'KES')).toEqual([{ id: kes.id }]);
-    const list = await m.api.get(`${ACCOUNTS}?currency_code=GHS`);
-    expect(list.body.data.filter((a: any) => a.is_primary).map((a: any) => a.id)).toEqual([third.id]);
+    const list = await m.ok(contract.listPaymentAccounts, { query: { currency_code: 'GHS' } });
+    expect(list.body.data.filter((a) => a.is_primary).map((a) => a.id)).toEqual([third.id]);
   });
 
   it('PUT is_primary: true moves the primary; is_primary: false on the primary is 409 primary_account_required', async () => {
@@ -347,25 +368,37 @@ describe('one primary account per currency', () => {
     const b = await add(m, bank({ account_number: '9876543210' }));
     expect(b.is_primary).toBe(false);
 
-    const promoted = await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true });
-    expect(promoted.status, promoted.text).toBe(200);
+    const promoted = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: b.id },
+      body: { is_primary: true },
+    });
+    expectStatus(promoted, 200);
     expect(promoted.body).toMatchObject({ status: 'success', message: 'Payment account updated' });
     expect(promoted.body.data).toMatchObject({ id: b.id, is_primary: true, account_number: '9876543210' });
     expect((await get(m, a.id)).is_primary).toBe(false);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
 
     // Asking again changes nothing.
-    expect((await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true })).status).toBe(200);
+    expect(
+      (await m.call(contract.updatePaymentAccount, { params: { account_id: b.id }, body: { is_primary: true } }))
+        .status,
+    ).toBe(200);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
 
-    const refused = await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: false });
-    expect(refused.status, refused.text).toBe(409);
+    const refused = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: b.id },
+      body: { is_primary: false },
+    });
+    expectStatus(refused, 409);
     expectErrorShape(refused.body, 'primary_account_required');
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
 
     // is_primary: false on a non-primary account is a no-op.
-    const noop = await m.api.put(`${ACCOUNTS}/${a.id}`, { is_primary: false });
-    expect(noop.status, noop.text).toBe(200);
+    const noop = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: a.id },
+      body: { is_primary: false },
+    });
+    expectStatus(noop, 200);
     expect(noop.body.data.is_primary).toBe(false);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: b.id }]);
   });
@@ -375,7 +408,10 @@ describe('one primary account per currency', () => {
     const a = await add(m, bank());
     const b = await add(m, bank({ account_number: '9876543210', is_primary: true }));
     const c = await add(m, bank({ account_number: '1212343456' }));
-    expect((await m.api.put(`${ACCOUNTS}/${c.id}`, { is_primary: true })).status).toBe(200);
+    expect(
+      (await m.call(contract.updatePaymentAccount, { params: { account_id: c.id }, body: { is_primary: true } }))
+        .status,
+    ).toBe(200);
 
     expect((await accountEvents(b.id)).map((e) => [e.event_type, e.data.is_primary])).toEqual([
       ['payment_account.created', true],
@@ -392,8 +428,11 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
   it('changes only the fields given, normalised; writes payment_account.updated; status active/inactive/suspended', async () => {
     const m = await newMerchant();
     const a = await add(m, bank({ bank_routing_number: 'GH030100' }));
-    const res = await m.api.put(`${ACCOUNTS}/${a.id}`, { account_number: '9876 5432-10', bank_name: 'Ecobank' });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: a.id },
+      body: { account_number: '9876 5432-10', bank_name: 'Ecobank' },
+    });
+    expectStatus(res, 200);
     const updated = res.body.data;
     expect(updated).toEqual({
       ...a,
@@ -405,18 +444,29 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     expect(await get(m, a.id)).toEqual(updated);
 
     // bank_routing_number can be cleared with null.
-    const cleared = await m.api.put(`${ACCOUNTS}/${a.id}`, { bank_routing_number: null });
+    const cleared = await m.ok(contract.updatePaymentAccount, {
+      params: { account_id: a.id },
+      body: { bank_routing_number: null },
+    });
     expect(cleared.body.data.bank_routing_number).toBeNull();
 
-    for (const status of ['inactive', 'suspended', 'active']) {
-      const changed = await m.api.put(`${ACCOUNTS}/${a.id}`, { status });
-      expect(changed.status, changed.text).toBe(200);
+    for (const status of ['inactive', 'suspended', 'active'] as const) {
+      const changed = await m.call(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status } });
+      expectStatus(changed, 200);
       expect(changed.body.data).toMatchObject({ status, is_primary: true, account_number: '9876543210' });
       const [row] = await sql`select status from payment_accounts where id = ${a.id}`;
       expect(row!.status).toBe(status);
     }
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${a.id}`, { status: 'closed' }))).toEqual(['status']);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${a.id}`, { status: 'ACTIVE' }))).toEqual(['status']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'closed' } }),
+      ),
+    ).toEqual(['status']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body: { status: 'ACTIVE' } }),
+      ),
+    ).toEqual(['status']);
 
     const events = await accountEvents(a.id);
     expect(events.map((e) => e.event_type)).toEqual([
@@ -445,7 +495,7 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
         ['account_type', 'currency_code', 'currency_id'],
       ],
     ] as const) {
-      const res = await m.api.put(`${ACCOUNTS}/${a.id}`, body);
+      const res = await m.send(contract.updatePaymentAccount, { params: { account_id: a.id }, body });
       expect(invalidFields(res), JSON.stringify(body)).toEqual([...fields]);
     }
     expect(await get(m, a.id)).toEqual(a);
@@ -456,28 +506,60 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
     const m = await newMerchant();
     const bankAccount = await add(m, bank());
     const mobile = await add(m, momo());
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { phone_number: '0244123456' }))).toEqual([
-      'phone_number',
-    ]);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${bankAccount.id}`, { account_number: '1' }))).toEqual([
-      'account_number',
-    ]);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { account_number: '0123456789' }))).toEqual([
-      'account_number',
-    ]);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { network_provider: 'mpesa' }))).toEqual([
-      'network_provider',
-    ]);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { phone_number: '12345' }))).toEqual([
-      'phone_number',
-    ]);
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/${mobile.id}`, { nickname: 'x' }))).toEqual(['nickname']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, {
+          params: { account_id: bankAccount.id },
+          body: { phone_number: '0244123456' },
+        }),
+      ),
+    ).toEqual(['phone_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, {
+          params: { account_id: bankAccount.id },
+          body: { account_number: '1' },
+        }),
+      ),
+    ).toEqual(['account_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, {
+          params: { account_id: mobile.id },
+          body: { account_number: '0123456789' },
+        }),
+      ),
+    ).toEqual(['account_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, {
+          params: { account_id: mobile.id },
+          body: { network_provider: 'mpesa' },
+        }),
+      ),
+    ).toEqual(['network_provider']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, {
+          params: { account_id: mobile.id },
+          body: { phone_number: '12345' },
+        }),
+      ),
+    ).toEqual(['phone_number']);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, { params: { account_id: mobile.id }, body: { nickname: 'x' } }),
+      ),
+    ).toEqual(['nickname']);
 
-    const res = await m.api.put(`${ACCOUNTS}/${mobile.id}`, {
-      phone_number: '020 123 4567',
-      network_provider: 'vodafone_cash',
+    const res = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: mobile.id },
+      body: {
+        phone_number: '020 123 4567',
+        network_provider: 'vodafone_cash',
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({
       phone_number: '+233201234567',
       network_provider: 'vodafone_cash',
@@ -489,12 +571,22 @@ describe('PUT /api/v1/merchants/payment-accounts/{account_id}', () => {
   it('an unknown id is 404, a malformed one 422, a malformed body 400', async () => {
     const m = await newMerchant();
     const a = await add(m, bank());
-    const missing = await m.api.put(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`, { bank_name: 'X' });
-    expect(missing.status).toBe(404);
+    const missing = await m.call(contract.updatePaymentAccount, {
+      params: { account_id: '00000000-0000-4000-8000-000000000000' },
+      body: { bank_name: 'X' },
+    });
+    expectStatus(missing, 404);
     expectErrorShape(missing.body, 'not_found');
-    expect(invalidFields(await m.api.put(`${ACCOUNTS}/not-a-uuid`, { bank_name: 'X' }))).toEqual(['account_id']);
-    const malformed = await m.api.put(`${ACCOUNTS}/${a.id}`, '{"bank_name": ');
-    expect(malformed.status).toBe(400);
+    expect(
+      invalidFields(
+        await m.send(contract.updatePaymentAccount, { params: { account_id: 'not-a-uuid' }, body: { bank_name: 'X' } }),
+      ),
+    ).toEqual(['account_id']);
+    const malformed = await m.send(contract.updatePaymentAccount, {
+      params: { account_id: a.id },
+      body: '{"bank_name": ',
+    });
+    expectStatus(malformed, 400);
     expectErrorShape(malformed.body, 'malformed_json');
     expect(await get(m, a.id)).toEqual(a);
   });
@@ -506,27 +598,27 @@ describe('DELETE /api/v1/merchants/payment-accounts/{account_id}', () => {
     const primary = await add(m, bank());
     const other = await add(m, momo());
 
-    const refused = await m.api.delete(`${ACCOUNTS}/${primary.id}`);
-    expect(refused.status, refused.text).toBe(409);
+    const refused = await m.call(contract.deletePaymentAccount, { params: { account_id: primary.id } });
+    expectStatus(refused, 409);
     expectErrorShape(refused.body, 'primary_account');
     expect(await get(m, primary.id)).toEqual(primary);
 
-    const deleted = await m.api.delete(`${ACCOUNTS}/${other.id}`);
-    expect(deleted.status, deleted.text).toBe(200);
+    const deleted = await m.call(contract.deletePaymentAccount, { params: { account_id: other.id } });
+    expectStatus(deleted, 200);
     expect(deleted.body).toMatchObject({ status: 'success', message: 'Payment account deleted' });
     expect(deleted.body.data).toMatchObject({ id: other.id, deleted: true, is_primary: false });
 
     for (const res of [
-      await m.api.get(`${ACCOUNTS}/${other.id}`),
-      await m.api.put(`${ACCOUNTS}/${other.id}`, { status: 'inactive' }),
-      await m.api.put(`${ACCOUNTS}/${other.id}`, { is_primary: true }),
-      await m.api.delete(`${ACCOUNTS}/${other.id}`),
+      await m.call(contract.getPaymentAccount, { params: { account_id: other.id } }),
+      await m.call(contract.updatePaymentAccount, { params: { account_id: other.id }, body: { status: 'inactive' } }),
+      await m.call(contract.updatePaymentAccount, { params: { account_id: other.id }, body: { is_primary: true } }),
+      await m.call(contract.deletePaymentAccount, { params: { account_id: other.id } }),
     ]) {
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');
     }
-    const list = await m.api.get(ACCOUNTS);
-    expect(list.body.data.map((a: any) => a.id)).toEqual([primary.id]);
+    const list = await m.ok(contract.listPaymentAccounts);
+    expect(list.body.data.map((a) => a.id)).toEqual([primary.id]);
     const [row] = await sql`select deleted_at, is_primary from payment_accounts where id = ${other.id}`;
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(row!.is_primary).toBe(false);
@@ -538,19 +630,22 @@ describe('DELETE /api/v1/merchants/payment-accounts/{account_id}', () => {
 
     // Once another account is primary, the old primary can go.
     const next = await add(m, bank({ account_number: '4444555566', is_primary: true }));
-    const gone = await m.api.delete(`${ACCOUNTS}/${primary.id}`);
-    expect(gone.status, gone.text).toBe(200);
+    const gone = await m.call(contract.deletePaymentAccount, { params: { account_id: primary.id } });
+    expectStatus(gone, 200);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: next.id }]);
     // The only account left is the primary: it cannot be deleted.
-    expect((await m.api.delete(`${ACCOUNTS}/${next.id}`)).status).toBe(409);
+    expect((await m.call(contract.deletePaymentAccount, { params: { account_id: next.id } })).status).toBe(409);
   });
 
   it('an account added after a deletion can still become primary (the deleted row does not count)', async () => {
     const m = await newMerchant();
     const a = await add(m, bank());
     const b = await add(m, bank({ account_number: '2222333344' }));
-    expect((await m.api.put(`${ACCOUNTS}/${b.id}`, { is_primary: true })).status).toBe(200);
-    expect((await m.api.delete(`${ACCOUNTS}/${a.id}`)).status).toBe(200);
+    expect(
+      (await m.call(contract.updatePaymentAccount, { params: { account_id: b.id }, body: { is_primary: true } }))
+        .status,
+    ).toBe(200);
+    expect((await m.call(contract.deletePaymentAccount, { params: { account_id: a.id } })).status).toBe(200);
     const c = await add(m, bank({ account_number: '3333444455', is_primary: true }));
     expect(c.is_primary).toBe(true);
     expect(await primaries(m.id, 'GHS')).toEqual([{ id: c.id }]);
@@ -569,11 +664,12 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     const kes = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
     const ghsBank2 = await add(m, bank({ account_number: '5555', bank_name: 'Short Bank' }));
 
-    const res = await m.api.get(ACCOUNTS);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.listPaymentAccounts);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ status: 'success', message: 'Payment accounts retrieved' });
-    expect(res.body.pagination).toBeUndefined();
-    const list = res.body.data as any[];
+    expect('pagination' in res.body).toBe(false);
+
+    const list = res.body.data;
     // By currency, the primary first, then oldest first.
     expect(list.map((a) => a.id)).toEqual([eur.id, ghsBank.id, ghsMomo.id, ghsBank2.id, kes.id]);
     for (const a of list) expect(Object.keys(a)).toEqual(ACCOUNT_FIELDS);
@@ -597,26 +693,32 @@ describe('GET /api/v1/merchants/payment-accounts', () => {
     const kes1 = await add(m, momo({ currency_code: 'KES', phone_number: '0712345678', network_provider: 'mpesa' }));
     const kes2 = await add(m, bank({ currency_code: 'KES', account_number: '7777888899' }));
     for (const code of ['KES', 'kes', 'Kes']) {
-      const res = await m.api.get(`${ACCOUNTS}?currency_code=${code}`);
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.data.map((a: any) => a.id)).toEqual([kes1.id, kes2.id]);
-      expect(res.body.data.every((a: any) => a.currency_code === 'KES')).toBe(true);
+      const res = await m.call(contract.listPaymentAccounts, { query: { currency_code: code } });
+      expectStatus(res, 200);
+      expect(res.body.data.map((a) => a.id)).toEqual([kes1.id, kes2.id]);
+      expect(res.body.data.every((a) => a.currency_code === 'KES')).toBe(true);
     }
-    const none = await m.api.get(`${ACCOUNTS}?currency_code=usd`);
+    const none = await m.ok(contract.listPaymentAccounts, { query: { currency_code: 'usd' } });
     expect(none.body.data).toEqual([]);
-    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=XYZ`))).toEqual(['currency_code']);
-    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency=GHS`))).toEqual(['currency']);
-    expect(invalidFields(await m.api.get(`${ACCOUNTS}?currency_code=GHS&currency_code=KES`))).toEqual([
+    expect(invalidFields(await m.send(contract.listPaymentAccounts, { query: { currency_code: 'XYZ' } }))).toEqual([
       'currency_code',
     ]);
+    expect(invalidFields(await m.send(contract.listPaymentAccounts, { query: 'currency=GHS' }))).toEqual(['currency']);
+    expect(
+      invalidFields(await m.send(contract.listPaymentAccounts, { query: 'currency_code=GHS&currency_code=KES' })),
+    ).toEqual(['currency_code']);
   });
 
   it('GET one: unknown → 404, malformed id → 422', async () => {
     const m = await newMerchant();
-    const missing = await m.api.get(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`);
-    expect(missing.status).toBe(404);
+    const missing = await m.call(contract.getPaymentAccount, {
+      params: { account_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expectStatus(missing, 404);
     expectErrorShape(missing.body, 'not_found');
-    expect(invalidFields(await m.api.get(`${ACCOUNTS}/12345`))).toEqual(['account_id']);
+    expect(invalidFields(await m.send(contract.getPaymentAccount, { params: { account_id: '12345' } }))).toEqual([
+      'account_id',
+    ]);
   });
 });
 
@@ -628,19 +730,19 @@ describe('tenant isolation', () => {
     const aOther = await add(a, momo());
     const bOwn = await add(b, bank({ account_number: '2468013579' }));
 
-    const bList = await b.api.get(ACCOUNTS);
-    expect(bList.body.data.map((x: any) => x.id)).toEqual([bOwn.id]);
-    const bGhs = await b.api.get(`${ACCOUNTS}?currency_code=GHS`);
-    expect(bGhs.body.data.map((x: any) => x.id)).toEqual([bOwn.id]);
-    const aList = await a.api.get(ACCOUNTS);
-    expect(aList.body.data.map((x: any) => x.id).sort()).toEqual([aPrimary.id, aOther.id].sort());
+    const bList = await b.ok(contract.listPaymentAccounts);
+    expect(bList.body.data.map((x) => x.id)).toEqual([bOwn.id]);
+    const bGhs = await b.ok(contract.listPaymentAccounts, { query: { currency_code: 'GHS' } });
+    expect(bGhs.body.data.map((x) => x.id)).toEqual([bOwn.id]);
+    const aList = await a.ok(contract.listPaymentAccounts);
+    expect(aList.body.data.map((x) => x.id).sort()).toEqual([aPrimary.id, aOther.id].sort());
 
     for (const res of [
-      await b.api.get(`${ACCOUNTS}/${aPrimary.id}`),
-      await b.api.put(`${ACCOUNTS}/${aOther.id}`, { status: 'suspended' }),
-      await b.api.put(`${ACCOUNTS}/${aOther.id}`, { is_primary: true }),
-      await b.api.delete(`${ACCOUNTS}/${aOther.id}`),
-      await b.api.delete(`${ACCOUNTS}/${aPrimary.id}`),
+      await b.call(contract.getPaymentAccount, { params: { account_id: aPrimary.id } }),
+      await b.call(contract.updatePaymentAccount, { params: { account_id: aOther.id }, body: { status: 'suspended' } }),
+      await b.call(contract.updatePaymentAccount, { params: { account_id: aOther.id }, body: { is_primary: true } }),
+      await b.call(contract.deletePaymentAccount, { params: { account_id: aOther.id } }),
+      await b.call(contract.deletePaymentAccount, { params: { account_id: aPrimary.id } }),
     ]) {
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');
@@ -650,8 +752,9 @@ describe('tenant isolation', () => {
     expect(await get(a, aOther.id)).toEqual(aOther);
     expect(await primaries(a.id, 'GHS')).toEqual([{ id: aPrimary.id }]);
     expect(await primaries(b.id, 'GHS')).toEqual([{ id: bOwn.id }]);
-    const [{ n }] =
-      (await sql`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`) as any;
-    expect(n).toBe(2);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where resource_id in ${sql([aPrimary.id, aOther.id])}`;
+    expect(row!.n).toBe(2);
   });
 });

@@ -1,69 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import {
-  expectErrorShape,
   newMerchant,
   paidCheckout,
   settleEverything,
   expectReconciled,
   wallet,
-  invalidFields,
   customerTransaction,
+  type Merchant,
 } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
+import { expectErrorShape, expectStatus, invalidFields, type BodyOf } from '../support/caller';
+
+import { contract } from '../support/contract';
 
 /**
- * Payouts (spec 4.9, README "Money out"): the merchant's money to a third party, through the same engine
+ * Payouts (spec 4.9, docs/decisions/money-out.md): the merchant's money to a third party, through the same engine
  * as withdrawals, with a required payout_reason, lowercase statuses and a fee (defaults: bank transfer
  * 1.00 flat, mobile money 0.50 % half up). A settled checkout of 101.01 leaves exactly 100.00 available.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const PAYOUTS = '/api/v1/merchants/payouts';
-const WITHDRAWALS = '/api/v1/merchants/withdrawals';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const sql = testSql();
 
-const bankPayout = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: {
-    recipient_name: 'Ama Mensah',
-    bank_account_number: '0011223344',
-    bank_name: 'Stanbic',
-    account_holder_name: 'Ama Mensah',
-    ...details,
-  },
-  payout_reason: 'supplier invoice 118',
-  ...over,
-});
-const mobilePayout = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'mobile_money',
-  recipient_details: {
-    recipient_name: 'Kwame Boateng',
-    mobile_number: '0244123456',
-    network_provider: 'mtn_momo',
-    ...details,
-  },
-  payout_reason: 'delivery commission',
-  ...over,
-});
-const bankWithdrawal = (amount: number) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: {
-    recipient_name: 'Shop',
-    bank_account_number: '0123456789',
-    bank_name: 'GCB',
-    account_holder_name: 'Shop',
-  },
-});
+type PayoutBody = BodyOf<typeof contract.createPayout>;
+const bankPayout = (amount: number, details: Record<string, unknown> = {}, over: Partial<PayoutBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: {
+      recipient_name: 'Ama Mensah',
+      bank_account_number: '0011223344',
+      bank_name: 'Stanbic',
+      account_holder_name: 'Ama Mensah',
+      ...details,
+    },
+    payout_reason: 'supplier invoice 118',
+    ...over,
+  }) satisfies PayoutBody;
+const mobilePayout = (amount: number, details: Record<string, unknown> = {}, over: Partial<PayoutBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'mobile_money',
+    recipient_details: {
+      recipient_name: 'Kwame Boateng',
+      mobile_number: '0244123456',
+      network_provider: 'mtn_momo',
+      ...details,
+    },
+    payout_reason: 'delivery commission',
+    ...over,
+  }) satisfies PayoutBody;
+const bankWithdrawal = (amount: number) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: {
+      recipient_name: 'Shop',
+      bank_account_number: '0123456789',
+      bank_name: 'GCB',
+      account_holder_name: 'Shop',
+    },
+  }) satisfies BodyOf<typeof contract.createWithdrawal>;
 
 async function fundedMerchant(options: { name?: string } = {}) {
   const m = await newMerchant(options);
@@ -73,22 +75,22 @@ async function fundedMerchant(options: { name?: string } = {}) {
   return m;
 }
 
-async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
-  const res = await m.api.post(PAYOUTS, body, headers);
-  expect(res.status, res.text).toBe(200);
+async function initiate(m: Merchant, body: PayoutBody, headers: Record<string, string> = {}) {
+  const res = await m.call(contract.createPayout, { body, headers });
+  expectStatus(res, 200);
   expect(res.body).toMatchObject({ status: 'success', message: 'Payout initiated' });
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 async function getPayout(m: Merchant, id: string) {
-  const res = await m.api.get(`${PAYOUTS}/${id}`);
-  expect(res.status, res.text).toBe(200);
+  const res = await m.call(contract.getPayout, { params: { transaction_id: id } });
+  expectStatus(res, 200);
   expect(res.body.message).toBe('Payout retrieved');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 const events = (id: string) =>
-  sql<{ event_type: string; resource_type: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, data from events where resource_id = ${id} order by sequence`;
 
 async function journal(id: string) {
@@ -115,56 +117,68 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
   it('payout_reason, payout_type and recipient_details are required; no saved accounts; recipient fields named by type', async () => {
     const m = await fundedMerchant();
     const { payout_reason: _r, ...noReason } = bankPayout(10);
-    expect(invalidFields(await m.api.post(PAYOUTS, noReason))).toEqual(['payout_reason']);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '' })))).toEqual([
-      'payout_reason',
-    ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: '  ' })))).toEqual([
-      'payout_reason',
-    ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { payout_reason: 'x'.repeat(501) })))).toEqual([
-      'payout_reason',
-    ]);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noReason }))).toEqual(['payout_reason']);
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: '' } })),
+    ).toEqual(['payout_reason']);
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: '  ' } })),
+    ).toEqual(['payout_reason']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPayout, { body: { ...bankPayout(10), payout_reason: 'x'.repeat(501) } }),
+      ),
+    ).toEqual(['payout_reason']);
     const { payout_type: _t, ...noType } = bankPayout(10);
-    expect(invalidFields(await m.api.post(PAYOUTS, noType))).toEqual(['payout_type']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noType }))).toEqual(['payout_type']);
     const { recipient_details: _d, ...noDetails } = bankPayout(10);
-    expect(invalidFields(await m.api.post(PAYOUTS, noDetails))).toEqual(['recipient_details']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: noDetails }))).toEqual(['recipient_details']);
     // A payout goes to a third party: saved accounts are the merchant's own (withdrawals).
-    expect(invalidFields(await m.api.post(PAYOUTS, { ...noDetails, payment_account_id: UNKNOWN_ID }))).toEqual([
-      'payment_account_id',
-      'recipient_details',
-    ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { recipient_details: {} })))).toEqual([
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: { ...noDetails, payment_account_id: UNKNOWN_ID } })),
+    ).toEqual(['payment_account_id', 'recipient_details']);
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: bankPayout(10, {}, { recipient_details: {} }) })),
+    ).toEqual([
       'recipient_details.account_holder_name',
       'recipient_details.bank_account_number',
       'recipient_details.bank_name',
       'recipient_details.recipient_name',
     ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, {}, { recipient_details: {} })))).toEqual([
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: mobilePayout(10, {}, { recipient_details: {} }) })),
+    ).toEqual([
       'recipient_details.mobile_number',
       'recipient_details.network_provider',
       'recipient_details.recipient_name',
     ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { network_provider: 'orange_money' })))).toEqual([
-      'recipient_details.network_provider',
-    ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { mobile_number: '+254712345678' })))).toEqual([
-      'recipient_details.mobile_number',
-    ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, mobilePayout(10, { account_holder_name: 'K' })))).toEqual([
-      'recipient_details.account_holder_name',
-    ]);
+    expect(
+      invalidFields(
+        await m.send(contract.createPayout, { body: mobilePayout(10, { network_provider: 'orange_money' }) }),
+      ),
+    ).toEqual(['recipient_details.network_provider']);
+    expect(
+      invalidFields(
+        await m.send(contract.createPayout, { body: mobilePayout(10, { mobile_number: '+254712345678' }) }),
+      ),
+    ).toEqual(['recipient_details.mobile_number']);
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: mobilePayout(10, { account_holder_name: 'K' }) })),
+    ).toEqual(['recipient_details.account_holder_name']);
     for (const amount of [0, -1, 1.234, '5']) {
-      expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { amount }))), String(amount)).toEqual([
-        'amount',
-      ]);
+      expect(
+        invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), amount } })),
+        String(amount),
+      ).toEqual(['amount']);
     }
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { currency_code: 'ABC' })))).toEqual([
-      'currency_code',
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), currency_code: 'ABC' } })),
+    ).toEqual(['currency_code']);
+    expect(invalidFields(await m.send(contract.createPayout, { body: { ...bankPayout(10), memo: 'x' } }))).toEqual([
+      'memo',
     ]);
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(10, {}, { memo: 'x' })))).toEqual(['memo']);
-    const malformed = await m.api.post(PAYOUTS, '{"amount": ');
-    expect(malformed.status).toBe(400);
+    const malformed = await m.send(contract.createPayout, { body: '{"amount": ' });
+    expectStatus(malformed, 400);
     expectErrorShape(malformed.body, 'malformed_json');
     await expectUntouched(m);
   });
@@ -173,11 +187,10 @@ describe('POST /api/v1/merchants/payouts: validation (422, nothing moves)', () =
 describe('a bank payout, end to end', () => {
   it('fee 1.00 flat: amount + fee taken at once; pending → processing → completed; ledger, events, customer transaction', async () => {
     const m = await fundedMerchant();
-    const res = await m.api.post(
-      PAYOUTS,
-      bankPayout(25, { recipient_email: 'ama@example.com' }, { notes: 'paid in full' }),
-    );
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.createPayout, {
+      body: bankPayout(25, { recipient_email: 'ama@example.com' }, { notes: 'paid in full' }),
+    });
+    expectStatus(res, 200);
     const p = res.body.data;
     expect(p).toMatchObject({
       merchant_id: m.id,
@@ -233,9 +246,9 @@ describe('a bank payout, end to end', () => {
       provider: 'sandbox_payouts',
       notes: 'paid in full',
     });
-    const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&size=2');
+    const statement = await m.ok(contract.listWalletTransactions, { query: { currency_code: 'GHS', size: 2 } });
     expect(
-      statement.body.data.map((l: any) => [l.transaction_type, l.amount, l.balance_after, l.customer_transaction_id]),
+      statement.body.data.map((l) => [l.transaction_type, l.amount, l.balance_after, l.customer_transaction_id]),
     ).toEqual([
       ['fee', -1, 74, id],
       ['payout', -25, 75, id],
@@ -246,8 +259,8 @@ describe('a bank payout, end to end', () => {
     expect(processing.status).toBe('processing');
     expect(processing.provider_reference).toMatch(/^SBX-PO-/);
     expect(processing.processing_at).toMatch(TIMESTAMP);
-    const late = await m.api.post(`${PAYOUTS}/${id}/cancel`, { reason: 'stop' });
-    expect(late.status, late.text).toBe(409);
+    const late = await m.call(contract.cancelPayout, { params: { transaction_id: id }, body: { reason: 'stop' } });
+    expectStatus(late, 409);
     expectErrorShape(late.body, 'payout_not_cancellable');
     expect(late.body.message).toMatch(/processing/);
 
@@ -272,9 +285,10 @@ describe('a bank payout, end to end', () => {
       ['payout.processing', 'payout', 'processing'],
       ['payout.completed', 'payout', 'completed'],
     ]);
-    const [{ n }] =
-      (await sql`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`) as any;
-    expect(n).toBe(0);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where resource_id = ${id} and event_type like 'withdrawal.%'`;
+    expect(row!.n).toBe(0);
     await expectReconciled(m.id);
   });
 
@@ -306,8 +320,9 @@ describe('a bank payout, end to end', () => {
       ['100', '1'],
       ['2', '1'],
     ]);
-    const [last] =
-      await sql`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
+    const [last] = await sql<
+      { id: string }[]
+    >`select id from customer_transactions where merchant_id = ${m.id} and amount = 100 and payout_kind = 'payout'`;
     expect(await journal(last!.id)).toEqual([
       'payout: merchant_available debit 99 payout',
       'payout: merchant_available debit 1 fee',
@@ -319,8 +334,8 @@ describe('a bank payout, end to end', () => {
 
   it('insufficient funds counts the fee: 99.01 + 1.00 > 100.00 → 409; 99.00 + 1.00 fits exactly', async () => {
     const m = await fundedMerchant();
-    const res = await m.api.post(PAYOUTS, bankPayout(99.01));
-    expect(res.status, res.text).toBe(409);
+    const res = await m.call(contract.createPayout, { body: bankPayout(99.01) });
+    expectStatus(res, 409);
     expectErrorShape(res.body, 'insufficient_funds');
     expect(res.body.message).toMatch(/available balance 100 GHS/);
     await expectUntouched(m);
@@ -332,9 +347,12 @@ describe('a bank payout, end to end', () => {
 
   it('a frozen wallet refuses payouts (409 wallet_frozen); nothing moves', async () => {
     const m = await fundedMerchant();
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' })).status).toBe(200);
-    const res = await m.api.post(PAYOUTS, mobilePayout(5));
-    expect(res.status, res.text).toBe(409);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'frozen' } }))
+        .status,
+    ).toBe(200);
+    const res = await m.call(contract.createPayout, { body: mobilePayout(5) });
+    expectStatus(res, 409);
     expectErrorShape(res.body, 'wallet_frozen');
     await expectUntouched(m);
   });
@@ -368,7 +386,10 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
       'payout.processing',
       'payout.failed',
     ]);
-    expect((await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'x' })).status).toBe(409);
+    expect(
+      (await m.call(contract.cancelPayout, { params: { transaction_id: p.transaction_id }, body: { reason: 'x' } }))
+        .status,
+    ).toBe(409);
     await expectReconciled(m.id);
   });
 
@@ -377,12 +398,19 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
     const p = await initiate(m, mobilePayout(50));
     expect(p).toMatchObject({ amount: 50.25, fee_amount: 0.25, net_amount: 50 });
     expect(await wallet(m)).toMatchObject({ available_balance: 49.75 });
-    expect(invalidFields(await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, {}))).toEqual(['reason']);
-    expect(invalidFields(await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, undefined))).toEqual(['reason']);
+    expect(
+      invalidFields(await m.send(contract.cancelPayout, { params: { transaction_id: p.transaction_id }, body: {} })),
+    ).toEqual(['reason']);
+    expect(
+      invalidFields(await m.send(contract.cancelPayout, { params: { transaction_id: p.transaction_id } })),
+    ).toEqual(['reason']);
     expect((await getPayout(m, p.transaction_id)).status).toBe('pending');
 
-    const res = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'recipient asked for cash' });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.cancelPayout, {
+      params: { transaction_id: p.transaction_id },
+      body: { reason: 'recipient asked for cash' },
+    });
+    expectStatus(res, 200);
     expect(res.body.message).toBe('Payout cancelled');
     expect(res.body.data).toMatchObject({
       status: 'cancelled',
@@ -400,8 +428,11 @@ describe('failed and cancelled payouts give back the amount and the fee', () => 
       settled_at: null,
     });
 
-    const again = await m.api.post(`${PAYOUTS}/${p.transaction_id}/cancel`, { reason: 'again' });
-    expect(again.status).toBe(409);
+    const again = await m.call(contract.cancelPayout, {
+      params: { transaction_id: p.transaction_id },
+      body: { reason: 'again' },
+    });
+    expectStatus(again, 409);
     expectErrorShape(again.body, 'payout_not_cancellable');
     await pickUp();
     expect((await getPayout(m, p.transaction_id)).status).toBe('cancelled');
@@ -417,23 +448,29 @@ describe('payouts and withdrawals are kept apart', () => {
   it('each history lists only its own kind; GET and cancel across kinds → 404; both are customer transactions', async () => {
     const m = await fundedMerchant();
     const payout = await initiate(m, bankPayout(10));
-    const withdrawalRes = await m.api.post(WITHDRAWALS, bankWithdrawal(10));
-    expect(withdrawalRes.status, withdrawalRes.text).toBe(200);
+    const withdrawalRes = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10) });
+    expectStatus(withdrawalRes, 200);
     const withdrawal = withdrawalRes.body.data;
 
-    const payouts = await m.api.get(PAYOUTS);
+    const payouts = await m.ok(contract.listPayouts);
     expect(payouts.body.message).toBe('Payouts retrieved');
-    expect(payouts.body.data.map((p: any) => p.transaction_id)).toEqual([payout.transaction_id]);
+    expect(payouts.body.data.map((p) => p.transaction_id)).toEqual([payout.transaction_id]);
     expect(payouts.body.pagination).toEqual({ total: 1, page: 1, size: 50, total_pages: 1, has_more: false });
-    const withdrawals = await m.api.get(WITHDRAWALS);
-    expect(withdrawals.body.data.map((w: any) => w.transaction_id)).toEqual([withdrawal.transaction_id]);
+    const withdrawals = await m.ok(contract.listWithdrawals);
+    expect(withdrawals.body.data.map((w) => w.transaction_id)).toEqual([withdrawal.transaction_id]);
     expect(withdrawals.body.pagination.total).toBe(1);
 
     for (const res of [
-      await m.api.get(`${WITHDRAWALS}/${payout.transaction_id}`),
-      await m.api.get(`${PAYOUTS}/${withdrawal.transaction_id}`),
-      await m.api.post(`${WITHDRAWALS}/${payout.transaction_id}/cancel`, { reason: 'x' }),
-      await m.api.post(`${PAYOUTS}/${withdrawal.transaction_id}/cancel`, { reason: 'x' }),
+      await m.call(contract.getWithdrawal, { params: { transaction_id: payout.transaction_id } }),
+      await m.call(contract.getPayout, { params: { transaction_id: withdrawal.transaction_id } }),
+      await m.call(contract.cancelWithdrawal, {
+        params: { transaction_id: payout.transaction_id },
+        body: { reason: 'x' },
+      }),
+      await m.call(contract.cancelPayout, {
+        params: { transaction_id: withdrawal.transaction_id },
+        body: { reason: 'x' },
+      }),
     ]) {
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');
@@ -441,9 +478,9 @@ describe('payouts and withdrawals are kept apart', () => {
     expect((await getPayout(m, payout.transaction_id)).status).toBe('pending');
     expect(await wallet(m)).toMatchObject({ available_balance: 79 });
 
-    const txs = await m.api.get('/api/v1/merchants/customer/transactions?transaction_type=payout');
-    expect(txs.body.data.map((t: any) => t.transaction_id)).toEqual([withdrawal.transaction_id, payout.transaction_id]);
-    expect(txs.body.data.map((t: any) => t.payout_reason)).toEqual([null, 'supplier invoice 118']);
+    const txs = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'payout' } });
+    expect(txs.body.data.map((t) => t.transaction_id)).toEqual([withdrawal.transaction_id, payout.transaction_id]);
+    expect(txs.body.data.map((t) => t.payout_reason)).toEqual([null, 'supplier invoice 118']);
   });
 
   it('history: newest first, status filter in lowercase and uppercase, currency filter, pagination, size ≤ 100', async () => {
@@ -452,16 +489,23 @@ describe('payouts and withdrawals are kept apart', () => {
     await pickUp();
     await railAnswers();
     const cancelled = await initiate(m, mobilePayout(6));
-    expect((await m.api.post(`${PAYOUTS}/${cancelled.transaction_id}/cancel`, { reason: 'dup' })).status).toBe(200);
+    expect(
+      (
+        await m.call(contract.cancelPayout, {
+          params: { transaction_id: cancelled.transaction_id },
+          body: { reason: 'dup' },
+        })
+      ).status,
+    ).toBe(200);
     const pending = await initiate(m, bankPayout(7, { bank_account_number: '7788990011' }));
 
-    const all = await m.api.get(PAYOUTS);
-    expect(all.body.data.map((p: any) => [p.transaction_id, p.status])).toEqual([
+    const all = await m.ok(contract.listPayouts);
+    expect(all.body.data.map((p) => [p.transaction_id, p.status])).toEqual([
       [pending.transaction_id, 'pending'],
       [cancelled.transaction_id, 'cancelled'],
       [completed.transaction_id, 'completed'],
     ]);
-    expect(all.body.data[0].bank_account_number).toBe('******0011');
+    expect(all.body.data[0]!.bank_account_number).toBe('******0011');
     for (const [status, expected] of [
       ['pending', pending],
       ['PENDING', pending],
@@ -469,28 +513,28 @@ describe('payouts and withdrawals are kept apart', () => {
       ['COMPLETED', completed],
       ['Cancelled', cancelled],
     ] as const) {
-      const res = await m.api.get(`${PAYOUTS}?status=${status}`);
-      expect(res.status, res.text).toBe(200);
+      const res = await m.call(contract.listPayouts, { query: { status } });
+      expectStatus(res, 200);
       expect(
-        res.body.data.map((p: any) => p.transaction_id),
+        res.body.data.map((p) => p.transaction_id),
         status,
       ).toEqual([expected.transaction_id]);
       expect(res.body.pagination).toEqual({ total: 1, page: 1, size: 50, total_pages: 1, has_more: false });
     }
-    expect((await m.api.get(`${PAYOUTS}?status=processing`)).body.data).toEqual([]);
-    expect((await m.api.get(`${PAYOUTS}?currency_code=ghs`)).body.pagination.total).toBe(3);
-    expect((await m.api.get(`${PAYOUTS}?currency_code=KES`)).body).toMatchObject({
+    expect((await m.ok(contract.listPayouts, { query: { status: 'processing' } })).body.data).toEqual([]);
+    expect((await m.ok(contract.listPayouts, { query: { currency_code: 'ghs' } })).body.pagination.total).toBe(3);
+    expect((await m.ok(contract.listPayouts, { query: { currency_code: 'KES' } })).body).toMatchObject({
       data: [],
       pagination: { total: 0, total_pages: 0, has_more: false },
     });
-    const page2 = await m.api.get(`${PAYOUTS}?page=2&size=2`);
-    expect(page2.body.data.map((p: any) => p.transaction_id)).toEqual([completed.transaction_id]);
+    const page2 = await m.ok(contract.listPayouts, { query: { page: 2, size: 2 } });
+    expect(page2.body.data.map((p) => p.transaction_id)).toEqual([completed.transaction_id]);
     expect(page2.body.pagination).toEqual({ total: 3, page: 2, size: 2, total_pages: 2, has_more: false });
-    expect((await m.api.get(`${PAYOUTS}?size=100`)).status).toBe(200);
-    expect(invalidFields(await m.api.get(`${PAYOUTS}?size=101`))).toEqual(['size']);
-    expect(invalidFields(await m.api.get(`${PAYOUTS}?page=0`))).toEqual(['page']);
-    expect(invalidFields(await m.api.get(`${PAYOUTS}?status=paid`))).toEqual(['status']);
-    expect(invalidFields(await m.api.get(`${PAYOUTS}?kind=payout`))).toEqual(['kind']);
+    expect((await m.call(contract.listPayouts, { query: { size: 100 } })).status).toBe(200);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { size: 101 } }))).toEqual(['size']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { page: 0 } }))).toEqual(['page']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: { status: 'paid' } }))).toEqual(['status']);
+    expect(invalidFields(await m.send(contract.listPayouts, { query: 'kind=payout' }))).toEqual(['kind']);
   });
 });
 
@@ -498,21 +542,24 @@ describe('Idempotency-Key on payouts', () => {
   it('replays the first payout and charges once; the same key on withdrawals or with another body → 422', async () => {
     const m = await fundedMerchant();
     const key = { 'idempotency-key': 'payout-inv-118' };
-    const first = await m.api.post(PAYOUTS, bankPayout(20), key);
-    expect(first.status, first.text).toBe(200);
-    const retry = await m.api.post(PAYOUTS, bankPayout(20), key);
-    expect(retry.status).toBe(200);
+    const first = await m.call(contract.createPayout, { body: bankPayout(20), headers: key });
+    expectStatus(first, 200);
+    const retry = await m.call(contract.createPayout, { body: bankPayout(20), headers: key });
+    expectStatus(retry, 200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
     expect(first.body.data.idempotency_key).toBe('payout-inv-118');
     expect(await wallet(m)).toMatchObject({ available_balance: 79 });
     expect(await payoutRows(m.id)).toHaveLength(1);
 
-    const other = await m.api.post(PAYOUTS, bankPayout(20, {}, { payout_reason: 'another invoice' }), key);
-    expect(other.status, other.text).toBe(422);
+    const other = await m.call(contract.createPayout, {
+      body: bankPayout(20, {}, { payout_reason: 'another invoice' }),
+      headers: key,
+    });
+    expectStatus(other, 422);
     expectErrorShape(other.body, 'idempotency_key_reused');
-    const asWithdrawal = await m.api.post(WITHDRAWALS, bankWithdrawal(20), key);
-    expect(asWithdrawal.status, asWithdrawal.text).toBe(422);
+    const asWithdrawal = await m.call(contract.createWithdrawal, { body: bankWithdrawal(20), headers: key });
+    expectStatus(asWithdrawal, 422);
     expectErrorShape(asWithdrawal.body, 'idempotency_key_reused');
     expect(await wallet(m)).toMatchObject({ available_balance: 79 });
     expect(await payoutRows(m.id)).toHaveLength(1);
@@ -520,10 +567,10 @@ describe('Idempotency-Key on payouts', () => {
 
     // Keys belong to one merchant: another merchant's same key is a new payout of its own.
     const b = await fundedMerchant({ name: 'Shop B' });
-    const replayedForA = await m.api.post(PAYOUTS, bankPayout(20), key);
+    const replayedForA = await m.call(contract.createPayout, { body: bankPayout(20), headers: key });
     expect(replayedForA.body).toEqual(first.body);
-    const bOwn = await b.api.post(PAYOUTS, bankPayout(20), key);
-    expect(bOwn.status, bOwn.text).toBe(200);
+    const bOwn = await b.call(contract.createPayout, { body: bankPayout(20), headers: key });
+    expectStatus(bOwn, 200);
     expect(bOwn.headers.get('idempotent-replayed')).toBeNull();
     expect(bOwn.body.data.transaction_id).not.toBe(first.body.data.transaction_id);
     expect(bOwn.body.data.merchant_id).toBe(b.id);
@@ -540,19 +587,22 @@ describe('tenant isolation', () => {
     const aPayout = await initiate(a, mobilePayout(10));
     const bPayout = await initiate(b, bankPayout(10));
 
-    const bList = await b.api.get(PAYOUTS);
-    expect(bList.body.data.map((p: any) => p.transaction_id)).toEqual([bPayout.transaction_id]);
+    const bList = await b.ok(contract.listPayouts);
+    expect(bList.body.data.map((p) => p.transaction_id)).toEqual([bPayout.transaction_id]);
     expect(bList.body.pagination.total).toBe(1);
     for (const status of ['pending', 'PENDING']) {
-      const filtered = await b.api.get(`${PAYOUTS}?status=${status}&currency_code=GHS`);
-      expect(filtered.body.data.map((p: any) => p.transaction_id)).toEqual([bPayout.transaction_id]);
+      const filtered = await b.ok(contract.listPayouts, { query: { status, currency_code: 'GHS' } });
+      expect(filtered.body.data.map((p) => p.transaction_id)).toEqual([bPayout.transaction_id]);
     }
-    const aList = await a.api.get(PAYOUTS);
-    expect(aList.body.data.map((p: any) => p.transaction_id)).toEqual([aPayout.transaction_id]);
+    const aList = await a.ok(contract.listPayouts);
+    expect(aList.body.data.map((p) => p.transaction_id)).toEqual([aPayout.transaction_id]);
 
     for (const res of [
-      await b.api.get(`${PAYOUTS}/${aPayout.transaction_id}`),
-      await b.api.post(`${PAYOUTS}/${aPayout.transaction_id}/cancel`, { reason: 'not mine' }),
+      await b.call(contract.getPayout, { params: { transaction_id: aPayout.transaction_id } }),
+      await b.call(contract.cancelPayout, {
+        params: { transaction_id: aPayout.transaction_id },
+        body: { reason: 'not mine' },
+      }),
     ]) {
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');
@@ -573,14 +623,13 @@ describe('CFA francs: whole francs end to end', () => {
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900, holding_balance: 0 });
 
     // Orange Money in Senegal: 0.5 % of 1,001 = 5.005 → 5; the number needs its +221 (XOF spans countries).
-    const local = await m.api.post(
-      PAYOUTS,
-      mobilePayout(
+    const local = await m.send(contract.createPayout, {
+      body: mobilePayout(
         1_001,
         { mobile_number: '77 123 45 67', network_provider: 'orange_money' },
         { currency_code: 'XOF' },
       ),
-    );
+    });
     expect(invalidFields(local)).toEqual(['recipient_details.mobile_number']);
     const mobile = await initiate(
       m,
@@ -601,9 +650,9 @@ describe('CFA francs: whole francs end to end', () => {
     const bank = await initiate(m, bankPayout(500, {}, { currency_code: 'XOF' }));
     expect(bank).toMatchObject({ amount: 600, fee_amount: 100, net_amount: 500 });
     // A fraction of a franc is refused.
-    expect(invalidFields(await m.api.post(PAYOUTS, bankPayout(500.5, {}, { currency_code: 'XOF' })))).toEqual([
-      'amount',
-    ]);
+    expect(
+      invalidFields(await m.send(contract.createPayout, { body: bankPayout(500.5, {}, { currency_code: 'XOF' }) })),
+    ).toEqual(['amount']);
 
     expect(await wallet(m, 'XOF')).toMatchObject({ available_balance: 9_900 - 1_006 - 600 });
     const rows = await sql`select amount::text, fee_amount::text, net_amount::text from customer_transactions

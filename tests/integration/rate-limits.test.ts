@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { client, type ApiResponse } from '../support/api';
-import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import { admin, minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { openDatabase } from '../../lib/platform/db/client';
 import { limitApiKey } from '../../lib/access/rate-limit/api-key-limit';
+import { caller, expectErrorShape, expectStatus, type Caller } from '../support/caller';
+import { contract } from '../support/contract';
+import { type RawAnswer } from '../support/api';
 
 /**
  * The merchant API's per-key rate limit (lib/access/rate-limit/api-key-limit.ts): a fixed window of a
@@ -14,8 +16,6 @@ import { limitApiKey } from '../../lib/access/rate-limit/api-key-limit';
  */
 const sql = testSql();
 const CHECKOUTS = '/api/v1/merchants/checkouts';
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
 function withLimit(limit: number) {
   process.env.API_KEY_RATE_LIMIT_PER_MINUTE = String(limit);
   resetConfigForTests();
@@ -32,7 +32,7 @@ async function awayFromWindowEdge() {
 }
 
 /** The RateLimit header's fields: `"api-key";r=<remaining>;t=<seconds>`. */
-function rateLimitOf(res: ApiResponse): { r: number; t: number } {
+function rateLimitOf(res: RawAnswer): { r: number; t: number } {
   const value = res.headers.get('ratelimit');
   const match = /^"api-key";r=(\d+);t=(\d+)$/.exec(value ?? '');
   if (!match) throw new Error(`no RateLimit header of the expected form: ${value} (status ${res.status}: ${res.text})`);
@@ -54,19 +54,22 @@ async function checkoutCount(merchantId: string): Promise<number> {
 
 /** A second key of the same merchant, issued by the operator (so it costs the first key nothing). */
 async function secondKey(m: Merchant) {
-  const issued = await admin().post(`/api/admin/v1/merchants/${m.id}/api-keys`, { name: 'second' });
-  expect(issued.status, issued.text).toBe(200);
-  return { keyId: issued.body.data.id as string, api: client({ 'x-api-key': issued.body.data.secret_key as string }) };
+  const issued = await admin().call(contract.createMerchantApiKey, {
+    params: { merchant_id: m.id },
+    body: { name: 'second' },
+  });
+  expectStatus(issued, 200);
+  return { keyId: issued.body.data.id, ...caller({ 'x-api-key': issued.body.data.secret_key }) };
 }
 
 /** Spends what is left of the key's budget with GETs, then returns the first 429. */
-async function exhaust(m: { api: ReturnType<typeof client> }, limit: number) {
+async function exhaust(m: Caller, limit: number) {
   for (let i = 0; i < limit; i++) {
-    const res = await m.api.get(`${CHECKOUTS}?limit=1`);
+    const res = await m.call(contract.listCheckouts, { query: { limit: 1 } });
     if (res.status === 429) return res;
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
   }
-  return m.api.get(`${CHECKOUTS}?limit=1`);
+  return m.call(contract.listCheckouts, { query: { limit: 1 } });
 }
 
 describe('RateLimit headers', () => {
@@ -74,11 +77,11 @@ describe('RateLimit headers', () => {
     await awayFromWindowEdge();
     const m = await newMerchant();
     const responses = [
-      await m.api.get(`${CHECKOUTS}?limit=5`), // 200
-      await m.api.post(CHECKOUTS, minimalCheckout), // 200
-      await m.api.get(`${CHECKOUTS}/00000000-0000-4000-8000-000000000000`), // 404
-      await m.api.get(`${CHECKOUTS}?limit=abc`), // 422
-      await m.api.post(CHECKOUTS, '{not json'), // 400
+      await m.call(contract.listCheckouts, { query: { limit: 5 } }), // 200
+      await m.call(contract.createCheckout, { body: minimalCheckout }), // 200
+      await m.call(contract.getCheckout, { params: { checkout_id: '00000000-0000-4000-8000-000000000000' } }), // 404
+      await m.call(contract.listCheckouts, { query: { limit: 'abc' } }), // 422
+      await m.send(contract.createCheckout, { body: '{not json' }), // 400
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 422, 400]);
     for (const res of responses) {
@@ -96,27 +99,29 @@ describe('RateLimit headers', () => {
   it('failed authentication is not counted and carries no RateLimit headers', async () => {
     await awayFromWindowEdge();
     const m = await newMerchant();
-    expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1199);
+    expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(1199);
     const other = await newMerchant();
     await sql`update api_keys set status = 'revoked', revoked_at = now() where id = ${other.keyId}`;
     const failures = [
-      await client().get(CHECKOUTS), // missing key
-      await client({ 'x-api-key': 'sk_test_nope' }).get(CHECKOUTS), // malformed
-      await client({ 'x-api-key': m.apiKey.slice(0, -1) + (m.apiKey.endsWith('A') ? 'B' : 'A') }).get(CHECKOUTS), // a typo of a real key
-      await other.api.get(CHECKOUTS), // revoked
+      await caller().call(contract.listCheckouts), // missing key
+      await caller({ 'x-api-key': 'sk_test_nope' }).call(contract.listCheckouts), // malformed
+      await caller({ 'x-api-key': m.apiKey.slice(0, -1) + (m.apiKey.endsWith('A') ? 'B' : 'A') }).call(
+        contract.listCheckouts,
+      ), // a typo of a real key
+      await other.call(contract.listCheckouts), // revoked
     ];
     for (const res of failures) {
       expect(res.status).toBe(401);
       expect(res.headers.get('ratelimit')).toBeNull();
       expect(res.headers.get('ratelimit-policy')).toBeNull();
     }
-    expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1198);
+    expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(1198);
     expect(await hitsOf(m.keyId)).toBe(2);
   });
 
   it("other surfaces carry none (the limit is the merchant API's)", async () => {
-    const res = await admin().get('/api/admin/v1/checkouts/awaiting-approval');
-    expect(res.status).toBe(200);
+    const res = await admin().call(contract.listCheckoutsAwaitingApproval);
+    expectStatus(res, 200);
     expect(res.headers.get('ratelimit')).toBeNull();
   });
 });
@@ -128,15 +133,20 @@ describe('over the limit', () => {
     const m = await newMerchant();
     const created = [];
     for (let i = 0; i < 3; i++)
-      created.push(await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': `order-${i}` }));
+      created.push(
+        await m.call(contract.createCheckout, { body: minimalCheckout, headers: { 'idempotency-key': `order-${i}` } }),
+      );
     expect(created.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(created.map((r) => rateLimitOf(r).r)).toEqual([2, 1, 0]);
     expect(created[0]!.headers.get('ratelimit-policy')).toBe('"api-key";q=3;w=60');
     const events = async () => (await sql`select count(*)::int as n from events`)[0]!.n as number;
     const eventsBefore = await events();
 
-    const limited = await m.api.post(CHECKOUTS, minimalCheckout, { 'idempotency-key': 'order-3' });
-    expect(limited.status).toBe(429);
+    const limited = await m.call(contract.createCheckout, {
+      body: minimalCheckout,
+      headers: { 'idempotency-key': 'order-3' },
+    });
+    expectStatus(limited, 429);
     expectErrorShape(limited.body, 'rate_limited');
     expect(limited.headers.get('ratelimit-policy')).toBe('"api-key";q=3;w=60');
     const { r, t } = rateLimitOf(limited);
@@ -153,8 +163,8 @@ describe('over the limit', () => {
     expect(idem!.n).toBe(0);
 
     // Reads share the budget; it stays spent for the rest of the window.
-    const read = await m.api.get(CHECKOUTS);
-    expect(read.status).toBe(429);
+    const read = await m.call(contract.listCheckouts);
+    expectStatus(read, 429);
     expect(rateLimitOf(read).r).toBe(0);
   });
 
@@ -164,8 +174,8 @@ describe('over the limit', () => {
     const m = await newMerchant();
     const second = await secondKey(m);
     expect((await exhaust(m, 3)).status).toBe(429);
-    const res = await second.api.get(CHECKOUTS);
-    expect(res.status).toBe(200);
+    const res = await second.call(contract.listCheckouts);
+    expectStatus(res, 200);
     expect(rateLimitOf(res).r).toBe(2);
     expect(await hitsOf(m.keyId)).toBe(4);
     expect(await hitsOf(second.keyId)).toBe(1);
@@ -176,8 +186,8 @@ describe('over the limit', () => {
     withLimit(3);
     const [a, b] = [await newMerchant(), await newMerchant()];
     expect((await exhaust(a, 3)).status).toBe(429);
-    const created = await b.api.post(CHECKOUTS, minimalCheckout);
-    expect(created.status).toBe(200);
+    const created = await b.call(contract.createCheckout, { body: minimalCheckout });
+    expectStatus(created, 200);
     expect(rateLimitOf(created).r).toBe(2);
     expect(await checkoutCount(b.id)).toBe(1);
   });
@@ -193,8 +203,8 @@ describe('the request log line', () => {
 
   it('names the route pattern, not only the path', async () => {
     const m = await newMerchant();
-    const created = await m.api.post(CHECKOUTS, minimalCheckout);
-    const res = await m.api.get(`${CHECKOUTS}/${created.body.data.id}`);
+    const created = await m.ok(contract.createCheckout, { body: minimalCheckout });
+    const res = await m.call(contract.getCheckout, { params: { checkout_id: created.body.data.id } });
     const [line] = linesOf(res.headers.get('x-request-id')!);
     expect(line).toMatchObject({
       level: 'info',
@@ -208,9 +218,10 @@ describe('the request log line', () => {
   });
 
   it('a route without dynamic segments gets no params from Next (undefined): still answered, still logged', async () => {
-    const { GET } = (await import('../../app/api/ping/route')) as unknown as {
-      GET: (req: Request, ctx: unknown) => Promise<Response>;
-    };
+    const route = await import('../../app/api/ping/route');
+    // Called as Next calls it, with what its type does not allow.
+    const GET = route.GET as (req: Request, ctx: unknown) => Promise<Response>;
+
     for (const ctx of [{ params: undefined }, undefined]) {
       const res = await GET(new Request('http://api.payments.test/api/ping'), ctx);
       expect(res.status).toBe(200);
@@ -227,14 +238,14 @@ describe('one counter for every app instance', () => {
     // "Instance B": its own pool on the same database, as a second app process would have.
     const instanceB = openDatabase(process.env.DATABASE_URL!, 2);
     try {
-      expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(4); // instance A (the app's own pool)
+      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(4); // instance A (the app's own pool)
       await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
       await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
       expect(await hitsOf(m.keyId)).toBe(3); // read straight from the table
-      expect(rateLimitOf(await m.api.get(CHECKOUTS)).r).toBe(1);
+      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(1);
       await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
-      const limited = await m.api.get(CHECKOUTS);
-      expect(limited.status).toBe(429);
+      const limited = await m.call(contract.listCheckouts);
+      expectStatus(limited, 429);
       // …and instance B is refused too, with the same headers.
       const refused = await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId).catch((e: unknown) => e);
       expect(refused).toMatchObject({

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, client } from '../support/api';
-import { admin, expectErrorShape, minimalCheckout, newMerchant } from '../support/fixtures';
+import type { ErrorCode } from '../../lib/platform/http/error-codes';
+import { admin, minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { caller, expectErrorShape, expectStatus, type BodyOf, type ErrorBody } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * What a body, a query or a path may carry (lib/platform/http/json-scan.ts, storable-text.ts, free-form.ts):
  * text PostgreSQL can store, JSON no deeper than 32 levels, numbers a float carries exactly, and
  * free-form objects within their limits. Each refusal is a 422 naming the field, and changes nothing.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
 const sql = testSql();
 let m: Merchant;
 let embedToken: string;
@@ -20,12 +20,14 @@ const LONE = '\ud800';
 
 beforeAll(async () => {
   m = await newMerchant();
-  const session = await m.api.post('/api/v1/merchants/checkouts/embed-sessions', {
-    amount: 10,
-    currency_code: 'GHS',
-    allowed_origins: [ORIGIN],
+  const session = await m.call(contract.createEmbedSession, {
+    body: {
+      amount: 10,
+      currency_code: 'GHS',
+      allowed_origins: [ORIGIN],
+    },
   });
-  expect(session.status, session.text).toBe(200);
+  expectStatus(session, 200);
   embedToken = session.body.data.public_token;
 });
 
@@ -40,10 +42,16 @@ async function snapshot() {
   return row;
 }
 
-function expectRefused(res: { status: number; body: any; text: string }, field: string, code = 'validation_error') {
+/** A 422 with `code`, naming `field`; its field errors. */
+function expectRefused(
+  res: { status: number; body: unknown; text: string },
+  field: string,
+  code: ErrorCode = 'validation_error',
+): ErrorBody['error']['fields'] {
   expect(res.status, res.text.slice(0, 400)).toBe(422);
   expectErrorShape(res.body, code);
-  expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+  expect(res.body.error.fields.map((f) => f.field)).toContain(field);
+  return res.body.error.fields;
 }
 
 const bank = {
@@ -249,7 +257,7 @@ describe.each([
 ])('text with %s', (_what, bad) => {
   it.each(merchantCases)('is refused in the %s', async (_label, method, path, body, field) => {
     const before = await snapshot();
-    const res = await call(method, path, {
+    const res = await caller().raw(method, path, {
       headers: { 'x-api-key': m.apiKey, 'idempotency-key': `k-${Math.random()}` },
       body: body(bad),
     });
@@ -259,7 +267,7 @@ describe.each([
 
   it.each(operatorCases)("is refused in the operator's %s", async (_label, method, path, body, field) => {
     const before = await snapshot();
-    const res = await call(method, path, {
+    const res = await caller().raw(method, path, {
       headers: { authorization: `Bearer ${process.env.ADMIN_API_TOKEN}` },
       body: body(bad),
     });
@@ -269,10 +277,12 @@ describe.each([
 
   it("is refused in the public embed checkout's customer_name", async () => {
     const before = await snapshot();
-    const res = await client({ 'x-embed-token': embedToken, origin: ORIGIN }).post('/api/embed/v1/checkouts', {
-      amount: 10,
-      customer_email: 'ama@example.com',
-      customer_name: `Ama${bad}`,
+    const res = await caller({ 'x-embed-token': embedToken, origin: ORIGIN }).call(contract.createEmbedCheckout, {
+      body: {
+        amount: 10,
+        customer_email: 'ama@example.com',
+        customer_name: `Ama${bad}`,
+      },
     });
     expectRefused(res, 'customer_name');
     expect(await snapshot()).toEqual(before);
@@ -283,21 +293,26 @@ describe('text PostgreSQL can store', () => {
   it('a NUL in a query value or a query name is refused (surrogates cannot travel in a URL: they arrive as U+FFFD)', async () => {
     const before = await snapshot();
     expectRefused(
-      await m.api.get(`/api/v1/merchants/webhooks/${SOME_ID}/deliveries?event_type=checkout.paid%00`),
+      await m.send(contract.listWebhookDeliveries, {
+        params: { webhook_id: SOME_ID },
+        query: 'event_type=checkout.paid%00',
+      }),
       'event_type',
     );
-    expectRefused(await m.api.get('/api/v1/merchants/checkouts?li%00mit=1'), 'query');
+    expectRefused(await m.send(contract.listCheckouts, { query: 'li%00mit=1' }), 'query');
     expect(await snapshot()).toEqual(before);
   });
 
   it('keeps emoji, right-to-left text and paired surrogates as given', async () => {
     const name = 'مرحبا 👋🏽 Ada';
-    const res = await m.api.post('/api/v1/merchants/checkouts', {
-      ...minimalCheckout,
-      customer_name: name,
-      meta_data: { 'ключ😀': '\ud83d\ude00' },
+    const res = await m.call(contract.createCheckout, {
+      body: {
+        ...minimalCheckout,
+        customer_name: name,
+        meta_data: { 'ключ😀': '\ud83d\ude00' },
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     const [row] = await sql`select customer_name, meta_data from checkouts where id = ${res.body.data.id}`;
     expect(row!.customer_name).toBe(name);
     expect(row!.meta_data).toEqual({ 'ключ😀': '😀' });
@@ -305,18 +320,17 @@ describe('text PostgreSQL can store', () => {
 
   it('a NUL in a path parameter is refused, naming the parameter', async () => {
     expectRefused(
-      await m.api.get(`/api/v1/merchants/checkouts/${encodeURIComponent(`${SOME_ID}\u0000`)}`),
+      await m.call(contract.getCheckout, { params: { checkout_id: encodeURIComponent(`${SOME_ID}\u0000`) } }),
       'checkout_id',
     );
   });
 
   it('an escaped backslash before u is text, not an escape', async () => {
-    const res = await m.api.post(
-      '/api/v1/merchants/checkouts',
-      `{"customer_email":"ada@example.com","amount":1,"currency_code":"GHS","description":"C:\\\\u0000"}`,
-      { 'content-type': 'application/json' },
-    );
-    expect(res.status, res.text).toBe(200);
+    const res = await m.send(contract.createCheckout, {
+      body: `{"customer_email":"ada@example.com","amount":1,"currency_code":"GHS","description":"C:\\\\u0000"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectStatus(res, 200);
     expect(res.body.data.description).toBe('C:\\u0000');
   });
 });
@@ -329,31 +343,38 @@ describe('deep JSON', () => {
     async (levels) => {
       const before = await snapshot();
       const body = `{"amount":1,"currency_code":"GHS","payout_type":"bank_transfer","payout_reason":"x","recipient_details":${nested(levels - 1)}}`;
-      const res = await m.api.post('/api/v1/merchants/payouts', body, {
-        'content-type': 'application/json',
-        'idempotency-key': `deep-${levels}`,
+      const res = await m.send(contract.createPayout, {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': `deep-${levels}`,
+        },
       });
       // The 33rd container opens inside the 31st `a`.
-      expectRefused(res, `recipient_details${'.a'.repeat(31)}`, 'json_too_deep');
-      expect(res.body.error.fields[0].message).toMatch(/32 levels/);
+      const fields = expectRefused(res, `recipient_details${'.a'.repeat(31)}`, 'json_too_deep');
+      expect(fields[0]!.message).toMatch(/32 levels/);
       expect(await snapshot()).toEqual(before);
     },
   );
 
   it('32 levels are parsed (then the schema decides)', async () => {
-    const res = await m.api.post('/api/v1/merchants/api-keys', `{"name":"deep","api_key_metadata":${nested(31)}}`, {
-      'content-type': 'application/json',
+    const res = await m.send(contract.createApiKey, {
+      body: `{"name":"deep","api_key_metadata":${nested(31)}}`,
+      headers: {
+        'content-type': 'application/json',
+      },
     });
-    expectRefused(res, 'api_key_metadata');
-    expect(res.body.error.fields[0].message).toMatch(/at most 5 levels deep/);
+    expect(expectRefused(res, 'api_key_metadata')[0]!.message).toMatch(/at most 5 levels deep/);
   });
 
   it('brackets inside strings do not count', async () => {
-    const res = await m.api.post('/api/v1/merchants/checkouts', {
-      ...minimalCheckout,
-      description: '['.repeat(200) + '{"'.repeat(100),
+    const res = await m.call(contract.createCheckout, {
+      body: {
+        ...minimalCheckout,
+        description: '['.repeat(200) + '{"'.repeat(100),
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
   });
 });
 
@@ -363,7 +384,7 @@ describe('free-form objects', () => {
     account_type: 'mobile_money',
     phone_number: '0244123456',
     network_provider: 'mtn_momo',
-  };
+  } satisfies BodyOf<typeof contract.createPaymentAccount>;
 
   it.each([
     ['10,000 keys', Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])), /at most 100 keys/],
@@ -376,27 +397,27 @@ describe('free-form objects', () => {
     ['5 KB', { note: 'x'.repeat(5000) }, /at most 4096 bytes/],
   ])('provider_metadata with %s is refused', async (_label, metadata, message) => {
     const before = await snapshot();
-    const res = await m.api.post('/api/v1/merchants/payment-accounts', { ...account, provider_metadata: metadata });
-    expectRefused(res, 'provider_metadata');
-    expect(res.body.error.fields.find((f: { field: string }) => f.field === 'provider_metadata').message).toMatch(
-      message,
-    );
+    const res = await m.send(contract.createPaymentAccount, { body: { ...account, provider_metadata: metadata } });
+    const fields = expectRefused(res, 'provider_metadata');
+    expect(fields.find((f) => f.field === 'provider_metadata')!.message).toMatch(message);
     expect(await snapshot()).toEqual(before);
   });
 
   it('provider_metadata within the limits is stored as given', async () => {
     const metadata = { a: { b: { c: { d: 'four levels below' } } }, list: [1, 2, 3] };
-    const res = await m.api.post('/api/v1/merchants/payment-accounts', { ...account, provider_metadata: metadata });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.createPaymentAccount, { body: { ...account, provider_metadata: metadata } });
+    expectStatus(res, 200);
     expect(res.body.data.provider_metadata).toEqual(metadata);
   });
 
   it('recipient_details is bounded before anything looks at it', async () => {
-    const res = await m.api.post('/api/v1/merchants/withdrawals', {
-      amount: 1,
-      currency_code: 'GHS',
-      payout_type: 'bank_transfer',
-      recipient_details: { ...bank, extra: { a: { b: { c: { d: { e: 1 } } } } } },
+    const res = await m.call(contract.createWithdrawal, {
+      body: {
+        amount: 1,
+        currency_code: 'GHS',
+        payout_type: 'bank_transfer',
+        recipient_details: { ...bank, extra: { a: { b: { c: { d: { e: 1 } } } } } },
+      },
     });
     expectRefused(res, 'recipient_details');
   });
@@ -404,11 +425,10 @@ describe('free-form objects', () => {
 
 describe('number literals', () => {
   const post = (amount: string) =>
-    m.api.post(
-      '/api/v1/merchants/checkouts',
-      `{"customer_email":"ada@example.com","currency_code":"GHS","amount":${amount}}`,
-      { 'content-type': 'application/json' },
-    );
+    m.send(contract.createCheckout, {
+      body: `{"customer_email":"ada@example.com","currency_code":"GHS","amount":${amount}}`,
+      headers: { 'content-type': 'application/json' },
+    });
 
   it.each([
     '1.00000000000000000001',
@@ -432,32 +452,28 @@ describe('number literals', () => {
     ['2500E-2', 25],
   ])('accepts the exact %s', async (literal, amount) => {
     const res = await post(literal);
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data.amount).toBe(amount);
   });
 
   it('still refuses 12.345 GHS (too many decimals for the currency)', async () => {
-    const res = await post('12.345');
-    expectRefused(res, 'amount');
-    expect(res.body.error.fields[0].message).toMatch(/decimals/);
+    expect(expectRefused(await post('12.345'), 'amount')[0]!.message).toMatch(/decimals/);
   });
 
   it('names the path of a number deep inside an object or a list', async () => {
-    const res = await m.api.post(
-      '/api/v1/merchants/api-keys',
-      '{"name":"n","api_key_metadata":{"limits":[1, 2.0000000000000000000001]}}',
-      { 'content-type': 'application/json' },
-    );
+    const res = await m.send(contract.createApiKey, {
+      body: '{"name":"n","api_key_metadata":{"limits":[1, 2.0000000000000000000001]}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expectRefused(res, 'api_key_metadata.limits.1');
   });
 });
 
 describe('the operator API and other surfaces parse the same way', () => {
   it('a deep body to the operator API is refused before it is parsed', async () => {
-    const res = await admin().post(
-      '/api/admin/v1/merchants',
-      `{"name":"x","email":"a@b.co","extra":${'['.repeat(5000)}${']'.repeat(5000)}}`,
-    );
+    const res = await admin().send(contract.createMerchant, {
+      body: `{"name":"x","email":"a@b.co","extra":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
     expectRefused(res, `extra${'.0'.repeat(31)}`, 'json_too_deep');
   });
 });
@@ -466,7 +482,7 @@ describe('timestamps', () => {
   it.each(['0000-02-27T13:43:12Z', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59Z'])(
     'as_of %s is refused (PostgreSQL has no year 0), not a 500',
     async (asOf) => {
-      expectRefused(await admin().post('/api/admin/v1/settlements/run', { as_of: asOf }), 'as_of');
+      expectRefused(await admin().call(contract.runSettlement, { body: { as_of: asOf } }), 'as_of');
     },
   );
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout, expectReconciled, wallet } from '../support/fixtures';
+import { admin, newMerchant, paidCheckout, expectReconciled, wallet, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { caller, expectErrorShape, expectStatus, successBody, type BodyOf, type DataOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Settlement (spec 3.2, 4.2; issue 4 "Settlement"): a run moves completed deposits older than
@@ -13,12 +14,7 @@ import { testSql } from '../support/database';
  *
  * Deposits here are sandbox bank transfers: fee 1.00 % half up (100.00 → 99.00 net, 25.50 → 25.24).
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
 const RUN = '/api/admin/v1/settlements/run';
-const RECONCILIATION = '/api/admin/v1/ledger/reconciliation';
-const SETTLEMENTS = '/api/v1/merchants/wallet/settlements';
-const WALLET_TRANSACTIONS = '/api/v1/merchants/wallet/transactions';
 const DAY = 86_400_000;
 const DELAY_MS = 1440 * 60_000;
 
@@ -40,16 +36,16 @@ const sql = testSql();
 const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-async function run(body: Record<string, unknown> = {}) {
-  const res = await admin().post(RUN, body);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as { cutoff: string; batches: Record<string, any>[]; checkouts_completed: number };
+async function run(body: BodyOf<typeof contract.runSettlement> = {}) {
+  const res = await admin().call(contract.runSettlement, { body });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 async function transaction(m: Merchant, id: string) {
-  const res = await m.api.get(`/api/v1/merchants/customer/transactions/${id}`);
-  expect(res.status).toBe(200);
-  return res.body.data as Record<string, any>;
+  const res = await m.call(contract.getCustomerTransaction, { params: { transaction_id: id } });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 const depositRow = async (id: string) => (await sql`select * from customer_transactions where id = ${id}`)[0]!;
@@ -70,11 +66,11 @@ describe('operator endpoints need the admin bearer token', () => {
       { 'x-api-key': shop.apiKey },
     ];
     for (const headers of wrong) {
-      const runRes = await client(headers).post(RUN, { as_of: iso(2 * DAY) });
-      expect(runRes.status).toBe(401);
+      const runRes = await caller(headers).call(contract.runSettlement, { body: { as_of: iso(2 * DAY) } });
+      expectStatus(runRes, 401);
       expectErrorShape(runRes.body);
-      const recon = await client(headers).get(RECONCILIATION);
-      expect(recon.status).toBe(401);
+      const recon = await caller(headers).call(contract.getLedgerReconciliation);
+      expectStatus(recon, 401);
       expectErrorShape(recon.body);
     }
     expect((await depositRow(deposit.transaction_id)).settlement_status).toBe('unsettled');
@@ -88,8 +84,8 @@ describe('operator endpoints need the admin bearer token', () => {
       { merchant_id: 'abc' },
       { as_of: iso(0), dry_run: true },
     ]) {
-      const res = await admin().post(RUN, body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
+      const res = await admin().send(contract.runSettlement, { body });
+      expectStatus(res, 422, JSON.stringify(body));
       expectErrorShape(res.body, 'validation_error');
     }
     // A time without a zone is UTC, as every timestamp of the API (spec 2.1).
@@ -98,9 +94,9 @@ describe('operator endpoints need the admin bearer token', () => {
     const ok = await run({ as_of: local, merchant_id: ghostMerchant });
     expect(ok.cutoff).toBe(new Date(new Date(`${local}Z`).getTime() - DELAY_MS).toISOString().replace(/Z$/, ''));
     expect(ok.batches).toEqual([]);
-    expect((await admin().get(`${RECONCILIATION}?merchant_id=abc`)).status).toBe(422);
-    expect((await admin().get(`${RECONCILIATION}?foo=1`)).status).toBe(422);
-    expect((await admin().get(RUN)).status).toBe(405);
+    expect((await admin().call(contract.getLedgerReconciliation, { query: { merchant_id: 'abc' } })).status).toBe(422);
+    expect((await admin().send(contract.getLedgerReconciliation, { query: 'foo=1' })).status).toBe(422);
+    expect((await admin().raw('GET', RUN)).status).toBe(405);
   });
 });
 
@@ -142,7 +138,7 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const t = await transaction(shop, deposit.transaction_id);
     expect(t).toMatchObject({ settlement_status: 'settled', settlement_batch_id: batch.id, status: 'completed' });
     expect(t.settled_at).toMatch(TIMESTAMP);
-    expect(Math.abs(ms(t.settled_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(ms(t.settled_at!) - Date.now())).toBeLessThan(60_000);
 
     // The wallet: holding → available, last_settlement_at.
     const w = await wallet(shop);
@@ -160,7 +156,7 @@ describe('POST /api/admin/v1/settlements/run', () => {
       await sql`select data, merchant_id from events where resource_id = ${checkout.id} and event_type = 'checkout.completed'`;
     expect(completed!.merchant_id).toBe(shop.id);
     expect(completed!.data).toMatchObject({ id: checkout.id, status: 'completed' });
-    const read = await shop.api.get(`/api/v1/merchants/checkouts/${checkout.id}`);
+    const read = await shop.ok(contract.getCheckout, { params: { checkout_id: checkout.id } });
     expect(read.body.data.status).toBe('completed');
     // The batch is announced too.
     expect(await eventTypes(batch.id)).toEqual(['settlement.completed']);
@@ -200,7 +196,7 @@ describe('POST /api/admin/v1/settlements/run', () => {
     const onlyA = await run({ as_of: iso(2 * DAY), merchant_id: a.id });
     const byCurrency = Object.fromEntries(onlyA.batches.map((x) => [x.currency_code, x]));
     expect(Object.keys(byCurrency).sort()).toEqual(['GHS', 'USD']);
-    const totals = (x: Record<string, any>) =>
+    const totals = (x: DataOf<typeof contract.runSettlement>['batches'][number]) =>
       [x.merchant_id, x.transaction_count, x.gross_amount, x.fee_amount, x.net_amount, x.settled_amount] as unknown[];
     expect(totals(byCurrency.GHS!)).toEqual([a.id, 2, 150, 1.5, 148.5, 148.5]);
     expect(totals(byCurrency.USD!)).toEqual([a.id, 1, 10, 0.1, 9.9, 9.9]);
@@ -270,11 +266,11 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     const third = await paidCheckout(shop, { amount: 50 });
     await run({ as_of: iso(2 * DAY), merchant_id: shop.id });
 
-    const res = await shop.api.get(SETTLEMENTS);
-    expect(res.status, res.text).toBe(200);
+    const res = await shop.call(contract.listSettlementBatches);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(res.body.pagination).toEqual({ total: 3, page: 1, size: 20, total_pages: 1, has_more: false });
-    const batches = res.body.data as Record<string, any>[];
+    const batches = res.body.data;
     expect(batches).toHaveLength(3);
     expect(batches.every((b) => b.merchant_id === shop.id)).toBe(true);
     // Newest first: the lone 50.00 batch.
@@ -286,16 +282,16 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
       net_amount: 49.5,
     });
     expect(batches[0]!.settled_amount).toBe(49.5);
-    expect(batches[0]!.transactions.map((t: any) => t.transaction_id)).toEqual([third.deposit.transaction_id]);
+    expect(batches[0]!.transactions.map((t) => t.transaction_id)).toEqual([third.deposit.transaction_id]);
     for (let i = 1; i < batches.length; i++)
       expect(ms(batches[i - 1]!.created_at)).toBeGreaterThanOrEqual(ms(batches[i]!.created_at));
 
     const ghs = batches.find((b) => b.currency_code === 'GHS' && b.transaction_count === 2)!;
     expect(ghs).toMatchObject({ gross_amount: 125.5, fee_amount: 1.26, net_amount: 124.24, settled_amount: 124.24 });
     expect(ghs.transactions).toHaveLength(2);
-    const members = ghs.transactions.map((t: any) => t.transaction_id).sort();
+    const members = ghs.transactions.map((t) => t.transaction_id).sort();
     expect(members).toEqual([first.deposit.transaction_id, second.deposit.transaction_id].sort());
-    expect(ghs.transactions.find((t: any) => t.transaction_id === second.deposit.transaction_id)).toMatchObject({
+    expect(ghs.transactions.find((t) => t.transaction_id === second.deposit.transaction_id)).toMatchObject({
       checkout_session_id: second.checkout.id,
       amount: 25.5,
       fee_amount: 0.26,
@@ -303,7 +299,9 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
     });
     // Totals are the sums of their transactions.
     for (const b of batches) {
-      const sum = (k: string) => Math.round(b.transactions.reduce((s: number, t: any) => s + t[k] * 100, 0)) / 100;
+      const sum = (k: 'amount' | 'fee_amount' | 'net_amount') =>
+        Math.round(b.transactions.reduce((s, t) => s + t[k] * 100, 0)) / 100;
+
       expect(b.transactions).toHaveLength(b.transaction_count);
       expect([sum('amount'), sum('fee_amount'), sum('net_amount')]).toEqual([
         b.gross_amount,
@@ -314,23 +312,23 @@ describe('GET /api/v1/merchants/wallet/settlements', () => {
         expect((await transaction(shop, t.transaction_id)).settlement_batch_id).toBe(b.id);
     }
     const usdBatch = batches.find((b) => b.currency_code === 'USD')!;
-    expect(usdBatch.transactions.map((t: any) => t.transaction_id)).toEqual([usd.deposit.transaction_id]);
+    expect(usdBatch.transactions.map((t) => t.transaction_id)).toEqual([usd.deposit.transaction_id]);
 
     // Filter and paging.
-    const onlyUsd = await shop.api.get(`${SETTLEMENTS}?currency_code=usd`);
-    expect(onlyUsd.body.data.map((b: any) => b.id)).toEqual([usdBatch.id]);
-    const page2 = await shop.api.get(`${SETTLEMENTS}?size=1&page=2`);
+    const onlyUsd = await shop.ok(contract.listSettlementBatches, { query: { currency_code: 'usd' } });
+    expect(onlyUsd.body.data.map((b) => b.id)).toEqual([usdBatch.id]);
+    const page2 = await shop.ok(contract.listSettlementBatches, { query: { size: 1, page: 2 } });
     expect(page2.body.pagination).toEqual({ total: 3, page: 2, size: 1, total_pages: 3, has_more: true });
-    expect(page2.body.data.map((b: any) => b.id)).toEqual([batches[1]!.id]);
+    expect(page2.body.data.map((b) => b.id)).toEqual([batches[1]!.id]);
     for (const query of ['currency_code=XYZ', 'size=101', 'page=0', 'foo=1']) {
-      const bad = await shop.api.get(`${SETTLEMENTS}?${query}`);
-      expect(bad.status, query).toBe(422);
+      const bad = await shop.send(contract.listSettlementBatches, { query });
+      expectStatus(bad, 422, query);
       expectErrorShape(bad.body, 'validation_error');
     }
     // A merchant without settlements has none.
     const fresh = await newMerchant();
-    expect((await fresh.api.get(SETTLEMENTS)).body.data).toEqual([]);
-    expect((await client().get(SETTLEMENTS)).status).toBe(401);
+    expect((await fresh.ok(contract.listSettlementBatches)).body.data).toEqual([]);
+    expect((await caller().call(contract.listSettlementBatches)).status).toBe(401);
   });
 });
 
@@ -342,10 +340,10 @@ describe('GET /api/v1/merchants/wallet/transactions', () => {
     const batchId = settled.batches[0]!.id;
     const ghsWallet = await wallet(shop);
 
-    const res = await shop.api.get(WALLET_TRANSACTIONS);
-    expect(res.status, res.text).toBe(200);
+    const res = await shop.call(contract.listWalletTransactions);
+    expectStatus(res, 200);
     expect(res.body.pagination).toEqual({ total: 4, page: 1, size: 50, total_pages: 1, has_more: false });
-    const lines = res.body.data as Record<string, any>[];
+    const lines = res.body.data;
     expect(lines.map((l) => [l.transaction_type, l.balance_type, l.amount, l.balance_after])).toEqual([
       ['settlement', 'available', 25.24, 25.24],
       ['settlement', 'holding', -25.24, 0],
@@ -373,9 +371,9 @@ describe('GET /api/v1/merchants/wallet/transactions', () => {
     await run({ as_of: iso(2 * DAY), merchant_id: shop.id });
 
     const get = async (query: string) => {
-      const res = await shop.api.get(`${WALLET_TRANSACTIONS}?${query}`);
-      expect(res.status, `${query}: ${res.text}`).toBe(200);
-      return res.body as { data: Record<string, any>[]; pagination: Record<string, any> };
+      const res = await shop.send(contract.listWalletTransactions, { query });
+      expectStatus(res, 200, `${query}: ${res.text}`);
+      return res.body;
     };
     expect((await get('')).pagination.total).toBe(8);
     const settlements = await get('transaction_type=settlement');
@@ -403,11 +401,11 @@ describe('GET /api/v1/merchants/wallet/transactions', () => {
     expect(new Set(walked).size).toBe(8);
 
     for (const query of ['transaction_type=bonus', 'currency_code=XYZ', 'size=101', 'page=0', 'status=completed']) {
-      const bad = await shop.api.get(`${WALLET_TRANSACTIONS}?${query}`);
-      expect(bad.status, query).toBe(422);
+      const bad = await shop.send(contract.listWalletTransactions, { query });
+      expectStatus(bad, 422, query);
       expectErrorShape(bad.body, 'validation_error');
     }
-    expect((await client().get(WALLET_TRANSACTIONS)).status).toBe(401);
+    expect((await caller().call(contract.listWalletTransactions)).status).toBe(401);
   });
 });
 
@@ -436,7 +434,16 @@ describe('overlapping runs', () => {
       select id, settlement_status, settlement_batch_id, net_amount from customer_transactions
        where merchant_id = any(${ids}::uuid[]) and transaction_type = 'deposit'`;
     expect(deposits.every((d) => d.settlement_status === 'settled' && d.settlement_batch_id)).toBe(true);
-    const batches = await sql`
+    const batches = await sql<
+      {
+        id: string;
+        wallet_id: string;
+        transaction_count: number;
+        net_amount: string;
+        settled_amount: string;
+        members: number;
+      }[]
+    >`
       select b.id, b.wallet_id, b.transaction_count, b.net_amount, b.settled_amount,
              (select count(*)::int from customer_transactions t where t.settlement_batch_id = b.id) as members
         from settlement_batches b where b.merchant_id = any(${ids}::uuid[])`;
@@ -468,13 +475,17 @@ describe('overlapping runs', () => {
   it('two runs at once settle each transaction exactly once', async () => {
     const { shops, checkouts } = await shopsWithDeposits(4);
     const asOf = iso(2 * DAY);
-    const [r1, r2] = await Promise.all([admin().post(RUN, { as_of: asOf }), admin().post(RUN, { as_of: asOf })]);
-    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const [r1, r2] = await Promise.all([
+      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+    ]);
+    expectStatus(r1, 200);
+    expectStatus(r2, 200);
     const ids = new Set(shops.map((s) => s.id));
-    const mine = [...r1.body.data.batches, ...r2.body.data.batches].filter((b: any) => ids.has(b.merchant_id));
+    const mine = [...r1.body.data.batches, ...r2.body.data.batches].filter((b) => ids.has(b.merchant_id));
     // One batch per merchant and currency between the two runs, none twice.
     expect(mine).toHaveLength(8);
-    expect(new Set(mine.map((b: any) => b.wallet_id)).size).toBe(8);
+    expect(new Set(mine.map((b) => b.wallet_id)).size).toBe(8);
     await expectSettledExactlyOnce(shops, checkouts);
     await expectReconciled();
   });
@@ -483,12 +494,12 @@ describe('overlapping runs', () => {
     const { shops, checkouts } = await shopsWithDeposits(3);
     const asOf = iso(2 * DAY);
     const results = await Promise.all([
-      admin().post(RUN, { as_of: asOf }),
-      admin().post(RUN, { as_of: asOf, merchant_id: shops[0]!.id }),
-      admin().post(RUN, { as_of: asOf }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf, merchant_id: shops[0]!.id } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    const completed = results.reduce((s, r) => s + (r.body.data.checkouts_completed as number), 0);
+    const completed = results.map(successBody).reduce((s, body) => s + body.data.checkouts_completed, 0);
     expect(completed).toBe(checkouts.length);
     await expectSettledExactlyOnce(shops, checkouts);
     await expectReconciled();
@@ -499,12 +510,14 @@ describe('settlement after a refund taken from holding', () => {
   it('moves only what is left of the due deposit, never a newer deposit’s money', async () => {
     const shop = await newMerchant();
     const older = await paidCheckout(shop, { amount: 100 }); // net 99.00 in holding
-    const refund = await shop.api.post('/api/v1/merchants/wallet/refunds', {
-      transaction_id: older.deposit.transaction_id,
-      amount: 40,
-      reason: 'partial',
+    const refund = await shop.call(contract.createRefund, {
+      body: {
+        transaction_id: older.deposit.transaction_id,
+        amount: 40,
+        reason: 'partial',
+      },
     });
-    expect(refund.status, refund.text).toBe(200);
+    expectStatus(refund, 200);
     expect(await wallet(shop)).toMatchObject({ holding_balance: 59, available_balance: 0 }); // nothing available: from holding
     const newer = await paidCheckout(shop, { amount: 100 }); // net 99.00, not yet due
     await sql`update customer_transactions set completed_at = now() - interval '2 days' where id = ${older.deposit.transaction_id}`;
@@ -526,8 +539,8 @@ describe('GET /api/admin/v1/ledger/reconciliation', () => {
     const ghs = await wallet(shop);
     await sql`update wallets set holding_balance = holding_balance + 1 where id = ${ghs.id}`;
     try {
-      const res = await admin().get(`${RECONCILIATION}?merchant_id=${shop.id}`);
-      expect(res.status).toBe(200);
+      const res = await admin().call(contract.getLedgerReconciliation, { query: { merchant_id: shop.id } });
+      expectStatus(res, 200);
       expect(res.body.data.balanced).toBe(false);
       expect(res.body.data.wallet_differences).toEqual([
         {
@@ -550,11 +563,12 @@ describe('database guards on the journal', () => {
   it('refuses UPDATE and DELETE of ledger lines and entries', async () => {
     const shop = await newMerchant();
     const { deposit } = await paidCheckout(shop, { amount: 10 });
-    const [line] = await sql`
+    const [line] = await sql<{ id: string; amount: string }[]>`
       select l.id, l.amount::text as amount from ledger_lines l join ledger_entries e on e.id = l.entry_id
        where e.customer_transaction_id = ${deposit.transaction_id} limit 1`;
-    const [entry] =
-      await sql`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
+    const [entry] = await sql<
+      { id: string; description: string }[]
+    >`select id, description from ledger_entries where customer_transaction_id = ${deposit.transaction_id}`;
 
     const attempts = [
       () => sql`update ledger_lines set amount = amount + 1 where id = ${line!.id}`,

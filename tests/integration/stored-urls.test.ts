@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invalidFields, minimalCheckout, newMerchant } from '../support/fixtures';
+import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { expectStatus, invalidFields } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * URLs a merchant stores (lib/platform/http/stored-url.ts): only the usual form is accepted, and the stored
  * value is the parser's normalised href, so what the merchant wrote, what is stored and where a
  * browser or the webhook sender goes are the same place.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 const sql = testSql();
 let m: Merchant;
 beforeAll(async () => {
@@ -34,26 +35,28 @@ describe('branding URLs', () => {
 
   it.each(HOSTILE)('refuses success_redirect_url and logo_url %j, storing nothing', async (url) => {
     const before = await stored();
-    expect(invalidFields(await m.api.put('/api/v1/merchants/branding', { success_redirect_url: url }))).toEqual([
+    expect(invalidFields(await m.call(contract.updateBranding, { body: { success_redirect_url: url } }))).toEqual([
       'success_redirect_url',
     ]);
-    expect(invalidFields(await m.api.put('/api/v1/merchants/branding', { logo_url: url }))).toEqual(['logo_url']);
+    expect(invalidFields(await m.call(contract.updateBranding, { body: { logo_url: url } }))).toEqual(['logo_url']);
     expect(await stored()).toEqual(before);
   });
 
   it('stores the normalised form, and checkouts carry it', async () => {
-    const res = await m.api.put('/api/v1/merchants/branding', {
-      success_redirect_url: 'HTTPS://Shop.Example:443/a/../thanks?order=%7e1',
-      logo_url: 'https://CDN.shop.example/logo.png',
+    const res = await m.call(contract.updateBranding, {
+      body: {
+        success_redirect_url: 'HTTPS://Shop.Example:443/a/../thanks?order=%7e1',
+        logo_url: 'https://CDN.shop.example/logo.png',
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data.success_redirect_url).toBe('https://shop.example/thanks?order=%7e1');
     expect(res.body.data.logo_url).toBe('https://cdn.shop.example/logo.png');
     expect(await stored()).toEqual({
       success_redirect_url: 'https://shop.example/thanks?order=%7e1',
       logo_url: 'https://cdn.shop.example/logo.png',
     });
-    const checkout = await m.api.post('/api/v1/merchants/checkouts', minimalCheckout);
+    const checkout = await m.ok(contract.createCheckout, { body: minimalCheckout });
     const [row] = await sql`select redirect_url from checkouts where id = ${checkout.body.data.id}`;
     expect(row!.redirect_url).toBe('https://shop.example/thanks?order=%7e1');
   });
@@ -67,20 +70,22 @@ describe('webhook URLs', () => {
     'refuses %j, creating nothing',
     async (url) => {
       const before = await count();
-      expect(invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url, events: ['*'] }))).toEqual(['url']);
+      expect(invalidFields(await m.call(contract.createWebhook, { body: { url, events: ['*'] } }))).toEqual(['url']);
       expect(await count()).toBe(before);
     },
   );
 
   it('stores the normalised form (and keeps its own rules: a public https address)', async () => {
-    const res = await m.api.post('/api/v1/merchants/webhooks', {
-      url: 'HTTPS://93.184.215.14:443/hooks/../payments',
-      events: ['*'],
+    const res = await m.call(contract.createWebhook, {
+      body: {
+        url: 'HTTPS://93.184.215.14:443/hooks/../payments',
+        events: ['*'],
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data.url).toBe('https://93.184.215.14/payments');
     expect(
-      invalidFields(await m.api.post('/api/v1/merchants/webhooks', { url: 'https://127.0.0.1/x', events: ['*'] })),
+      invalidFields(await m.call(contract.createWebhook, { body: { url: 'https://127.0.0.1/x', events: ['*'] } })),
     ).toEqual(['url']);
   });
 });

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
-import { client } from '../support/api';
-import { admin, expectErrorShape, newMerchant, paidCheckout, wallet } from '../support/fixtures';
+import { admin, newMerchant, paidCheckout, wallet, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
+import { caller, expectErrorShape, expectStatus, type BodyOf } from '../support/caller';
+import type { EventData } from '../../lib/notifications/events/catalog';
+import { contract } from '../support/contract';
 
 /**
  * Wallets (spec 2.3, 4.2; issue 4 "Wallets"): reading them, the merchant's status lever (active ↔
  * frozen), and the operator's levers (suspend, settlement hold with a reason the merchant sees or not).
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const WALLET = '/api/v1/merchants/wallet';
-const REFUNDS = '/api/v1/merchants/wallet/refunds';
 const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
 
 /** Spec 2.3, in its order. */
@@ -36,29 +34,39 @@ const WALLET_FIELDS = [
 
 const sql = testSql();
 
-const operatorWallet = (merchantId: string, code: string) => `/api/admin/v1/merchants/${merchantId}/wallets/${code}`;
-
 async function walletRow(merchantId: string, code: string) {
-  const [row] = await sql`
+  const [row] = await sql<
+    {
+      id: string;
+      status: string;
+      holding_balance: string;
+      available_balance: string;
+      settlement_hold: boolean;
+      settlement_hold_reason: string | null;
+    }[]
+  >`
     select w.* from wallets w join currencies c on c.id = w.currency_id
      where w.merchant_id = ${merchantId} and c.code = ${code}`;
   return row!;
 }
 
 const walletEvents = (walletId: string) =>
-  sql<{ event_type: string; data: any; merchant_id: string; resource_type: string }[]>`
+  sql<{ event_type: string; data: EventData['wallet.status_changed']; merchant_id: string; resource_type: string }[]>`
     select event_type, data, merchant_id, resource_type from events where resource_id = ${walletId} order by sequence`;
 
-const setStatus = (m: Merchant, code: string, status: unknown) => m.api.patch(`${WALLET}/${code}/status`, { status });
+const setStatus = (m: Merchant, code: string, status: BodyOf<typeof contract.updateWalletStatus>['status']) =>
+  m.call(contract.updateWalletStatus, { params: { currency_code: code }, body: { status } });
 
 /** Runs settlement as if it were two days from now: every deposit made so far is due. */
 async function settleAllDue(merchantId: string) {
-  const res = await admin().post('/api/admin/v1/settlements/run', {
-    as_of: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    merchant_id: merchantId,
+  const res = await admin().call(contract.runSettlement, {
+    body: {
+      as_of: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      merchant_id: merchantId,
+    },
   });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as { batches: any[]; checkouts_completed: number };
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 let m: Merchant;
@@ -70,12 +78,12 @@ beforeAll(async () => {
 describe('GET /api/v1/merchants/wallet', () => {
   it('lists one zero wallet per currency, every spec 2.3 field present', async () => {
     const fresh = await newMerchant();
-    const res = await fresh.api.get(WALLET);
-    expect(res.status).toBe(200);
+    const res = await fresh.call(contract.listWallets);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     expect(typeof res.body.message).toBe('string');
     expect(res.body).not.toHaveProperty('pagination');
-    const wallets = res.body.data as Record<string, any>[];
+    const wallets = res.body.data;
     expect(wallets).toHaveLength(CURRENCIES.length);
     expect(wallets.map((w) => w.currency_name).sort()).toEqual(CURRENCIES);
     const currencyRows = await sql<{ id: string; code: string }[]>`select id, code from currencies`;
@@ -110,7 +118,7 @@ describe('GET /api/v1/merchants/wallet', () => {
     await settleAllDue(shop.id);
     // 25.50: fee 0.26 (25.5 minor rounds half up), net 25.24 into holding.
     await paidCheckout(shop, { amount: 25.5 });
-    const list = (await shop.api.get(WALLET)).body.data as Record<string, any>[];
+    const list = (await shop.ok(contract.listWallets)).body.data;
     const ghs = list.find((w) => w.currency_name === 'GHS')!;
     expect(ghs).toMatchObject({ available_balance: 100, holding_balance: 25.24, balance: 125.24 });
     expect(ghs.last_deposit_at).toMatch(TIMESTAMP);
@@ -137,21 +145,21 @@ describe('GET /api/v1/merchants/wallet/{currency_code}', () => {
 
   it('an unknown three-letter code is 404; a malformed code is 422', async () => {
     for (const code of ['XYZ', 'jpy', 'ZZZ']) {
-      const res = await m.api.get(`${WALLET}/${code}`);
-      expect(res.status, code).toBe(404);
+      const res = await m.call(contract.getWallet, { params: { currency_code: code } });
+      expectStatus(res, 404, code);
       expectErrorShape(res.body, 'not_found');
     }
     for (const code of ['GH', 'GHS1', 'G1S', 'GHSS', '123', 'G%20S']) {
-      const res = await m.api.get(`${WALLET}/${code}`);
-      expect(res.status, code).toBe(422);
+      const res = await m.call(contract.getWallet, { params: { currency_code: code } });
+      expectStatus(res, 422, code);
       expectErrorShape(res.body, 'validation_error');
       expect(res.body.error.fields.map((f: { field: string }) => f.field)).toContain('currency_code');
     }
   });
 
   it('needs an API key', async () => {
-    expect((await client().get(`${WALLET}/GHS`)).status).toBe(401);
-    expect((await client({ 'x-api-key': 'nope' }).get(WALLET)).status).toBe(401);
+    expect((await caller().call(contract.getWallet, { params: { currency_code: 'GHS' } })).status).toBe(401);
+    expect((await caller({ 'x-api-key': 'nope' }).call(contract.listWallets)).status).toBe(401);
   });
 });
 
@@ -161,7 +169,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     const before = await walletRow(shop.id, 'KES');
 
     const frozen = await setStatus(shop, 'kes', 'frozen');
-    expect(frozen.status, frozen.text).toBe(200);
+    expectStatus(frozen, 200, frozen.text);
     expect(frozen.body.data).toMatchObject({
       id: before.id,
       currency_name: 'KES',
@@ -175,7 +183,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
 
     const active = await setStatus(shop, 'KES', 'active');
-    expect(active.status).toBe(200);
+    expectStatus(active, 200);
     expect(active.body.data.status).toBe('active');
     expect((await walletRow(shop.id, 'KES')).status).toBe('active');
 
@@ -190,7 +198,7 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
     const shop = await newMerchant();
     const before = await walletRow(shop.id, 'GHS');
     const res = await setStatus(shop, 'GHS', 'active');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data.status).toBe('active');
     const events = await walletEvents(before.id);
     expect(events.map((e) => e.event_type)).not.toContain('wallet.status_changed');
@@ -206,8 +214,8 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
       { checkout_id: checkout.id, amount: 10, reason: 'customer asked' },
       { transaction_id: deposit.transaction_id, reason: 'customer asked' },
     ]) {
-      const refused = await shop.api.post(REFUNDS, body);
-      expect(refused.status, refused.text).toBe(409);
+      const refused = await shop.call(contract.createRefund, { body });
+      expectStatus(refused, 409);
       expectErrorShape(refused.body, 'wallet_frozen');
     }
     const after = await walletRow(shop.id, 'GHS');
@@ -225,23 +233,29 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 
     // Nor can its money be converted away (the quote is only a price; carrying it out is refused).
     await settleAllDue(shop.id);
-    const quote = await shop.api.post('/api/v1/merchants/conversion/quote', {
-      from_currency: 'GHS',
-      to_currency: 'USD',
-      amount: 5,
+    const quote = await shop.call(contract.createConversionQuote, {
+      body: {
+        from_currency: 'GHS',
+        to_currency: 'USD',
+        amount: 5,
+      },
     });
-    expect(quote.status, quote.text).toBe(200);
-    const converted = await shop.api.post('/api/v1/merchants/conversion', {
-      quote_id: quote.body.data.quote_id,
-      idempotency_key: 'frozen-1',
+    expectStatus(quote, 200);
+    const converted = await shop.call(contract.convertCurrency, {
+      body: {
+        quote_id: quote.body.data.quote_id,
+        idempotency_key: 'frozen-1',
+      },
     });
-    expect(converted.status, converted.text).toBe(409);
+    expectStatus(converted, 409);
     expectErrorShape(converted.body, 'wallet_frozen');
     expect(Number((await walletRow(shop.id, 'USD')).available_balance)).toBe(0);
 
     expect((await setStatus(shop, 'GHS', 'active')).status).toBe(200);
-    const ok = await shop.api.post(REFUNDS, { checkout_id: checkout.id, amount: 10, reason: 'customer asked' });
-    expect(ok.status, ok.text).toBe(200);
+    const ok = await shop.call(contract.createRefund, {
+      body: { checkout_id: checkout.id, amount: 10, reason: 'customer asked' },
+    });
+    expectStatus(ok, 200);
     expect(ok.body.data).toMatchObject({
       transaction_type: 'refund',
       amount: 10,
@@ -260,8 +274,8 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
       { status: 'frozen', extra: 1 },
     ];
     for (const body of bodies) {
-      const res = await shop.api.patch(`${WALLET}/GHS/status`, body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
+      const res = await shop.send(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body });
+      expectStatus(res, 422, JSON.stringify(body));
       expectErrorShape(res.body, 'validation_error');
     }
     expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
@@ -271,12 +285,15 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 
   it('an operator-suspended wallet cannot be changed by the merchant (409); the operator can lift it', async () => {
     const shop = await newMerchant();
-    const suspended = await admin().patch(operatorWallet(shop.id, 'GHS'), { status: 'suspended' });
-    expect(suspended.status, suspended.text).toBe(200);
+    const suspended = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'GHS' },
+      body: { status: 'suspended' },
+    });
+    expectStatus(suspended, 200);
     expect(suspended.body.data.status).toBe('suspended');
     expect((await wallet(shop, 'GHS')).status).toBe('suspended');
 
-    for (const status of ['active', 'frozen']) {
+    for (const status of ['active', 'frozen'] as const) {
       const res = await setStatus(shop, 'GHS', status);
       expect(res.status, res.text).toBe(409);
       expectErrorShape(res.body, 'wallet_suspended');
@@ -285,12 +302,17 @@ describe('PATCH /api/v1/merchants/wallet/{currency_code}/status', () => {
 
     // A suspended wallet refuses refunds too.
     const { checkout } = await paidCheckout(shop, { amount: 20 });
-    const refund = await shop.api.post(REFUNDS, { checkout_id: checkout.id, amount: 1, reason: 'x' });
-    expect(refund.status).toBe(409);
+    const refund = await shop.call(contract.createRefund, {
+      body: { checkout_id: checkout.id, amount: 1, reason: 'x' },
+    });
+    expectStatus(refund, 409);
     expectErrorShape(refund.body, 'wallet_suspended');
 
-    const lifted = await admin().patch(operatorWallet(shop.id, 'GHS'), { status: 'active' });
-    expect(lifted.status).toBe(200);
+    const lifted = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'GHS' },
+      body: { status: 'active' },
+    });
+    expectStatus(lifted, 200);
     expect((await setStatus(shop, 'GHS', 'frozen')).status).toBe(200);
     const events = await walletEvents((await walletRow(shop.id, 'GHS')).id);
     expect(events.filter((e) => e.event_type === 'wallet.status_changed').map((e) => e.data.status)).toEqual([
@@ -309,10 +331,13 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       { authorization: 'Bearer wrong' },
       { 'x-api-key': shop.apiKey },
     ]) {
-      const res = await client(headers).patch(operatorWallet(shop.id, 'GHS'), { status: 'suspended' });
-      expect(res.status).toBe(401);
-      const list = await client(headers).get(`/api/admin/v1/merchants/${shop.id}/wallets`);
-      expect(list.status).toBe(401);
+      const res = await caller(headers).call(contract.updateMerchantWallet, {
+        params: { merchant_id: shop.id, currency_code: 'GHS' },
+        body: { status: 'suspended' },
+      });
+      expectStatus(res, 401);
+      const list = await caller(headers).call(contract.listMerchantWallets, { params: { merchant_id: shop.id } });
+      expectStatus(list, 401);
     }
     expect((await walletRow(shop.id, 'GHS')).status).toBe('active');
   });
@@ -328,28 +353,60 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       { unknown: 1 },
     ];
     for (const body of bad) {
-      const res = await admin().patch(operatorWallet(shop.id, 'GHS'), body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
+      const res = await admin().send(contract.updateMerchantWallet, {
+        params: { merchant_id: shop.id, currency_code: 'GHS' },
+        body,
+      });
+      expectStatus(res, 422, JSON.stringify(body));
       expectErrorShape(res.body, 'validation_error');
     }
-    expect((await admin().patch(operatorWallet(shop.id, 'XYZ'), { status: 'active' })).status).toBe(404);
-    expect((await admin().patch(operatorWallet(shop.id, 'GH'), { status: 'active' })).status).toBe(422);
     expect(
-      (await admin().patch(operatorWallet('00000000-0000-4000-8000-000000000000', 'GHS'), { status: 'active' })).status,
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: shop.id, currency_code: 'XYZ' },
+          body: { status: 'active' },
+        })
+      ).status,
     ).toBe(404);
-    expect((await admin().patch(operatorWallet('not-a-uuid', 'GHS'), { status: 'active' })).status).toBe(422);
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: shop.id, currency_code: 'GH' },
+          body: { status: 'active' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: '00000000-0000-4000-8000-000000000000', currency_code: 'GHS' },
+          body: { status: 'active' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: 'not-a-uuid', currency_code: 'GHS' },
+          body: { status: 'active' },
+        })
+      ).status,
+    ).toBe(422);
     const row = await walletRow(shop.id, 'GHS');
     expect([row.status, row.settlement_hold, row.settlement_hold_reason]).toEqual(['active', false, null]);
   });
 
   it('a hold visible to the merchant shows its reason; an internal one shows the hold but not the reason', async () => {
     const shop = await newMerchant();
-    const visible = await admin().patch(operatorWallet(shop.id, 'ghs'), {
-      settlement_hold: true,
-      settlement_hold_reason: 'Documents under review',
-      settlement_hold_visibility: 'merchant',
+    const visible = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'ghs' },
+      body: {
+        settlement_hold: true,
+        settlement_hold_reason: 'Documents under review',
+        settlement_hold_visibility: 'merchant',
+      },
     });
-    expect(visible.status, visible.text).toBe(200);
+    expectStatus(visible, 200);
     expect(visible.body.data).toMatchObject({
       settlement_hold: true,
       settlement_hold_reason: 'Documents under review',
@@ -360,18 +417,21 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       settlement_hold_reason: 'Documents under review',
     });
 
-    const internal = await admin().patch(operatorWallet(shop.id, 'GHS'), {
-      settlement_hold: true,
-      settlement_hold_reason: 'Fraud check FR-221',
-      settlement_hold_visibility: 'internal',
+    const internal = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'GHS' },
+      body: {
+        settlement_hold: true,
+        settlement_hold_reason: 'Fraud check FR-221',
+        settlement_hold_visibility: 'internal',
+      },
     });
-    expect(internal.status).toBe(200);
+    expectStatus(internal, 200);
     // The operator sees the reason…
     expect(internal.body.data).toMatchObject({
       settlement_hold_reason: 'Fraud check FR-221',
       settlement_hold_visibility: 'internal',
     });
-    const opList = (await admin().get(`/api/admin/v1/merchants/${shop.id}/wallets`)).body.data as Record<string, any>[];
+    const opList = (await admin().ok(contract.listMerchantWallets, { params: { merchant_id: shop.id } })).body.data;
     expect(opList.find((w) => w.currency_name === 'GHS')).toMatchObject({
       settlement_hold: true,
       settlement_hold_reason: 'Fraud check FR-221',
@@ -379,7 +439,7 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
     // …the merchant does not, anywhere.
     const single = await wallet(shop, 'GHS');
     expect(single).toMatchObject({ settlement_hold: true, settlement_hold_reason: null });
-    const list = (await shop.api.get(WALLET)).body.data as Record<string, any>[];
+    const list = (await shop.ok(contract.listWallets)).body.data;
     expect(list.find((w) => w.currency_name === 'GHS')).toMatchObject({
       settlement_hold: true,
       settlement_hold_reason: null,
@@ -401,11 +461,14 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
     const shop = await newMerchant();
     await paidCheckout(shop, { amount: 100, currency_code: 'GHS' }); // net 99.00
     await paidCheckout(shop, { amount: 10, currency_code: 'USD' }); // net 9.90
-    const held = await admin().patch(operatorWallet(shop.id, 'GHS'), {
-      settlement_hold: true,
-      settlement_hold_reason: 'Chargeback review',
+    const held = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'GHS' },
+      body: {
+        settlement_hold: true,
+        settlement_hold_reason: 'Chargeback review',
+      },
     });
-    expect(held.status).toBe(200);
+    expectStatus(held, 200);
     expect(held.body.data.settlement_hold_visibility).toBe('merchant');
 
     const first = await settleAllDue(shop.id);
@@ -425,8 +488,11 @@ describe('operator: PATCH /api/admin/v1/merchants/{id}/wallets/{currency_code}',
       await sql`select status from checkouts where merchant_id = ${shop.id} and currency_code = 'GHS'`;
     expect(ghsCheckout!.status).toBe('paid');
 
-    const lifted = await admin().patch(operatorWallet(shop.id, 'GHS'), { settlement_hold: false });
-    expect(lifted.status).toBe(200);
+    const lifted = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: shop.id, currency_code: 'GHS' },
+      body: { settlement_hold: false },
+    });
+    expectStatus(lifted, 200);
     expect(lifted.body.data).toMatchObject({
       settlement_hold: false,
       settlement_hold_reason: null,

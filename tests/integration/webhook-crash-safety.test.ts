@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+import { expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Crash safety (issue 6): 200 events queued for one endpoint, the real worker process
@@ -12,7 +14,6 @@ import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
  * `succeeded`. WEBHOOK_TIMEOUT_SECONDS=2 makes a dead worker's leases (timeout + 5 s) run out quickly.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 const EVENTS = 200;
 const KILL_AT = [30, 80, 130];
 const DEADLINE_MS = 55_000;
@@ -70,7 +71,7 @@ describe('webhook delivery survives the worker being killed', () => {
         const seen = index + 1;
         if (current && kills.length < KILL_AT.length && seen >= KILL_AT[kills.length]!) {
           // Mid-delivery: this request (and the others in flight) never gets its answer recorded.
-          kills.push({ at: seen, eventId: request.json?.id, worker: current });
+          kills.push({ at: seen, eventId: request.json?.id ?? '(not JSON)', worker: current });
           killGroup(current, 'SIGKILL');
           current = startWorker(output);
           return { hang: true };
@@ -78,18 +79,20 @@ describe('webhook delivery survives the worker being killed', () => {
         return { status: 200, body: 'ok', delayMs: 20 };
       });
 
-      const created = await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true });
-      expect(created.status, created.text).toBe(200);
+      const created = await m.call(contract.createWebhook, {
+        body: { url: receiver.url, events: ['*'], allow_loopback: true },
+      });
+      expectStatus(created, 200);
       const webhookId = created.body.data.id as string;
 
       // Queue 200 events (test events: each an event row and its delivery, in one transaction).
       const eventIds: string[] = [];
       for (let batch = 0; batch < EVENTS / 20; batch++) {
         const results = await Promise.all(
-          Array.from({ length: 20 }, () => m.api.post(`${WEBHOOKS}/${webhookId}/test`)),
+          Array.from({ length: 20 }, () => m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } })),
         );
         for (const r of results) {
-          expect(r.status, r.text).toBe(200);
+          expectStatus(r, 200);
           eventIds.push(r.body.data.event_id);
         }
       }
@@ -135,7 +138,7 @@ describe('webhook delivery survives the worker being killed', () => {
         rows.filter((r) => r.status !== 'succeeded'),
         diagnostics(),
       ).toEqual([]);
-      const receivedIds = new Set(receiver.received.map((r) => r.json?.id as string));
+      const receivedIds = new Set(receiver.received.map((r) => r.json?.id));
       expect(
         eventIds.filter((id) => !receivedIds.has(id)),
         diagnostics(),
@@ -144,13 +147,13 @@ describe('webhook delivery survives the worker being killed', () => {
 
       // The requests cut off by a kill were sent again by a later worker (at least once, not at most once).
       const counts = new Map<string, number>();
-      for (const r of receiver.received) counts.set(r.json.id, (counts.get(r.json.id) ?? 0) + 1);
+      for (const r of receiver.received) counts.set(r.json!.id, (counts.get(r.json!.id) ?? 0) + 1);
       for (const k of kills)
         expect(counts.get(k.eventId), `event ${k.eventId} cut off at ${k.at}`).toBeGreaterThanOrEqual(2);
       // Each copy was a complete, correctly signed delivery of the same event.
       for (const r of receiver.received) {
-        expect(r.headers['x-webhook-id']).toBe(r.json.id);
-        expect(r.json.idempotency_key).toBe(r.json.id);
+        expect(r.headers['x-webhook-id']).toBe(r.json!.id);
+        expect(r.json!.idempotency_key).toBe(r.json!.id);
       }
       // Duplicates are bounded by what was in flight at the kills (4 per endpoint, plus answered-but-unrecorded ones).
       expect(receiver.received.length - EVENTS).toBeLessThanOrEqual(KILL_AT.length * 8);
@@ -167,10 +170,12 @@ describe('webhook delivery survives the worker being killed', () => {
       const output: string[] = [];
       const m = await newMerchant();
       const receiver = await startReceiver({ status: 200, body: 'ok', delayMs: 1500 });
-      const created = await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true });
-      expect(created.status, created.text).toBe(200);
-      const test = await m.api.post(`${WEBHOOKS}/${created.body.data.id}/test`);
-      expect(test.status).toBe(200);
+      const created = await m.call(contract.createWebhook, {
+        body: { url: receiver.url, events: ['*'], allow_loopback: true },
+      });
+      expectStatus(created, 200);
+      const test = await m.call(contract.sendWebhookTest, { params: { webhook_id: created.body.data.id } });
+      expectStatus(test, 200);
 
       const worker = startWorker(output);
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../lib/platform/time';
-import { newMerchant, paidCheckout } from '../support/fixtures';
+import { newMerchant, paidCheckout, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import {
   closeAllReceivers,
@@ -21,6 +21,8 @@ import {
 import { getDb } from '../../lib/platform/db/client';
 import { WEBHOOK_API_VERSION } from '../../lib/notifications/webhooks/envelope';
 import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
+import { expectStatus } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * Delivering webhooks (issue 6): the envelope and its signature, event filtering, the retry schedule
@@ -28,9 +30,6 @@ import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify'
  * connections, independence of endpoints and events, and disabling after 5 days of failures. Receivers
  * are real HTTP servers on 127.0.0.1.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 const SCHEDULE = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600];
 const DAY = 86_400_000;
 
@@ -44,19 +43,21 @@ afterEach(async () => {
 
 async function hook(m: Merchant, options: { events?: string[]; responder?: Responder | Reply; url?: string } = {}) {
   const receiver = await startReceiver(options.responder ?? { status: 200 });
-  const res = await m.api.post(WEBHOOKS, {
-    url: options.url ?? receiver.url,
-    events: options.events ?? ['*'],
-    allow_loopback: true,
+  const res = await m.call(contract.createWebhook, {
+    body: {
+      url: options.url ?? receiver.url,
+      events: options.events ?? ['*'],
+      allow_loopback: true,
+    },
   });
-  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.text}`);
-  return { receiver, webhook: res.body.data as { id: string; secret: string } & Record<string, any> };
+  if (!res.ok) throw new Error(`webhook creation failed: ${res.text}`);
+  return { receiver, webhook: res.body.data };
 }
 
 async function testEvent(m: Merchant, webhookId: string) {
-  const res = await m.api.post(`${WEBHOOKS}/${webhookId}/test`);
-  if (res.status !== 200) throw new Error(`test event failed: ${res.text}`);
-  return res.body.data as { event_id: string; delivery_id: string };
+  const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhookId } });
+  if (!res.ok) throw new Error(`test event failed: ${res.text}`);
+  return res.body.data;
 }
 
 /** Delivers everything due at `now` until nothing more is due (at most 4 per endpoint are claimed at once). */
@@ -85,15 +86,17 @@ async function deliveryRow(id: string) {
 }
 
 async function endpoint(m: Merchant, id: string) {
-  const res = await m.api.get(`${WEBHOOKS}/${id}`);
-  expect(res.status).toBe(200);
-  return res.body.data as Record<string, any>;
+  const res = await m.call(contract.getWebhook, { params: { webhook_id: id } });
+  expectStatus(res, 200);
+  return res.body.data;
 }
 
 async function deliveryView(m: Merchant, webhookId: string, deliveryId: string) {
-  const res = await m.api.get(`${WEBHOOKS}/${webhookId}/deliveries?size=100`);
-  expect(res.status).toBe(200);
-  return res.body.data.find((d: any) => d.id === deliveryId);
+  const res = await m.call(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query: { size: 100 } });
+  expectStatus(res, 200);
+  const view = res.body.data.find((d) => d.id === deliveryId);
+  if (!view) throw new Error(`delivery ${deliveryId} is not listed: ${res.text}`);
+  return view;
 }
 
 async function withEnv<T>(extra: Record<string, string>, fn: () => Promise<T>): Promise<T> {
@@ -138,7 +141,7 @@ describe('the delivery', () => {
     expect(Math.abs(timestampOf(signatureOf(got)) - Date.now() / 1000)).toBeLessThan(30);
 
     // The envelope: exactly these fields.
-    const body = got.json;
+    const body = got.json!;
     expect(Object.keys(body).sort()).toEqual([
       'api_version',
       'created_at',
@@ -159,9 +162,9 @@ describe('the delivery', () => {
 
     // data is the checkout in its full API shape (spec 2.5: the shape of the list and of every checkout
     // event), paid, with the merchant's meta_data.
-    const list = await m.api.get('/api/v1/merchants/checkouts?limit=100');
-    expect(list.status).toBe(200);
-    const current = list.body.data.find((c: any) => c.id === checkout.id);
+    const list = await m.call(contract.listCheckouts, { query: { limit: 100 } });
+    expectStatus(list, 200);
+    const current = list.body.data.find((c) => c.id === checkout.id);
     expect(body.data).toMatchObject({
       id: checkout.id,
       status: 'paid',
@@ -183,7 +186,7 @@ describe('the delivery', () => {
     const view = await deliveryView(
       m,
       webhook.id,
-      (await sql`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id,
+      (await sql<{ id: string }[]>`select id from webhook_deliveries where endpoint_id = ${webhook.id}`)[0]!.id,
     );
     expect(view).toMatchObject({
       status: 'succeeded',
@@ -201,7 +204,10 @@ describe('the delivery', () => {
     const createdOnly = await hook(m, { events: ['checkout.created', 'payout.completed'] });
     const all = await hook(m, { events: ['*'] });
     const disabled = await hook(m, { events: ['*'] });
-    expect((await m.api.put(`${WEBHOOKS}/${disabled.webhook.id}`, { enabled: false })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWebhook, { params: { webhook_id: disabled.webhook.id }, body: { enabled: false } }))
+        .status,
+    ).toBe(200);
     const other = await newMerchant();
     const otherAll = await hook(other, { events: ['*'] });
 
@@ -214,8 +220,8 @@ describe('the delivery', () => {
     expect(events.map((e) => e.event_type)).toContain('checkout.created');
     expect(events.map((e) => e.event_type)).toContain('checkout.paid');
 
-    const typesOf = (r: Receiver) => r.received.map((x) => x.json.event_type).sort();
-    const idsOf = (r: Receiver) => r.received.map((x) => x.json.id).sort();
+    const typesOf = (r: Receiver) => r.received.map((x) => x.json!.event_type).sort();
+    const idsOf = (r: Receiver) => r.received.map((x) => x.json!.id).sort();
     expect(idsOf(all.receiver)).toEqual(events.map((e) => e.id).sort());
     expect(typesOf(paidOnly.receiver)).toEqual(['checkout.paid']);
     expect(typesOf(createdOnly.receiver)).toEqual(['checkout.created']);
@@ -225,7 +231,7 @@ describe('the delivery', () => {
       expect(verifyWebhookSignature(r.raw, signatureOf(r), all.webhook.secret)).toBe(true);
       expect(verifyWebhookSignature(r.raw, signatureOf(r), paidOnly.webhook.secret)).toBe(false);
     }
-    expect(paidOnly.receiver.received[0]!.json.data.id).toBe(checkout.id);
+    expect(paidOnly.receiver.received[0]!.json!.data.id).toBe(checkout.id);
     // Events while it was disabled are not queued for it, even once it is re-enabled.
     expect((await sql`select 1 from webhook_deliveries where endpoint_id = ${disabled.webhook.id}`).length).toBe(0);
   });
@@ -274,8 +280,8 @@ describe('retries under a controllable clock', () => {
     // Same id and idempotency key (and the very same body) every time; a new timestamp and signature.
     const bodies = receiver.received.map((r) => r.raw);
     expect(new Set(bodies).size).toBe(1);
-    expect(new Set(receiver.received.map((r) => r.json.id))).toEqual(new Set([test.event_id]));
-    expect(new Set(receiver.received.map((r) => r.json.idempotency_key))).toEqual(new Set([test.event_id]));
+    expect(new Set(receiver.received.map((r) => r.json!.id))).toEqual(new Set([test.event_id]));
+    expect(new Set(receiver.received.map((r) => r.json!.idempotency_key))).toEqual(new Set([test.event_id]));
     expect(new Set(receiver.received.map((r) => r.headers['x-webhook-id']))).toEqual(new Set([test.event_id]));
     expect(new Set(receiver.received.map(signatureOf)).size).toBe(10);
     const stamps = receiver.received.map((r) => timestampOf(signatureOf(r)));
@@ -292,12 +298,10 @@ describe('retries under a controllable clock', () => {
     const view = await deliveryView(m, webhook.id, test.delivery_id);
     expect(view).toMatchObject({ status: 'failed', attempt_count: 10, next_attempt_at: null, last_status_code: 500 });
     expect(view.attempts).toHaveLength(10);
-    expect(view.attempts.map((a: any) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(view.attempts.every((a: any) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(
-      true,
-    );
-    expect(view.attempts.slice(0, 9).every((a: any) => a.next_retry_at !== null)).toBe(true);
-    expect(view.attempts[9].next_retry_at).toBeNull();
+    expect(view.attempts.map((a) => a.attempt_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(view.attempts.every((a) => a.status_code === 500 && a.response_body === 'boom' && !a.succeeded)).toBe(true);
+    expect(view.attempts.slice(0, 9).every((a) => a.next_retry_at !== null)).toBe(true);
+    expect(view.attempts[9]!.next_retry_at).toBeNull();
     // 3 days of failures is not yet 5: the endpoint stays enabled, failing since the first attempt.
     const ep = await endpoint(m, webhook.id);
     expect(ep).toMatchObject({ enabled: true, disabled_reason: null, failing_since: formatTimestamp(start) });
@@ -359,7 +363,7 @@ describe('retries under a controllable clock', () => {
     const t0 = new Date();
     await deliverDueNow(undefined, { now: t0, limit: 1 });
     expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]!.json.id).toBe(first.event_id);
+    expect(receiver.received[0]!.json!.id).toBe(first.event_id);
 
     expect(await deliveryRow(first.delivery_id)).toMatchObject({
       status: 'failed',
@@ -378,20 +382,20 @@ describe('retries under a controllable clock', () => {
     expect(await drain(new Date(t0.getTime() + 10 * DAY))).toEqual([]);
     expect(receiver.received).toHaveLength(1);
     expect(await deliveryRow(second.delivery_id)).toMatchObject({ status: 'pending', attempt_count: 0 });
-    expect((await m.api.post(`${WEBHOOKS}/${webhook.id}/test`)).status).toBe(409);
+    expect((await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).status).toBe(409);
     await paidCheckout(m);
     const rows = await sql`select event_id from webhook_deliveries where endpoint_id = ${webhook.id}`;
     expect(rows).toHaveLength(3);
 
     // The merchant fixes the receiver and re-enables: the waiting deliveries go out; the 410'd one stays failed.
     receiver.respondWith({ status: 200 });
-    const on = await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true });
+    const on = await m.ok(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: true } });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
     await drain();
     expect(
       receiver.received
         .slice(1)
-        .map((r) => r.json.id)
+        .map((r) => r.json!.id)
         .sort(),
     ).toEqual([second.event_id, third.event_id].sort());
     expect(await deliveryRow(first.delivery_id)).toMatchObject({ status: 'failed' });
@@ -418,7 +422,7 @@ describe('retries under a controllable clock', () => {
         next_retry_at: expect.any(String),
       });
       expect((await endpoint(m, webhook.id)).failing_since).not.toBeNull();
-      await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
+      await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } });
     }
     expect(target.received).toHaveLength(0);
   });
@@ -509,7 +513,7 @@ describe('independence', () => {
         >`select id from events where resource_id = ${checkout.id} order by sequence`;
         await healthy.receiver.waitFor(events.length, 2500);
         expect(Math.max(...healthy.receiver.received.map((r) => r.receivedAt)) - created).toBeLessThan(2500);
-        expect(healthy.receiver.received.map((r) => r.json.id).sort()).toEqual(events.map((e) => e.id).sort());
+        expect(healthy.receiver.received.map((r) => r.json!.id).sort()).toEqual(events.map((e) => e.id).sort());
         await failing.receiver.waitFor(events.length, 2500);
         await hanging.receiver.waitFor(Math.min(events.length, 4), 2500);
 
@@ -549,7 +553,7 @@ describe('independence', () => {
       const expected = row.endpoint_id === failing.webhook.id || row.event_id === poison ? 'pending' : 'succeeded';
       expect(row.status, `${row.endpoint_id} ${row.event_id}`).toBe(expected);
     }
-    expect(healthy.receiver.received.map((r) => r.json.id).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(healthy.receiver.received.map((r) => r.json!.id).sort()).toEqual(events.map((e) => e.id).sort());
     expect(failing.receiver.received).toHaveLength(events.length);
   });
 
@@ -619,7 +623,7 @@ describe('disabling an endpoint that keeps failing', () => {
     expect(ep.disabled_reason).toEqual(expect.stringContaining(formatTimestamp(t1)));
     expect(ep.disabled_reason).toMatch(/5 days/);
     expect(ep.disabled_reason).toMatch(/HTTP 500/);
-    const listed = (await m.api.get(WEBHOOKS)).body.data.find((w: any) => w.id === webhook.id);
+    const listed = (await m.ok(contract.listWebhooks)).body.data.find((w) => w.id === webhook.id);
     expect(listed).toMatchObject({ enabled: false, disabled_reason: ep.disabled_reason });
 
     // Nothing more is attempted while disabled.
@@ -629,7 +633,7 @@ describe('disabling an endpoint that keeps failing', () => {
 
     // Re-enabled: the streak starts afresh and the waiting delivery goes out.
     receiver.respondWith({ status: 200 });
-    const on = await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true });
+    const on = await m.ok(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: true } });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
     await drain(new Date(later.getTime() + 3 * DAY));
     expect(await deliveryRow(second.delivery_id)).toMatchObject({ status: 'succeeded', attempt_count: 3 });
@@ -674,7 +678,7 @@ describe('the loopback opt-in at connect time', () => {
     expect(refused).toEqual([expect.objectContaining({ statusCode: null, error: 'address_refused' })]);
     expect(receiver.received).toHaveLength(0);
     const view = await deliveryView(m, webhook.id, test.delivery_id);
-    expect(view.attempts[0].response_body).toMatch(/localhost resolves to 127\.0\.0\.1 is a loopback address/);
+    expect(view.attempts[0]!.response_body).toMatch(/localhost resolves to 127\.0\.0\.1 is a loopback address/);
 
     await sql`update webhook_endpoints set allow_loopback = true where id = ${webhook.id}`;
     const allowed = await drain(new Date(Date.now() + 10_000));
@@ -740,8 +744,8 @@ describe('deleting an endpoint while one of its deliveries is in flight', () => 
     const inFlight = deliverClaimed(getDb(), claimed!);
     await receiver.waitFor(1);
 
-    const deleted = await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
-    expect(deleted.status).toBe(200);
+    const deleted = await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } });
+    expectStatus(deleted, 200);
     expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'cancelled' });
 
     release({ status: 500 });

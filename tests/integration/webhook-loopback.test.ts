@@ -1,18 +1,19 @@
 import dns from 'node:dns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidFields, newMerchant } from '../support/fixtures';
+import { newMerchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { LOOPBACK_BODY_NOTE, responseBodyShown } from '../../lib/notifications/webhooks/send';
+import { invalidFields } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
  * allow_loopback (sandbox) is for a merchant's developer receiving webhooks on this machine. It never
  * reaches this service's own port or its database's, never a loopback address the URL did not name
  * (a public name resolving to 127.0.0.1), and a loopback answer is shown only from the URL's own port.
  */
-const WEBHOOKS = '/api/v1/merchants/webhooks';
 const sql = testSql();
 
 afterEach(async () => {
@@ -37,16 +38,20 @@ describe('allow_loopback', () => {
     ["the database's port over IPv6", () => `http://[::1]:${databasePort()}/x`],
   ])('refuses %s when the endpoint is saved', async (_what, url) => {
     const m = await newMerchant();
-    expect(invalidFields(await m.api.post(WEBHOOKS, { url: url(), events: ['*'], allow_loopback: true }))).toEqual([
-      'url',
-    ]);
+    expect(
+      invalidFields(
+        await m.call(contract.createWebhook, { body: { url: url(), events: ['*'], allow_loopback: true } }),
+      ),
+    ).toEqual(['url']);
   });
 
   it("never delivers to the service's own port, even to an endpoint saved before PORT changed", async () => {
     const m = await newMerchant();
     const receiver = await startReceiver({ status: 200, body: 'secret internal page' });
-    const hook = (await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true })).body.data;
-    const test = (await m.api.post(`${WEBHOOKS}/${hook.id}/test`)).body.data;
+    const hook = (
+      await m.ok(contract.createWebhook, { body: { url: receiver.url, events: ['*'], allow_loopback: true } })
+    ).body.data;
+    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: hook.id } })).body.data;
     process.env.PORT = String(receiver.port);
     resetConfigForTests();
     await deliverDueNow();
@@ -66,12 +71,16 @@ describe('allow_loopback', () => {
         : (lookup as (...args: unknown[]) => void)(host, options, callback)) as typeof dns.lookup);
     vi.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '127.0.0.1', family: 4 }] as never);
     const url = `http://rebound.example:${receiver.port}/hooks`;
-    expect(invalidFields(await m.api.post(WEBHOOKS, { url, events: ['*'], allow_loopback: true }))).toEqual(['url']);
+    expect(
+      invalidFields(await m.call(contract.createWebhook, { body: { url, events: ['*'], allow_loopback: true } })),
+    ).toEqual(['url']);
 
     // As if it had resolved to a public address when saved.
-    const hook = (await m.api.post(WEBHOOKS, { url: receiver.url, events: ['*'], allow_loopback: true })).body.data;
+    const hook = (
+      await m.ok(contract.createWebhook, { body: { url: receiver.url, events: ['*'], allow_loopback: true } })
+    ).body.data;
     await sql`update webhook_endpoints set url = ${url} where id = ${hook.id}`;
-    const test = (await m.api.post(`${WEBHOOKS}/${hook.id}/test`)).body.data;
+    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: hook.id } })).body.data;
     await deliverDueNow();
     expect(receiver.received).toHaveLength(0);
     expect((await attemptsOf(test.delivery_id))[0]).toMatchObject({ error: 'address_refused', status_code: null });
@@ -81,13 +90,15 @@ describe('allow_loopback', () => {
     const m = await newMerchant();
     const receiver = await startReceiver({ status: 200, body: 'ok from the dev receiver' });
     const hook = (
-      await m.api.post(WEBHOOKS, {
-        url: receiver.url.replace('127.0.0.1', 'localhost'),
-        events: ['*'],
-        allow_loopback: true,
+      await m.ok(contract.createWebhook, {
+        body: {
+          url: receiver.url.replace('127.0.0.1', 'localhost'),
+          events: ['*'],
+          allow_loopback: true,
+        },
       })
     ).body.data;
-    const test = (await m.api.post(`${WEBHOOKS}/${hook.id}/test`)).body.data;
+    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: hook.id } })).body.data;
     await deliverDueNow();
     expect(await attemptsOf(test.delivery_id)).toEqual([
       { error: null, status_code: 200, response_body: 'ok from the dev receiver' },

@@ -2,13 +2,24 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../lib/platform/time';
 import { TIMESTAMP, UUID } from '../support/shapes';
-import { client } from '../support/api';
-import { expectErrorShape, newMerchant } from '../support/fixtures';
+import { newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
-import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
+import { closeAllReceivers, startReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify';
+import {
+  caller,
+  expectErrorShape,
+  expectStatus,
+  type BodyOf,
+  type Caller,
+  type ErrorBody,
+  type QueryOf,
+} from '../support/caller';
+import type { ApiKeyPermission } from '../../lib/platform/db/schema';
+
+import { contract } from '../support/contract';
 
 /**
  * The webhook endpoint API (issue 6, spec 4.5): create, list, get, update, delete, rotate the secret,
@@ -16,17 +27,13 @@ import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify'
  * included) and permissions. Deliveries are made by calling the dispatcher here (deliverDueNow), to real
  * receivers on 127.0.0.1 (endpoints created with the sandbox-only allow_loopback).
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-type Api = Merchant['api'];
 
-const WEBHOOKS = '/api/v1/merchants/webhooks';
-const KEYS = '/api/v1/merchants/api-keys';
 /** A public address (no DNS at creation; never called: no delivery is run for these endpoints). */
 const PUBLIC_URL = 'https://93.184.215.14/hooks';
 
 const sql = testSql();
 
-const fieldsOf = (body: any): string[] => body.error.fields.map((f: { field: string }) => f.field);
+const fieldsOf = (body: ErrorBody): string[] => body.error.fields.map((f) => f.field);
 
 afterEach(async () => {
   await closeAllReceivers();
@@ -34,10 +41,10 @@ afterEach(async () => {
   await sql`update webhook_deliveries set status = 'cancelled' where status = 'pending'`;
 });
 
-async function createWebhook(api: Api, body: Record<string, unknown>) {
-  const res = await api.post(WEBHOOKS, body);
-  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.status} ${res.text}`);
-  return res.body.data as Record<string, any>;
+async function createWebhook(api: Caller, body: BodyOf<typeof contract.createWebhook>) {
+  const res = await api.call(contract.createWebhook, { body });
+  if (!res.ok) throw new Error(`webhook creation failed: ${res.status} ${res.text}`);
+  return res.body.data;
 }
 
 /** An endpoint pointing at a new receiver on 127.0.0.1. */
@@ -46,7 +53,7 @@ async function receiverWebhook(
   options: { events?: string[]; responder?: Parameters<typeof startReceiver>[0] } = {},
 ) {
   const receiver = await startReceiver(options.responder);
-  const webhook = await createWebhook(m.api, {
+  const webhook = await createWebhook(m, {
     url: receiver.url,
     events: options.events ?? ['*'],
     allow_loopback: true,
@@ -54,16 +61,20 @@ async function receiverWebhook(
   return { receiver, webhook };
 }
 
-async function createKey(m: Merchant, permissions: string[]) {
-  const res = await m.api.post(KEYS, { name: `Restricted ${permissions.join('+')}`, scope: 'RESTRICTED', permissions });
-  if (res.status !== 200) throw new Error(`key creation failed: ${res.text}`);
-  return client({ 'x-api-key': res.body.data.secret_key as string });
+async function createKey(m: Merchant, permissions: ApiKeyPermission[]) {
+  const res = await m.call(contract.createApiKey, {
+    body: { name: `Restricted ${permissions.join('+')}`, scope: 'RESTRICTED', permissions },
+  });
+  if (!res.ok) throw new Error(`key creation failed: ${res.text}`);
+  return caller({ 'x-api-key': res.body.data.secret_key });
 }
 
-async function deliveriesOf(m: Merchant, webhookId: string, query = '') {
-  const res = await m.api.get(`${WEBHOOKS}/${webhookId}/deliveries${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body as { data: any[]; pagination: any };
+async function deliveriesOf(
+  m: Merchant,
+  webhookId: string,
+  query: QueryOf<typeof contract.listWebhookDeliveries> = {},
+) {
+  return (await m.ok(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query })).body;
 }
 
 async function withPaymentRails<T>(rails: 'sandbox' | 'live', fn: () => Promise<T>): Promise<T> {
@@ -81,12 +92,14 @@ async function withPaymentRails<T>(rails: 'sandbox' | 'live', fn: () => Promise<
 describe('POST /api/v1/merchants/webhooks', () => {
   it('creates an endpoint and shows its secret (whsec_ + ≥ 24 random bytes, base64url) once', async () => {
     const m = await newMerchant();
-    const res = await m.api.post(WEBHOOKS, {
-      url: PUBLIC_URL,
-      events: ['checkout.paid', 'checkout.created'],
-      description: 'Orders',
+    const res = await m.call(contract.createWebhook, {
+      body: {
+        url: PUBLIC_URL,
+        events: ['checkout.paid', 'checkout.created'],
+        description: 'Orders',
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.status).toBe('success');
     const hook = res.body.data;
     expect(hook).toMatchObject({
@@ -109,10 +122,9 @@ describe('POST /api/v1/merchants/webhooks', () => {
     expect(hook.secret_hint).toBe(`whsec_…${hook.secret.slice(-4)}`);
 
     // Never again: not in GET one, not in the list.
-    const one = await m.api.get(`${WEBHOOKS}/${hook.id}`);
-    const list = await m.api.get(WEBHOOKS);
+    const one = await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } });
+    const list = await m.ok(contract.listWebhooks);
     for (const res of [one, list]) {
-      expect(res.status).toBe(200);
       expect(res.text).not.toContain(hook.secret);
       expect(res.text).not.toContain(hook.secret.slice('whsec_'.length, -4));
     }
@@ -122,25 +134,25 @@ describe('POST /api/v1/merchants/webhooks', () => {
     expect(one.body.data).toEqual(withoutSecret);
 
     // Every endpoint gets its own secret.
-    const other = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
+    const other = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
     expect(other.secret).not.toBe(hook.secret);
     expect(other.events).toEqual(['*']);
   });
 
   it('normalises the event list: duplicates dropped, sorted, and "*" absorbs the rest', async () => {
     const m = await newMerchant();
-    const a = await createWebhook(m.api, {
+    const a = await createWebhook(m, {
       url: PUBLIC_URL,
       events: ['checkout.paid', 'checkout.paid', 'checkout.created'],
     });
     expect(a.events).toEqual(['checkout.created', 'checkout.paid']);
-    const b = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid', '*'] });
+    const b = await createWebhook(m, { url: PUBLIC_URL, events: ['checkout.paid', '*'] });
     expect(b.events).toEqual(['*']);
   });
 
   it('creates a disabled endpoint when asked, with the reason', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'], enabled: false });
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'], enabled: false });
     expect(hook).toMatchObject({
       enabled: false,
       disabled_reason: 'Disabled by the merchant',
@@ -151,30 +163,31 @@ describe('POST /api/v1/merchants/webhooks', () => {
   it('allows at most 16 endpoints per merchant (409 webhook_limit_reached), even when created concurrently', async () => {
     const m = await newMerchant();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => m.api.post(WEBHOOKS, { url: `${PUBLIC_URL}/${i}`, events: ['*'] })),
+      Array.from({ length: 20 }, (_, i) =>
+        m.call(contract.createWebhook, { body: { url: `${PUBLIC_URL}/${i}`, events: ['*'] } }),
+      ),
     );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(16);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(4);
     for (const r of refused) expectErrorShape(r.body, 'webhook_limit_reached');
-    const [{ n }] =
-      (await sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`) as unknown as [
-        { n: number },
-      ];
-    expect(n).toBe(16);
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhook_endpoints where merchant_id = ${m.id}`;
+    expect(row!.n).toBe(16);
 
     // A deleted endpoint frees its place.
-    const first = results.find((r) => r.status === 200)!.body.data.id;
-    expect((await m.api.delete(`${WEBHOOKS}/${first}`)).status).toBe(200);
-    expect((await m.api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['*'] })).status).toBe(200);
-    const again = await m.api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['*'] });
-    expect(again.status).toBe(409);
+    const first = results.find((r) => r.ok)!.body.data.id;
+    expect((await m.call(contract.deleteWebhook, { params: { webhook_id: first } })).status).toBe(200);
+    expect((await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).status).toBe(200);
+    const again = await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } });
+    expectStatus(again, 409);
     expectErrorShape(again.body, 'webhook_limit_reached');
 
     // The limit is per merchant.
     const other = await newMerchant();
-    expect((await other.api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['*'] })).status).toBe(200);
+    expect((await other.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).status).toBe(200);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -210,8 +223,8 @@ describe('POST /api/v1/merchants/webhooks', () => {
     ['a misspelt field', { url: PUBLIC_URL, event: ['*'] }, 'event'],
   ])('refuses %s (422)', async (_name, body, field) => {
     const m = await newMerchant();
-    const res = await m.api.post(WEBHOOKS, body);
-    expect(res.status, res.text).toBe(422);
+    const res = await m.send(contract.createWebhook, { body });
+    expectStatus(res, 422);
     expectErrorShape(res.body, 'validation_error');
     expect(fieldsOf(res.body)).toContain(field);
     const rows = await sql`select 1 from webhook_endpoints where merchant_id = ${m.id}`;
@@ -221,7 +234,7 @@ describe('POST /api/v1/merchants/webhooks', () => {
   it('refuses a body that is not a JSON object', async () => {
     const m = await newMerchant();
     for (const body of ['[]', '"x"', '{"url":']) {
-      const res = await m.api.post(WEBHOOKS, body);
+      const res = await m.send(contract.createWebhook, { body });
       expect([400, 422]).toContain(res.status);
       expectErrorShape(res.body);
     }
@@ -261,8 +274,8 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it.each(INTERNAL)('%s', async (url) => {
       const m = await newMerchant();
-      const res = await m.api.post(WEBHOOKS, { url, events: ['*'] });
-      expect(res.status, res.text).toBe(422);
+      const res = await m.call(contract.createWebhook, { body: { url, events: ['*'] } });
+      expectStatus(res, 422);
       expectErrorShape(res.body, 'validation_error');
       expect(fieldsOf(res.body)).toEqual(['url']);
       const rows = await sql`select 1 from webhook_endpoints where merchant_id = ${m.id}`;
@@ -278,8 +291,8 @@ describe('POST /api/v1/merchants/webhooks', () => {
         'http://2130706433:9/hooks',
         'https://127.0.0.1/hooks',
       ]) {
-        const res = await m.api.post(WEBHOOKS, { url, events: ['*'], allow_loopback: true });
-        expect(res.status, `${url}: ${res.text}`).toBe(200);
+        const res = await m.call(contract.createWebhook, { body: { url, events: ['*'], allow_loopback: true } });
+        expectStatus(res, 200, `${url}: ${res.text}`);
         expect(res.body.data.allow_loopback).toBe(true);
       }
       for (const url of [
@@ -290,15 +303,15 @@ describe('POST /api/v1/merchants/webhooks', () => {
         'http://[::ffff:10.0.0.1]/',
         'https://192.168.1.1/',
       ]) {
-        const res = await m.api.post(WEBHOOKS, { url, events: ['*'], allow_loopback: true });
-        expect(res.status, `${url}: ${res.text}`).toBe(422);
+        const res = await m.call(contract.createWebhook, { body: { url, events: ['*'], allow_loopback: true } });
+        expectStatus(res, 422, `${url}: ${res.text}`);
         expect(fieldsOf(res.body)).toEqual(['url']);
       }
     });
 
     it('the decimal form is stored as the address it means', async () => {
       const m = await newMerchant();
-      const hook = await createWebhook(m.api, {
+      const hook = await createWebhook(m, {
         url: 'http://2130706433:9/hooks',
         events: ['*'],
         allow_loopback: true,
@@ -308,25 +321,30 @@ describe('POST /api/v1/merchants/webhooks', () => {
 
     it('allow_loopback is refused outside sandbox mode (PAYMENT_RAILS=live)', async () => {
       const m = await newMerchant();
-      const existing = await createWebhook(m.api, {
+      const existing = await createWebhook(m, {
         url: 'http://127.0.0.1:9/hooks',
         events: ['*'],
         allow_loopback: true,
       });
       await withPaymentRails('live', async () => {
-        const res = await m.api.post(WEBHOOKS, {
-          url: 'http://127.0.0.1:9/hooks',
-          events: ['*'],
-          allow_loopback: true,
+        const res = await m.call(contract.createWebhook, {
+          body: {
+            url: 'http://127.0.0.1:9/hooks',
+            events: ['*'],
+            allow_loopback: true,
+          },
         });
-        expect(res.status, res.text).toBe(422);
+        expectStatus(res, 422);
         expectErrorShape(res.body, 'validation_error');
         expect(fieldsOf(res.body)).toContain('allow_loopback');
-        const put = await m.api.put(`${WEBHOOKS}/${existing.id}`, { allow_loopback: true });
-        expect(put.status, put.text).toBe(422);
+        const put = await m.call(contract.updateWebhook, {
+          params: { webhook_id: existing.id },
+          body: { allow_loopback: true },
+        });
+        expectStatus(put, 422);
         expect(fieldsOf(put.body)).toContain('allow_loopback');
         // Without the flag, a public https endpoint is fine in live mode.
-        expect((await m.api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['*'] })).status).toBe(200);
+        expect((await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).status).toBe(200);
       });
     });
   });
@@ -336,12 +354,12 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
   it('lists the merchant’s own endpoints, oldest first', async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const a = await createWebhook(m.api, { url: `${PUBLIC_URL}/a`, events: ['*'] });
-    const b = await createWebhook(m.api, { url: `${PUBLIC_URL}/b`, events: ['checkout.paid'] });
-    await createWebhook(other.api, { url: `${PUBLIC_URL}/other`, events: ['*'] });
-    const list = await m.api.get(WEBHOOKS);
-    expect(list.status).toBe(200);
-    expect(list.body.data.map((w: any) => w.id)).toEqual([a.id, b.id]);
+    const a = await createWebhook(m, { url: `${PUBLIC_URL}/a`, events: ['*'] });
+    const b = await createWebhook(m, { url: `${PUBLIC_URL}/b`, events: ['checkout.paid'] });
+    await createWebhook(other, { url: `${PUBLIC_URL}/other`, events: ['*'] });
+    const list = await m.call(contract.listWebhooks);
+    expectStatus(list, 200);
+    expect(list.body.data.map((w) => w.id)).toEqual([a.id, b.id]);
     expect(list.body.data[1]).toMatchObject({
       url: `${PUBLIC_URL}/b`,
       events: ['checkout.paid'],
@@ -349,39 +367,39 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
       disabled_reason: null,
       failing_since: null,
     });
-    const empty = await (await newMerchant()).api.get(WEBHOOKS);
-    expect(empty.status).toBe(200);
+    const empty = await (await newMerchant()).call(contract.listWebhooks);
+    expectStatus(empty, 200);
     expect(empty.body.data).toEqual([]);
   });
 
   it('gets one endpoint; another merchant’s, an unknown or a malformed id is refused', async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
-    const one = await m.api.get(`${WEBHOOKS}/${hook.id}`);
-    expect(one.status).toBe(200);
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
+    const one = await m.call(contract.getWebhook, { params: { webhook_id: hook.id } });
+    expectStatus(one, 200);
     expect(one.body.data.id).toBe(hook.id);
     for (const res of [
-      await other.api.get(`${WEBHOOKS}/${hook.id}`),
-      await m.api.get(`${WEBHOOKS}/${crypto.randomUUID()}`),
+      await other.call(contract.getWebhook, { params: { webhook_id: hook.id } }),
+      await m.call(contract.getWebhook, { params: { webhook_id: crypto.randomUUID() } }),
     ]) {
       expect(res.status).toBe(404);
       expectErrorShape(res.body, 'not_found');
     }
-    const bad = await m.api.get(`${WEBHOOKS}/not-a-uuid`);
-    expect(bad.status).toBe(422);
+    const bad = await m.call(contract.getWebhook, { params: { webhook_id: 'not-a-uuid' } });
+    expectStatus(bad, 422);
     expect(fieldsOf(bad.body)).toContain('webhook_id');
     // Another merchant cannot touch it at all.
     for (const res of [
-      await other.api.put(`${WEBHOOKS}/${hook.id}`, { enabled: false }),
-      await other.api.delete(`${WEBHOOKS}/${hook.id}`),
-      await other.api.post(`${WEBHOOKS}/${hook.id}/rotate-secret`),
-      await other.api.post(`${WEBHOOKS}/${hook.id}/test`),
-      await other.api.get(`${WEBHOOKS}/${hook.id}/deliveries`),
+      await other.call(contract.updateWebhook, { params: { webhook_id: hook.id }, body: { enabled: false } }),
+      await other.call(contract.deleteWebhook, { params: { webhook_id: hook.id } }),
+      await other.call(contract.rotateWebhookSecret, { params: { webhook_id: hook.id } }),
+      await other.call(contract.sendWebhookTest, { params: { webhook_id: hook.id } }),
+      await other.call(contract.listWebhookDeliveries, { params: { webhook_id: hook.id } }),
     ]) {
       expect(res.status).toBe(404);
     }
-    const after = await m.api.get(`${WEBHOOKS}/${hook.id}`);
+    const after = await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } });
     expect(after.body.data).toEqual(one.body.data);
   });
 });
@@ -389,13 +407,16 @@ describe('GET /api/v1/merchants/webhooks and /{webhook_id}', () => {
 describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
   it('updates url, events and description; unknown fields and bad values are 422', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['checkout.paid'], description: 'old' });
-    const res = await m.api.put(`${WEBHOOKS}/${hook.id}`, {
-      url: 'https://93.184.215.15/v2',
-      events: ['checkout.refunded', 'payout.completed'],
-      description: 'new',
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['checkout.paid'], description: 'old' });
+    const res = await m.call(contract.updateWebhook, {
+      params: { webhook_id: hook.id },
+      body: {
+        url: 'https://93.184.215.15/v2',
+        events: ['checkout.refunded', 'payout.completed'],
+        description: 'new',
+      },
     });
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({
       url: 'https://93.184.215.15/v2',
       events: ['checkout.refunded', 'payout.completed'],
@@ -404,10 +425,13 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
     });
     expect(res.body.data).not.toHaveProperty('secret');
     expect(res.body.data.secret_hint).toBe(hook.secret_hint);
-    expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data).toEqual(res.body.data);
+    expect((await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } })).body.data).toEqual(res.body.data);
 
     // Fields not given are kept; description can be cleared.
-    const cleared = await m.api.put(`${WEBHOOKS}/${hook.id}`, { description: null });
+    const cleared = await m.ok(contract.updateWebhook, {
+      params: { webhook_id: hook.id },
+      body: { description: null },
+    });
     expect(cleared.body.data).toMatchObject({
       url: 'https://93.184.215.15/v2',
       events: ['checkout.refunded', 'payout.completed'],
@@ -424,34 +448,53 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
       [{ enabled: 'no' }, 'enabled'],
       [{ secret: 'whsec_x' }, 'secret'],
     ] as const) {
-      const bad = await m.api.put(`${WEBHOOKS}/${hook.id}`, body);
-      expect(bad.status, `${JSON.stringify(body)}: ${bad.text}`).toBe(422);
+      const bad = await m.send(contract.updateWebhook, { params: { webhook_id: hook.id }, body });
+
+      expectStatus(bad, 422, `${JSON.stringify(body)}: ${bad.text}`);
       expectErrorShape(bad.body, 'validation_error');
       expect(fieldsOf(bad.body)).toContain(field);
     }
-    expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data.url).toBe('https://93.184.215.15/v2');
-    expect((await m.api.put(`${WEBHOOKS}/${crypto.randomUUID()}`, { description: 'x' })).status).toBe(404);
+    expect((await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } })).body.data.url).toBe(
+      'https://93.184.215.15/v2',
+    );
+    expect(
+      (
+        await m.call(contract.updateWebhook, {
+          params: { webhook_id: crypto.randomUUID() },
+          body: { description: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('turning allow_loopback off on a loopback endpoint is refused (its url would no longer be allowed)', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
-    const res = await m.api.put(`${WEBHOOKS}/${hook.id}`, { allow_loopback: false });
-    expect(res.status, res.text).toBe(422);
+    const hook = await createWebhook(m, { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true });
+    const res = await m.call(contract.updateWebhook, {
+      params: { webhook_id: hook.id },
+      body: { allow_loopback: false },
+    });
+    expectStatus(res, 422);
     expect(fieldsOf(res.body)).toContain('url');
-    const moved = await m.api.put(`${WEBHOOKS}/${hook.id}`, { allow_loopback: false, url: PUBLIC_URL });
-    expect(moved.status, moved.text).toBe(200);
+    const moved = await m.call(contract.updateWebhook, {
+      params: { webhook_id: hook.id },
+      body: { allow_loopback: false, url: PUBLIC_URL },
+    });
+    expectStatus(moved, 200);
     expect(moved.body.data).toMatchObject({ allow_loopback: false, url: PUBLIC_URL });
     // And a loopback url needs the flag.
-    const back = await m.api.put(`${WEBHOOKS}/${hook.id}`, { url: 'http://127.0.0.1:9/hooks' });
-    expect(back.status).toBe(422);
+    const back = await m.call(contract.updateWebhook, {
+      params: { webhook_id: hook.id },
+      body: { url: 'http://127.0.0.1:9/hooks' },
+    });
+    expectStatus(back, 422);
   });
 
   it('disables with a reason; re-enabling clears disabled_reason, disabled_at and failing_since', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
-    const off = await m.api.put(`${WEBHOOKS}/${hook.id}`, { enabled: false });
-    expect(off.status).toBe(200);
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
+    const off = await m.call(contract.updateWebhook, { params: { webhook_id: hook.id }, body: { enabled: false } });
+    expectStatus(off, 200);
     expect(off.body.data).toMatchObject({
       enabled: false,
       disabled_reason: 'Disabled by the merchant',
@@ -463,22 +506,22 @@ describe('PUT /api/v1/merchants/webhooks/{webhook_id}', () => {
                  set enabled = false, disabled_at = now(), failing_since = now() - interval '5 days 1 minute',
                      disabled_reason = 'Every attempt has failed since … (5 days); the last: HTTP 500'
                where id = ${hook.id}`;
-    const disabled = (await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data;
+    const disabled = (await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } })).body.data;
     expect(disabled).toMatchObject({
       enabled: false,
       disabled_reason: expect.stringContaining('5 days'),
       failing_since: expect.stringMatching(TIMESTAMP),
     });
 
-    const on = await m.api.put(`${WEBHOOKS}/${hook.id}`, { enabled: true });
-    expect(on.status).toBe(200);
+    const on = await m.call(contract.updateWebhook, { params: { webhook_id: hook.id }, body: { enabled: true } });
+    expectStatus(on, 200);
     expect(on.body.data).toMatchObject({
       enabled: true,
       disabled_reason: null,
       disabled_at: null,
       failing_since: null,
     });
-    expect((await m.api.get(`${WEBHOOKS}/${hook.id}`)).body.data).toMatchObject({
+    expect((await m.ok(contract.getWebhook, { params: { webhook_id: hook.id } })).body.data).toMatchObject({
       enabled: true,
       disabled_reason: null,
       failing_since: null,
@@ -490,14 +533,14 @@ describe('DELETE /api/v1/merchants/webhooks/{webhook_id}', () => {
   it('deletes: then 404 everywhere, gone from the list, pending deliveries cancelled and never sent', async () => {
     const m = await newMerchant();
     const { receiver, webhook } = await receiverWebhook(m);
-    const keep = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'] });
-    const test = await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
-    expect(test.status).toBe(200);
+    const keep = await createWebhook(m, { url: PUBLIC_URL, events: ['*'] });
+    const test = await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
+    expectStatus(test, 200);
     const pending = await sql`select status from webhook_deliveries where endpoint_id = ${webhook.id}`;
     expect(pending.map((r) => r.status)).toEqual(['pending']);
 
-    const res = await m.api.delete(`${WEBHOOKS}/${webhook.id}`);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } });
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({ id: webhook.id, deleted: true });
     expect(res.body.data).not.toHaveProperty('secret');
 
@@ -507,24 +550,28 @@ describe('DELETE /api/v1/merchants/webhooks/{webhook_id}', () => {
     expect(receiver.received).toHaveLength(0);
 
     for (const r of [
-      await m.api.get(`${WEBHOOKS}/${webhook.id}`),
-      await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: true }),
-      await m.api.delete(`${WEBHOOKS}/${webhook.id}`),
-      await m.api.post(`${WEBHOOKS}/${webhook.id}/rotate-secret`),
-      await m.api.post(`${WEBHOOKS}/${webhook.id}/test`),
-      await m.api.get(`${WEBHOOKS}/${webhook.id}/deliveries`),
-      await m.api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${test.body.data.delivery_id}/redeliver`),
+      await m.call(contract.getWebhook, { params: { webhook_id: webhook.id } }),
+      await m.call(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: true } }),
+      await m.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } }),
+      await m.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } }),
+      await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } }),
+      await m.call(contract.listWebhookDeliveries, { params: { webhook_id: webhook.id } }),
+      await m.call(contract.redeliverWebhookDelivery, {
+        params: { webhook_id: webhook.id, delivery_id: test.body.data.delivery_id },
+      }),
     ]) {
       expect(r.status, r.text).toBe(404);
       expectErrorShape(r.body, 'not_found');
     }
-    expect((await m.api.get(WEBHOOKS)).body.data.map((w: any) => w.id)).toEqual([keep.id]);
+    expect((await m.ok(contract.listWebhooks)).body.data.map((w) => w.id)).toEqual([keep.id]);
 
     // New events are not queued for it.
-    await m.api.post('/api/v1/merchants/checkouts', {
-      customer_email: 'ada@example.com',
-      amount: 10,
-      currency_code: 'GHS',
+    await m.call(contract.createCheckout, {
+      body: {
+        customer_email: 'ada@example.com',
+        amount: 10,
+        currency_code: 'GHS',
+      },
     });
     const after = await sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${webhook.id}`;
     expect(after[0]!.n).toBe(1);
@@ -538,7 +585,7 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     const oldSecret = webhook.secret as string;
 
     // Before: one v1, the original secret.
-    await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
+    await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     await deliverDueNow();
     expect(receiver.received).toHaveLength(1);
     const before = receiver.received[0]!;
@@ -546,8 +593,8 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     expect(verifyWebhookSignature(before.raw, before.headers['x-webhook-signature'] as string, oldSecret)).toBe(true);
 
     const started = Date.now();
-    const res = await m.api.post(`${WEBHOOKS}/${webhook.id}/rotate-secret`);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } });
+    expectStatus(res, 200);
     const newSecret = res.body.data.secret as string;
     expect(newSecret).toMatch(/^whsec_[A-Za-z0-9_-]{32,}$/);
     expect(newSecret).not.toBe(oldSecret);
@@ -556,13 +603,13 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     const expires = Date.parse(`${res.body.data.previous_secret_expires_at}Z`);
     expect(expires).toBeGreaterThanOrEqual(started + 24 * 3600_000 - 5_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 5_000);
-    const got = await m.api.get(`${WEBHOOKS}/${webhook.id}`);
+    const got = await m.ok(contract.getWebhook, { params: { webhook_id: webhook.id } });
     expect(got.text).not.toContain(newSecret);
     expect(got.text).not.toContain(oldSecret);
     expect(got.body.data).not.toHaveProperty('secret');
 
     // During the overlap: two v1 signatures, either secret verifies, a third does not.
-    await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
+    await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     await deliverDueNow();
     expect(receiver.received).toHaveLength(2);
     const during = receiver.received[1]!;
@@ -579,7 +626,7 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     expect(firstV1).toBe(crypto.createHmac('sha256', newSecret).update(`${t}.${during.raw}`).digest('hex'));
 
     // After 24 h only the new secret signs.
-    await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
+    await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     const later = new Date(Date.now() + 24 * 3600_000 + 60_000);
     await deliverDueNow(undefined, { now: later });
     expect(receiver.received).toHaveLength(3);
@@ -595,11 +642,12 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     const m = await newMerchant();
     const { receiver, webhook } = await receiverWebhook(m);
     const first = webhook.secret as string;
-    const second = (await m.api.post(`${WEBHOOKS}/${webhook.id}/rotate-secret`)).body.data.secret as string;
-    const again = await m.api.post(`${WEBHOOKS}/${webhook.id}/rotate-secret`);
-    expect(again.status, again.text).toBe(409);
+    const second = (await m.ok(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } })).body.data
+      .secret as string;
+    const again = await m.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } });
+    expectStatus(again, 409);
     expectErrorShape(again.body, 'rotation_in_progress');
-    await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
+    await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     await deliverDueNow();
     const got = (await receiver.waitFor(1))[0]!;
     const header = got.headers['x-webhook-signature'] as string;
@@ -616,8 +664,8 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/test', () => {
     const other = await newMerchant();
     const c = await receiverWebhook(other, { events: ['*'] });
 
-    const res = await m.api.post(`${WEBHOOKS}/${a.webhook.id}/test`);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: a.webhook.id } });
+    expectStatus(res, 200);
     expect(res.body.data).toEqual({
       event_id: expect.stringMatching(UUID),
       delivery_id: expect.stringMatching(UUID),
@@ -644,9 +692,9 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/test', () => {
 
   it('a disabled endpoint: 409 webhook_disabled', async () => {
     const m = await newMerchant();
-    const hook = await createWebhook(m.api, { url: PUBLIC_URL, events: ['*'], enabled: false });
-    const res = await m.api.post(`${WEBHOOKS}/${hook.id}/test`);
-    expect(res.status).toBe(409);
+    const hook = await createWebhook(m, { url: PUBLIC_URL, events: ['*'], enabled: false });
+    const res = await m.call(contract.sendWebhookTest, { params: { webhook_id: hook.id } });
+    expectStatus(res, 409);
     expectErrorShape(res.body, 'webhook_disabled');
     const rows = await sql`select 1 from events where webhook_endpoint_id = ${hook.id}`;
     expect(rows).toHaveLength(0);
@@ -660,13 +708,13 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     const { receiver, webhook } = await receiverWebhook(m, {
       responder: (_r, i) => (i === 0 ? { status: 500, body: longBody, delayMs: 30 } : { status: 200, body: 'ok' }),
     });
-    const test = (await m.api.post(`${WEBHOOKS}/${webhook.id}/test`)).body.data;
+    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data;
 
     const t0 = new Date();
     await deliverDueNow(undefined, { now: t0 });
     let list = await deliveriesOf(m, webhook.id);
     expect(list.pagination).toMatchObject({ total: 1 });
-    const pending = list.data[0];
+    const pending = list.data[0]!;
     expect(pending).toMatchObject({
       id: test.delivery_id,
       webhook_id: webhook.id,
@@ -683,7 +731,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     expect(retryAt - t0.getTime()).toBeGreaterThanOrEqual(4500);
     expect(retryAt - t0.getTime()).toBeLessThanOrEqual(5500);
     expect(pending.attempts).toHaveLength(1);
-    const first = pending.attempts[0];
+    const first = pending.attempts[0]!;
     expect(first).toMatchObject({
       attempt_number: 1,
       succeeded: false,
@@ -693,7 +741,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     });
     expect(first.latency_ms).toBeGreaterThanOrEqual(25);
     expect(first.latency_ms).toBeLessThan(5000);
-    expect(first.response_body.length).toBeLessThanOrEqual(1024);
+    expect(first.response_body!.length).toBeLessThanOrEqual(1024);
     expect(first.response_body).toBe(longBody.slice(0, 1024));
     expect(first.attempted_at).toBe(formatTimestamp(t0));
 
@@ -709,7 +757,7 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
       delivered_at: expect.stringMatching(TIMESTAMP),
     });
     expect(
-      list.data[0].attempts.map((a: any) => [
+      list.data[0]!.attempts.map((a) => [
         a.attempt_number,
         a.succeeded,
         a.status_code,
@@ -722,29 +770,35 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     ]);
 
     // Filters and paging.
-    await m.api.post(`${WEBHOOKS}/${webhook.id}/test`);
+    await m.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } });
     expect((await deliveriesOf(m, webhook.id)).data.map((d) => d.status)).toEqual(['pending', 'succeeded']);
-    expect((await deliveriesOf(m, webhook.id, '?status=succeeded')).data.map((d) => d.id)).toEqual([test.delivery_id]);
-    expect((await deliveriesOf(m, webhook.id, '?status=SUCCEEDED')).data.map((d) => d.id)).toEqual([test.delivery_id]);
-    expect((await deliveriesOf(m, webhook.id, '?event_type=checkout.paid')).data).toEqual([]);
-    const page2 = await deliveriesOf(m, webhook.id, '?size=1&page=2');
+    expect((await deliveriesOf(m, webhook.id, { status: 'succeeded' })).data.map((d) => d.id)).toEqual([
+      test.delivery_id,
+    ]);
+    expect((await deliveriesOf(m, webhook.id, { status: 'SUCCEEDED' })).data.map((d) => d.id)).toEqual([
+      test.delivery_id,
+    ]);
+    expect((await deliveriesOf(m, webhook.id, { event_type: 'checkout.paid' })).data).toEqual([]);
+    const page2 = await deliveriesOf(m, webhook.id, { size: 1, page: 2 });
     expect(page2.data.map((d) => d.id)).toEqual([test.delivery_id]);
     expect(page2.pagination).toMatchObject({ total: 2 });
-    for (const q of ['?status=nope', '?size=0', '?size=101', '?limit=5']) {
-      const bad = await m.api.get(`${WEBHOOKS}/${webhook.id}/deliveries${q}`);
-      expect(bad.status, q).toBe(422);
+    for (const query of ['status=nope', 'size=0', 'size=101', 'limit=5']) {
+      const bad = await m.send(contract.listWebhookDeliveries, { params: { webhook_id: webhook.id }, query });
+      expect(bad.status, query).toBe(422);
     }
   });
 
   it('redelivers an event: same id and idempotency key, attempt history kept', async () => {
     const m = await newMerchant();
     const { receiver, webhook } = await receiverWebhook(m);
-    const test = (await m.api.post(`${WEBHOOKS}/${webhook.id}/test`)).body.data;
+    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data;
     await deliverDueNow();
     expect(receiver.received).toHaveLength(1);
 
-    const res = await m.api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${test.delivery_id}/redeliver`);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.redeliverWebhookDelivery, {
+      params: { webhook_id: webhook.id, delivery_id: test.delivery_id },
+    });
+    expectStatus(res, 200);
     expect(res.body.data).toMatchObject({
       id: test.delivery_id,
       status: 'pending',
@@ -753,33 +807,36 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     });
     await deliverDueNow();
     expect(receiver.received).toHaveLength(2);
-    const [one, two] = receiver.received as [any, any];
+    const [one, two] = receiver.received as [ReceivedWebhook, ReceivedWebhook];
     expect(two.headers['x-webhook-id']).toBe(one.headers['x-webhook-id']);
-    expect(two.json.id).toBe(test.event_id);
-    expect(two.json.idempotency_key).toBe(one.json.idempotency_key);
+    expect(two.json!.id).toBe(test.event_id);
+    expect(two.json!.idempotency_key).toBe(one.json!.idempotency_key);
     expect(two.json).toEqual(one.json);
-    expect(verifyWebhookSignature(two.raw, two.headers['x-webhook-signature'], webhook.secret)).toBe(true);
+    expect(verifyWebhookSignature(two.raw, String(two.headers['x-webhook-signature']), webhook.secret)).toBe(true);
 
     const list = await deliveriesOf(m, webhook.id);
     expect(list.data[0]).toMatchObject({ status: 'succeeded' });
-    expect(list.data[0].attempts).toHaveLength(2);
-    expect(list.data[0].attempts.every((a: any) => a.succeeded)).toBe(true);
+    expect(list.data[0]!.attempts).toHaveLength(2);
+    expect(list.data[0]!.attempts.every((a) => a.succeeded)).toBe(true);
 
     // Unknown, malformed, or another endpoint's delivery.
     const otherHook = await receiverWebhook(m);
-    for (const [path, status] of [
-      [`${WEBHOOKS}/${webhook.id}/deliveries/${crypto.randomUUID()}/redeliver`, 404],
-      [`${WEBHOOKS}/${otherHook.webhook.id}/deliveries/${test.delivery_id}/redeliver`, 404],
-      [`${WEBHOOKS}/${webhook.id}/deliveries/nope/redeliver`, 422],
+    for (const [params, status] of [
+      [{ webhook_id: webhook.id, delivery_id: crypto.randomUUID() }, 404],
+      [{ webhook_id: otherHook.webhook.id, delivery_id: test.delivery_id }, 404],
+      [{ webhook_id: webhook.id, delivery_id: 'nope' }, 422],
     ] as const) {
-      const r = await m.api.post(path);
-      expect(r.status, path).toBe(status);
+      const r = await m.call(contract.redeliverWebhookDelivery, { params });
+      expect(r.status, JSON.stringify(params)).toBe(status);
       expectErrorShape(r.body);
     }
+
     // A disabled endpoint cannot redeliver.
-    await m.api.put(`${WEBHOOKS}/${webhook.id}`, { enabled: false });
-    const disabled = await m.api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${test.delivery_id}/redeliver`);
-    expect(disabled.status).toBe(409);
+    await m.call(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { enabled: false } });
+    const disabled = await m.call(contract.redeliverWebhookDelivery, {
+      params: { webhook_id: webhook.id, delivery_id: test.delivery_id },
+    });
+    expectStatus(disabled, 409);
     expectErrorShape(disabled.body, 'webhook_disabled');
   });
 
@@ -788,14 +845,24 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     const b = await newMerchant();
     const hookA = await receiverWebhook(a);
     const hookB = await receiverWebhook(b);
-    const test = (await a.api.post(`${WEBHOOKS}/${hookA.webhook.id}/test`)).body.data;
-    expect((await b.api.get(`${WEBHOOKS}/${hookA.webhook.id}/deliveries`)).status).toBe(404);
-    expect((await b.api.post(`${WEBHOOKS}/${hookA.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(
+    const test = (await a.ok(contract.sendWebhookTest, { params: { webhook_id: hookA.webhook.id } })).body.data;
+    expect((await b.call(contract.listWebhookDeliveries, { params: { webhook_id: hookA.webhook.id } })).status).toBe(
       404,
     );
-    expect((await b.api.post(`${WEBHOOKS}/${hookB.webhook.id}/deliveries/${test.delivery_id}/redeliver`)).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await b.call(contract.redeliverWebhookDelivery, {
+          params: { webhook_id: hookA.webhook.id, delivery_id: test.delivery_id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await b.call(contract.redeliverWebhookDelivery, {
+          params: { webhook_id: hookB.webhook.id, delivery_id: test.delivery_id },
+        })
+      ).status,
+    ).toBe(404);
     expect((await deliveriesOf(b, hookB.webhook.id)).data).toEqual([]);
     const row = await sql`select status, attempt_count from webhook_deliveries where id = ${test.delivery_id}`;
     expect(row[0]).toMatchObject({ status: 'pending', attempt_count: 0 });
@@ -806,23 +873,24 @@ describe('permissions', () => {
   it('a RESTRICTED key needs `webhook` to write; `read` may only read; others get 403', async () => {
     const m = await newMerchant();
     const { webhook } = await receiverWebhook(m);
-    const delivery = (await m.api.post(`${WEBHOOKS}/${webhook.id}/test`)).body.data.delivery_id;
+    const delivery = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data
+      .delivery_id;
 
-    const writes = (api: Api) => [
-      () => api.post(WEBHOOKS, { url: PUBLIC_URL, events: ['*'] }),
-      () => api.put(`${WEBHOOKS}/${webhook.id}`, { description: 'changed' }),
-      () => api.post(`${WEBHOOKS}/${webhook.id}/rotate-secret`),
-      () => api.post(`${WEBHOOKS}/${webhook.id}/test`),
-      () => api.post(`${WEBHOOKS}/${webhook.id}/deliveries/${delivery}/redeliver`),
-      () => api.delete(`${WEBHOOKS}/${webhook.id}`),
+    const writes = (api: Caller) => [
+      () => api.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } }),
+      () => api.call(contract.updateWebhook, { params: { webhook_id: webhook.id }, body: { description: 'changed' } }),
+      () => api.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } }),
+      () => api.call(contract.sendWebhookTest, { params: { webhook_id: webhook.id } }),
+      () => api.call(contract.redeliverWebhookDelivery, { params: { webhook_id: webhook.id, delivery_id: delivery } }),
+      () => api.call(contract.deleteWebhook, { params: { webhook_id: webhook.id } }),
     ];
-    const reads = (api: Api) => [
-      () => api.get(WEBHOOKS),
-      () => api.get(`${WEBHOOKS}/${webhook.id}`),
-      () => api.get(`${WEBHOOKS}/${webhook.id}/deliveries`),
+    const reads = (api: Caller) => [
+      () => api.call(contract.listWebhooks),
+      () => api.call(contract.getWebhook, { params: { webhook_id: webhook.id } }),
+      () => api.call(contract.listWebhookDeliveries, { params: { webhook_id: webhook.id } }),
     ];
 
-    for (const permissions of [['checkout'], ['write'], ['checkout', 'write']]) {
+    for (const permissions of [['checkout'], ['write'], ['checkout', 'write']] satisfies ApiKeyPermission[][]) {
       const api = await createKey(m, permissions);
       for (const call of [...reads(api), ...writes(api)]) {
         const res = await call();
@@ -852,9 +920,9 @@ describe('permissions', () => {
   });
 
   it('no key or a wrong key: 401', async () => {
-    for (const api of [client(), client({ 'x-api-key': 'sk_test_nope' })]) {
-      const res = await api.get(WEBHOOKS);
-      expect(res.status).toBe(401);
+    for (const api of [caller(), caller({ 'x-api-key': 'sk_test_nope' })]) {
+      const res = await api.call(contract.listWebhooks);
+      expectStatus(res, 401);
       expectErrorShape(res.body);
     }
   });

@@ -2,34 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { UUID, TIMESTAMP } from '../support/shapes';
 import {
   admin,
-  expectErrorShape,
   newMerchant,
   paidCheckout,
   settleEverything,
   expectReconciled,
   wallet,
-  invalidFields,
   customerTransaction,
+  type Merchant,
 } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { runJobsNow } from '../support/jobs';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { DEFAULT_FEE_SCHEDULE } from '../../lib/platform/settings/fee-schedule';
+import { expectErrorShape, expectStatus, fieldErrors, invalidFields, type BodyOf } from '../support/caller';
+import { contract } from '../support/contract';
 
 /**
- * Withdrawals (spec 4.8, README "Money out"): the merchant's money to the merchant's own account, from
+ * Withdrawals (spec 4.8, docs/decisions/money-out.md): the merchant's money to the merchant's own account, from
  * the wallet's available balance. The sandbox payout rail moves them on: runJobsNow(['pick_up_payout'])
  * is PENDING → PROCESSING, runJobsNow(['sandbox_payout_outcome']) is PROCESSING → COMPLETED or FAILED (a
  * destination ending in 9999 fails). Deposits are paid by sandbox bank transfer (fee 1.00 %): 101.01
  * pays 100.00 net, so a settled checkout of 101.01 leaves exactly 100.00 available.
  */
-type Merchant = Awaited<ReturnType<typeof newMerchant>>;
-
-const WITHDRAWALS = '/api/v1/merchants/withdrawals';
-const ACCOUNTS = '/api/v1/merchants/payment-accounts';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The response fields of a withdrawal or payout (README "Money out"), in order. */
+/** The response fields of a withdrawal or payout (docs/decisions/money-out.md), in order. */
 const PAYOUT_FIELDS = [
   'transaction_id',
   'merchant_id',
@@ -74,29 +71,28 @@ const bankDetails = (over: Record<string, unknown> = {}) => ({
   account_holder_name: 'Test Shop Ltd',
   ...over,
 });
-const bankWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'bank_transfer',
-  recipient_details: bankDetails(details),
-  ...over,
-});
-const mobileWithdrawal = (
-  amount: number,
-  details: Record<string, unknown> = {},
-  over: Record<string, unknown> = {},
-) => ({
-  amount,
-  currency_code: 'GHS',
-  payout_type: 'mobile_money',
-  recipient_details: {
-    recipient_name: 'Test Shop',
-    mobile_number: '024 412 3456',
-    network_provider: 'mtn_momo',
-    ...details,
-  },
-  ...over,
-});
+type WithdrawalBody = BodyOf<typeof contract.createWithdrawal>;
+const bankWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Partial<WithdrawalBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'bank_transfer',
+    recipient_details: bankDetails(details),
+    ...over,
+  }) satisfies WithdrawalBody;
+const mobileWithdrawal = (amount: number, details: Record<string, unknown> = {}, over: Partial<WithdrawalBody> = {}) =>
+  ({
+    amount,
+    currency_code: 'GHS',
+    payout_type: 'mobile_money',
+    recipient_details: {
+      recipient_name: 'Test Shop',
+      mobile_number: '024 412 3456',
+      network_provider: 'mtn_momo',
+      ...details,
+    },
+    ...over,
+  }) satisfies WithdrawalBody;
 
 /** A merchant with exactly 100.00 available in each currency given (settled deposits of 101.01). */
 async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: string } = {}) {
@@ -108,24 +104,22 @@ async function fundedMerchant(currencies: string[] = ['GHS'], options: { name?: 
   return m;
 }
 
-async function initiate(m: Merchant, body: unknown, headers: Record<string, string> = {}) {
-  const res = await m.api.post(WITHDRAWALS, body, headers);
-  expect(res.status, res.text).toBe(200);
+async function initiate(m: Merchant, body: WithdrawalBody, headers: Record<string, string> = {}) {
+  const res = await m.call(contract.createWithdrawal, { body, headers });
+  expectStatus(res, 200);
   expect(res.body).toMatchObject({ status: 'success', message: 'Withdrawal initiated' });
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 async function getWithdrawal(m: Merchant, id: string) {
-  const res = await m.api.get(`${WITHDRAWALS}/${id}`);
-  expect(res.status, res.text).toBe(200);
+  const res = await m.call(contract.getWithdrawal, { params: { transaction_id: id } });
+  expectStatus(res, 200);
   expect(res.body.message).toBe('Withdrawal retrieved');
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
-/** A 422 in the shared error shape; returns the field names it reports, sorted. */
-
 const events = (id: string) =>
-  sql<{ event_type: string; resource_type: string; merchant_id: string; data: any }[]>`
+  sql<{ event_type: string; resource_type: string; merchant_id: string; data: Record<string, unknown> }[]>`
     select event_type, resource_type, merchant_id, data from events where resource_id = ${id} order by sequence`;
 
 /** The journal lines of a transaction, as `kind: account direction amount` (minor units), in order. */
@@ -139,7 +133,7 @@ async function journal(id: string) {
 }
 
 async function transactionRows(merchantId: string) {
-  return sql<Record<string, any>[]>`
+  return sql<Record<string, unknown>[]>`
     select id, status, payout_status, payout_kind, amount::text, fee_amount::text, net_amount::text
       from customer_transactions where merchant_id = ${merchantId} and transaction_type = 'payout' order by created_at, id`;
 }
@@ -159,42 +153,60 @@ const railAnswers = () => runJobsNow(['sandbox_payout_outcome']);
 describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', () => {
   it('takes exactly one of payment_account_id or payout_type + recipient_details', async () => {
     const m = await fundedMerchant();
-    const account = await m.api.post(ACCOUNTS, {
-      currency_code: 'GHS',
-      account_type: 'bank_account',
-      account_number: '0123456789',
-      bank_name: 'GCB',
-      account_holder_name: 'Test Shop',
+    const account = await m.call(contract.createPaymentAccount, {
+      body: {
+        currency_code: 'GHS',
+        account_type: 'bank_account',
+        account_number: '0123456789',
+        bank_name: 'GCB',
+        account_holder_name: 'Test Shop',
+      },
     });
-    expect(account.status).toBe(200);
-    const both = await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payment_account_id: account.body.data.id }));
+    expectStatus(account, 200);
+    const both = await m.send(contract.createWithdrawal, {
+      body: { ...bankWithdrawal(10), payment_account_id: account.body.data.id },
+    });
     expect(invalidFields(both)).toEqual(['payment_account_id']);
-    expect(both.body.error.fields[0].message).toMatch(/exactly one of payment_account_id or payout_type/);
-    const neither = await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS' });
+    expect(fieldErrors(both)[0]!.message).toMatch(/exactly one of payment_account_id or payout_type/);
+    const neither = await m.send(contract.createWithdrawal, { body: { amount: 10, currency_code: 'GHS' } });
     expect(invalidFields(neither)).toEqual(['payout_type']);
     expect(
-      invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer' })),
+      invalidFields(
+        await m.send(contract.createWithdrawal, {
+          body: { amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer' },
+        }),
+      ),
     ).toEqual(['recipient_details']);
     expect(
       invalidFields(
-        await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', recipient_details: bankDetails() }),
+        await m.send(contract.createWithdrawal, {
+          body: { amount: 10, currency_code: 'GHS', recipient_details: bankDetails() },
+        }),
       ),
     ).toEqual(['payout_type']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_type: 'cash' })))).toEqual([
-      'payout_type',
-    ]);
     expect(
-      invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { recipient_details: 'GCB 0123456789' }))),
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), payout_type: 'cash' } })),
+    ).toEqual(['payout_type']);
+    expect(
+      invalidFields(
+        await m.send(contract.createWithdrawal, {
+          body: { ...bankWithdrawal(10), recipient_details: 'GCB 0123456789' },
+        }),
+      ),
     ).toEqual(['recipient_details']);
     expect(
-      invalidFields(await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: 'acct-1' })),
+      invalidFields(
+        await m.send(contract.createWithdrawal, {
+          body: { amount: 10, currency_code: 'GHS', payment_account_id: 'acct-1' },
+        }),
+      ),
     ).toEqual(['payment_account_id']);
     await expectUntouched(m);
   });
 
   it('names each missing or wrong recipient field by type (recipient_details.<field>)', async () => {
     const m = await fundedMerchant();
-    const post = (body: unknown) => m.api.post(WITHDRAWALS, body);
+    const post = (body: unknown) => m.send(contract.createWithdrawal, { body });
     expect(
       invalidFields(
         await post({ amount: 10, currency_code: 'GHS', payout_type: 'bank_transfer', recipient_details: {} }),
@@ -223,7 +235,7 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
     // The other type's fields are refused, each named as any unknown field is.
     const mixed = await post(mobileWithdrawal(10, { bank_name: 'GCB' }));
     expect(invalidFields(mixed)).toEqual(['recipient_details.bank_name']);
-    expect(mixed.body.error.fields[0].message).toBe('unknown field');
+    expect(fieldErrors(mixed)[0]!.message).toBe('unknown field');
     expect(invalidFields(await post(bankWithdrawal(10, { mobile_number: '0244123456' })))).toEqual([
       'recipient_details.mobile_number',
     ]);
@@ -252,31 +264,38 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
   it('checks amount and currency; refuses unknown fields (payout_reason belongs to payouts) and malformed JSON', async () => {
     const m = await fundedMerchant();
     for (const amount of [0, -5, 10.001, '10', null, 1e15, 1_000_000_000_000]) {
-      const res = await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { amount }));
+      const res = await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), amount } });
       expect(invalidFields(res), `amount ${amount}: ${res.text}`).toEqual(['amount']);
     }
     const { amount: _a, ...noAmount } = bankWithdrawal(10);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, noAmount))).toEqual(['amount']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'XYZ' })))).toEqual([
-      'currency_code',
-    ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { currency_code: 'GH' })))).toEqual([
-      'currency_code',
-    ]);
+    expect(invalidFields(await m.send(contract.createWithdrawal, { body: noAmount }))).toEqual(['amount']);
+    expect(
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), currency_code: 'XYZ' } })),
+    ).toEqual(['currency_code']);
+    expect(
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), currency_code: 'GH' } })),
+    ).toEqual(['currency_code']);
     const { currency_code: _c, ...noCurrency } = bankWithdrawal(10);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, noCurrency))).toEqual(['currency_code']);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { payout_reason: 'rent' })))).toEqual([
-      'payout_reason',
-    ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { reference: 'x' })))).toEqual([
-      'reference',
-    ]);
-    expect(invalidFields(await m.api.post(WITHDRAWALS, bankWithdrawal(10, {}, { notes: '' })))).toEqual(['notes']);
-    const malformed = await m.api.post(WITHDRAWALS, '{"amount": 10,');
-    expect(malformed.status, malformed.text).toBe(400);
+    expect(invalidFields(await m.send(contract.createWithdrawal, { body: noCurrency }))).toEqual(['currency_code']);
+    expect(
+      invalidFields(
+        await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), payout_reason: 'rent' } }),
+      ),
+    ).toEqual(['payout_reason']);
+    expect(
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), reference: 'x' } })),
+    ).toEqual(['reference']);
+    expect(
+      invalidFields(await m.send(contract.createWithdrawal, { body: { ...bankWithdrawal(10), notes: '' } })),
+    ).toEqual(['notes']);
+    const malformed = await m.send(contract.createWithdrawal, { body: '{"amount": 10,' });
+    expectStatus(malformed, 400);
     expectErrorShape(malformed.body, 'malformed_json');
-    const notJson = await m.api.post(WITHDRAWALS, 'amount=10', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(notJson.status).toBe(415);
+    const notJson = await m.send(contract.createWithdrawal, {
+      body: 'amount=10',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectStatus(notJson, 415);
     expectErrorShape(notJson.body, 'unsupported_media_type');
     await expectUntouched(m);
   });
@@ -285,15 +304,14 @@ describe('POST /api/v1/merchants/withdrawals: validation (422, nothing moves)', 
 describe('an ad-hoc bank withdrawal, end to end', () => {
   it('PENDING → PROCESSING → COMPLETED: debited once at initiation, ledger, events, customer transaction, statement', async () => {
     const m = await fundedMerchant();
-    const res = await m.api.post(
-      WITHDRAWALS,
-      bankWithdrawal(
+    const res = await m.call(contract.createWithdrawal, {
+      body: bankWithdrawal(
         40.25,
         { bank_routing_number: 'GH030100', recipient_email: 'finance@shop.test', recipient_phone: '+233244000000' },
         { notes: 'March takings' },
       ),
-    );
-    expect(res.status, res.text).toBe(200);
+    });
+    expectStatus(res, 200);
     const w = res.body.data;
     expect(Object.keys(w)).toEqual(PAYOUT_FIELDS);
     expect(w).toMatchObject({
@@ -330,7 +348,7 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     });
     expect(w.transaction_id).toMatch(UUID);
     expect(w.created_at).toMatch(TIMESTAMP);
-    const id = w.transaction_id as string;
+    const id = w.transaction_id;
 
     // Taken from available at once, in the same transaction as the row and the event.
     const afterInitiation = await wallet(m);
@@ -389,11 +407,11 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
       failed_at: null,
     });
     expect(pending.currency_id).toBe(afterInitiation.currency_id);
-    const listed = await m.api.get('/api/v1/merchants/customer/transactions?transaction_type=payout');
-    expect(listed.body.data.map((t: any) => t.transaction_id)).toEqual([id]);
+    const listed = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'payout' } });
+    expect(listed.body.data.map((t) => t.transaction_id)).toEqual([id]);
 
     // The wallet statement shows the movement out of available.
-    const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&size=1');
+    const statement = await m.ok(contract.listWalletTransactions, { query: { currency_code: 'GHS', size: 1 } });
     expect(statement.body.data[0]).toMatchObject({
       transaction_type: 'withdrawal',
       balance_type: 'available',
@@ -414,8 +432,11 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
       provider_reference: processing.provider_reference,
     });
     expect(await wallet(m)).toMatchObject({ available_balance: 59.75 });
-    const late = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'changed my mind' });
-    expect(late.status, late.text).toBe(409);
+    const late = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: id },
+      body: { reason: 'changed my mind' },
+    });
+    expectStatus(late, 409);
     expectErrorShape(late.body, 'withdrawal_not_cancellable');
     expect(late.body.message).toMatch(/PROCESSING/);
     expect((await getWithdrawal(m, id)).status).toBe('PROCESSING');
@@ -442,8 +463,11 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
       'withdrawal: payouts_in_flight debit 4025',
       'withdrawal: rail_clearing credit 4025',
     ]);
-    const done409 = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'too late' });
-    expect(done409.status).toBe(409);
+    const done409 = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: id },
+      body: { reason: 'too late' },
+    });
+    expectStatus(done409, 409);
     expectErrorShape(done409.body, 'withdrawal_not_cancellable');
 
     // One event per move, in order, each carrying the withdrawal as it was right after the move.
@@ -472,7 +496,12 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
     const failing = await initiate(m, bankWithdrawal(10, { bank_account_number: '0123459999' }));
     const cancelled = await initiate(m, bankWithdrawal(10));
     expect(
-      (await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'changed my mind' })).status,
+      (
+        await m.call(contract.cancelWithdrawal, {
+          params: { transaction_id: cancelled.transaction_id },
+          body: { reason: 'changed my mind' },
+        })
+      ).status,
     ).toBe(200);
     const settlementOf = async (id: string) => {
       const t = await customerTransaction(m, id);
@@ -529,16 +558,19 @@ describe('an ad-hoc bank withdrawal, end to end', () => {
         ['withdrawal.processing', 'PROCESSING'],
         ['withdrawal.failed', 'FAILED'],
       ]);
-      const cancel = await m.api.post(`${WITHDRAWALS}/${w.transaction_id}/cancel`, { reason: 'x' });
-      expect(cancel.status).toBe(409);
+      const cancel = await m.call(contract.cancelWithdrawal, {
+        params: { transaction_id: w.transaction_id },
+        body: { reason: 'x' },
+      });
+      expectStatus(cancel, 409);
       expectErrorShape(cancel.body, 'withdrawal_not_cancellable');
     }
     // Every cedi came back.
     expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 0 });
-    const statement = await m.api.get(
-      '/api/v1/merchants/wallet/transactions?currency_code=GHS&transaction_type=reversal',
-    );
-    expect(statement.body.data.map((l: any) => l.amount).sort()).toEqual([20, 30]);
+    const statement = await m.ok(contract.listWalletTransactions, {
+      query: { currency_code: 'GHS', transaction_type: 'reversal' },
+    });
+    expect(statement.body.data.map((l) => l.amount).sort()).toEqual([20, 30]);
     await expectReconciled(m.id);
   });
 });
@@ -547,22 +579,28 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
   it('only while PENDING: → CANCELLED with the reason, money back in the same transaction; twice → 409', async () => {
     const m = await fundedMerchant();
     const w = await initiate(m, bankWithdrawal(75));
-    const id = w.transaction_id as string;
+    const id = w.transaction_id;
+
     expect(await wallet(m)).toMatchObject({ available_balance: 25 });
 
     // A reason is required.
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }, undefined]) {
-      const res = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, body);
+      const res = await m.send(contract.cancelWithdrawal, { params: { transaction_id: id }, body });
       expect(invalidFields(res), JSON.stringify(body)).toEqual(['reason']);
     }
-    expect(invalidFields(await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'x', force: true }))).toEqual([
-      'force',
-    ]);
+    expect(
+      invalidFields(
+        await m.send(contract.cancelWithdrawal, { params: { transaction_id: id }, body: { reason: 'x', force: true } }),
+      ),
+    ).toEqual(['force']);
     expect((await getWithdrawal(m, id)).status).toBe('PENDING');
     expect(await wallet(m)).toMatchObject({ available_balance: 25 });
 
-    const res = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'wrong account' });
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: id },
+      body: { reason: 'wrong account' },
+    });
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ status: 'success', message: 'Withdrawal cancelled' });
     const cancelled = res.body.data;
     expect(Object.keys(cancelled)).toEqual(PAYOUT_FIELDS);
@@ -590,14 +628,17 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
       completed_at: null,
       failed_at: null,
     });
-    const statement = await m.api.get('/api/v1/merchants/wallet/transactions?currency_code=GHS&size=2');
-    expect(statement.body.data.map((l: any) => [l.transaction_type, l.amount, l.balance_after])).toEqual([
+    const statement = await m.ok(contract.listWalletTransactions, { query: { currency_code: 'GHS', size: 2 } });
+    expect(statement.body.data.map((l) => [l.transaction_type, l.amount, l.balance_after])).toEqual([
       ['reversal', 75, 100],
       ['withdrawal', -75, 25],
     ]);
 
-    const again = await m.api.post(`${WITHDRAWALS}/${id}/cancel`, { reason: 'again' });
-    expect(again.status, again.text).toBe(409);
+    const again = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: id },
+      body: { reason: 'again' },
+    });
+    expectStatus(again, 409);
     expectErrorShape(again.body, 'withdrawal_not_cancellable');
     expect(again.body.message).toMatch(/CANCELLED/);
 
@@ -615,35 +656,47 @@ describe('POST /api/v1/merchants/withdrawals/{id}/cancel', () => {
 
   it('an unknown id → 404, a malformed one → 422', async () => {
     const m = await fundedMerchant();
-    const missing = await m.api.post(`${WITHDRAWALS}/${UNKNOWN_ID}/cancel`, { reason: 'x' });
-    expect(missing.status).toBe(404);
+    const missing = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: UNKNOWN_ID },
+      body: { reason: 'x' },
+    });
+    expectStatus(missing, 404);
     expectErrorShape(missing.body, 'not_found');
-    expect(invalidFields(await m.api.post(`${WITHDRAWALS}/nope/cancel`, { reason: 'x' }))).toEqual(['transaction_id']);
-    const getMissing = await m.api.get(`${WITHDRAWALS}/${UNKNOWN_ID}`);
-    expect(getMissing.status).toBe(404);
+    expect(
+      invalidFields(
+        await m.call(contract.cancelWithdrawal, { params: { transaction_id: 'nope' }, body: { reason: 'x' } }),
+      ),
+    ).toEqual(['transaction_id']);
+    const getMissing = await m.call(contract.getWithdrawal, { params: { transaction_id: UNKNOWN_ID } });
+    expectStatus(getMissing, 404);
     expectErrorShape(getMissing.body, 'not_found');
-    expect(invalidFields(await m.api.get(`${WITHDRAWALS}/nope`))).toEqual(['transaction_id']);
+    expect(invalidFields(await m.call(contract.getWithdrawal, { params: { transaction_id: 'nope' } }))).toEqual([
+      'transaction_id',
+    ]);
     // A deposit is a customer transaction but not a withdrawal.
-    const deposits = await m.api.get('/api/v1/merchants/customer/transactions?transaction_type=deposit');
-    const depositId = deposits.body.data[0].transaction_id;
-    expect((await m.api.get(`${WITHDRAWALS}/${depositId}`)).status).toBe(404);
-    expect((await m.api.post(`${WITHDRAWALS}/${depositId}/cancel`, { reason: 'x' })).status).toBe(404);
+    const deposits = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'deposit' } });
+    const depositId = deposits.body.data[0]!.transaction_id;
+    expect((await m.call(contract.getWithdrawal, { params: { transaction_id: depositId } })).status).toBe(404);
+    expect(
+      (await m.call(contract.cancelWithdrawal, { params: { transaction_id: depositId }, body: { reason: 'x' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('money rules at initiation', () => {
   it('insufficient funds → 409 with the available balance in the message; nothing changes; exactly all of it works', async () => {
     const m = await fundedMerchant();
-    const res = await m.api.post(WITHDRAWALS, bankWithdrawal(100.01));
-    expect(res.status, res.text).toBe(409);
+    const res = await m.call(contract.createWithdrawal, { body: bankWithdrawal(100.01) });
+    expectStatus(res, 409);
     expectErrorShape(res.body, 'insufficient_funds');
     expect(res.body.message).toMatch(/available balance 100 GHS/);
     await expectUntouched(m);
 
     // Money in holding (not yet settled) cannot be withdrawn, and the message says so.
     await paidCheckout(m, { amount: 50 });
-    const held = await m.api.post(WITHDRAWALS, bankWithdrawal(120));
-    expect(held.status, held.text).toBe(409);
+    const held = await m.call(contract.createWithdrawal, { body: bankWithdrawal(120) });
+    expectStatus(held, 409);
     expectErrorShape(held.body, 'insufficient_funds');
     expect(held.body.message).toMatch(/available balance 100 GHS \(plus 49\.5 not yet settled\)/);
     expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 49.5 });
@@ -652,13 +705,13 @@ describe('money rules at initiation', () => {
     const all = await initiate(m, bankWithdrawal(100));
     expect(all).toMatchObject({ amount: 100, net_amount: 100 });
     expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 49.5 });
-    const more = await m.api.post(WITHDRAWALS, bankWithdrawal(0.01));
-    expect(more.status).toBe(409);
+    const more = await m.call(contract.createWithdrawal, { body: bankWithdrawal(0.01) });
+    expectStatus(more, 409);
     expect(more.body.message).toMatch(/available balance 0 GHS/);
     expect(await transactionRows(m.id)).toHaveLength(1);
     // Another currency's wallet is empty.
-    const kes = await m.api.post(WITHDRAWALS, bankWithdrawal(1, {}, { currency_code: 'KES' }));
-    expect(kes.status).toBe(409);
+    const kes = await m.call(contract.createWithdrawal, { body: bankWithdrawal(1, {}, { currency_code: 'KES' }) });
+    expectStatus(kes, 409);
     expectErrorShape(kes.body, 'insufficient_funds');
     expect(kes.body.message).toMatch(/available balance 0 KES/);
     await expectReconciled(m.id);
@@ -666,21 +719,37 @@ describe('money rules at initiation', () => {
 
   it('a frozen wallet → 409 wallet_frozen, a suspended one → 409 wallet_suspended; nothing changes; active again works', async () => {
     const m = await fundedMerchant();
-    const frozen = await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' });
-    expect(frozen.status, frozen.text).toBe(200);
-    const refused = await m.api.post(WITHDRAWALS, bankWithdrawal(10));
-    expect(refused.status, refused.text).toBe(409);
+    const frozen = await m.call(contract.updateWalletStatus, {
+      params: { currency_code: 'GHS' },
+      body: { status: 'frozen' },
+    });
+    expectStatus(frozen, 200);
+    const refused = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10) });
+    expectStatus(refused, 409);
     expectErrorShape(refused.body, 'wallet_frozen');
     await expectUntouched(m);
-    expect((await m.api.patch('/api/v1/merchants/wallet/ghs/status', { status: 'active' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'ghs' }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
 
-    const suspend = await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/GHS`, { status: 'suspended' });
-    expect(suspend.status, suspend.text).toBe(200);
-    const suspended = await m.api.post(WITHDRAWALS, bankWithdrawal(10));
-    expect(suspended.status, suspended.text).toBe(409);
+    const suspend = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: m.id, currency_code: 'GHS' },
+      body: { status: 'suspended' },
+    });
+    expectStatus(suspend, 200);
+    const suspended = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10) });
+    expectStatus(suspended, 409);
     expectErrorShape(suspended.body, 'wallet_suspended');
     await expectUntouched(m);
-    expect((await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/GHS`, { status: 'active' })).status).toBe(200);
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: m.id, currency_code: 'GHS' },
+          body: { status: 'active' },
+        })
+      ).status,
+    ).toBe(200);
 
     await initiate(m, bankWithdrawal(10));
     expect(await wallet(m)).toMatchObject({ available_balance: 90 });
@@ -691,13 +760,24 @@ describe('money rules at initiation', () => {
     const toCancel = await initiate(m, bankWithdrawal(20));
     const toFail = await initiate(m, bankWithdrawal(30, { bank_account_number: '4444449999' }));
     expect(await wallet(m)).toMatchObject({ available_balance: 50 });
-    expect((await m.api.patch('/api/v1/merchants/wallet/GHS/status', { status: 'frozen' })).status).toBe(200);
-    const cancelled = await m.api.post(`${WITHDRAWALS}/${toCancel.transaction_id}/cancel`, { reason: 'wallet frozen' });
-    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'frozen' } }))
+        .status,
+    ).toBe(200);
+    const cancelled = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: toCancel.transaction_id },
+      body: { reason: 'wallet frozen' },
+    });
+    expectStatus(cancelled, 200);
     expect(await wallet(m)).toMatchObject({ available_balance: 70, status: 'frozen' });
-    expect((await admin().patch(`/api/admin/v1/merchants/${m.id}/wallets/GHS`, { status: 'suspended' })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: m.id, currency_code: 'GHS' },
+          body: { status: 'suspended' },
+        })
+      ).status,
+    ).toBe(200);
     await pickUp();
     await railAnswers();
     expect((await getWithdrawal(m, toFail.transaction_id)).status).toBe('FAILED');
@@ -715,8 +795,8 @@ describe('money rules at initiation', () => {
     try {
       const m = await fundedMerchant();
       // 99.50 + (1 % of 99.50 = 1.00, half up) + 0.10 = 100.60: more than the 100.00 available.
-      const tooMuch = await m.api.post(WITHDRAWALS, bankWithdrawal(99.5));
-      expect(tooMuch.status, tooMuch.text).toBe(409);
+      const tooMuch = await m.call(contract.createWithdrawal, { body: bankWithdrawal(99.5) });
+      expectStatus(tooMuch, 409);
       expectErrorShape(tooMuch.body, 'insufficient_funds');
       await expectUntouched(m);
 
@@ -740,8 +820,11 @@ describe('money rules at initiation', () => {
       expect(mobile).toMatchObject({ amount: 10, fee_amount: 0, net_amount: 10 });
       expect(await wallet(m)).toMatchObject({ available_balance: 39.4 });
 
-      const cancelled = await m.api.post(`${WITHDRAWALS}/${w.transaction_id}/cancel`, { reason: 'fee too high' });
-      expect(cancelled.status, cancelled.text).toBe(200);
+      const cancelled = await m.call(contract.cancelWithdrawal, {
+        params: { transaction_id: w.transaction_id },
+        body: { reason: 'fee too high' },
+      });
+      expectStatus(cancelled, 200);
       expect(await wallet(m)).toMatchObject({ available_balance: 90 });
       expect((await journal(w.transaction_id)).slice(4)).toEqual([
         'reversal: payouts_in_flight debit 5000',
@@ -758,10 +841,10 @@ describe('money rules at initiation', () => {
 });
 
 describe('withdrawals to a saved payment account', () => {
-  async function addAccount(m: Merchant, body: Record<string, unknown>) {
-    const res = await m.api.post(ACCOUNTS, body);
-    expect(res.status, res.text).toBe(200);
-    return res.body.data as Record<string, any>;
+  async function addAccount(m: Merchant, body: BodyOf<typeof contract.createPaymentAccount>) {
+    const res = await m.call(contract.createPaymentAccount, { body });
+    expectStatus(res, 200);
+    return res.body.data;
   }
   const bankAccount = {
     currency_code: 'GHS',
@@ -769,13 +852,13 @@ describe('withdrawals to a saved payment account', () => {
     account_number: '0987654321',
     bank_name: 'Ecobank',
     account_holder_name: 'Test Shop Ltd',
-  };
+  } satisfies BodyOf<typeof contract.createPaymentAccount>;
   const momoAccount = {
     currency_code: 'GHS',
     account_type: 'mobile_money',
     phone_number: '020 123 4567',
     network_provider: 'vodafone_cash',
-  };
+  } satisfies BodyOf<typeof contract.createPaymentAccount>;
 
   it('copies the account onto the withdrawal (bank and mobile money) and completes', async () => {
     const m = await fundedMerchant([], { name: 'Kofi Stores' });
@@ -837,10 +920,18 @@ describe('withdrawals to a saved payment account', () => {
     const other = await addAccount(m, { ...bankAccount, account_number: '1122334455', bank_name: 'Fidelity' });
     const w = await initiate(m, { amount: 10, currency_code: 'GHS', payment_account_id: other.id });
     expect(
-      (await m.api.put(`${ACCOUNTS}/${other.id}`, { account_number: '9999000099', bank_name: 'Changed' })).status,
+      (
+        await m.call(contract.updatePaymentAccount, {
+          params: { account_id: other.id },
+          body: { account_number: '9999000099', bank_name: 'Changed' },
+        })
+      ).status,
     ).toBe(200);
-    expect((await m.api.put(`${ACCOUNTS}/${other.id}`, { is_primary: true })).status).toBe(200);
-    expect((await m.api.delete(`${ACCOUNTS}/${primary.id}`)).status).toBe(200);
+    expect(
+      (await m.call(contract.updatePaymentAccount, { params: { account_id: other.id }, body: { is_primary: true } }))
+        .status,
+    ).toBe(200);
+    expect((await m.call(contract.deletePaymentAccount, { params: { account_id: primary.id } })).status).toBe(200);
     expect(await getWithdrawal(m, w.transaction_id)).toMatchObject({
       payment_account_id: other.id,
       bank_account_number: '1122334455',
@@ -877,31 +968,42 @@ describe('withdrawals to a saved payment account', () => {
       network_provider: 'mpesa',
     });
 
-    for (const status of ['inactive', 'suspended']) {
-      expect((await m.api.put(`${ACCOUNTS}/${primary.id}`, { status })).status).toBe(200);
-      const res = await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: primary.id });
-      expect(res.status, res.text).toBe(409);
+    for (const status of ['inactive', 'suspended'] as const) {
+      expect(
+        (await m.call(contract.updatePaymentAccount, { params: { account_id: primary.id }, body: { status } })).status,
+      ).toBe(200);
+      const res = await m.call(contract.createWithdrawal, {
+        body: { amount: 10, currency_code: 'GHS', payment_account_id: primary.id },
+      });
+      expectStatus(res, 409);
       expectErrorShape(res.body, 'payment_account_not_active');
       expect(res.body.message).toContain(status);
     }
-    const wrongCurrency = await m.api.post(WITHDRAWALS, {
-      amount: 10,
-      currency_code: 'GHS',
-      payment_account_id: kes.id,
+    const wrongCurrency = await m.call(contract.createWithdrawal, {
+      body: {
+        amount: 10,
+        currency_code: 'GHS',
+        payment_account_id: kes.id,
+      },
     });
     expect(invalidFields(wrongCurrency)).toEqual(['payment_account_id']);
-    expect(wrongCurrency.body.error.fields[0].message).toMatch(/KES account/);
+    expect(fieldErrors(wrongCurrency)[0]!.message).toMatch(/KES account/);
 
-    expect((await m.api.delete(`${ACCOUNTS}/${other.id}`)).status).toBe(200);
+    expect((await m.call(contract.deletePaymentAccount, { params: { account_id: other.id } })).status).toBe(200);
     for (const accountId of [other.id, UNKNOWN_ID]) {
-      const res = await m.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: accountId });
-      expect(res.status, res.text).toBe(404);
+      const res = await m.call(contract.createWithdrawal, {
+        body: { amount: 10, currency_code: 'GHS', payment_account_id: accountId },
+      });
+      expectStatus(res, 404);
       expectErrorShape(res.body, 'not_found');
     }
     await expectUntouched(m);
 
     // Active again: it works.
-    expect((await m.api.put(`${ACCOUNTS}/${primary.id}`, { status: 'active' })).status).toBe(200);
+    expect(
+      (await m.call(contract.updatePaymentAccount, { params: { account_id: primary.id }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
     await initiate(m, { amount: 10, currency_code: 'GHS', payment_account_id: primary.id });
     expect(await wallet(m)).toMatchObject({ available_balance: 90 });
   });
@@ -911,15 +1013,18 @@ describe('Idempotency-Key on initiate', () => {
   it('replays the first response and debits once; another body → 422 idempotency_key_reused; refusals are not stored', async () => {
     const m = await fundedMerchant();
     const key = { 'idempotency-key': 'withdrawal-2026-03-01' };
-    const first = await m.api.post(WITHDRAWALS, bankWithdrawal(30), key);
-    expect(first.status, first.text).toBe(200);
+    const first = await m.call(contract.createWithdrawal, { body: bankWithdrawal(30), headers: key });
+    expectStatus(first, 200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(first.body.data.idempotency_key).toBe('withdrawal-2026-03-01');
 
     // Same body (keys in another order): the same response, no second debit.
     const { recipient_details, ...rest } = bankWithdrawal(30);
-    const retry = await m.api.post(WITHDRAWALS, { recipient_details: { ...recipient_details }, ...rest }, key);
-    expect(retry.status, retry.text).toBe(200);
+    const retry = await m.call(contract.createWithdrawal, {
+      body: { recipient_details: { ...recipient_details }, ...rest },
+      headers: key,
+    });
+    expectStatus(retry, 200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
     expect(await wallet(m)).toMatchObject({ available_balance: 70 });
@@ -930,29 +1035,32 @@ describe('Idempotency-Key on initiate', () => {
     });
 
     // Another body with the same key is refused and changes nothing.
-    const reused = await m.api.post(WITHDRAWALS, bankWithdrawal(31), key);
-    expect(reused.status, reused.text).toBe(422);
+    const reused = await m.call(contract.createWithdrawal, { body: bankWithdrawal(31), headers: key });
+    expectStatus(reused, 422);
     expectErrorShape(reused.body, 'idempotency_key_reused');
     expect(await wallet(m)).toMatchObject({ available_balance: 70 });
     expect(await transactionRows(m.id)).toHaveLength(1);
 
     // A refused request (409) is not remembered: the corrected retry with the same key goes through.
     const other = { 'idempotency-key': 'withdrawal-2026-03-02' };
-    const short = await m.api.post(WITHDRAWALS, bankWithdrawal(500), other);
-    expect(short.status).toBe(409);
-    const corrected = await m.api.post(WITHDRAWALS, bankWithdrawal(50), other);
-    expect(corrected.status, corrected.text).toBe(200);
+    const short = await m.call(contract.createWithdrawal, { body: bankWithdrawal(500), headers: other });
+    expectStatus(short, 409);
+    const corrected = await m.call(contract.createWithdrawal, { body: bankWithdrawal(50), headers: other });
+    expectStatus(corrected, 200);
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();
     expect(await wallet(m)).toMatchObject({ available_balance: 20 });
 
     // After the withdrawal moved on, a retry still replays the first response (not a second withdrawal).
     await pickUp();
-    const later = await m.api.post(WITHDRAWALS, bankWithdrawal(30), key);
-    expect(later.status).toBe(200);
+    const later = await m.call(contract.createWithdrawal, { body: bankWithdrawal(30), headers: key });
+    expectStatus(later, 200);
     expect(later.body).toEqual(first.body);
     expect(await transactionRows(m.id)).toHaveLength(2);
 
-    const badKey = await m.api.post(WITHDRAWALS, bankWithdrawal(1), { 'idempotency-key': 'has space' });
+    const badKey = await m.call(contract.createWithdrawal, {
+      body: bankWithdrawal(1),
+      headers: { 'idempotency-key': 'has space' },
+    });
     expect(invalidFields(badKey)).toEqual(['Idempotency-Key']);
     expect(await wallet(m)).toMatchObject({ available_balance: 20 });
     await expectReconciled(m.id);
@@ -964,21 +1072,21 @@ describe('Idempotency-Key under concurrency', () => {
     const m = await fundedMerchant();
     const key = { 'idempotency-key': 'burst-1' };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => m.api.post(WITHDRAWALS, bankWithdrawal(15), key)),
+      Array.from({ length: 10 }, () => m.call(contract.createWithdrawal, { body: bankWithdrawal(15), headers: key })),
     );
     expect(
       results.map((r) => r.status).filter((s) => s !== 200 && s !== 409),
       results.map((r) => r.text).join('\n'),
     ).toEqual([]);
-    const ok = results.filter((r) => r.status === 200);
+    const ok = results.filter((r) => r.ok);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((r) => r.body.data.transaction_id)).size).toBe(1);
     for (const r of results.filter((x) => x.status === 409)) expectErrorShape(r.body, 'idempotency_key_in_use');
     expect(await transactionRows(m.id)).toHaveLength(1);
     expect(await wallet(m)).toMatchObject({ available_balance: 85 });
     // Once the first has finished, a retry replays it.
-    const after = await m.api.post(WITHDRAWALS, bankWithdrawal(15), key);
-    expect(after.status).toBe(200);
+    const after = await m.call(contract.createWithdrawal, { body: bankWithdrawal(15), headers: key });
+    expectStatus(after, 200);
     expect(after.body.data.transaction_id).toBe(ok[0]!.body.data.transaction_id);
     await expectReconciled(m.id);
   });
@@ -998,9 +1106,14 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     );
     await pickUp();
     const cancelled = await initiate(m, bankWithdrawal(13));
-    expect((await m.api.post(`${WITHDRAWALS}/${cancelled.transaction_id}/cancel`, { reason: 'typo' })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await m.call(contract.cancelWithdrawal, {
+          params: { transaction_id: cancelled.transaction_id },
+          body: { reason: 'typo' },
+        })
+      ).status,
+    ).toBe(200);
     const pending = await initiate(
       m,
       mobileWithdrawal(
@@ -1014,33 +1127,27 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
     );
     const newestFirst = [pending, cancelled, processing, failed, completed].map((w) => w.transaction_id);
 
-    const res = await m.api.get(WITHDRAWALS);
-    expect(res.status, res.text).toBe(200);
+    const res = await m.call(contract.listWithdrawals);
+    expectStatus(res, 200);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'message', 'pagination', 'status']);
     expect(res.body.message).toBe('Withdrawals retrieved');
     expect(res.body.pagination).toEqual({ total: 5, page: 1, size: 50, total_pages: 1, has_more: false });
-    expect(res.body.data.map((w: any) => w.transaction_id)).toEqual(newestFirst);
-    expect(res.body.data.map((w: any) => w.status)).toEqual([
-      'PENDING',
-      'CANCELLED',
-      'PROCESSING',
-      'FAILED',
-      'COMPLETED',
-    ]);
+    expect(res.body.data.map((w) => w.transaction_id)).toEqual(newestFirst);
+    expect(res.body.data.map((w) => w.status)).toEqual(['PENDING', 'CANCELLED', 'PROCESSING', 'FAILED', 'COMPLETED']);
     for (const w of res.body.data) expect(Object.keys(w)).toEqual(PAYOUT_FIELDS);
     // Bank numbers are masked in history, full in GET one.
-    const byId = new Map(res.body.data.map((w: any) => [w.transaction_id, w]));
-    expect((byId.get(completed.transaction_id) as any).bank_account_number).toBe('******6789');
-    expect((byId.get(processing.transaction_id) as any).bank_account_number).toBe('******6677');
+    const byId = new Map(res.body.data.map((w) => [w.transaction_id, w]));
+    expect(byId.get(completed.transaction_id)!.bank_account_number).toBe('******6789');
+    expect(byId.get(processing.transaction_id)!.bank_account_number).toBe('******6677');
     expect(res.text).not.toContain('0123456789');
     expect((await getWithdrawal(m, completed.transaction_id)).bank_account_number).toBe('0123456789');
-    expect((byId.get(failed.transaction_id) as any).mobile_number).toBe('+233244129999');
+    expect(byId.get(failed.transaction_id)!.mobile_number).toBe('+233244129999');
 
     // Pages.
     const page = async (query: string) => {
-      const r = await m.api.get(`${WITHDRAWALS}?${query}`);
-      expect(r.status, r.text).toBe(200);
-      return r.body as { data: any[]; pagination: any };
+      const r = await m.send(contract.listWithdrawals, { query });
+      expectStatus(r, 200);
+      return r.body;
     };
     const p1 = await page('size=2');
     expect(p1.pagination).toEqual({ total: 5, page: 1, size: 2, total_pages: 3, has_more: true });
@@ -1093,12 +1200,12 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
       ['limit=10', 'limit'],
       ['status=pending&status=failed', 'status'],
     ]) {
-      expect(invalidFields(await m.api.get(`${WITHDRAWALS}?${query}`)), query).toEqual([field]);
+      expect(invalidFields(await m.send(contract.listWithdrawals, { query })), query).toEqual([field]);
     }
 
     // The customer transaction listing shows the same five as payouts, with spec 2.4's statuses.
-    const txs = await m.api.get('/api/v1/merchants/customer/transactions?transaction_type=payout');
-    expect(txs.body.data.map((t: any) => [t.transaction_id, t.status])).toEqual([
+    const txs = await m.ok(contract.listCustomerTransactions, { query: { transaction_type: 'payout' } });
+    expect(txs.body.data.map((t) => [t.transaction_id, t.status])).toEqual([
       [pending.transaction_id, 'pending'],
       [cancelled.transaction_id, 'cancelled'],
       [processing.transaction_id, 'pending'],
@@ -1110,8 +1217,8 @@ describe('GET /api/v1/merchants/withdrawals (history)', () => {
 
   it('a merchant without withdrawals gets an empty page', async () => {
     const m = await newMerchant();
-    const res = await m.api.get(WITHDRAWALS);
-    expect(res.status).toBe(200);
+    const res = await m.call(contract.listWithdrawals);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({
       data: [],
       pagination: { total: 0, page: 1, size: 50, total_pages: 0, has_more: false },
@@ -1123,14 +1230,16 @@ describe('tenant isolation', () => {
   it("B never sees, reads, cancels or pays to A's withdrawals or accounts; nothing of either moves", async () => {
     const a = await fundedMerchant(['GHS'], { name: 'Shop A' });
     const b = await fundedMerchant(['GHS'], { name: 'Shop B' });
-    const aAccount = await a.api.post(ACCOUNTS, {
-      currency_code: 'GHS',
-      account_type: 'bank_account',
-      account_number: '1357924680',
-      bank_name: 'GCB',
-      account_holder_name: 'Shop A',
+    const aAccount = await a.call(contract.createPaymentAccount, {
+      body: {
+        currency_code: 'GHS',
+        account_type: 'bank_account',
+        account_number: '1357924680',
+        bank_name: 'GCB',
+        account_holder_name: 'Shop A',
+      },
     });
-    expect(aAccount.status).toBe(200);
+    expectStatus(aAccount, 200);
     const aWithdrawal = await initiate(a, {
       amount: 20,
       currency_code: 'GHS',
@@ -1138,20 +1247,25 @@ describe('tenant isolation', () => {
     });
     const bWithdrawal = await initiate(b, bankWithdrawal(5));
 
-    const bList = await b.api.get(WITHDRAWALS);
-    expect(bList.body.data.map((w: any) => w.transaction_id)).toEqual([bWithdrawal.transaction_id]);
+    const bList = await b.ok(contract.listWithdrawals);
+    expect(bList.body.data.map((w) => w.transaction_id)).toEqual([bWithdrawal.transaction_id]);
     expect(bList.body.pagination.total).toBe(1);
-    const aList = await a.api.get(WITHDRAWALS);
-    expect(aList.body.data.map((w: any) => w.transaction_id)).toEqual([aWithdrawal.transaction_id]);
-    const bTxs = await b.api.get('/api/v1/merchants/customer/transactions?transaction_type=payout');
-    expect(bTxs.body.data.map((t: any) => t.transaction_id)).toEqual([bWithdrawal.transaction_id]);
+    const aList = await a.ok(contract.listWithdrawals);
+    expect(aList.body.data.map((w) => w.transaction_id)).toEqual([aWithdrawal.transaction_id]);
+    const bTxs = await b.ok(contract.listCustomerTransactions, { query: { transaction_type: 'payout' } });
+    expect(bTxs.body.data.map((t) => t.transaction_id)).toEqual([bWithdrawal.transaction_id]);
 
     for (const res of [
-      await b.api.get(`${WITHDRAWALS}/${aWithdrawal.transaction_id}`),
-      await b.api.post(`${WITHDRAWALS}/${aWithdrawal.transaction_id}/cancel`, { reason: 'not mine' }),
-      await b.api.get(`/api/v1/merchants/customer/transactions/${aWithdrawal.transaction_id}`),
+      await b.call(contract.getWithdrawal, { params: { transaction_id: aWithdrawal.transaction_id } }),
+      await b.call(contract.cancelWithdrawal, {
+        params: { transaction_id: aWithdrawal.transaction_id },
+        body: { reason: 'not mine' },
+      }),
+      await b.call(contract.getCustomerTransaction, { params: { transaction_id: aWithdrawal.transaction_id } }),
       // B cannot send its money to A's saved account: 404 like an unknown account.
-      await b.api.post(WITHDRAWALS, { amount: 10, currency_code: 'GHS', payment_account_id: aAccount.body.data.id }),
+      await b.call(contract.createWithdrawal, {
+        body: { amount: 10, currency_code: 'GHS', payment_account_id: aAccount.body.data.id },
+      }),
     ]) {
       expect(res.status, res.text).toBe(404);
       expectErrorShape(res.body, 'not_found');

@@ -65,14 +65,15 @@ function match(pathname: string): { route: RouteFile; params: Record<string, str
   return null;
 }
 
-export interface ApiResponse<T = any> {
+/** What the service answered: the body parsed as JSON, or the text when it is not JSON. */
+export interface RawAnswer {
   status: number;
   headers: Headers;
-  body: T;
+  body: unknown;
   text: string;
 }
 
-export interface CallOptions {
+export interface SendOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string is sent as is. */
   body?: unknown;
@@ -80,7 +81,8 @@ export interface CallOptions {
   peer?: string;
 }
 
-export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+/** One request by method and URL; typed calls by operation are in ./caller.ts. */
+export async function sendRequest(method: string, url: string, options: SendOptions = {}): Promise<RawAnswer> {
   const headers = new Headers(options.headers);
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -90,13 +92,16 @@ export async function call(method: string, url: string, options: CallOptions = {
   if (options.peer !== undefined) headers.set(PEER_HEADER, peerStamp(options.peer));
   const response = await dispatch(new Request(new URL(url, 'http://api.payments.test'), { method, headers, body }));
   const text = await response.text();
-  let parsed: unknown = text;
+  return { status: response.status, headers: response.headers, body: parseJson(text), text };
+}
+
+/** The parsed JSON, or the text itself when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    // non-JSON body: keep the text
+    return text;
   }
-  return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
 /**
@@ -115,21 +120,6 @@ export async function dispatch(request: Request): Promise<Response> {
   const args: RouteArgs = { params: Promise.resolve(found.params) };
   const response = await handler(request, args);
   const text = await response.clone().text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // non-JSON body: keep the text
-  }
-  checkResponse(handler.operation, response.status, parsed, `${request.method} ${pathname}`);
+  checkResponse(handler.operation, response.status, parseJson(text), `${request.method} ${pathname}`);
   return response;
-}
-
-/** A client bound to a set of headers (an API key, the admin token…). */
-export function client(headers: Record<string, string> = {}) {
-  const send =
-    (method: string) =>
-    (url: string, body?: unknown, extra: Record<string, string> = {}) =>
-      call(method, url, { headers: { ...headers, ...extra }, body });
-  return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
 }

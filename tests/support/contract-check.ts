@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { statusesOf, type ErrorCode } from '../../lib/platform/http/error-codes';
 import { documentedErrors, type Operation } from '../../lib/platform/http/operation';
-import { buildOpenApiDocument } from '../../lib/surfaces/openapi/document';
+import { openApiDocument, type JsonSchema, type OpenApiDocument } from './openapi-document';
 import { checkTimestamps } from './timestamps';
 
 /**
@@ -10,16 +10,14 @@ import { checkTimestamps } from './timestamps';
  * operation documents, and every timestamp in it to spec 2.1's format. A mismatch throws, failing the
  * test that made the call.
  */
-type Json = Record<string, any>;
-
-let document: Json | undefined;
+let document: OpenApiDocument | undefined;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 const compiled = new Map<string, ValidateFunction>();
 
-function validatorFor(key: string, schema: () => Json): ValidateFunction {
+function validatorFor(key: string, schema: () => JsonSchema): ValidateFunction {
   let validate = compiled.get(key);
   if (!validate) {
-    document ??= buildOpenApiDocument();
+    document ??= openApiDocument();
     // The document's `#/components/...` references resolve inside this wrapper.
     validate = ajv.compile({ ...schema(), components: document.components });
     compiled.set(key, validate);
@@ -27,10 +25,12 @@ function validatorFor(key: string, schema: () => Json): ValidateFunction {
   return validate;
 }
 
-function responseSchema(op: Operation, status: number): Json {
-  document ??= buildOpenApiDocument();
-  const response = document.paths[op.path][op.method.toLowerCase()].responses[String(status)];
-  return response.content['application/json'].schema;
+function responseSchema(op: Operation, status: number): JsonSchema {
+  document ??= openApiDocument();
+  const response = document.paths[op.path]?.[op.method.toLowerCase()]?.responses[String(status)];
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`the document has no JSON ${status} response for ${op.method} ${op.path}`);
+  return schema;
 }
 
 export function checkResponse(op: Operation | undefined, status: number, body: unknown, what: string): void {

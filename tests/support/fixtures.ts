@@ -1,40 +1,32 @@
 import { expect } from 'vitest';
-import { client } from './api';
+import { caller, type BodyOf, type DataOf } from './caller';
+import { contract } from './contract';
+
+export { expectErrorShape, invalidFields } from './caller';
 
 export const adminHeaders = () => ({ authorization: `Bearer ${process.env.ADMIN_API_TOKEN}` });
-export const admin = () => client(adminHeaders());
+/** The operator, holding the bearer token. */
+export const admin = () => caller(adminHeaders());
 
 export type KybStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 
-/** Onboards a merchant through the operator API and returns a client holding its first key. */
+/** Onboards a merchant through the operator API: its ids, its first (FULL_ACCESS) key, and a caller holding it. */
 export async function newMerchant(options: { name?: string; kyb_status?: KybStatus } = {}) {
-  const res = await admin().post('/api/admin/v1/merchants', {
-    name: options.name ?? 'Test Shop',
-    email: 'ops@shop.test',
-    kyb_status: options.kyb_status ?? 'verified',
+  const res = await admin().call(contract.createMerchant, {
+    body: { name: options.name ?? 'Test Shop', email: 'ops@shop.test', kyb_status: options.kyb_status ?? 'verified' },
   });
-  if (res.status !== 200) throw new Error(`merchant creation failed: ${res.text}`);
-  const apiKey: string = res.body.data.api_key.secret_key;
-  return {
-    id: res.body.data.merchant.id as string,
-    apiKey,
-    keyId: res.body.data.api_key.id as string,
-    api: client({ 'x-api-key': apiKey }),
-  };
+  if (!res.ok) throw new Error(`merchant creation failed: ${res.text}`);
+  const { merchant, api_key } = res.body.data;
+  const headers = { 'x-api-key': api_key.secret_key };
+  return { id: merchant.id, apiKey: api_key.secret_key, keyId: api_key.id, ...caller(headers) };
 }
+export type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
-export const minimalCheckout = { customer_email: 'ada@example.com', amount: 25.5, currency_code: 'GHS' };
-
-/** The shared error shape (README "Envelope and errors"). */
-export function expectErrorShape(body: any, code?: string) {
-  if (body?.status !== 'error' || typeof body.message !== 'string' || !Array.isArray(body.error?.fields)) {
-    throw new Error(`not the shared error shape: ${JSON.stringify(body)}`);
-  }
-  if (typeof body.request_id !== 'string') throw new Error('error body lacks request_id');
-  if (code && body.error.code !== code) throw new Error(`expected error code ${code}, got ${body.error.code}`);
-}
-
-type MerchantClient = Awaited<ReturnType<typeof newMerchant>>;
+export const minimalCheckout = {
+  customer_email: 'ada@example.com',
+  amount: 25.5,
+  currency_code: 'GHS',
+} satisfies BodyOf<typeof contract.createCheckout>;
 
 /** The credential of a checkout_url: its `#token=` fragment. */
 export const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!;
@@ -45,10 +37,10 @@ export const tokenOf = (checkoutUrl: string) => checkoutUrl.split('#token=')[1]!
  */
 export function hostedPage(checkout: { payment_reference: string; checkout_url: string }) {
   const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  return {
-    base: `/api/checkout/v1/sessions/${checkout.payment_reference}`,
-    page: client({ 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': address }),
-  };
+  const headers = { 'x-checkout-token': tokenOf(checkout.checkout_url), 'x-forwarded-for': address };
+  const reference = { payment_reference: checkout.payment_reference };
+  /** Calls the session's operations without naming the reference again. */
+  return { page: caller(headers, reference) };
 }
 
 /**
@@ -56,73 +48,68 @@ export function hostedPage(checkout: { payment_reference: string; checkout_url: 
  * checkout and its deposit transaction. `scenario: 'duplicate'` also records a flagged second deposit.
  */
 export async function paidCheckout(
-  merchant: MerchantClient,
+  merchant: Merchant,
   options: {
     amount?: number;
-    currency_code?: string;
-    scenario?: 'exact' | 'over' | 'duplicate';
+    currency_code?: BodyOf<typeof contract.createCheckout>['currency_code'];
+    scenario?: BodyOf<typeof contract.simulateBankTransfer>['scenario'];
     meta_data?: Record<string, string>;
   } = {},
 ) {
-  const created = await merchant.api.post('/api/v1/merchants/checkouts', {
-    ...minimalCheckout,
-    amount: options.amount ?? minimalCheckout.amount,
-    currency_code: options.currency_code ?? minimalCheckout.currency_code,
-    ...(options.meta_data ? { meta_data: options.meta_data } : {}),
+  const created = await merchant.call(contract.createCheckout, {
+    body: {
+      ...minimalCheckout,
+      amount: options.amount ?? minimalCheckout.amount,
+      currency_code: options.currency_code ?? minimalCheckout.currency_code,
+      ...(options.meta_data ? { meta_data: options.meta_data } : {}),
+    },
   });
-  if (created.status !== 200) throw new Error(`checkout creation failed: ${created.text}`);
+  if (!created.ok) throw new Error(`checkout creation failed: ${created.text}`);
   const checkout = created.body.data;
-  const paid = await client().post('/api/sandbox/bank-transfers', {
-    payment_reference: checkout.payment_reference,
-    scenario: options.scenario ?? 'exact',
+  const paid = await caller().call(contract.simulateBankTransfer, {
+    body: { payment_reference: checkout.payment_reference, scenario: options.scenario ?? 'exact' },
   });
-  if (paid.status !== 200) throw new Error(`simulated transfer failed: ${paid.text}`);
-  const deposits = await merchant.api.get(`/api/v1/merchants/customer/transactions?transaction_type=deposit&size=100`);
-  const deposit = deposits.body.data.find((t: any) => t.checkout_session_id === checkout.id && !t.is_duplicate);
+  if (!paid.ok) throw new Error(`simulated transfer failed: ${paid.text}`);
+  const deposits = await merchant.ok(contract.listCustomerTransactions, {
+    query: { transaction_type: 'deposit', size: 100 },
+  });
+  const deposit = deposits.body.data.find((t) => t.checkout_session_id === checkout.id && !t.is_duplicate);
   if (!deposit) throw new Error(`no deposit for checkout ${checkout.id}: ${deposits.text}`);
   return { checkout, deposit };
 }
 
 /** Runs settlement as of a moment far enough ahead that every deposit so far is due. */
 export async function settleEverything(merchantId?: string) {
-  const res = await admin().post('/api/admin/v1/settlements/run', {
-    as_of: new Date(Date.now() + 40 * 86_400_000).toISOString(),
-    ...(merchantId ? { merchant_id: merchantId } : {}),
+  const res = await admin().call(contract.runSettlement, {
+    body: {
+      as_of: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      ...(merchantId ? { merchant_id: merchantId } : {}),
+    },
   });
-  if (res.status !== 200) throw new Error(`settlement run failed: ${res.text}`);
+  if (!res.ok) throw new Error(`settlement run failed: ${res.text}`);
   return res.body.data;
 }
 
 /** The operator's reconciliation (all merchants, or one) finds the books exact; returns its report. */
 export async function expectReconciled(merchantId?: string) {
-  const res = await admin().get(`/api/admin/v1/ledger/reconciliation${merchantId ? `?merchant_id=${merchantId}` : ''}`);
-  expect(res.status, res.text).toBe(200);
+  const res = await admin().ok(contract.getLedgerReconciliation, {
+    query: merchantId ? { merchant_id: merchantId } : {},
+  });
   expect(res.body.data, JSON.stringify(res.body.data)).toMatchObject({
     balanced: true,
     unbalanced_entries: [],
     wallet_differences: [],
     negative_balances: [],
   });
-  return res.body.data as Record<string, any>;
+  return res.body.data;
 }
 
 /** The merchant's wallet in `code`, as the API shows it. */
-export async function wallet(merchant: MerchantClient, code = 'GHS') {
-  const res = await merchant.api.get(`/api/v1/merchants/wallet/${code}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
+export async function wallet(merchant: Merchant, code = 'GHS'): Promise<DataOf<typeof contract.getWallet>> {
+  return (await merchant.ok(contract.getWallet, { params: { currency_code: code } })).body.data;
 }
 
 /** One customer transaction by id, as the API shows it. */
-export async function customerTransaction(merchant: MerchantClient, id: string) {
-  const res = await merchant.api.get(`/api/v1/merchants/customer/transactions/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as Record<string, any>;
-}
-
-/** A 422 in the shared shape; the names of the fields it refuses, sorted. */
-export function invalidFields(res: { status: number; body: any; text: string }): string[] {
-  expect(res.status, res.text).toBe(422);
-  expectErrorShape(res.body, 'validation_error');
-  return res.body.error.fields.map((f: { field: string }) => f.field).sort();
+export async function customerTransaction(merchant: Merchant, id: string) {
+  return (await merchant.ok(contract.getCustomerTransaction, { params: { transaction_id: id } })).body.data;
 }

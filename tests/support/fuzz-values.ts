@@ -1,11 +1,11 @@
 import fc from 'fast-check';
+import type { JsonSchema } from './openapi-document';
 
 /**
  * Values for fuzzing requests from the OpenAPI document: what a schema probably accepts (`validish`,
  * from its types, bounds, enums, patterns and examples), and what it should refuse (`mutated`: wrong
  * types, missing and extra fields, boundary and huge numbers, hostile strings, deep nesting).
  */
-type Json = Record<string, any>;
 
 /** A number written exactly as given into the body text (`1.00000000000000000001`, `1e400`). */
 export class RawNumber {
@@ -152,7 +152,7 @@ export const CONTENT_TYPES = [
 ];
 
 export interface SchemaContext {
-  components: Json;
+  components: { schemas: Record<string, JsonSchema> };
   /** Real ids, so that valid-ish requests reach past the lookups. */
   uuids: string[];
   /** Values for fields of these names, over FIELD_HINTS (real ids: `payment_account_id`, `checkout_id`). */
@@ -188,12 +188,12 @@ const FIELD_HINTS: Record<string, unknown[]> = {
   ],
 };
 
-const resolve = (schema: Json, ctx: SchemaContext): Json =>
+const resolve = (schema: JsonSchema | undefined, ctx: SchemaContext): JsonSchema =>
   typeof schema?.$ref === 'string'
     ? resolve(ctx.components.schemas[schema.$ref.split('/').pop()!], ctx)
     : (schema ?? {});
 
-function validishString(schema: Json, ctx: SchemaContext): fc.Arbitrary<unknown> {
+function validishString(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<unknown> {
   if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...ctx.uuids), fc.uuid());
   if (schema.format === 'email') return fc.constantFrom('ada@example.com', 'kofi.mensah@shop.example', 'a@b.co');
   if (schema.pattern) {
@@ -207,7 +207,7 @@ function validishString(schema: Json, ctx: SchemaContext): fc.Arbitrary<unknown>
   return fc.string({ minLength: Math.min(schema.minLength ?? 0, maxLength), maxLength });
 }
 
-function validishNumber(schema: Json): fc.Arbitrary<unknown> {
+function validishNumber(schema: JsonSchema): fc.Arbitrary<unknown> {
   const min = schema.minimum ?? schema.exclusiveMinimum ?? 0;
   const max = schema.maximum ?? schema.exclusiveMaximum ?? 100_000;
   if (schema.type === 'integer') return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
@@ -218,11 +218,11 @@ function validishNumber(schema: Json): fc.Arbitrary<unknown> {
 }
 
 /** Values a schema probably accepts. */
-export function validish(raw: Json, ctx: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
+export function validish(raw: JsonSchema, ctx: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
   const schema = resolve(raw, ctx);
   if (depth > 6) return fc.constant(null);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s: Json) => validish(s, ctx, depth + 1)));
+  if (alternatives) return fc.oneof(...alternatives.map((s) => validish(s, ctx, depth + 1)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if ('const' in schema) return fc.constant(schema.const);
   const examples = schema.example !== undefined ? [fc.constant(schema.example)] : [];
@@ -255,10 +255,10 @@ export function validish(raw: Json, ctx: SchemaContext, depth = 0): fc.Arbitrary
 }
 
 /** An example with its id fields set to real ids where there are any. */
-function withRealIds(example: Json, ctx: SchemaContext): fc.Arbitrary<unknown> {
+function withRealIds(example: unknown, ctx: SchemaContext): fc.Arbitrary<unknown> {
   return fc.record(
     Object.fromEntries(
-      Object.entries(example).map(([key, v]) => [
+      Object.entries(example as Record<string, unknown>).map(([key, v]) => [
         key,
         ctx.hints[key] ? fc.constantFrom(...ctx.hints[key]!) : fc.constant(v),
       ]),
@@ -266,8 +266,8 @@ function withRealIds(example: Json, ctx: SchemaContext): fc.Arbitrary<unknown> {
   );
 }
 
-function objectOf(schema: Json, ctx: SchemaContext, depth: number): fc.Arbitrary<unknown> {
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>);
+function objectOf(schema: JsonSchema, ctx: SchemaContext, depth: number): fc.Arbitrary<unknown> {
+  const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) {
     const values =
       typeof schema.additionalProperties === 'object'

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { envelopeOf } from '../../lib/notifications/webhooks/envelope';
 import { checkTimestamps } from './timestamps';
+
+/** The body of every delivery (lib/notifications/webhooks/envelope.ts). */
+export type WebhookEnvelope = ReturnType<typeof envelopeOf>;
 
 /**
  * A real HTTP server on 127.0.0.1 (a free port) standing in for a merchant's webhook receiver. It
@@ -13,8 +17,8 @@ export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
   /** The raw body, exactly as sent: what signatures are verified on. */
   raw: string;
-  /** The body parsed as JSON (null when it is not JSON). */
-  json: any;
+  /** The body parsed as JSON: the service sends the envelope (null when it is not JSON). */
+  json: WebhookEnvelope | null;
   receivedAt: number;
 }
 
@@ -57,9 +61,9 @@ export async function startReceiver(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      let json: unknown = null;
+      let json: WebhookEnvelope | null = null;
       try {
-        json = JSON.parse(raw);
+        json = JSON.parse(raw) as WebhookEnvelope;
       } catch {
         // not JSON
       }

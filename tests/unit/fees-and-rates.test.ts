@@ -109,7 +109,7 @@ describe('feeFor', () => {
     expect(feeFor(schedule, 'deposit.bank_transfer', 'GHS', 10_000n)).toBe(100n);
   });
 
-  it('the default schedule: as documented in the README', () => {
+  it('the default schedule: as docs/configuration.md tables it', () => {
     const d = DEFAULT_FEE_SCHEDULE;
     expect(feeFor(d, 'deposit.mobile_money', 'GHS', 10_000n)).toBe(150n);
     expect(feeFor(d, 'deposit.bank_transfer', 'GHS', 10_101n)).toBe(101n);

@@ -3,7 +3,7 @@ import type { PayoutKind } from '../../../../lib/platform/db/schema';
 
 /**
  * The arithmetic of the model, written out independently of the product: the currencies it covers,
- * and the fees and conversion rates of the sandbox defaults (README, "Money"). The product computes
+ * and the fees and conversion rates of the sandbox defaults (docs/decisions/money.md, the tables of docs/configuration.md). The product computes
  * them from its fee schedule and rate table; a difference fails the property.
  */
 
@@ -21,7 +21,7 @@ export const perCurrency = <T>(value: (currency: Cur) => T): Record<Cur, T> => (
   XOF: value('XOF'),
 });
 
-/** The sandbox defaults (lib/books/conversion/rates.ts, README): units per USD, as a fraction. */
+/** The sandbox defaults (lib/books/conversion/rates.ts, docs/configuration.md `CONVERSION_RATES`): units per USD, as a fraction. */
 const PER_USD: Record<Cur, [bigint, bigint]> = {
   GHS: [1550n, 100n],
   USD: [1n, 1n],
@@ -53,7 +53,7 @@ export type PayoutType = 'bank_transfer' | 'mobile_money';
 
 /**
  * The fee of a withdrawal or payout, charged on top (the wallet gives amount + fee), so not capped at
- * the amount: the sandbox defaults (lib/platform/settings/fee-schedule.ts, README) written out.
+ * the amount: the sandbox defaults (lib/platform/settings/fee-schedule.ts, docs/configuration.md `FEE_SCHEDULE`) written out.
  * Withdrawals (to the merchant's own account) are free; a payout by bank transfer costs a fixed 100
  * minor units (1.00, or 100 XOF: a 0.01 payout costs 0.01 + 1.00); by mobile money 0.50 %, half up,
  * at least one minor unit.
