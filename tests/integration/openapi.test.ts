@@ -10,6 +10,7 @@ import { newMerchant } from '../support/fixtures';
 import { caller, expectStatus } from '../support/caller';
 import { contract } from '../support/contract';
 import { ROUTE_FILES } from '../support/api';
+import { docFiles, repoRoot } from '../support/doc-files';
 
 /**
  * The OpenAPI document is the code's: every route's every method serves a documented operation at
@@ -36,20 +37,7 @@ const served = async () => {
 };
 const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, '{$1}');
 
-const docsRoot = path.resolve(import.meta.dirname, '../..');
-/** The README, docs/ and bench/README.md. */
-function docFiles(): string[] {
-  const inDocs = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? inDocs(full) : full.endsWith('.md') ? [full] : [];
-    });
-  return [
-    path.join(docsRoot, 'README.md'),
-    path.join(docsRoot, 'bench/README.md'),
-    ...inDocs(path.join(docsRoot, 'docs')),
-  ];
-}
+const docsRoot = repoRoot;
 
 describe('OpenAPI coverage', () => {
   it('documents every method every route file serves, at its path', async () => {

@@ -5,6 +5,7 @@ import { EVENT_CATALOG, EVENT_TYPES } from '@/lib/notifications/events/catalog';
 import { PAYOUT_STATUSES } from '@/lib/platform/db/schema';
 import { CHECKOUT_TRANSITIONS } from '@/lib/checkout/state-machine';
 import { FEE_OPERATIONS } from '@/lib/platform/settings/fee-schedule';
+import { docFiles } from '../support/doc-files';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -53,16 +54,6 @@ describe('the event catalogue', () => {
 
 /** An event identifier as the docs write one: a resource the catalogue knows, a dot, a name (fee operations such as `payout.bank_transfer` look the same). */
 const EVENT_NAME = new RegExp(`^(${[...new Set(EVENT_TYPES.map((t) => t.split('.')[0]))].join('|')})\\.[a-z_]+$`);
-
-/** The README, docs/ and bench/README.md. */
-function docFiles(): string[] {
-  const inDocs = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? inDocs(full) : full.endsWith('.md') ? [full] : [];
-    });
-  return [path.join(root, 'README.md'), path.join(root, 'bench/README.md'), ...inDocs(path.join(root, 'docs'))];
-}
 
 /** The text of every inline code span, outside fenced blocks. */
 function* inlineCode(markdown: string): Generator<string> {

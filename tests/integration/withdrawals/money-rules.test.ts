@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { admin, paidCheckout, expectReconciled, wallet, customerTransaction } from '../../support/fixtures';
+import { resetConfigForTests } from '../../../lib/platform/config';
+import { DEFAULT_FEE_SCHEDULE } from '../../../lib/platform/settings/fee-schedule';
+import { expectErrorShape, expectStatus } from '../../support/caller';
+import { contract } from '../../support/contract';
+import {
+  bankWithdrawal,
+  mobileWithdrawal,
+  fundedMerchant,
+  initiate,
+  getWithdrawal,
+  journal,
+  transactionRows,
+  expectUntouched,
+  pickUp,
+  railAnswers,
+} from './helpers';
+
+describe('money rules at initiation', () => {
+  it('insufficient funds → 409 with the available balance in the message; nothing changes; exactly all of it works', async () => {
+    const m = await fundedMerchant();
+    const res = await m.call(contract.createWithdrawal, { body: bankWithdrawal(100.01) });
+    expectStatus(res, 409);
+    expectErrorShape(res.body, 'insufficient_funds');
+    expect(res.body.message).toMatch(/available balance 100 GHS/);
+    await expectUntouched(m);
+
+    // Money in holding (not yet settled) cannot be withdrawn, and the message says so.
+    await paidCheckout(m, { amount: 50 });
+    const held = await m.call(contract.createWithdrawal, { body: bankWithdrawal(120) });
+    expectStatus(held, 409);
+    expectErrorShape(held.body, 'insufficient_funds');
+    expect(held.body.message).toMatch(/available balance 100 GHS \(plus 49\.5 not yet settled\)/);
+    expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 49.5 });
+    expect(await transactionRows(m.id)).toEqual([]);
+
+    const all = await initiate(m, bankWithdrawal(100));
+    expect(all).toMatchObject({ amount: 100, net_amount: 100 });
+    expect(await wallet(m)).toMatchObject({ available_balance: 0, holding_balance: 49.5 });
+    const more = await m.call(contract.createWithdrawal, { body: bankWithdrawal(0.01) });
+    expectStatus(more, 409);
+    expect(more.body.message).toMatch(/available balance 0 GHS/);
+    expect(await transactionRows(m.id)).toHaveLength(1);
+    // Another currency's wallet is empty.
+    const kes = await m.call(contract.createWithdrawal, { body: bankWithdrawal(1, {}, { currency_code: 'KES' }) });
+    expectStatus(kes, 409);
+    expectErrorShape(kes.body, 'insufficient_funds');
+    expect(kes.body.message).toMatch(/available balance 0 KES/);
+    await expectReconciled(m.id);
+  });
+
+  it('a frozen wallet → 409 wallet_frozen, a suspended one → 409 wallet_suspended; nothing changes; active again works', async () => {
+    const m = await fundedMerchant();
+    const frozen = await m.call(contract.updateWalletStatus, {
+      params: { currency_code: 'GHS' },
+      body: { status: 'frozen' },
+    });
+    expectStatus(frozen, 200);
+    const refused = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10) });
+    expectStatus(refused, 409);
+    expectErrorShape(refused.body, 'wallet_frozen');
+    await expectUntouched(m);
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'ghs' }, body: { status: 'active' } }))
+        .status,
+    ).toBe(200);
+
+    const suspend = await admin().call(contract.updateMerchantWallet, {
+      params: { merchant_id: m.id, currency_code: 'GHS' },
+      body: { status: 'suspended' },
+    });
+    expectStatus(suspend, 200);
+    const suspended = await m.call(contract.createWithdrawal, { body: bankWithdrawal(10) });
+    expectStatus(suspended, 409);
+    expectErrorShape(suspended.body, 'wallet_suspended');
+    await expectUntouched(m);
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: m.id, currency_code: 'GHS' },
+          body: { status: 'active' },
+        })
+      ).status,
+    ).toBe(200);
+
+    await initiate(m, bankWithdrawal(10));
+    expect(await wallet(m)).toMatchObject({ available_balance: 90 });
+  });
+
+  it('money going back (cancel, rail failure) still reaches a wallet frozen or suspended after initiation', async () => {
+    const m = await fundedMerchant();
+    const toCancel = await initiate(m, bankWithdrawal(20));
+    const toFail = await initiate(m, bankWithdrawal(30, { bank_account_number: '4444449999' }));
+    expect(await wallet(m)).toMatchObject({ available_balance: 50 });
+    expect(
+      (await m.call(contract.updateWalletStatus, { params: { currency_code: 'GHS' }, body: { status: 'frozen' } }))
+        .status,
+    ).toBe(200);
+    const cancelled = await m.call(contract.cancelWithdrawal, {
+      params: { transaction_id: toCancel.transaction_id },
+      body: { reason: 'wallet frozen' },
+    });
+    expectStatus(cancelled, 200);
+    expect(await wallet(m)).toMatchObject({ available_balance: 70, status: 'frozen' });
+    expect(
+      (
+        await admin().call(contract.updateMerchantWallet, {
+          params: { merchant_id: m.id, currency_code: 'GHS' },
+          body: { status: 'suspended' },
+        })
+      ).status,
+    ).toBe(200);
+    await pickUp();
+    await railAnswers();
+    expect((await getWithdrawal(m, toFail.transaction_id)).status).toBe('FAILED');
+    expect(await wallet(m)).toMatchObject({ available_balance: 100, status: 'suspended' });
+    await expectReconciled(m.id);
+  });
+
+  it('takes amount + fee when the schedule charges withdrawals (FEE_SCHEDULE), and gives both back on cancel', async () => {
+    const schedule = [
+      ...DEFAULT_FEE_SCHEDULE.filter((r) => r.operation !== 'withdrawal.bank_transfer'),
+      { operation: 'withdrawal.bank_transfer', currency: '*', percent_bps: 100, fixed_minor: 10 },
+    ];
+    process.env.FEE_SCHEDULE = JSON.stringify(schedule);
+    resetConfigForTests();
+    try {
+      const m = await fundedMerchant();
+      // 99.50 + (1 % of 99.50 = 1.00, half up) + 0.10 = 100.60: more than the 100.00 available.
+      const tooMuch = await m.call(contract.createWithdrawal, { body: bankWithdrawal(99.5) });
+      expectStatus(tooMuch, 409);
+      expectErrorShape(tooMuch.body, 'insufficient_funds');
+      await expectUntouched(m);
+
+      const w = await initiate(m, bankWithdrawal(50));
+      // The record and its customer transaction read the same: amount left the wallet, net_amount is sent.
+      expect(w).toMatchObject({ amount: 50.6, fee_amount: 0.6, net_amount: 50 });
+      expect(await wallet(m)).toMatchObject({ available_balance: 49.4 });
+      expect(await journal(w.transaction_id)).toEqual([
+        'withdrawal: merchant_available debit 5000',
+        'withdrawal: merchant_available debit 60',
+        'withdrawal: payouts_in_flight credit 5000',
+        'withdrawal: fees credit 60',
+      ]);
+      expect(await customerTransaction(m, w.transaction_id)).toMatchObject({
+        amount: 50.6,
+        fee_amount: 0.6,
+        net_amount: 50,
+      });
+      // Mobile money withdrawals stay free.
+      const mobile = await initiate(m, mobileWithdrawal(10));
+      expect(mobile).toMatchObject({ amount: 10, fee_amount: 0, net_amount: 10 });
+      expect(await wallet(m)).toMatchObject({ available_balance: 39.4 });
+
+      const cancelled = await m.call(contract.cancelWithdrawal, {
+        params: { transaction_id: w.transaction_id },
+        body: { reason: 'fee too high' },
+      });
+      expectStatus(cancelled, 200);
+      expect(await wallet(m)).toMatchObject({ available_balance: 90 });
+      expect((await journal(w.transaction_id)).slice(4)).toEqual([
+        'reversal: payouts_in_flight debit 5000',
+        'reversal: merchant_available credit 5000',
+        'reversal: fees debit 60',
+        'reversal: merchant_available credit 60',
+      ]);
+      await expectReconciled(m.id);
+    } finally {
+      delete process.env.FEE_SCHEDULE;
+      resetConfigForTests();
+    }
+  });
+});
