@@ -23,3 +23,26 @@ export const API_KEY_FIELDS = [
   'updated_at',
   'deleted_at',
 ];
+
+/** Every currency the service supports: a merchant has one wallet in each. */
+export const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
+
+/** The fields of a wallet (spec 2.3), as the merchant and the operator read it. */
+export const WALLET_FIELDS = [
+  'id',
+  'merchant_id',
+  'currency_id',
+  'currency_name',
+  'holding_balance',
+  'available_balance',
+  'balance',
+  'settlement_hold',
+  'settlement_hold_reason',
+  'settlement_hold_visibility',
+  'last_deposit_at',
+  'last_settlement_at',
+  'last_payout_at',
+  'status',
+  'created_at',
+  'updated_at',
+];

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { admin, newMerchant } from '../../support/fixtures';
 import { isWellFormedApiKey, hashApiKey } from '../../../lib/access/api-key-format';
-import { API_KEY_FIELDS, UUID } from '../../support/shapes';
+import { API_KEY_FIELDS, CURRENCIES, UUID } from '../../support/shapes';
 import { caller, expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
-import { TIMESTAMP, CURRENCIES, sql, expect422, expectWallets } from './helpers';
+import { TIMESTAMP, sql, expect422, expectWallets } from './helpers';
 
 describe('POST /api/admin/v1/merchants', () => {
   it('onboards a merchant with a zero-balance wallet per currency and a working first key', async () => {

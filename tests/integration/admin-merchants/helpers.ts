@@ -1,30 +1,11 @@
 import { expect } from 'vitest';
 import { testSql } from '../../support/database';
-import { UUID } from '../../support/shapes';
+import { CURRENCIES, UUID, WALLET_FIELDS } from '../../support/shapes';
 import { invalidFields, type DataOf } from '../../support/caller';
 import { contract } from '../../support/contract';
 
 /** Spec 2.1: ISO 8601 without a zone offset. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
-export const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
-export const WALLET_FIELDS = [
-  'id',
-  'merchant_id',
-  'currency_id',
-  'currency_name',
-  'holding_balance',
-  'available_balance',
-  'balance',
-  'settlement_hold',
-  'settlement_hold_reason',
-  'settlement_hold_visibility',
-  'last_deposit_at',
-  'last_settlement_at',
-  'last_payout_at',
-  'status',
-  'created_at',
-  'updated_at',
-];
 
 export const sql = testSql();
 

@@ -9,27 +9,7 @@ import { contract } from '../../support/contract';
  * frozen), and the operator's levers (suspend, settlement hold with a reason the merchant sees or not).
  */
 
-export const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
-
 /** Spec 2.3, in its order. */
-export const WALLET_FIELDS = [
-  'id',
-  'merchant_id',
-  'currency_id',
-  'currency_name',
-  'holding_balance',
-  'available_balance',
-  'balance',
-  'settlement_hold',
-  'settlement_hold_reason',
-  'settlement_hold_visibility',
-  'last_deposit_at',
-  'last_settlement_at',
-  'last_payout_at',
-  'status',
-  'created_at',
-  'updated_at',
-];
 
 export const sql = testSql();
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UUID, TIMESTAMP } from '../../support/shapes';
+import { CURRENCIES, TIMESTAMP, UUID, WALLET_FIELDS } from '../../support/shapes';
 import { admin, newMerchant, paidCheckout, wallet, type Merchant } from '../../support/fixtures';
 import { caller, expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
-import { CURRENCIES, WALLET_FIELDS, sql, walletRow, walletEvents, settleAllDue, setStatus } from './helpers';
+import { sql, walletRow, walletEvents, settleAllDue, setStatus } from './helpers';
 
 let m: Merchant;
 
