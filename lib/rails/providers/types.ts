@@ -1,0 +1,107 @@
+import type { CurrencyCode } from '../../platform/money/currencies';
+
+/**
+ * The seam between the service and a real payment provider. An adapter here speaks the provider's
+ * published HTTP API and nothing else: no database, no attempts, no ledger. lib/rails wires adapters
+ * to attempts and payouts; what the service does with each answer is decided there.
+ *
+ * Every call answers; none throws for a provider's behaviour. The one rule that keeps money safe:
+ * an answer that does not prove what happened is `unknown`, never `refused` or `failed`.
+ */
+
+/** The answer to "please start this" (a payment prompt, a temporary account, a transfer). */
+export type SubmitResult<Accepted = object> =
+  | ({ kind: 'accepted'; providerReference: string } & Accepted)
+  /** The provider said no and nothing will happen (a documented 4xx): safe to show and to retry. */
+  | { kind: 'refused'; code: string; message: string }
+  /** Timed out, 5xx, connection lost, an unreadable answer: it may or may not have happened. */
+  | { kind: 'unknown'; detail: string };
+
+/** Why a collection failed, in the service's words (the attempt's `failure_code`). */
+export type PaymentFailure =
+  'declined' | 'insufficient_funds' | 'timeout' | 'invalid_number' | 'limit_exceeded' | 'expired' | 'provider_error';
+
+export type CollectionStatus =
+  | { status: 'pending' }
+  /** `amount` in minor units of `currency`, as the provider reports it received. */
+  | { status: 'succeeded'; providerTransactionId: string; amount: bigint; currency: string }
+  | { status: 'failed'; failure: PaymentFailure; message: string }
+  /** The provider has no record of it (the request never arrived). */
+  | { status: 'not_found' }
+  | { status: 'unknown'; detail: string };
+
+export type PayoutStatus =
+  | { status: 'pending' }
+  | { status: 'completed'; providerTransactionId: string }
+  | { status: 'failed'; code: string; message: string }
+  | { status: 'not_found' }
+  | { status: 'unknown'; detail: string };
+
+export interface CollectionRequest {
+  /** Our attempt id (a UUID): the provider's reference or idempotency key where it takes one. */
+  attemptId: string;
+  /** Minor units. */
+  amount: bigint;
+  currency: CurrencyCode;
+  /** The checkout's `PAY-…` reference, shown to the customer where the provider allows text. */
+  reference: string;
+  description: string;
+  /** Where the provider calls back for this attempt (unguessable per attempt where the provider signs nothing). */
+  callbackUrl: string;
+}
+
+export interface MobileMoneyProvider {
+  readonly name: string;
+  /** Sends the approval prompt to `phone` (E.164 with its `+`). */
+  requestPayment(request: CollectionRequest & { phone: string }): Promise<SubmitResult>;
+  queryPayment(request: { attemptId: string; providerReference: string }): Promise<CollectionStatus>;
+  /**
+   * Reads a callback body for its reference. The callback is a hint, never proof: providers without a
+   * signature are asked `queryPayment` before any money is recorded.
+   */
+  readCallback(body: unknown): { providerReference: string; hint: CollectionStatus } | null;
+}
+
+/** A bank account that exists for one payment: its exact amount, until `expiresAt`. */
+export interface TransferAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  expiresAt: Date;
+}
+
+/** What a signed provider notification says happened. */
+export type ProviderNotice =
+  | { about: 'collection'; providerReference: string; status: CollectionStatus }
+  | { about: 'payout'; payoutId: string; status: PayoutStatus }
+  | { about: 'other'; type: string };
+
+export interface BankTransferProvider {
+  readonly name: string;
+  openTransferAccount(
+    request: CollectionRequest & { customerEmail: string; expiresAt: Date },
+  ): Promise<SubmitResult<{ account: TransferAccount }>>;
+  queryPayment(request: { attemptId: string; providerReference: string }): Promise<CollectionStatus>;
+  /** Checks the notification's signature over the raw body; false for anything forged or unsigned. */
+  verifyNotification(headers: Headers, rawBody: string): boolean;
+  /** Reads a notification already verified. */
+  readNotification(rawBody: string): ProviderNotice | null;
+}
+
+export type PayoutTarget =
+  | { type: 'mobile_money'; phone: string; network: string }
+  | { type: 'bank_transfer'; accountNumber: string; bankCode: string; accountName: string };
+
+export interface PayoutProvider {
+  readonly name: string;
+  /** Our payout id (a UUID) is the provider's idempotency reference: a retry can never pay twice. */
+  sendPayout(request: {
+    payoutId: string;
+    amount: bigint;
+    currency: CurrencyCode;
+    target: PayoutTarget;
+    reason: string;
+    callbackUrl: string;
+  }): Promise<SubmitResult>;
+  queryPayout(request: { payoutId: string; providerReference: string | null }): Promise<PayoutStatus>;
+}
