@@ -1,3 +1,4 @@
+import type { Tenant } from '../lib/platform/db/schema';
 /**
  * The ledger's benchmarks (issue 4, "Performance"):
  *
@@ -93,10 +94,10 @@ async function seedListingMerchant(name: string, count: number): Promise<BenchMe
              now() - make_interval(secs => ((${count}::int - i) / 2) * 300) as at
         from generate_series(1, ${count}::int) as i`;
     await sql`
-      insert into checkouts (id, merchant_id, payment_reference, amount, currency_id, currency_code, status,
+      insert into checkouts (id, merchant_id, tenant_id, payment_reference, amount, currency_id, currency_code, status,
                              customer_email, customer_name, customer_phone, payment_method, expires_at, paid_at,
                              meta_data, approval_status, approved_at, created_at, updated_at)
-      select b.checkout_id, ${merchant.id}, 'PAY-L' || upper(substr(md5(b.checkout_id::text), 1, 15)), b.amount, c.id, b.currency,
+      select b.checkout_id, ${merchant.id}, ${merchant.tenant.id}, 'PAY-L' || upper(substr(md5(b.checkout_id::text), 1, 15)), b.amount, c.id, b.currency,
              'paid', 'customer' || b.i || '@example.com', 'Customer ' || b.i, '+23320' || lpad((b.i % 10000000)::text, 7, '0'),
              'mobile_money', b.at + interval '1 hour', b.at,
              jsonb_build_object('order_id', b.i::text), 'approved', b.at, b.at - interval '2 minutes', b.at
@@ -104,12 +105,12 @@ async function seedListingMerchant(name: string, count: number): Promise<BenchMe
        where b.kind = 'deposit'`;
     await sql`
       insert into customer_transactions (
-             id, merchant_id, wallet_id, currency_id, currency_code, transaction_type, status, amount, fee_amount,
+             id, merchant_id, tenant_id, wallet_id, currency_id, currency_code, transaction_type, status, amount, fee_amount,
              net_amount, completed_at, failed_at, customer_email, customer_name, customer_phone, checkout_session_id,
              payment_method, provider, provider_reference, provider_metadata, meta_data, external_reference,
              payout_type, payout_kind, payout_status, settlement_status, settled_at, recipient_name, recipient_phone,
              payout_reason, mobile_number, network_provider, notes, created_at, updated_at)
-      select b.tx_id, ${merchant.id}, w.id, c.id, b.currency, b.kind, t.status, b.amount, t.fee, b.amount - t.fee,
+      select b.tx_id, ${merchant.id}, ${merchant.tenant.id}, w.id, c.id, b.currency, b.kind, t.status, b.amount, t.fee, b.amount - t.fee,
              case when t.status = 'completed' then b.at end, case when t.status = 'failed' then b.at end,
              case when b.kind <> 'payout' then 'customer' || b.i || '@example.com' end,
              case when b.kind <> 'payout' then 'Customer ' || b.i end,
@@ -205,14 +206,14 @@ export const listingComparisons: Comparison[] = LISTING_CONNECTIONS.flatMap((con
 );
 
 /** The statements listTransactions sends for a query (captured, not rewritten by hand). */
-async function listingStatements(url: string, merchantId: string, query: string): Promise<TracedStatement[]> {
+async function listingStatements(url: string, tenant: Tenant, query: string): Promise<TracedStatement[]> {
   const traced = tracedDatabase(url);
   try {
     await traced.db.execute(drizzleSql`select 1`);
     const start = performance.now();
     await listTransactions(
       traced.db,
-      merchantId,
+      tenant,
       listTransactionsQuery.parse(Object.fromEntries(new URLSearchParams(query))),
     );
     return traced.statementsSince(start);
@@ -233,7 +234,7 @@ async function explainListings(url: string, small: BenchMerchant, large: BenchMe
         [LISTING_SMALL, small],
         [LISTING_LARGE, large],
       ] as const) {
-        for (const statement of await listingStatements(url, merchant.id, listing.query)) {
+        for (const statement of await listingStatements(url, merchant.tenant, listing.query)) {
           if (statement.query.includes('pg_catalog')) continue; // postgres.js looking up array types
           const plan = await run(`explain (analyze, buffers) ${statement.query}`, statement.parameters);
           console.log(

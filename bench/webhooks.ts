@@ -1,3 +1,5 @@
+import { findTenant } from '../lib/operator/merchants/tenants';
+import { ownerOf } from '../lib/platform/db/schema';
 /**
  * Webhook delivery benchmarks (issue 6), run by `npm run bench` (BENCH_ONLY=webhooks) or alone with
  * `npm run bench:webhooks`:
@@ -124,9 +126,10 @@ async function newMerchantWithWebhook(name: string, url: string, events: string[
     input: { name, email: `${name.toLowerCase().replaceAll(/\W+/g, '-')}@merchant.test`, kyb_status: 'verified' },
     createdBy: null,
   });
-  await createWebhook(db, created.merchant.id, { url, events, enabled: true, allow_loopback: true, description: null });
+  const tenant = await findTenant(db, created.merchant.id, 'test');
+  await createWebhook(db, tenant, { url, events, enabled: true, allow_loopback: true, description: null });
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, created.merchant.id));
-  return merchant!;
+  return { ...merchant!, tenant };
 }
 
 /** A signed POST straight to the receiver, as the dispatcher sends it. */
@@ -180,7 +183,7 @@ export async function runWebhookBench(): Promise<WebhookBenchResult> {
     const shop = await newMerchantWithWebhook('Bench Webhooks Latency', receiver.url, ['checkout.paid']);
     const started = new Map<string, number>();
     for (let i = 0; i < LATENCY_EVENTS; i++) {
-      const checkout = await createCheckout({ db, merchant: shop }, {
+      const checkout = await createCheckout({ db, merchant: shop, tenant: shop.tenant }, {
         amount: 10 + (i % 50),
         currency_code: 'GHS',
         customer_email: 'ada@example.com',
@@ -207,7 +210,7 @@ export async function runWebhookBench(): Promise<WebhookBenchResult> {
     await recordEvents(
       db,
       Array.from({ length: THROUGHPUT_EVENTS }, (_, i) => ({
-        merchantId: bulk.id,
+        ...ownerOf(bulk.tenant),
         eventType: 'webhook.test' as const,
         resourceType: 'webhook' as const,
         resourceId: crypto.randomUUID(),

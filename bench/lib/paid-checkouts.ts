@@ -1,3 +1,5 @@
+import { findTenant } from '../../lib/operator/merchants/tenants';
+import type { Tenant } from '../../lib/platform/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { getDb, getSql } from '../../lib/platform/db/client';
 import { checkouts, paymentAttempts } from '../../lib/platform/db/schema';
@@ -24,6 +26,7 @@ export interface BenchMerchant {
   id: string;
   name: string;
   kybStatus: 'verified';
+  tenant: Tenant;
   apiKey: string;
 }
 
@@ -36,7 +39,8 @@ export async function newMerchant(name: string): Promise<BenchMerchant> {
     },
     createdBy: null,
   });
-  return { id: created.merchant.id, name, kybStatus: 'verified', apiKey: created.api_key.secret_key };
+  const tenant = await findTenant(getDb(), created.merchant.id, 'test');
+  return { id: created.merchant.id, name, kybStatus: 'verified', tenant, apiKey: created.api_key.secret_key };
 }
 
 export interface PaidCheckout {
@@ -61,7 +65,7 @@ export async function payCheckout(merchant: BenchMerchant, amount: number): Prom
     customer_phone: '0241234567',
     meta_data: { order_id: 'bench' },
   });
-  const created = await createCheckout({ db, merchant }, input);
+  const created = await createCheckout({ db, merchant, tenant: merchant.tenant }, input);
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, created.id));
   await startMobileMoney(db, row!, { network: 'mtn_momo' });
   const [attempt] = await db

@@ -59,7 +59,7 @@ export function merchantEndpoint<
       const key = checkIdempotencyKey(idempotencyHeader);
       ctx.idempotencyKey = key;
       const fingerprint = requestFingerprint(req.method, new URL(req.url).pathname, rawBody);
-      const result = await withIdempotency(db, { merchantId: auth.merchant.id, key, fingerprint }, async (tx) => {
+      const result = await withIdempotency(db, { tenant: auth.tenant, key, fingerprint }, async (tx) => {
         const reply = await handle({ ...input, ctx: { ...ctx, db: tx } });
         return { status: reply.status ?? 200, body: successBody(reply) };
       });

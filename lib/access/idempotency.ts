@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys } from '../platform/db/schema';
+import { idempotencyKeys, type Tenant, ownerOf } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { ApiError, conflict, invalidField } from '../platform/http/errors';
 
@@ -69,18 +69,18 @@ export function stableStringify(root: unknown): string {
  */
 export async function withIdempotency(
   db: Db,
-  scope: { merchantId: string; key: string; fingerprint: string },
+  scope: { tenant: Tenant; key: string; fingerprint: string },
   work: (tx: Db) => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   return db.transaction(async (tx) => {
-    const lockName = `idempotency:${scope.merchantId}:${scope.key}`;
+    const lockName = `idempotency:${scope.tenant.id}:${scope.key}`;
     const [lock] = await tx.execute<{ acquired: boolean }>(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as acquired`,
     );
     if (!lock?.acquired) {
       throw conflict('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
     }
-    const where = and(eq(idempotencyKeys.merchantId, scope.merchantId), eq(idempotencyKeys.key, scope.key));
+    const where = and(eq(idempotencyKeys.tenantId, scope.tenant.id), eq(idempotencyKeys.key, scope.key));
     const [previous] = await tx.select().from(idempotencyKeys).where(where);
     if (previous && isFresh(previous.createdAt)) {
       if (previous.requestHash !== scope.fingerprint) {
@@ -97,7 +97,7 @@ export async function withIdempotency(
 
     const response = await work(tx);
     await tx.insert(idempotencyKeys).values({
-      merchantId: scope.merchantId,
+      ...ownerOf(scope.tenant),
       key: scope.key,
       requestHash: scope.fingerprint,
       responseStatus: response.status,

@@ -1,18 +1,31 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, merchants, type ApiKeyPermission, type ApiKeyScope, type KybStatus } from '../platform/db/schema';
+import {
+  apiKeys,
+  merchants,
+  tenants,
+  type ApiKeyPermission,
+  type ApiKeyScope,
+  type KybStatus,
+  type Tenant,
+} from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
-import { unauthorized } from '../platform/http/errors';
+import { forbidden, unauthorized } from '../platform/http/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-key-format';
+
+/** Who is calling: the merchant, the tenant (test or live) its key belongs to, and the key. */
+export type { Tenant };
 
 export interface AuthenticatedMerchant {
   merchant: { id: string; name: string; kybStatus: KybStatus };
+  /** Every object is read and written in this tenant only: the key decides the mode. */
+  tenant: Tenant;
   apiKey: { id: string; scope: ApiKeyScope; permissions: ApiKeyPermission[] };
 }
 
 /** last_used_at is written at most once a minute per key, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Resolves `x-api-key` to its merchant; anything short of an active, unexpired key is a 401. */
+/** Resolves `x-api-key` to its tenant; anything short of an active, unexpired key is a 401. */
 export async function authenticateMerchant(db: Db, header: string | null): Promise<AuthenticatedMerchant> {
   if (!header) throw unauthorized('Missing x-api-key header', 'missing_api_key');
   const candidate = header.trim();
@@ -26,11 +39,15 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
       permissions: apiKeys.permissions,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      tenantId: tenants.id,
+      mode: tenants.mode,
       merchantId: merchants.id,
       merchantName: merchants.name,
       kybStatus: merchants.kybStatus,
+      liveEnabledAt: merchants.liveEnabledAt,
     })
     .from(apiKeys)
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(candidate)), isNull(apiKeys.deletedAt)))
     .limit(1);
@@ -41,6 +58,12 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
   if (row.expiresAt && row.expiresAt.getTime() <= now) {
     throw unauthorized('This API key has expired', 'expired_api_key');
   }
+  if (row.mode === 'live' && !row.liveEnabledAt) {
+    throw forbidden(
+      'Live mode is not enabled for this merchant: use a test key (sk_test_…) until the operator enables it',
+      'live_mode_not_enabled',
+    );
+  }
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db
       .update(apiKeys)
@@ -49,6 +72,7 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
   }
   return {
     merchant: { id: row.merchantId, name: row.merchantName, kybStatus: row.kybStatus },
+    tenant: { id: row.tenantId, merchantId: row.merchantId, mode: row.mode },
     apiKey: { id: row.keyId, scope: row.scope, permissions: row.permissions },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { collections, customerTransactions, paymentAttempts, wallets } from '../platform/db/schema';
+import { collections, customerTransactions, paymentAttempts, wallets, ownerOf } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { config } from '../platform/config';
 import { feeFor } from './fees';
@@ -34,7 +34,7 @@ async function recordDeposit(
   const [created] = await db
     .insert(customerTransactions)
     .values({
-      merchantId: checkout.merchantId,
+      ...ownerOf(checkout),
       walletId: (await walletIdOf(db, checkout))!,
       currencyId: checkout.currencyId,
       currencyCode: currency,
@@ -76,7 +76,7 @@ async function recordDeposit(
   if (!created) return null; // already recorded: a repeated report changes nothing
 
   await postEntry(db, {
-    merchantId: checkout.merchantId,
+    ...ownerOf(checkout),
     kind: 'deposit',
     description: `${deposit.duplicate ? 'Duplicate payment' : 'Payment'} for checkout ${checkout.paymentReference}`,
     customerTransactionId: created.id,

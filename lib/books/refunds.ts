@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { checkouts, customerTransactions } from '../platform/db/schema';
+import { checkouts, customerTransactions, ownerOf, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import type { MerchantCtx } from '../access/endpoints';
 import { conflict, invalidField, notFound } from '../platform/http/errors';
@@ -23,18 +23,18 @@ import { presentTransaction } from './customer-transactions/present';
  * one deposit queue up and their total can never pass the deposit's amount.
  */
 export async function refundDeposit(
-  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
   input: RefundInput,
   idempotencyKey: string | null,
 ) {
-  const merchantId = ctx.merchant.id;
+  const { tenant } = ctx;
   // A malformed amount is a 422 before anything is looked up (and before any 404 or 409).
   const shapeProblem = input.amount === undefined ? null : amountProblemInAnyCurrency(input.amount);
   if (shapeProblem) throw invalidField('amount', amountProblemMessage(shapeProblem.problem, shapeProblem.currency));
   return ctx.db.transaction(async (tx) => {
-    const target = await findDeposit(tx, merchantId, input);
+    const target = await findDeposit(tx, tenant, input);
     const currency = target.currencyCode;
-    const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
+    const { wallet } = await findWallet(tx, tenant, currency, { lock: true });
     assertCanSendMoney(wallet, currency);
     const [deposit] = await tx
       .select()
@@ -61,7 +61,7 @@ export async function refundDeposit(
     const [refund] = await tx
       .insert(customerTransactions)
       .values({
-        merchantId,
+        ...ownerOf(tenant),
         walletId: wallet.id,
         currencyId: deposit!.currencyId,
         currencyCode: currency,
@@ -100,7 +100,7 @@ export async function refundDeposit(
       .returning();
 
     await postEntry(tx, {
-      merchantId,
+      ...ownerOf(tenant),
       kind: 'refund',
       description: `Refund of ${toMajorUnits(amount, currency)} ${currency}: ${input.reason}`,
       customerTransactionId: refund!.id,
@@ -121,7 +121,7 @@ export async function refundDeposit(
     if (deposit!.checkoutSessionId) {
       const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, deposit!.checkoutSessionId));
       await recordEvent(tx, {
-        merchantId,
+        ...ownerOf(tenant),
         eventType: 'checkout.refunded',
         resourceType: 'checkout',
         resourceId: checkout!.id,
@@ -141,7 +141,7 @@ export async function refundDeposit(
 }
 
 /** The deposit named by `transaction_id`, or the (non-duplicate) deposit of `checkout_id`. */
-async function findDeposit(db: Db, merchantId: string, input: RefundInput) {
+async function findDeposit(db: Db, tenant: Tenant, input: RefundInput) {
   const where = input.transaction_id
     ? eq(customerTransactions.id, input.transaction_id)
     : and(eq(customerTransactions.checkoutSessionId, input.checkout_id!), eq(customerTransactions.isDuplicate, false));
@@ -149,14 +149,14 @@ async function findDeposit(db: Db, merchantId: string, input: RefundInput) {
     .select()
     .from(customerTransactions)
     .where(
-      and(where, eq(customerTransactions.merchantId, merchantId), eq(customerTransactions.transactionType, 'deposit')),
+      and(where, eq(customerTransactions.tenantId, tenant.id), eq(customerTransactions.transactionType, 'deposit')),
     );
   if (row) return row;
   if (input.checkout_id) {
     const [checkout] = await db
       .select({ status: checkouts.status })
       .from(checkouts)
-      .where(and(eq(checkouts.id, input.checkout_id), eq(checkouts.merchantId, merchantId)));
+      .where(and(eq(checkouts.id, input.checkout_id), eq(checkouts.tenantId, tenant.id)));
     if (checkout)
       throw conflict('checkout_not_paid', `This checkout has no payment to refund (status ${checkout.status})`);
     throw notFound('Checkout');
@@ -164,7 +164,7 @@ async function findDeposit(db: Db, merchantId: string, input: RefundInput) {
   const [other] = await db
     .select({ type: customerTransactions.transactionType })
     .from(customerTransactions)
-    .where(and(eq(customerTransactions.id, input.transaction_id!), eq(customerTransactions.merchantId, merchantId)));
+    .where(and(eq(customerTransactions.id, input.transaction_id!), eq(customerTransactions.tenantId, tenant.id)));
   if (other) throw conflict('not_a_deposit', `Only deposits can be refunded; this transaction is a ${other.type}`);
   throw notFound('Transaction');
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { checkouts } from '../platform/db/schema';
+import { checkouts, ownerOf } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { config } from '../platform/config';
 import { forbidden, invalidField } from '../platform/http/errors';
@@ -15,7 +15,7 @@ import { presentCheckoutFull, presentCheckoutPublic } from './present';
  * Creates a pending checkout, its `checkout.created` event and its expiry job in one transaction.
  * Returns the public shape (with the tokenised checkout_url).
  */
-export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: CreateCheckoutInput) {
+export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>, input: CreateCheckoutInput) {
   const { merchant } = ctx;
   if (merchant.kybStatus === 'rejected') {
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
@@ -34,7 +34,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, 
     const [created] = await tx
       .insert(checkouts)
       .values({
-        merchantId: merchant.id,
+        ...ownerOf(ctx.tenant),
         paymentReference: newPaymentReference(),
         amount,
         currencyId: sql`(select id from currencies where code = ${currency})`,
@@ -51,7 +51,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, 
       })
       .returning();
     await recordEvent(tx, {
-      merchantId: merchant.id,
+      ...ownerOf(ctx.tenant),
       eventType: 'checkout.created',
       resourceType: 'checkout',
       resourceId: created!.id,

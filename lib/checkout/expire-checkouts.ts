@@ -11,12 +11,12 @@ import { EXPIRABLE_STATUSES } from './statuses';
  */
 export async function expireCheckout(db: Db, checkoutId: string): Promise<boolean> {
   const [row] = await db
-    .select({ merchantId: checkouts.merchantId })
+    .select({ tenantId: checkouts.tenantId })
     .from(checkouts)
     .where(sql`${checkouts.id} = ${checkoutId}`);
   if (!row) return false;
   try {
-    await transitionCheckout(db, { checkoutId, merchantId: row.merchantId, transition: 'expire' });
+    await transitionCheckout(db, { checkoutId, tenantId: row.tenantId, transition: 'expire' });
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return false;

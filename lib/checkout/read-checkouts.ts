@@ -1,24 +1,24 @@
 import { and, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { checkouts, type CheckoutStatus } from '../platform/db/schema';
+import { checkouts, type CheckoutStatus, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { presentCheckoutFull, type CheckoutRow } from './present';
 import { EXPIRABLE_STATUSES } from './statuses';
 import type { ListCheckoutsQuery } from './input';
 
-/** A checkout of this merchant, or 404 (also when it belongs to another merchant). */
-export async function findCheckout(db: Db, merchantId: string, checkoutId: string): Promise<CheckoutRow> {
+/** A checkout of this tenant, or 404 (also when it belongs to another merchant or the other mode). */
+export async function findCheckout(db: Db, tenant: Tenant, checkoutId: string): Promise<CheckoutRow> {
   const [row] = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.merchantId, merchantId)));
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.tenantId, tenant.id)));
   if (!row) throw notFound('Checkout');
   return row;
 }
 
 /** The full shape (spec 2.5 allows it on get): what a webhook carries, for recovering a missed one. */
-export async function getCheckout(db: Db, merchantId: string, checkoutId: string) {
-  return presentCheckoutFull(await findCheckout(db, merchantId, checkoutId));
+export async function getCheckout(db: Db, tenant: Tenant, checkoutId: string) {
+  return presentCheckoutFull(await findCheckout(db, tenant, checkoutId));
 }
 
 /**
@@ -35,13 +35,13 @@ function statusIs(status: CheckoutStatus): SQL {
 }
 
 /** Newest first; the id breaks ties so paging never skips or repeats a checkout. */
-export async function listCheckouts(db: Db, merchantId: string, query: ListCheckoutsQuery) {
+export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckoutsQuery) {
   const rows = await db
     .select()
     .from(checkouts)
     .where(
       and(
-        eq(checkouts.merchantId, merchantId),
+        eq(checkouts.tenantId, tenant.id),
         query.status ? statusIs(query.status) : undefined,
         query.payment_reference ? eq(checkouts.paymentReference, query.payment_reference) : undefined,
         query.customer_email ? sql`lower(${checkouts.customerEmail}) = lower(${query.customer_email})` : undefined,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { checkouts, type CheckoutStatus } from '../platform/db/schema';
+import { checkouts, type CheckoutStatus, ownerOf } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { recordEvent, recordEvents } from '../notifications/events/record-event';
@@ -44,7 +44,8 @@ export async function transitionCheckout(
   db: Db,
   args: {
     checkoutId: string;
-    merchantId: string;
+    /** The tenant the checkout must belong to: another's is a 404. */
+    tenantId: string;
     transition: CheckoutTransition;
     /** Columns to set along with the status (timestamps, approval fields…). */
     set?: PgUpdateSetSource<typeof checkouts>;
@@ -62,18 +63,18 @@ export async function transitionCheckout(
       .where(
         and(
           eq(checkouts.id, args.checkoutId),
-          eq(checkouts.merchantId, args.merchantId),
+          eq(checkouts.tenantId, args.tenantId),
           inArray(checkouts.status, [...move.from]),
           TIME_GUARD[args.transition],
           args.where,
         ),
       )
       .returning();
-    if (!row) throw await refusal(tx, args.checkoutId, args.merchantId, args.transition);
+    if (!row) throw await refusal(tx, args.checkoutId, args.tenantId, args.transition);
     const eventType = args.eventType ?? move.event;
     if (eventType) {
       await recordEvent(tx, {
-        merchantId: row.merchantId,
+        ...ownerOf(row),
         eventType,
         resourceType: 'checkout',
         resourceId: row.id,
@@ -84,11 +85,11 @@ export async function transitionCheckout(
   });
 }
 
-async function refusal(db: Db, checkoutId: string, merchantId: string, transition: CheckoutTransition) {
+async function refusal(db: Db, checkoutId: string, tenantId: string, transition: CheckoutTransition) {
   const [current] = await db
     .select({ status: checkouts.status, expiresAt: checkouts.expiresAt })
     .from(checkouts)
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.merchantId, merchantId)));
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.tenantId, tenantId)));
   if (!current) return notFound('Checkout');
   const status = effectiveStatus(current);
   return conflict(
@@ -125,7 +126,7 @@ export async function transitionCheckoutsInBulk(
       db,
       await Promise.all(
         rows.map(async (row) => ({
-          merchantId: row.merchantId,
+          ...ownerOf(row),
           eventType: move.event!,
           resourceType: 'checkout' as const,
           resourceId: row.id,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { moveAttempts } from './attempt-lifecycle';
-import { checkouts, collections, merchants, paymentAttempts, type PaymentMethod } from '../platform/db/schema';
+import { checkouts, collections, merchants, paymentAttempts, type PaymentMethod, ownerOf } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';
@@ -46,7 +46,7 @@ async function recordCollection(
   const [inserted] = await db
     .insert(collections)
     .values({
-      merchantId: row.merchantId,
+      ...ownerOf(row),
       checkoutId: row.id,
       attemptId: collection.attemptId,
       rail: collection.rail,
@@ -63,7 +63,7 @@ async function recordCollection(
   if (kind === 'duplicate') {
     await creditDuplicateDeposit(db, row, inserted);
     await recordEvent(db, {
-      merchantId: row.merchantId,
+      ...ownerOf(row),
       eventType: 'checkout.duplicate_payment',
       resourceType: 'checkout',
       resourceId: row.id,
@@ -96,11 +96,11 @@ async function amountCounted(db: Db, checkoutId: string): Promise<bigint> {
 /** Moves a payable checkout to `paid` (through `processing` if needed), approved by the provider. */
 async function markPaidByProvider(db: Db, row: CheckoutRow, paymentMethod: string): Promise<void> {
   if (row.status !== 'processing' && row.status !== 'timeout') {
-    await transitionCheckout(db, { checkoutId: row.id, merchantId: row.merchantId, transition: 'start_payment' });
+    await transitionCheckout(db, { checkoutId: row.id, tenantId: row.tenantId, transition: 'start_payment' });
   }
   const paid = await transitionCheckout(db, {
     checkoutId: row.id,
-    merchantId: row.merchantId,
+    tenantId: row.tenantId,
     transition: 'confirm_payment',
     set: { paidAt: sql`now()`, approvalStatus: 'approved', approvedAt: sql`now()`, paymentMethod },
   });
@@ -143,7 +143,7 @@ export async function recordMobileMoneyResult(
     );
     if (!declined) return;
     if (row.status === 'processing') {
-      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'decline_payment' });
+      await transitionCheckout(tx, { checkoutId: row.id, tenantId: row.tenantId, transition: 'decline_payment' });
     }
   });
 }
@@ -163,7 +163,7 @@ export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean
     if (!attempt) return false;
     const row = await lockCheckout(tx, eq(checkouts.id, attempt.checkoutId));
     if (row?.status === 'processing') {
-      await transitionCheckout(tx, { checkoutId: row.id, merchantId: row.merchantId, transition: 'time_out_payment' });
+      await transitionCheckout(tx, { checkoutId: row.id, tenantId: row.tenantId, transition: 'time_out_payment' });
     }
     return true;
   });
@@ -211,7 +211,7 @@ export async function recordIncomingBankTransfer(
     if (row.status !== 'processing') {
       await transitionCheckout(tx, {
         checkoutId: row.id,
-        merchantId: row.merchantId,
+        tenantId: row.tenantId,
         transition: 'start_payment',
         eventType: 'checkout.payment_received',
         set: { paymentMethod: 'bank_transfer' },

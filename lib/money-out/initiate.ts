@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerTransactions, type PayoutKind } from '../platform/db/schema';
+import { customerTransactions, ownerOf, type PayoutKind } from '../platform/db/schema';
 import type { MerchantCtx } from '../access/endpoints';
 import { conflict, invalidField } from '../platform/http/errors';
 import { validate } from '../platform/http/parse';
@@ -73,11 +73,11 @@ function adHocDestination(
 }
 
 async function savedAccountDestination(
-  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
   currency: CurrencyCode,
   accountId: string,
 ): Promise<Destination> {
-  const account = await findPaymentAccount(ctx.db, ctx.merchant.id, accountId);
+  const account = await findPaymentAccount(ctx.db, ctx.tenant, accountId);
   if (account.currencyCode !== currency) {
     throw invalidField('payment_account_id', `is a ${account.currencyCode} account; this withdrawal is in ${currency}`);
   }
@@ -110,7 +110,7 @@ async function savedAccountDestination(
  * `<kind>.created` event, and the rail's pick-up job.
  */
 export async function initiatePayout<K extends PayoutKind>(
-  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'idempotencyKey'>,
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant' | 'idempotencyKey'>,
   kind: K,
   input: WithdrawalInput | PayoutInput,
 ) {
@@ -121,15 +121,15 @@ export async function initiatePayout<K extends PayoutKind>(
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
   const rail = payoutRail();
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
-  const merchantId = ctx.merchant.id;
+  const { tenant } = ctx;
 
   return ctx.db.transaction(async (tx) => {
-    const { wallet } = await findWallet(tx, merchantId, currency, { lock: true });
+    const { wallet } = await findWallet(tx, tenant, currency, { lock: true });
     assertCanSendMoney(wallet, currency);
     const [row] = await tx
       .insert(customerTransactions)
       .values({
-        merchantId,
+        ...ownerOf(tenant),
         walletId: wallet.id,
         currencyId: wallet.currencyId,
         currencyCode: currency,
@@ -150,7 +150,7 @@ export async function initiatePayout<K extends PayoutKind>(
       })
       .returning();
     await postEntry(tx, {
-      merchantId,
+      ...ownerOf(tenant),
       kind: kind === 'withdrawal' ? 'withdrawal' : 'payout',
       description: `${kind === 'withdrawal' ? 'Withdrawal' : 'Payout'} to ${destination.recipientName ?? 'recipient'}`,
       customerTransactionId: row!.id,

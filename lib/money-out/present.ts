@@ -1,4 +1,10 @@
-import type { customerTransactions, NetworkProvider, PayoutKind, PayoutStatus } from '../platform/db/schema';
+import {
+  type customerTransactions,
+  type NetworkProvider,
+  type PayoutKind,
+  type PayoutStatus,
+  ownerOf,
+} from '../platform/db/schema';
 import { toMajorUnits } from '../platform/money/amount';
 import { formatTimestamp } from '../platform/time';
 import { maskAccountNumber } from '../rails/payout-destination';
@@ -78,7 +84,7 @@ export function moneyOutEvent(
   step: 'created' | 'processing' | 'completed' | 'failed' | 'cancelled',
 ): NewEvent {
   const data = presentPayout(row, 'masked');
-  const base = { merchantId: row.merchantId, resourceId: row.id };
+  const base = { ...ownerOf(row), resourceId: row.id };
   return data.kind === 'withdrawal'
     ? { ...base, eventType: `withdrawal.${step}`, resourceType: 'withdrawal', data }
     : { ...base, eventType: `payout.${step}`, resourceType: 'payout', data };

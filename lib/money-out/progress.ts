@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { customerTransactions, type PayoutKind, type PayoutStatus } from '../platform/db/schema';
+import { customerTransactions, type PayoutKind, type PayoutStatus, ownerOf, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
@@ -25,7 +25,7 @@ export const PAYOUT_TRANSITIONS = {
 
 async function movePayout(
   db: Db,
-  where: { id: string; merchantId?: string; kind?: PayoutKind },
+  where: { id: string; tenantId?: string; kind?: PayoutKind },
   transition: keyof typeof PAYOUT_TRANSITIONS,
   set: PgUpdateSetSource<typeof customerTransactions> = {},
 ): Promise<PayoutRow | undefined> {
@@ -37,7 +37,7 @@ async function movePayout(
       and(
         eq(customerTransactions.id, where.id),
         eq(customerTransactions.payoutStatus, move.from),
-        where.merchantId ? eq(customerTransactions.merchantId, where.merchantId) : undefined,
+        where.tenantId ? eq(customerTransactions.tenantId, where.tenantId) : undefined,
         where.kind ? eq(customerTransactions.payoutKind, where.kind) : undefined,
       ),
     )
@@ -56,7 +56,7 @@ async function announce(db: Db, row: PayoutRow) {
 async function reverse(db: Db, row: PayoutRow, why: string) {
   const currency = row.currencyCode;
   await postEntry(db, {
-    merchantId: row.merchantId,
+    ...ownerOf(row),
     kind: 'reversal',
     description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} ${why}: money returned`,
     customerTransactionId: row.id,
@@ -103,7 +103,7 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
     });
     if (!row) return false;
     await postEntry(tx, {
-      merchantId: row.merchantId,
+      ...ownerOf(row),
       kind: row.payoutKind === 'withdrawal' ? 'withdrawal' : 'payout',
       description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} paid out by ${row.provider}`,
       customerTransactionId: row.id,
@@ -135,11 +135,11 @@ export async function completePayout(db: Db, transactionId: string): Promise<boo
  * takes the wallet first (initiate does too), so a reversal and a new payout queue instead of
  * deadlocking on the row and the customer_transaction_counts row its status change bumps.
  */
-async function lockWalletOf(tx: Db, transactionId: string, merchantId?: string) {
+async function lockWalletOf(tx: Db, transactionId: string, tenantId?: string) {
   await tx.execute(sql`
     select w.id from wallets w
      where w.id = (select wallet_id from customer_transactions
-                    where id = ${transactionId} ${merchantId ? sql`and merchant_id = ${merchantId}` : sql``})
+                    where id = ${transactionId} ${tenantId ? sql`and tenant_id = ${tenantId}` : sql``})
        for update`);
 }
 
@@ -162,14 +162,14 @@ export async function failPayout(db: Db, transactionId: string, reason: string):
 /** The merchant cancels: only while PENDING (409 otherwise), with the money back in the same transaction. */
 export async function cancelPayout<K extends PayoutKind>(
   db: Db,
-  merchantId: string,
+  tenant: Tenant,
   kind: K,
   transactionId: string,
   reason: string,
 ) {
   return db.transaction(async (tx) => {
-    await lockWalletOf(tx, transactionId, merchantId);
-    const row = await movePayout(tx, { id: transactionId, merchantId, kind }, 'cancel', {
+    await lockWalletOf(tx, transactionId, tenant.id);
+    const row = await movePayout(tx, { id: transactionId, tenantId: tenant.id, kind }, 'cancel', {
       status: 'cancelled',
       cancelledAt: sql`now()`,
       cancellationReason: reason,
@@ -181,7 +181,7 @@ export async function cancelPayout<K extends PayoutKind>(
         .where(
           and(
             eq(customerTransactions.id, transactionId),
-            eq(customerTransactions.merchantId, merchantId),
+            eq(customerTransactions.tenantId, tenant.id),
             eq(customerTransactions.payoutKind, kind),
           ),
         );

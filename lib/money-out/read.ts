@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { customerTransactions, type PayoutKind } from '../platform/db/schema';
+import { customerTransactions, type PayoutKind, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { offsetOf } from '../platform/http/paging';
@@ -7,14 +7,14 @@ import { pagination } from '../platform/http/envelope';
 import type { PayoutHistoryQuery } from './input';
 import { presentPayoutOf } from './present';
 
-export async function getPayout<K extends PayoutKind>(db: Db, merchantId: string, kind: K, transactionId: string) {
+export async function getPayout<K extends PayoutKind>(db: Db, tenant: Tenant, kind: K, transactionId: string) {
   const [row] = await db
     .select()
     .from(customerTransactions)
     .where(
       and(
         eq(customerTransactions.id, transactionId),
-        eq(customerTransactions.merchantId, merchantId),
+        eq(customerTransactions.tenantId, tenant.id),
         eq(customerTransactions.payoutKind, kind),
       ),
     );
@@ -23,14 +23,9 @@ export async function getPayout<K extends PayoutKind>(db: Db, merchantId: string
 }
 
 /** Newest first, id as tie-breaker; spec 2.6 pagination. */
-export async function listPayouts<K extends PayoutKind>(
-  db: Db,
-  merchantId: string,
-  kind: K,
-  query: PayoutHistoryQuery,
-) {
+export async function listPayouts<K extends PayoutKind>(db: Db, tenant: Tenant, kind: K, query: PayoutHistoryQuery) {
   const where = and(
-    eq(customerTransactions.merchantId, merchantId),
+    eq(customerTransactions.tenantId, tenant.id),
     eq(customerTransactions.payoutKind, kind),
     query.currency_code ? eq(customerTransactions.currencyCode, query.currency_code) : undefined,
     query.status ? eq(customerTransactions.payoutStatus, query.status) : undefined,

@@ -44,7 +44,7 @@ describe('checkout state machine', () => {
       it(`${move} from ${status} is ${legal ? 'applied' : 'refused'}`, async () => {
         const id = await checkoutIn(status, expiresIn);
         const before = await snapshot(id);
-        const attempt = transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: move });
+        const attempt = transitionCheckout(getDb(), { checkoutId: id, tenantId: merchant.tenant.id, transition: move });
         if (legal) {
           const row = await attempt;
           expect(row.status).toBe(rule.to);
@@ -74,12 +74,12 @@ describe('checkout state machine', () => {
     const expired = await checkoutIn('pending', '-1 minute');
     for (const move of ['start_payment', 'choose_bank_transfer', 'cancel'] as const) {
       await expect(
-        transitionCheckout(getDb(), { checkoutId: expired, merchantId: merchant.id, transition: move }),
+        transitionCheckout(getDb(), { checkoutId: expired, tenantId: merchant.tenant.id, transition: move }),
       ).rejects.toMatchObject({ status: 409 });
     }
     const fresh = await checkoutIn('pending');
     await expect(
-      transitionCheckout(getDb(), { checkoutId: fresh, merchantId: merchant.id, transition: 'expire' }),
+      transitionCheckout(getDb(), { checkoutId: fresh, tenantId: merchant.tenant.id, transition: 'expire' }),
     ).rejects.toMatchObject({ status: 409 });
   });
 
@@ -88,7 +88,7 @@ describe('checkout state machine', () => {
     const id = await checkoutIn('pending');
     for (const [move] of moves) {
       await expect(
-        transitionCheckout(getDb(), { checkoutId: id, merchantId: other.id, transition: move }),
+        transitionCheckout(getDb(), { checkoutId: id, tenantId: other.tenant.id, transition: move }),
       ).rejects.toMatchObject({ status: 404 });
     }
   });
@@ -96,9 +96,9 @@ describe('checkout state machine', () => {
   it('two concurrent moves from the same state: exactly one applies', async () => {
     const id = await checkoutIn('processing');
     const results = await Promise.allSettled([
-      transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'confirm_payment' }),
-      transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'decline_payment' }),
-      transitionCheckout(getDb(), { checkoutId: id, merchantId: merchant.id, transition: 'time_out_payment' }),
+      transitionCheckout(getDb(), { checkoutId: id, tenantId: merchant.tenant.id, transition: 'confirm_payment' }),
+      transitionCheckout(getDb(), { checkoutId: id, tenantId: merchant.tenant.id, transition: 'decline_payment' }),
+      transitionCheckout(getDb(), { checkoutId: id, tenantId: merchant.tenant.id, transition: 'time_out_payment' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [row] = await sql<{ n: number }[]>`select count(*)::int as n from events where resource_id = ${id}`;

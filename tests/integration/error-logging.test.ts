@@ -24,8 +24,8 @@ async function failedInsert(): Promise<unknown> {
   const keyHash = crypto.randomBytes(32).toString('hex');
   const insert = () =>
     getDb()
-      .execute(sql`insert into api_keys (merchant_id, key_name, key_hash, key_prefix, permissions, created_by, api_key_metadata)
-      values (${merchantId}, ${EMAIL}, ${keyHash}, ${'sk_test_XXXX'}, ${'{read}'}, ${merchantId}, ${JSON.stringify({ account: ACCOUNT_NUMBER })}::jsonb)`);
+      .execute(sql`insert into api_keys (merchant_id, tenant_id, key_name, key_hash, key_prefix, permissions, created_by, api_key_metadata)
+      values (${merchantId}, (select id from tenants where merchant_id = ${merchantId}), ${EMAIL}, ${keyHash}, ${'sk_test_XXXX'}, ${'{read}'}, ${merchantId}, ${JSON.stringify({ account: ACCOUNT_NUMBER })}::jsonb)`);
   await insert();
   return insert().then(
     () => {

@@ -81,7 +81,7 @@ afterAll(async () => {
 
 describe('the books always add up (property)', () => {
   it(
-    `${RUNS} random sequences of 1–12 deposits, settlements, refunds, conversions, wallet freezes, withdrawals, payouts, cancels and rail outcomes`,
+    `${RUNS} random sequences of 1–12 deposits, settlements, refunds, conversions, wallet freezes, withdrawals, payouts, cancels and rail outcomes, in test and live merchants`,
     async () => {
       const url = process.env.DATABASE_URL;
       if (!url) throw new Error('DATABASE_URL is not set (tests/support/database-per-file.ts sets it)');
@@ -102,7 +102,8 @@ describe('the books always add up (property)', () => {
             fc.pre([...cmds].length > 0);
             if (failingLane !== undefined && failingLane !== lane) return;
             stats.runs++;
-            const real = await freshMerchant(db, sql);
+            // Lanes alternate test and live merchants: the books must add up in both modes.
+            const real = await freshMerchant(db, sql, lane % 2 === 0 ? 'test' : 'live');
             const model = emptyModel();
             try {
               // Most runs start with money available (a paid checkout, settled), or money out is
@@ -141,6 +142,16 @@ describe('the books always add up (property)', () => {
       // Whole-database reconciliation at the end: every merchant of every run.
       const all = await reconcileLedger(db);
       expect(all.balanced, JSON.stringify(all)).toBe(true);
+      // No entry ever crosses modes: every line is in its entry's tenant and its wallet's.
+      const [crossing] = await sql<{ n: number }[]>`
+        select count(*)::int as n from ledger_lines l
+          join ledger_entries e on e.id = l.entry_id
+          left join wallets w on w.id = l.wallet_id
+         where l.tenant_id <> e.tenant_id or (w.id is not null and w.tenant_id <> l.tenant_id)`;
+      expect(crossing!.n).toBe(0);
+      const modes = await sql<{ mode: string; entries: number }[]>`
+        select t.mode, count(*)::int as entries from ledger_entries e join tenants t on t.id = e.tenant_id group by t.mode`;
+      if (lanes > 1) expect(modes.map((m) => m.mode).sort()).toEqual(['live', 'test']);
       console.info(
         `ledger property: ${stats.runs} runs, ${stats.commands} commands (${JSON.stringify(stats.byCommand)}), ` +
           `${stats.refusals} expected refusals, ${((ran - started) / 1000).toFixed(1)} s; money out ${JSON.stringify(stats.moneyOut)}; ` +

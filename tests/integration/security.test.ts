@@ -110,6 +110,12 @@ describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path
           await CALLERS_OWN[id]!(fx.b, resource);
           expect(await resource.snapshot()).toEqual(before);
         });
+        it("the owner's own live key with the same value acts on its live resource, never the test one", async () => {
+          const resource = prepared.owned!;
+          const before = await resource.snapshot();
+          await CALLERS_OWN[id]!(fx.aLive, resource);
+          expect(await resource.snapshot()).toEqual(before);
+        });
       } else if (op.params) {
         it("another merchant's id: 404 not_found, as for an id that does not exist; resource unchanged", async () => {
           const resource = prepared.owned;
@@ -134,6 +140,11 @@ describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path
           expect([404, 422], upper.text).toContain(upper.status);
 
           expect(await resource!.snapshot()).toEqual(before);
+        });
+        it("the owner's own live key on its test resource: 404 not_found; resource unchanged", async () => {
+          const before = await prepared.owned!.snapshot();
+          await expectRefused(() => send(op, request(), merchantKey(fx.aLive)), 404, 'not_found');
+          expect(await prepared.owned!.snapshot()).toEqual(before);
         });
       }
       it("the owner's identical request succeeds", async () => {

@@ -28,7 +28,7 @@ const fee = (amount: bigint) => (amount + 50n) / 100n;
 
 /** `count` paid checkouts with random amounts (0.01–5,000.00) in the given currencies, in parallel batches. */
 async function deposits(m: Merchant, count: number, currencies: CurrencyCode[] = ['GHS', 'USD']) {
-  const ctx = { db, merchant: { id: m.id, name: 'Test Shop', kybStatus: 'verified' as const } };
+  const ctx = { db, merchant: { id: m.id, name: 'Test Shop', kybStatus: 'verified' as const }, tenant: m.tenant };
   const made: { checkoutId: string; currency: CurrencyCode; amount: bigint }[] = [];
   for (let i = 0; i < count; i += 10) {
     const chunk = await Promise.all(
@@ -316,7 +316,7 @@ describe('refunds racing settlement runs', () => {
     { timeout: 60_000 },
     async () => {
       const m = await newMerchant();
-      const ctx = { db, merchant: { id: m.id, name: 'Test Shop', kybStatus: 'verified' as const } };
+      const ctx = { db, merchant: { id: m.id, name: 'Test Shop', kybStatus: 'verified' as const }, tenant: m.tenant };
       const paid = await deposits(m, 30, ['GHS', 'USD']);
       const references = await sql<{ id: string; payment_reference: string; amount: string }[]>`
       select id, payment_reference, amount::text from checkouts where merchant_id = ${m.id}`;

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { getDb } from '../../lib/platform/db/client';
+import { tenants, type Mode, type Tenant } from '../../lib/platform/db/schema';
 import { caller, type BodyOf, type DataOf } from './caller';
 import { contract } from './contract';
 
@@ -18,9 +21,36 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
   if (!res.ok) throw new Error(`merchant creation failed: ${res.text}`);
   const { merchant, api_key } = res.body.data;
   const headers = { 'x-api-key': api_key.secret_key };
-  return { id: merchant.id, apiKey: api_key.secret_key, keyId: api_key.id, ...caller(headers) };
+  const tenant = await tenantOf(merchant.id, 'test');
+  return { id: merchant.id, tenant, apiKey: api_key.secret_key, keyId: api_key.id, ...caller(headers) };
 }
 export type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+/**
+ * The same merchant in live mode: the operator enables it (the merchant must be KYB-verified) and
+ * issues a live key ("Live key"). Returns a merchant-shaped caller holding that key.
+ */
+export async function liveKeyOf(merchant: Merchant): Promise<Merchant> {
+  await admin().ok(contract.updateMerchant, { params: { merchant_id: merchant.id }, body: { live_enabled: true } });
+  const key = await admin().ok(contract.createMerchantApiKey, {
+    params: { merchant_id: merchant.id },
+    query: { mode: 'live' },
+    body: { name: 'Live key' },
+  });
+  const headers = { 'x-api-key': key.body.data.secret_key };
+  const tenant = await tenantOf(merchant.id, 'live');
+  return { id: merchant.id, tenant, apiKey: key.body.data.secret_key, keyId: key.body.data.id, ...caller(headers) };
+}
+
+/** A merchant's test or live tenant, as the domain verbs take it (for tests that call verbs directly). */
+export async function tenantOf(merchantId: string, mode: Mode): Promise<Tenant> {
+  const [row] = await getDb()
+    .select({ id: tenants.id, merchantId: tenants.merchantId, mode: tenants.mode })
+    .from(tenants)
+    .where(and(eq(tenants.merchantId, merchantId), eq(tenants.mode, mode)));
+  if (!row) throw new Error(`merchant ${merchantId} has no ${mode} tenant`);
+  return row;
+}
 
 export const minimalCheckout = {
   customer_email: 'ada@example.com',

@@ -99,7 +99,7 @@ export function ownedResources(sql: TestSql) {
       snapshot: async () => ({
         row: await sql`select * from conversions where id = ${id}`,
         wallets:
-          await sql`select id, holding_balance, available_balance from wallets where merchant_id = ${owner.id} order by id`,
+          await sql`select id, holding_balance, available_balance from wallets where tenant_id = ${owner.tenant.id} order by id`,
       }),
     };
   }
@@ -148,7 +148,7 @@ export function ownedResources(sql: TestSql) {
         params: { transaction_id: id },
         snapshot: async () => ({
           row: await sql`select * from customer_transactions where id = ${id}`,
-          wallet: await walletOf(owner.id, 'GHS'),
+          wallet: await walletOf(owner.tenant.id, 'GHS'),
           events: await sql`select event_type from events where resource_id = ${id} order by sequence`,
         }),
       };
@@ -172,11 +172,11 @@ export function ownedResources(sql: TestSql) {
     };
   }
 
-  const walletOf = async (merchantId: string, code: string) =>
+  const walletOf = async (tenantId: string, code: string) =>
     (
       await sql<
         { id: string; status: string; holding_balance: string; available_balance: string }[]
-      >`select w.* from wallets w join currencies c on c.id = w.currency_id where w.merchant_id = ${merchantId} and c.code = ${code}`
+      >`select w.* from wallets w join currencies c on c.id = w.currency_id where w.tenant_id = ${tenantId} and c.code = ${code}`
     )[0]!;
 
   /** The owner's wallet in `code`, with money in it, named by its currency code. */
@@ -184,12 +184,12 @@ export function ownedResources(sql: TestSql) {
     (code: string) =>
     async (owner: Merchant): Promise<OwnedResource<{ currency_code: string }>> => {
       await paidCheckout(owner, { amount: 30, currency_code: code });
-      const wallet = await walletOf(owner.id, code);
+      const wallet = await walletOf(owner.tenant.id, code);
       return {
         params: { currency_code: code },
         ownersId: wallet.id,
         snapshot: async () => ({
-          row: await walletOf(owner.id, code),
+          row: await walletOf(owner.tenant.id, code),
           events: await sql`select event_type, data from events where resource_id = ${wallet.id} order by sequence`,
         }),
       };
@@ -202,7 +202,7 @@ export function ownedResources(sql: TestSql) {
     owned: OwnedResource,
   ) {
     const code = owned.params.currency_code!.toUpperCase();
-    const mine = await walletOf(who.id, code);
+    const mine = await walletOf(who.tenant.id, code);
     const wallet = answer.body.data;
     expect(wallet).toMatchObject({ id: mine.id, merchant_id: who.id, currency_name: code });
     expect(wallet.holding_balance).toBe(Number(mine.holding_balance) / 100);

@@ -5,7 +5,15 @@ import type { RawAnswer } from './api';
 import { caller, expectErrorShape, urlOf, type Caller, type LooseRequest, type RequestOf } from './caller';
 import { contract } from './contract';
 import { testSql } from './database';
-import { minimalCheckout, newMerchant, paidCheckout, settleEverything, tokenOf, type Merchant } from './fixtures';
+import {
+  liveKeyOf,
+  minimalCheckout,
+  newMerchant,
+  paidCheckout,
+  settleEverything,
+  tokenOf,
+  type Merchant,
+} from './fixtures';
 import { ownedResources, type OwnedResource } from './owned-resources';
 /**
  * The cases of the security suite (tests/integration/security.test.ts): for every operation, a request its
@@ -34,6 +42,8 @@ interface Fixtures {
   a: Merchant;
   /** Another merchant. */
   b: Merchant;
+  /** A itself in live mode, holding a live key: for A's test resources it is one more other tenant. */
+  aLive: Merchant;
   /** A's RESTRICTED key holding only `read`. */
   readOnly: Caller;
   /** A's settled deposit (refunds). */
@@ -275,7 +285,7 @@ export const CALLERS_OWN: Partial<Record<OperationId, (who: Merchant, wallet: Ow
       const res = await who.ok(contract.updateWalletStatus, { params: { currency_code }, body: { status: 'frozen' } });
       await owned.expectCallersWallet(who, res, wallet);
       expect(res.body.data.status).toBe('frozen');
-      expect((await owned.walletOf(who.id, code)).status).toBe('frozen');
+      expect((await owned.walletOf(who.tenant.id, code)).status).toBe('frozen');
     }
   },
 };
@@ -333,9 +343,11 @@ export async function prepareFixtures(): Promise<void> {
   const { deposit } = await paidCheckout(a, { amount: 500 });
   await settleEverything(a.id);
   const other = (await a.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
+  const aLive = await liveKeyOf(a);
   Object.assign(fx, {
     a,
     b,
+    aLive,
     readOnly: caller({ 'x-api-key': readKey.body.data.secret_key }),
     depositId: deposit.transaction_id,
     otherCheckoutToken: tokenOf(other.checkout_url),

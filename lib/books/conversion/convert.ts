@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { conversionQuotes, conversions } from '../../platform/db/schema';
+import { conversionQuotes, conversions, ownerOf, type Tenant } from '../../platform/db/schema';
 import type { MerchantCtx } from '../../access/endpoints';
 import { ApiError, conflict, invalidField, notFound } from '../../platform/http/errors';
 import { config } from '../../platform/config';
@@ -18,7 +18,10 @@ import { presentConversion, presentQuote } from './present';
  * A quote: the fee (conversion fee schedule, taken from the `from` amount) and what the rest buys at
  * the table's cross rate, rounded down. Good for CONVERSION_QUOTE_LIFETIME_SECONDS, usable once.
  */
-export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: z.output<typeof quoteInput>) {
+export async function createQuote(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
+  input: z.output<typeof quoteInput>,
+) {
   const { minor: amount, currency: from } = input.money;
   const to = input.to_currency;
   const fee = feeFor(config().FEE_SCHEDULE, 'conversion', from, amount);
@@ -32,7 +35,7 @@ export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, inp
   const [quote] = await ctx.db
     .insert(conversionQuotes)
     .values({
-      merchantId: ctx.merchant.id,
+      ...ownerOf(ctx.tenant),
       fromCurrency: from,
       toCurrency: to,
       fromAmount: amount,
@@ -52,19 +55,19 @@ export async function createQuote(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, inp
  * The same `idempotency_key` returns the first conversion; an expired or used quote is a 409.
  */
 export async function convertWithQuote(
-  ctx: Pick<MerchantCtx, 'db' | 'merchant'>,
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
   input: z.output<typeof convertInput>,
 ) {
-  const merchantId = ctx.merchant.id;
+  const { tenant } = ctx;
   return ctx.db.transaction(async (tx) => {
     // Requests with one key queue up here, so the second sees the first's conversion.
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`conversion:${merchantId}:${input.idempotency_key}`}, 0))`,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`conversion:${tenant.id}:${input.idempotency_key}`}, 0))`,
     );
     const [previous] = await tx
       .select()
       .from(conversions)
-      .where(and(eq(conversions.merchantId, merchantId), eq(conversions.idempotencyKey, input.idempotency_key)));
+      .where(and(eq(conversions.tenantId, tenant.id), eq(conversions.idempotencyKey, input.idempotency_key)));
     if (previous) {
       if (previous.quoteId !== input.quote_id) {
         throw new ApiError(422, 'idempotency_key_reused', 'This idempotency_key was already used for another quote', [
@@ -77,7 +80,7 @@ export async function convertWithQuote(
     const [quote] = await tx
       .select()
       .from(conversionQuotes)
-      .where(and(eq(conversionQuotes.id, input.quote_id), eq(conversionQuotes.merchantId, merchantId)))
+      .where(and(eq(conversionQuotes.id, input.quote_id), eq(conversionQuotes.tenantId, tenant.id)))
       .for('update');
     if (!quote) throw notFound('Quote');
     if (quote.usedAt) throw conflict('quote_used', 'This quote has already been used; ask for a new one');
@@ -88,7 +91,7 @@ export async function convertWithQuote(
 
     const from = quote.fromCurrency;
     const to = quote.toCurrency;
-    const { wallet: fromWallet } = await lockBoth(tx, merchantId, from, to);
+    const { wallet: fromWallet } = await lockBoth(tx, tenant, from, to);
     assertCanSendMoney(fromWallet, from);
 
     await tx
@@ -98,7 +101,7 @@ export async function convertWithQuote(
     const [conversion] = await tx
       .insert(conversions)
       .values({
-        merchantId,
+        ...ownerOf(tenant),
         quoteId: quote.id,
         idempotencyKey: input.idempotency_key,
         fromCurrency: from,
@@ -111,7 +114,7 @@ export async function convertWithQuote(
       .returning();
     const converted = quote.fromAmount - quote.feeAmount;
     await postEntry(tx, {
-      merchantId,
+      ...ownerOf(tenant),
       kind: 'conversion',
       description: `Conversion of ${toMajorUnits(quote.fromAmount, from)} ${from} to ${toMajorUnits(quote.toAmount, to)} ${to} at ${quote.rate}`,
       conversionId: conversion!.id,
@@ -132,7 +135,7 @@ export async function convertWithQuote(
     });
     const presented = presentConversion(conversion!);
     await recordEvent(tx, {
-      merchantId,
+      ...ownerOf(tenant),
       eventType: 'conversion.completed',
       resourceType: 'conversion',
       resourceId: conversion!.id,
@@ -143,14 +146,9 @@ export async function convertWithQuote(
 }
 
 /** Locks both wallets in currency order (every verb does), so opposite conversions cannot deadlock. */
-async function lockBoth(
-  tx: Parameters<typeof findWallet>[0],
-  merchantId: string,
-  from: CurrencyCode,
-  to: CurrencyCode,
-) {
+async function lockBoth(tx: Parameters<typeof findWallet>[0], tenant: Tenant, from: CurrencyCode, to: CurrencyCode) {
   const [first, second] = [from, to].sort();
-  const a = await findWallet(tx, merchantId, first!, { lock: true });
-  const b = await findWallet(tx, merchantId, second!, { lock: true });
+  const a = await findWallet(tx, tenant, first!, { lock: true });
+  const b = await findWallet(tx, tenant, second!, { lock: true });
   return a.currency === from ? a : b;
 }

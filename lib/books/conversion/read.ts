@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { conversions } from '../../platform/db/schema';
+import { conversions, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf } from '../../platform/http/paging';
@@ -8,9 +8,9 @@ import { pagination } from '../../platform/http/envelope';
 import type { listConversionsQuery } from './input';
 import { presentConversion } from './present';
 
-export async function listConversions(db: Db, merchantId: string, query: z.output<typeof listConversionsQuery>) {
+export async function listConversions(db: Db, tenant: Tenant, query: z.output<typeof listConversionsQuery>) {
   const where = and(
-    eq(conversions.merchantId, merchantId),
+    eq(conversions.tenantId, tenant.id),
     query.from_currency ? eq(conversions.fromCurrency, query.from_currency) : undefined,
     query.to_currency ? eq(conversions.toCurrency, query.to_currency) : undefined,
     query.status ? eq(conversions.status, query.status) : undefined,
@@ -28,11 +28,11 @@ export async function listConversions(db: Db, merchantId: string, query: z.outpu
   return { data: rows.map(presentConversion), pagination: pagination(total?.n ?? 0, query.page, query.size) };
 }
 
-export async function getConversion(db: Db, merchantId: string, conversionId: string) {
+export async function getConversion(db: Db, tenant: Tenant, conversionId: string) {
   const [row] = await db
     .select()
     .from(conversions)
-    .where(and(eq(conversions.id, conversionId), eq(conversions.merchantId, merchantId)));
+    .where(and(eq(conversions.id, conversionId), eq(conversions.tenantId, tenant.id)));
   if (!row) throw notFound('Conversion');
   return presentConversion(row);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { customerTransactionCounts, customerTransactions } from '../../platform/db/schema';
+import { customerTransactionCounts, customerTransactions, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf } from '../../platform/http/paging';
@@ -8,27 +8,23 @@ import type { ListTransactionsQuery } from './input';
 import { presentTransaction, type CustomerTransactionRow } from './present';
 
 /** One of this merchant's transactions, or 404 (also when it is another merchant's). */
-export async function findTransaction(
-  db: Db,
-  merchantId: string,
-  transactionId: string,
-): Promise<CustomerTransactionRow> {
+export async function findTransaction(db: Db, tenant: Tenant, transactionId: string): Promise<CustomerTransactionRow> {
   const [row] = await db
     .select()
     .from(customerTransactions)
-    .where(and(eq(customerTransactions.id, transactionId), eq(customerTransactions.merchantId, merchantId)));
+    .where(and(eq(customerTransactions.id, transactionId), eq(customerTransactions.tenantId, tenant.id)));
   if (!row) throw notFound('Transaction');
   return row;
 }
 
-export async function getTransaction(db: Db, merchantId: string, transactionId: string) {
-  return presentTransaction(await findTransaction(db, merchantId, transactionId));
+export async function getTransaction(db: Db, tenant: Tenant, transactionId: string) {
+  return presentTransaction(await findTransaction(db, tenant, transactionId));
 }
 
 /** Newest first; the id breaks ties, so pages never skip or repeat a row. Each filter has its index. */
-export async function listTransactions(db: Db, merchantId: string, query: ListTransactionsQuery) {
+export async function listTransactions(db: Db, tenant: Tenant, query: ListTransactionsQuery) {
   const filters: (SQL | undefined)[] = [
-    eq(customerTransactions.merchantId, merchantId),
+    eq(customerTransactions.tenantId, tenant.id),
     query.currency_code ? eq(customerTransactions.currencyCode, query.currency_code) : undefined,
     query.transaction_type ? eq(customerTransactions.transactionType, query.transaction_type) : undefined,
     query.status ? eq(customerTransactions.status, query.status) : undefined,
@@ -49,7 +45,7 @@ export async function listTransactions(db: Db, merchantId: string, query: ListTr
       .from(customerTransactionCounts)
       .where(
         and(
-          eq(customerTransactionCounts.merchantId, merchantId),
+          eq(customerTransactionCounts.tenantId, tenant.id),
           query.currency_code ? eq(customerTransactionCounts.currencyCode, query.currency_code) : undefined,
           query.transaction_type ? eq(customerTransactionCounts.transactionType, query.transaction_type) : undefined,
           query.status ? eq(customerTransactionCounts.status, query.status) : undefined,

@@ -5,6 +5,7 @@ import {
   wallets,
   type LedgerAccount,
   type LedgerEntryKind,
+  ownerOf,
 } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
@@ -24,6 +25,8 @@ export interface LineInput {
 
 export interface EntryInput {
   merchantId: string;
+  /** Every line and wallet of the entry is in this tenant (the schema refuses otherwise). */
+  tenantId: string;
   kind: LedgerEntryKind;
   description: string;
   customerTransactionId?: string;
@@ -70,14 +73,14 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: s
       })
       .where(
         and(
-          eq(wallets.merchantId, entry.merchantId),
+          eq(wallets.tenantId, entry.tenantId),
           eq(wallets.currencyId, sql`(select id from currencies where code = ${currency})`),
           sql`${wallets.holdingBalance} + ${holdingDelta} >= 0`,
           sql`${wallets.availableBalance} + ${availableDelta} >= 0`,
         ),
       )
       .returning({ id: wallets.id, holding: wallets.holdingBalance, available: wallets.availableBalance });
-    if (!updated) throw await insufficientFunds(db, entry.merchantId, currency);
+    if (!updated) throw await insufficientFunds(db, entry.tenantId, currency);
     // Start from the balances before this entry; each line's balance_after then runs forward.
     walletState.set(currency, {
       id: updated.id,
@@ -89,7 +92,7 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: s
   const [created] = await db
     .insert(ledgerEntries)
     .values({
-      merchantId: entry.merchantId,
+      ...ownerOf(entry),
       kind: entry.kind,
       description: entry.description,
       customerTransactionId: entry.customerTransactionId ?? null,
@@ -106,7 +109,7 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: s
       if (bucket && wallet) wallet[bucket] += walletDelta(line);
       return {
         entryId,
-        merchantId: entry.merchantId,
+        ...ownerOf(entry),
         account: line.account,
         currencyCode: line.currency,
         rail: line.rail ?? null,
@@ -133,13 +136,13 @@ function assertBalanced(lines: LineInput[]): void {
   }
 }
 
-async function insufficientFunds(db: Db, merchantId: string, currency: CurrencyCode) {
+async function insufficientFunds(db: Db, tenantId: string, currency: CurrencyCode) {
   const [wallet] = await db
     .select({ available: wallets.availableBalance, holding: wallets.holdingBalance })
     .from(wallets)
     .where(
       and(
-        eq(wallets.merchantId, merchantId),
+        eq(wallets.tenantId, tenantId),
         eq(wallets.currencyId, sql`(select id from currencies where code = ${currency})`),
       ),
     );

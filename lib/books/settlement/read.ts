@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { customerTransactions, settlementBatches } from '../../platform/db/schema';
+import { customerTransactions, settlementBatches, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { offsetOf } from '../../platform/http/paging';
 import { pagination } from '../../platform/http/envelope';
@@ -11,9 +11,9 @@ import type { listSettlementsQuery } from './input';
 import { presentBatch } from './present';
 
 /** Newest batches first, each with its totals and the deposits it settled (compact form). */
-export async function listSettlementBatches(db: Db, merchantId: string, query: z.output<typeof listSettlementsQuery>) {
+export async function listSettlementBatches(db: Db, tenant: Tenant, query: z.output<typeof listSettlementsQuery>) {
   const where = and(
-    eq(settlementBatches.merchantId, merchantId),
+    eq(settlementBatches.tenantId, tenant.id),
     query.currency_code ? eq(settlementBatches.currencyCode, query.currency_code) : undefined,
   );
   const [batches, [total]] = await Promise.all([
@@ -31,9 +31,7 @@ export async function listSettlementBatches(db: Db, merchantId: string, query: z
     ? await db
         .select()
         .from(customerTransactions)
-        .where(
-          and(eq(customerTransactions.merchantId, merchantId), inArray(customerTransactions.settlementBatchId, ids)),
-        )
+        .where(and(eq(customerTransactions.tenantId, tenant.id), inArray(customerTransactions.settlementBatchId, ids)))
         .orderBy(asc(customerTransactions.completedAt), asc(customerTransactions.id))
     : [];
   const data = batches.map((batch): SettlementBatchDetail => ({

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { checkouts, customerTransactions, settlementBatches, wallets } from '../../platform/db/schema';
+import { checkouts, customerTransactions, settlementBatches, wallets, ownerOf } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { log } from '../../platform/log';
@@ -92,7 +92,7 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
     const [batch] = await tx
       .insert(settlementBatches)
       .values({
-        merchantId: wallet.merchantId,
+        ...ownerOf(wallet),
         walletId,
         currencyCode: currency,
         transactionCount: deposits.length,
@@ -117,7 +117,7 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
       );
     if (settled > 0n) {
       await postEntry(tx, {
-        merchantId: wallet.merchantId,
+        ...ownerOf(wallet),
         kind: 'settlement',
         description: `Settlement of ${deposits.length} deposit${deposits.length === 1 ? '' : 's'}`,
         settlementBatchId: batch!.id,
@@ -135,7 +135,7 @@ async function settleWallet(db: Db, walletId: string, cutoff: Date) {
     }
     const summary = presentBatch(batch!);
     await recordEvent(tx, {
-      merchantId: wallet.merchantId,
+      ...ownerOf(wallet),
       eventType: 'settlement.completed',
       resourceType: 'settlement_batch',
       resourceId: batch!.id,

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { needs } from '../../access/permissions';
 import { WALLET_STATUSES } from '../../platform/db/schema/wallets';
 import { operation } from '../../platform/http/operation';
-import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';
+import {
+  amount,
+  currencyCode,
+  modeQuery,
+  named,
+  nullableTimestamp,
+  timestamp,
+  uuidField,
+} from '../../platform/http/shapes';
 import {
   currencyCodeParams,
   merchantWalletParams,
@@ -145,9 +153,10 @@ export const listMerchantWallets = operation({
   tag: 'Operator',
   summary: "List a merchant's wallets",
   description:
-    "The operator's view: settlement hold reasons are shown whatever their visibility. An unknown merchant is a 404.",
+    "The operator's view of the test or live (`?mode=`, test by default) wallets: settlement hold reasons are shown whatever their visibility. An unknown merchant, or live before live mode was ever enabled, is a 404.",
   security: 'adminBearer',
   params: merchantWalletsParams,
+  query: modeQuery,
   data: z.array(walletSchema),
 });
 
@@ -161,6 +170,7 @@ export const updateMerchantWallet = operation({
     "Sets the wallet's `status` (including `suspended`, which only the operator can lift) and/or a settlement hold: while held, settlement runs skip the wallet. Placing a hold needs a `settlement_hold_reason`; lifting one clears the reason. The visibility defaults to `merchant`. Records `wallet.status_changed` or `wallet.updated`.",
   security: 'adminBearer',
   params: merchantWalletParams,
+  query: modeQuery,
   body: operatorWalletInput,
   data: walletSchema,
 });

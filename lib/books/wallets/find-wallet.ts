@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { currencies, wallets } from '../../platform/db/schema';
+import { currencies, wallets, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { isCurrencyCode, type CurrencyCode } from '../../platform/money/currencies';
@@ -13,7 +13,7 @@ export type WalletRow = typeof wallets.$inferSelect;
  */
 export async function findWallet(
   db: Db,
-  merchantId: string,
+  tenant: Tenant,
   code: string,
   options: { lock?: boolean } = {},
 ): Promise<{ wallet: WalletRow; currency: CurrencyCode }> {
@@ -24,7 +24,7 @@ export async function findWallet(
     .from(wallets)
     .where(
       and(
-        eq(wallets.merchantId, merchantId),
+        eq(wallets.tenantId, tenant.id),
         eq(wallets.currencyId, sql`(select id from ${currencies} where code = ${currency})`),
       ),
     );

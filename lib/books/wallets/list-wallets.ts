@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { currencies, wallets } from '../../platform/db/schema';
+import { currencies, wallets, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { presentWallet } from './present';
 
-export async function listWallets(db: Db, merchantId: string, audience: 'merchant' | 'operator' = 'merchant') {
+export async function listWallets(db: Db, tenant: Tenant, audience: 'merchant' | 'operator' = 'merchant') {
   const rows = await db
     .select({ wallet: wallets, code: currencies.code })
     .from(wallets)
     .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
-    .where(eq(wallets.merchantId, merchantId))
+    .where(eq(wallets.tenantId, tenant.id))
     .orderBy(asc(currencies.code));
   return rows.map((r) => presentWallet(r.wallet, r.code, audience));
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { wallets } from '../../platform/db/schema';
+import { wallets, ownerOf, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, invalidField } from '../../platform/http/errors';
 import { recordEvent } from '../../notifications/events/record-event';
@@ -8,19 +8,19 @@ import { findWallet } from './find-wallet';
 import type { operatorWalletInput, walletStatusInput } from './input';
 import { presentWallet } from './present';
 
-export async function getWallet(db: Db, merchantId: string, code: string) {
-  const { wallet, currency } = await findWallet(db, merchantId, code);
+export async function getWallet(db: Db, tenant: Tenant, code: string) {
+  const { wallet, currency } = await findWallet(db, tenant, code);
   return presentWallet(wallet, currency);
 }
 
 export async function updateWalletStatus(
   db: Db,
-  merchantId: string,
+  tenant: Tenant,
   code: string,
   input: z.output<typeof walletStatusInput>,
 ) {
   return db.transaction(async (tx) => {
-    const { wallet, currency } = await findWallet(tx, merchantId, code, { lock: true });
+    const { wallet, currency } = await findWallet(tx, tenant, code, { lock: true });
     if (wallet.status === 'suspended') {
       throw conflict(
         'wallet_suspended',
@@ -37,12 +37,12 @@ export async function updateWalletStatus(
  */
 export async function operatorUpdateWallet(
   db: Db,
-  merchantId: string,
+  tenant: Tenant,
   code: string,
   input: z.output<typeof operatorWalletInput>,
 ) {
   return db.transaction(async (tx) => {
-    const { wallet, currency } = await findWallet(tx, merchantId, code, { lock: true });
+    const { wallet, currency } = await findWallet(tx, tenant, code, { lock: true });
     const hold = input.settlement_hold ?? wallet.settlementHold;
     if (input.settlement_hold === true && !input.settlement_hold_reason && !wallet.settlementHoldReason) {
       throw invalidField('settlement_hold_reason', 'is required when placing a settlement hold');
@@ -73,7 +73,7 @@ async function saveWallet(
     .where(eq(wallets.id, walletId))
     .returning();
   await recordEvent(db, {
-    merchantId: saved!.merchantId,
+    ...ownerOf(saved!),
     eventType: saved!.status !== previousStatus ? 'wallet.status_changed' : 'wallet.updated',
     resourceType: 'wallet',
     resourceId: saved!.id,

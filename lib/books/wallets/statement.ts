@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { ledgerEntries, ledgerLines } from '../../platform/db/schema';
+import { ledgerEntries, ledgerLines, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { offsetOf } from '../../platform/http/paging';
 import { pagination } from '../../platform/http/envelope';
@@ -16,13 +16,9 @@ type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
  * the balance (holding or available) right after it. A settlement shows as two lines: out of holding,
  * into available.
  */
-export async function listWalletTransactions(
-  db: Db,
-  merchantId: string,
-  query: z.output<typeof walletTransactionsQuery>,
-) {
+export async function listWalletTransactions(db: Db, tenant: Tenant, query: z.output<typeof walletTransactionsQuery>) {
   const where = and(
-    eq(ledgerLines.merchantId, merchantId),
+    eq(ledgerLines.tenantId, tenant.id),
     isNotNull(ledgerLines.walletId),
     query.currency_code ? eq(ledgerLines.currencyCode, query.currency_code) : undefined,
     query.transaction_type ? eq(ledgerLines.purpose, query.transaction_type) : undefined,

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { embedSessionCheckouts, embedSessions, merchants } from '../../platform/db/schema';
+import {
+  embedSessionCheckouts,
+  embedSessions,
+  merchants,
+  ownerOf,
+  tenants,
+  type Tenant,
+} from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { ApiError, forbidden, unauthorized, unprocessable, type FieldError } from '../../platform/http/errors';
 import { loadBranding } from '../../merchants/branding/branding';
@@ -18,6 +25,8 @@ import { isWellFormedEmbedToken } from './token';
 export interface EmbedCaller {
   session: EmbedSessionRow;
   merchant: { id: string; name: string; kybStatus: KybStatus };
+  /** The session's tenant: its checkouts are created in the same mode. */
+  tenant: Tenant;
 }
 
 /**
@@ -33,11 +42,20 @@ export async function authenticateEmbed(db: Db, token: string | null, origin: st
     .select({
       session: embedSessions,
       merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
+      tenant: { id: tenants.id, merchantId: tenants.merchantId, mode: tenants.mode },
+      liveEnabledAt: merchants.liveEnabledAt,
     })
     .from(embedSessions)
     .innerJoin(merchants, eq(merchants.id, embedSessions.merchantId))
+    .innerJoin(tenants, eq(tenants.id, embedSessions.tenantId))
     .where(eq(embedSessions.publicToken, candidate));
   if (!found) throw unauthorized('Unknown embed token', 'invalid_embed_token');
+  if (found.tenant.mode === 'live' && !found.liveEnabledAt) {
+    throw forbidden(
+      'This payment button is not available: live mode is off for this merchant',
+      'live_mode_not_enabled',
+    );
+  }
   if (!isAllowedOrigin(origin, found.session.allowedOrigins)) {
     throw forbidden(
       origin
@@ -47,7 +65,7 @@ export async function authenticateEmbed(db: Db, token: string | null, origin: st
     );
   }
   assertUsable(found.session);
-  return found;
+  return { session: found.session, merchant: found.merchant, tenant: found.tenant };
 }
 
 function assertUsable(session: Pick<EmbedSessionRow, 'status' | 'expiresAt'>) {
@@ -89,7 +107,7 @@ export async function startEmbedCheckout(
   caller: EmbedCaller,
   input: CreateEmbedCheckoutInput,
 ): Promise<EmbedCheckout> {
-  const { session, merchant } = caller;
+  const { session, merchant, tenant } = caller;
   const currency = session.currencyCode;
   const problems: FieldError[] = [];
   const chosen = readMoney(input.amount, currency);
@@ -126,7 +144,7 @@ export async function startEmbedCheckout(
       .for('share');
     assertUsable(current ?? { status: 'disabled', expiresAt: null });
     const checkout = await createCheckout(
-      { db: tx, merchant },
+      { db: tx, merchant, tenant },
       {
         customer_email: input.customer_email,
         amount: input.amount,
@@ -141,7 +159,7 @@ export async function startEmbedCheckout(
     );
     await tx
       .insert(embedSessionCheckouts)
-      .values({ checkoutId: checkout.id, embedSessionId: session.id, merchantId: merchant.id });
+      .values({ checkoutId: checkout.id, embedSessionId: session.id, ...ownerOf(tenant) });
     return {
       checkout_id: checkout.id,
       payment_reference: checkout.payment_reference,

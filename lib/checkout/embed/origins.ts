@@ -1,3 +1,4 @@
+import type { Mode } from '../../platform/db/schema';
 /**
  * Which origins a button may be allowed on. Browsers send `Origin` as scheme://host[:port] with the
  * host in lower case and the default port left out, which is exactly the form input.ts stores, so a
@@ -8,12 +9,12 @@
  */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function originProblem(origin: string, rails: 'sandbox' | 'live'): string | null {
+export function originProblem(origin: string, mode: Mode): string | null {
   const url = new URL(origin);
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (rails === 'live') {
-    if (url.protocol !== 'https:') return 'must be https:// (http:// is only allowed for localhost in sandbox)';
-    if (loopback) return 'must be a public origin in live mode (localhost is for sandbox)';
+  if (mode === 'live') {
+    if (url.protocol !== 'https:') return 'must be https:// (http:// is only allowed for localhost in test mode)';
+    if (loopback) return 'must be a public origin in live mode (localhost is for test mode)';
     return null;
   }
   if (url.protocol === 'http:' && !loopback)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { embedSessionCheckouts, embedSessions } from '../../platform/db/schema';
+import { embedSessionCheckouts, embedSessions, type Tenant, ownerOf } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { conflict, forbidden, notFound, unprocessable, type FieldError } from '../../platform/http/errors';
@@ -69,7 +69,7 @@ export function presentEmbedSession(row: EmbedSessionRow, checkoutsCreated: numb
 }
 
 /** Refuses what a checkout would refuse later, at definition time: the currency, each amount, each origin. */
-function checkDefinition(merchant: MerchantCtx['merchant'], input: CreateEmbedSessionInput) {
+function checkDefinition(merchant: MerchantCtx['merchant'], tenant: Tenant, input: CreateEmbedSessionInput) {
   if (merchant.kybStatus === 'rejected') {
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
   }
@@ -94,19 +94,22 @@ function checkDefinition(merchant: MerchantCtx['merchant'], input: CreateEmbedSe
   const amount = input.amount !== undefined ? minor(input.amount, 'amount') : null;
   const amounts = input.amounts !== undefined ? input.amounts.map((a, i) => minor(a, `amounts.${i}`)) : null;
   input.allowed_origins.forEach((origin, i) => {
-    const problem = originProblem(origin, config().PAYMENT_RAILS);
+    const problem = originProblem(origin, tenant.mode);
     if (problem) problems.push({ field: `allowed_origins.${i}`, message: problem });
   });
   if (problems.length) throw unprocessable(problems);
   return { currency, amount, amounts };
 }
 
-export async function createEmbedSession(ctx: Pick<MerchantCtx, 'db' | 'merchant'>, input: CreateEmbedSessionInput) {
-  const { currency, amount, amounts } = checkDefinition(ctx.merchant, input);
+export async function createEmbedSession(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
+  input: CreateEmbedSessionInput,
+) {
+  const { currency, amount, amounts } = checkDefinition(ctx.merchant, ctx.tenant, input);
   const [row] = await ctx.db
     .insert(embedSessions)
     .values({
-      merchantId: ctx.merchant.id,
+      ...ownerOf(ctx.tenant),
       publicToken: newEmbedToken(),
       amount,
       amounts,
@@ -125,45 +128,45 @@ export async function createEmbedSession(ctx: Pick<MerchantCtx, 'db' | 'merchant
 
 const checkoutsCreated = sql<number>`(select count(*)::int from ${embedSessionCheckouts} where ${embedSessionCheckouts.embedSessionId} = ${embedSessions.id})`;
 
-export async function listEmbedSessions(db: Db, merchantId: string, query: { page: number; size: number }) {
+export async function listEmbedSessions(db: Db, tenant: Tenant, query: { page: number; size: number }) {
   const rows = await db
     .select({ row: embedSessions, created: checkoutsCreated })
     .from(embedSessions)
-    .where(eq(embedSessions.merchantId, merchantId))
+    .where(eq(embedSessions.tenantId, tenant.id))
     .orderBy(desc(embedSessions.createdAt), desc(embedSessions.id))
     .limit(query.size)
     .offset(offsetOf(query));
-  const [total] = await db.select({ n: count() }).from(embedSessions).where(eq(embedSessions.merchantId, merchantId));
+  const [total] = await db.select({ n: count() }).from(embedSessions).where(eq(embedSessions.tenantId, tenant.id));
   return {
     data: rows.map((r) => presentEmbedSession(r.row, r.created)),
     pagination: pagination(total?.n ?? 0, query.page, query.size),
   };
 }
 
-async function findEmbedSession(db: Db, merchantId: string, id: string) {
+async function findEmbedSession(db: Db, tenant: Tenant, id: string) {
   const [found] = await db
     .select({ row: embedSessions, created: checkoutsCreated })
     .from(embedSessions)
-    .where(and(eq(embedSessions.id, id), eq(embedSessions.merchantId, merchantId)));
+    .where(and(eq(embedSessions.id, id), eq(embedSessions.tenantId, tenant.id)));
   if (!found) throw notFound('Embed session');
   return found;
 }
 
-export async function getEmbedSession(db: Db, merchantId: string, id: string) {
-  const found = await findEmbedSession(db, merchantId, id);
+export async function getEmbedSession(db: Db, tenant: Tenant, id: string) {
+  const found = await findEmbedSession(db, tenant, id);
   return presentEmbedSession(found.row, found.created);
 }
 
 /** active (or expired) → disabled, for good. Twice → 409. */
-export async function disableEmbedSession(db: Db, merchantId: string, id: string) {
+export async function disableEmbedSession(db: Db, tenant: Tenant, id: string) {
   const [updated] = await db
     .update(embedSessions)
     .set({ status: 'disabled', disabledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(embedSessions.id, id), eq(embedSessions.merchantId, merchantId), eq(embedSessions.status, 'active')))
+    .where(and(eq(embedSessions.id, id), eq(embedSessions.tenantId, tenant.id), eq(embedSessions.status, 'active')))
     .returning({ id: embedSessions.id });
   if (!updated) {
-    await findEmbedSession(db, merchantId, id); // 404 when it is not this merchant's
+    await findEmbedSession(db, tenant, id); // 404 when it is not this merchant's
     throw conflict('embed_session_disabled', 'This embed session is already disabled');
   }
-  return getEmbedSession(db, merchantId, id);
+  return getEmbedSession(db, tenant, id);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { moveAttempts } from '../attempt-lifecycle';
-import { checkouts, collections, merchants } from '../../platform/db/schema';
+import { checkouts, collections, merchants, ownerOf } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordEvent } from '../../notifications/events/record-event';
@@ -75,7 +75,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
     const current = await requireAwaiting(tx, checkoutId);
     const row = await transitionCheckout(tx, {
       checkoutId,
-      merchantId: current.merchantId,
+      tenantId: current.tenantId,
       transition: 'confirm_payment',
       eventType: 'checkout.approved',
       where: awaitingApproval,
@@ -88,7 +88,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       },
     });
     await recordEvent(tx, {
-      merchantId: row.merchantId,
+      ...ownerOf(row),
       eventType: 'checkout.paid',
       resourceType: 'checkout',
       resourceId: row.id,
@@ -106,7 +106,7 @@ export async function rejectCheckout(db: Db, adminId: string, checkoutId: string
     const current = await requireAwaiting(tx, checkoutId);
     const row = await transitionCheckout(tx, {
       checkoutId,
-      merchantId: current.merchantId,
+      tenantId: current.tenantId,
       transition: 'decline_payment',
       eventType: 'checkout.rejected',
       where: awaitingApproval,

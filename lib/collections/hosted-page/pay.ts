@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { moveAttempts } from '../attempt-lifecycle';
 import { PROMPT_RESEND_AFTER_SECONDS } from './rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { paymentAttempts } from '../../platform/db/schema';
+import { paymentAttempts, ownerOf } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { ApiError, conflict, invalidField } from '../../platform/http/errors';
@@ -98,7 +98,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
     if (!replaced) {
       await transitionCheckout(tx, {
         checkoutId: row.id,
-        merchantId: row.merchantId,
+        tenantId: row.tenantId,
         transition: 'start_payment',
         set: { paymentMethod: 'mobile_money', approvalStatus: 'pending_approval' },
       });
@@ -107,7 +107,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
       .insert(paymentAttempts)
       .values({
         checkoutId: row.id,
-        merchantId: row.merchantId,
+        ...ownerOf(row),
         method: 'mobile_money',
         network: network.id,
         phone,
@@ -185,13 +185,13 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
   await db.transaction(async (tx) => {
     await transitionCheckout(tx, {
       checkoutId: row.id,
-      merchantId: row.merchantId,
+      tenantId: row.tenantId,
       transition: 'choose_bank_transfer',
       set: { paymentMethod: 'bank_transfer', approvalStatus: 'pending_approval' },
     });
     await tx.insert(paymentAttempts).values({
       checkoutId: row.id,
-      merchantId: row.merchantId,
+      ...ownerOf(row),
       method: 'bank_transfer',
       amount: row.amount,
       currencyCode: row.currencyCode,
@@ -212,7 +212,7 @@ export async function claimBankTransfer(db: Db, row: CheckoutRow) {
     if (!attempt) throw conflict('no_transfer_to_claim', 'Choose bank transfer before saying the money was sent');
     await transitionCheckout(tx, {
       checkoutId: row.id,
-      merchantId: row.merchantId,
+      tenantId: row.tenantId,
       transition: 'start_payment',
       eventType: 'checkout.payment_claimed',
     });

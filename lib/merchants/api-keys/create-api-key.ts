@@ -1,6 +1,5 @@
-import { apiKeys } from '../../platform/db/schema';
+import { apiKeys, ownerOf, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
-import { config } from '../../platform/config';
 import { generateApiKey } from '../../access/api-key-format';
 import type { CreateApiKeyInput } from './input';
 import { presentApiKey } from './present';
@@ -15,14 +14,14 @@ const DEFAULT_PERMISSIONS = ['read', 'write'] as const;
  */
 export async function createApiKey(
   db: Db,
-  args: { merchantId: string; createdBy: string; input: CreateApiKeyInput },
+  args: { tenant: Tenant; createdBy: string; input: CreateApiKeyInput },
 ): Promise<ApiKeyWithSecret> {
-  const generated = generateApiKey(config().PAYMENT_RAILS === 'live' ? 'live' : 'test');
+  const generated = generateApiKey(args.tenant.mode);
   const { input } = args;
   const [row] = await db
     .insert(apiKeys)
     .values({
-      merchantId: args.merchantId,
+      ...ownerOf(args.tenant),
       keyName: input.name,
       keyHash: generated.hash,
       keyPrefix: generated.prefix,

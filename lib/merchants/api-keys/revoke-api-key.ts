@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys } from '../../platform/db/schema';
+import { apiKeys, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { presentApiKey } from './present';
 
 /** Revocation is immediate: the next request with that key gets a 401. A key cannot be revoked twice. */
-export async function revokeApiKey(db: Db, args: { merchantId: string; keyId: string; revokedBy: string }) {
-  const mine = and(eq(apiKeys.id, args.keyId), eq(apiKeys.merchantId, args.merchantId), isNull(apiKeys.deletedAt));
+export async function revokeApiKey(db: Db, args: { tenant: Tenant; keyId: string; revokedBy: string }) {
+  const mine = and(eq(apiKeys.id, args.keyId), eq(apiKeys.tenantId, args.tenant.id), isNull(apiKeys.deletedAt));
   const [row] = await db
     .update(apiKeys)
     .set({ status: 'revoked', revokedAt: sql`now()`, revokedBy: args.revokedBy, updatedAt: sql`now()` })

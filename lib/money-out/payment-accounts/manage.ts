@@ -1,5 +1,11 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { paymentAccounts, type NetworkProvider, type PaymentAccountType } from '../../platform/db/schema';
+import {
+  paymentAccounts,
+  type NetworkProvider,
+  type PaymentAccountType,
+  ownerOf,
+  type Tenant,
+} from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound, unprocessable, type FieldError } from '../../platform/http/errors';
 import type { CurrencyCode } from '../../platform/money/currencies';
@@ -52,19 +58,19 @@ const detailColumns = (details: Details) => ({
 });
 
 /** Account writes for one merchant and currency queue here, so "exactly one primary" holds under concurrency. */
-const lockCurrency = (db: Db, merchantId: string, currency: string) =>
-  db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-accounts:${merchantId}:${currency}`}, 0))`);
+const lockCurrency = (db: Db, tenant: Tenant, currency: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-accounts:${tenant.id}:${currency}`}, 0))`);
 
-const live = (merchantId: string) => and(eq(paymentAccounts.merchantId, merchantId), isNull(paymentAccounts.deletedAt));
+const live = (tenant: Tenant) => and(eq(paymentAccounts.tenantId, tenant.id), isNull(paymentAccounts.deletedAt));
 
 /** The old primary stops being one, with its own `payment_account.updated`. */
-async function demotePrimary(db: Db, merchantId: string, currency: CurrencyCode, except?: string) {
+async function demotePrimary(db: Db, tenant: Tenant, currency: CurrencyCode, except?: string) {
   const demoted = await db
     .update(paymentAccounts)
     .set({ isPrimary: false, updatedAt: sql`now()` })
     .where(
       and(
-        live(merchantId),
+        live(tenant),
         eq(paymentAccounts.currencyCode, currency),
         eq(paymentAccounts.isPrimary, true),
         except ? ne(paymentAccounts.id, except) : undefined,
@@ -80,7 +86,7 @@ async function announce(
   eventType: 'payment_account.created' | 'payment_account.updated' | 'payment_account.deleted',
 ) {
   await recordEvent(db, {
-    merchantId: row.merchantId,
+    ...ownerOf(row),
     eventType,
     resourceType: 'payment_account',
     resourceId: row.id,
@@ -89,21 +95,21 @@ async function announce(
 }
 
 /** The first account of a currency becomes its primary, whatever `is_primary` says; `is_primary: true` takes over. */
-export async function addPaymentAccount(db: Db, merchantId: string, input: AddPaymentAccountInput) {
+export async function addPaymentAccount(db: Db, tenant: Tenant, input: AddPaymentAccountInput) {
   const currency = input.currency_code;
   const details = checkDetails(input.account_type, currency, input, input);
   return db.transaction(async (tx) => {
-    await lockCurrency(tx, merchantId, currency);
+    await lockCurrency(tx, tenant, currency);
     const [primary] = await tx
       .select({ id: paymentAccounts.id })
       .from(paymentAccounts)
-      .where(and(live(merchantId), eq(paymentAccounts.currencyCode, currency), eq(paymentAccounts.isPrimary, true)));
+      .where(and(live(tenant), eq(paymentAccounts.currencyCode, currency), eq(paymentAccounts.isPrimary, true)));
     const makePrimary = !primary || input.is_primary === true;
-    if (makePrimary && primary) await demotePrimary(tx, merchantId, currency);
+    if (makePrimary && primary) await demotePrimary(tx, tenant, currency);
     const [row] = await tx
       .insert(paymentAccounts)
       .values({
-        merchantId,
+        ...ownerOf(tenant),
         currencyId: sql`(select id from currencies where code = ${currency})`,
         currencyCode: currency,
         accountType: input.account_type,
@@ -117,11 +123,11 @@ export async function addPaymentAccount(db: Db, merchantId: string, input: AddPa
   });
 }
 
-export async function listPaymentAccounts(db: Db, merchantId: string, currency?: CurrencyCode) {
+export async function listPaymentAccounts(db: Db, tenant: Tenant, currency?: CurrencyCode) {
   const rows = await db
     .select()
     .from(paymentAccounts)
-    .where(and(live(merchantId), currency ? eq(paymentAccounts.currencyCode, currency) : undefined))
+    .where(and(live(tenant), currency ? eq(paymentAccounts.currencyCode, currency) : undefined))
     .orderBy(
       asc(paymentAccounts.currencyCode),
       sql`${paymentAccounts.isPrimary} desc`,
@@ -132,16 +138,11 @@ export async function listPaymentAccounts(db: Db, merchantId: string, currency?:
 }
 
 /** A live account of this merchant, or 404 (also another merchant's or a deleted one). */
-export async function findPaymentAccount(
-  db: Db,
-  merchantId: string,
-  accountId: string,
-  options: { lock?: boolean } = {},
-) {
+export async function findPaymentAccount(db: Db, tenant: Tenant, accountId: string, options: { lock?: boolean } = {}) {
   const query = db
     .select()
     .from(paymentAccounts)
-    .where(and(live(merchantId), eq(paymentAccounts.id, accountId)));
+    .where(and(live(tenant), eq(paymentAccounts.id, accountId)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('Payment account');
   return row;
@@ -151,24 +152,24 @@ export async function findPaymentAccount(
  * The account, read again after its currency's lock is held: a read before the lock could be stale
  * (another request may have just made it, or demoted it from, primary).
  */
-async function lockedAccount(tx: Db, merchantId: string, accountId: string) {
-  const unlocked = await findPaymentAccount(tx, merchantId, accountId);
-  await lockCurrency(tx, merchantId, unlocked.currencyCode);
-  return findPaymentAccount(tx, merchantId, accountId, { lock: true });
+async function lockedAccount(tx: Db, tenant: Tenant, accountId: string) {
+  const unlocked = await findPaymentAccount(tx, tenant, accountId);
+  await lockCurrency(tx, tenant, unlocked.currencyCode);
+  return findPaymentAccount(tx, tenant, accountId, { lock: true });
 }
 
-export async function getPaymentAccount(db: Db, merchantId: string, accountId: string) {
-  return presentPaymentAccount(await findPaymentAccount(db, merchantId, accountId));
+export async function getPaymentAccount(db: Db, tenant: Tenant, accountId: string) {
+  return presentPaymentAccount(await findPaymentAccount(db, tenant, accountId));
 }
 
 export async function updatePaymentAccount(
   db: Db,
-  merchantId: string,
+  tenant: Tenant,
   accountId: string,
   input: UpdatePaymentAccountInput,
 ) {
   return db.transaction(async (tx) => {
-    const current = await lockedAccount(tx, merchantId, accountId);
+    const current = await lockedAccount(tx, tenant, accountId);
     const { is_primary: isPrimary, status, provider_metadata: providerMetadata, ...given } = input;
     const merged: Details = {
       account_number: given.account_number ?? current.accountNumber,
@@ -186,7 +187,7 @@ export async function updatePaymentAccount(
         'Each currency keeps one primary account: make another account primary instead',
       );
     }
-    if (isPrimary === true && !current.isPrimary) await demotePrimary(tx, merchantId, current.currencyCode, current.id);
+    if (isPrimary === true && !current.isPrimary) await demotePrimary(tx, tenant, current.currencyCode, current.id);
     const [row] = await tx
       .update(paymentAccounts)
       .set({
@@ -204,13 +205,9 @@ export async function updatePaymentAccount(
 }
 
 /** Deleting the primary account is refused (409): make another account primary first. */
-export async function deletePaymentAccount(
-  db: Db,
-  merchantId: string,
-  accountId: string,
-): Promise<DeletedPaymentAccount> {
+export async function deletePaymentAccount(db: Db, tenant: Tenant, accountId: string): Promise<DeletedPaymentAccount> {
   return db.transaction(async (tx) => {
-    const current = await lockedAccount(tx, merchantId, accountId);
+    const current = await lockedAccount(tx, tenant, accountId);
     const [row] = await tx
       .update(paymentAccounts)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

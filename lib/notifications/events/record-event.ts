@@ -7,6 +7,8 @@ export type NewEvent = { [T in keyof EventData]: EventOf<T> }[keyof EventData];
 
 interface EventOf<T extends keyof EventData> {
   merchantId: string;
+  /** The tenant (test or live) the event belongs to: only its webhook endpoints receive it. */
+  tenantId: string;
   eventType: T;
   resourceType:
     | 'checkout'
@@ -32,8 +34,8 @@ interface EventOf<T extends keyof EventData> {
  * and its event commit (or vanish) together.
  *
  * Fan-out happens here too, in the database: a statement trigger on `events`
- * (`events_fan_out_to_webhooks`, drizzle/0009 and 0013) inserts, in this same transaction, one
- * `webhook_deliveries` row per enabled endpoint of the merchant subscribed to the event type (or `*`;
+ * (`events_fan_out_to_webhooks`, drizzle/0009, 0013 and 0019) inserts, in this same transaction, one
+ * `webhook_deliveries` row per enabled endpoint of the event's tenant subscribed to the event type (or `*`;
  * a test event goes to its one endpoint), and NOTIFYs `webhook_deliveries` so the dispatcher
  * (lib/notifications/webhooks/dispatcher.ts) wakes at once. A trigger, not code here, so events
  * written in bulk (settlement, expiry sweeps) fan out in one statement whatever wrote them.
@@ -45,6 +47,6 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
 
 /** Many events in as few statements as the parameter limit allows (same transaction rules). */
 export async function recordEvents(db: Db, list: NewEvent[]): Promise<void> {
-  const CHUNK = 5_000; // 5 parameters per row, well under PostgreSQL's 65,535
+  const CHUNK = 5_000; // 6 parameters per row, well under PostgreSQL's 65,535
   for (let i = 0; i < list.length; i += CHUNK) await db.insert(events).values(list.slice(i, i + CHUNK));
 }

@@ -155,14 +155,14 @@ async function recordAttempt(db: Db, delivery: ClaimedDelivery, result: SendResu
              locked_until = null, lease_token = null, last_attempt_at = ${ts(now)}::timestamptz, last_status_code = ${result.statusCode},
              last_error = ${result.error}, delivered_at = ${ok ? ts(now) : null}::timestamptz, updated_at = now()
        where id = ${delivery.id} and lease_token = ${delivery.leaseToken} and status = 'pending'
-      returning merchant_id`);
+      returning merchant_id, tenant_id`);
     // The lease ran out and another dispatcher has this delivery now (its attempt is the one recorded),
     // or the delivery was cancelled meanwhile (endpoint deleted).
-    const merchantId = (updated[0] as { merchant_id: string } | undefined)?.merchant_id;
-    if (!merchantId) return;
+    const owner = updated[0] as { merchant_id: string; tenant_id: string } | undefined;
+    if (!owner) return;
     await tx.execute(sql`
-      insert into webhook_attempts (merchant_id, delivery_id, attempt_number, succeeded, status_code, error, latency_ms, response_body, next_retry_at, created_at)
-      values (${merchantId}, ${delivery.id}, ${attempt}, ${ok}, ${result.statusCode}, ${result.error}, ${result.latencyMs},
+      insert into webhook_attempts (merchant_id, tenant_id, delivery_id, attempt_number, succeeded, status_code, error, latency_ms, response_body, next_retry_at, created_at)
+      values (${owner.merchant_id}, ${owner.tenant_id}, ${delivery.id}, ${attempt}, ${ok}, ${result.statusCode}, ${result.error}, ${result.latencyMs},
               ${result.responseBody}, ${ts(retryAt)}::timestamptz, ${ts(now)}::timestamptz)`);
     if (ok) {
       await tx.execute(sql`

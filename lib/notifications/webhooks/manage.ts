@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../platform/db/schema';
+import {
+  events,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  ownerOf,
+  type Tenant,
+} from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { formatTimestamp } from '../../platform/time';
@@ -68,14 +75,14 @@ function checkLoopbackOptIn(allowLoopback: boolean) {
     throw invalidField('allow_loopback', 'is only available in sandbox mode (PAYMENT_RAILS=sandbox)');
 }
 
-async function findEndpoint(db: Db, merchantId: string, webhookId: string, options: { lock?: boolean } = {}) {
+async function findEndpoint(db: Db, tenant: Tenant, webhookId: string, options: { lock?: boolean } = {}) {
   const query = db
     .select()
     .from(webhookEndpoints)
     .where(
       and(
         eq(webhookEndpoints.id, webhookId),
-        eq(webhookEndpoints.merchantId, merchantId),
+        eq(webhookEndpoints.tenantId, tenant.id),
         isNull(webhookEndpoints.deletedAt),
       ),
     );
@@ -85,15 +92,15 @@ async function findEndpoint(db: Db, merchantId: string, webhookId: string, optio
 }
 
 /** At most MAX_WEBHOOK_ENDPOINTS per merchant (creations queue on an advisory lock to count). */
-export async function createWebhook(db: Db, merchantId: string, input: CreateWebhookInput) {
+export async function createWebhook(db: Db, tenant: Tenant, input: CreateWebhookInput) {
   checkLoopbackOptIn(input.allow_loopback);
   const url = await checkUrl(input.url, input.allow_loopback);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${merchantId}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${tenant.id}`}, 0))`);
     const [existing] = await tx
       .select({ n: count() })
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.merchantId, merchantId), isNull(webhookEndpoints.deletedAt)));
+      .where(and(eq(webhookEndpoints.tenantId, tenant.id), isNull(webhookEndpoints.deletedAt)));
     if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
       throw conflict(
         'webhook_limit_reached',
@@ -104,7 +111,7 @@ export async function createWebhook(db: Db, merchantId: string, input: CreateWeb
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
-        merchantId,
+        ...ownerOf(tenant),
         url,
         description: input.description ?? null,
         eventTypes: input.events,
@@ -119,22 +126,22 @@ export async function createWebhook(db: Db, merchantId: string, input: CreateWeb
   });
 }
 
-export async function listWebhooks(db: Db, merchantId: string) {
+export async function listWebhooks(db: Db, tenant: Tenant) {
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.merchantId, merchantId), isNull(webhookEndpoints.deletedAt)))
+    .where(and(eq(webhookEndpoints.tenantId, tenant.id), isNull(webhookEndpoints.deletedAt)))
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   return rows.map((r) => presentWebhook(r));
 }
 
-export async function getWebhook(db: Db, merchantId: string, webhookId: string) {
-  return presentWebhook(await findEndpoint(db, merchantId, webhookId));
+export async function getWebhook(db: Db, tenant: Tenant, webhookId: string) {
+  return presentWebhook(await findEndpoint(db, tenant, webhookId));
 }
 
 /** Re-enabling clears the reason and the failure streak; pending deliveries resume. */
-export async function updateWebhook(db: Db, merchantId: string, webhookId: string, input: UpdateWebhookInput) {
-  const current = await findEndpoint(db, merchantId, webhookId);
+export async function updateWebhook(db: Db, tenant: Tenant, webhookId: string, input: UpdateWebhookInput) {
+  const current = await findEndpoint(db, tenant, webhookId);
   if (input.allow_loopback !== undefined) checkLoopbackOptIn(input.allow_loopback);
   // An endpoint saved in sandbox keeps its flag, but outside sandbox mode it counts for nothing.
   const allowLoopback = (input.allow_loopback ?? current.allowLoopback) && isSandbox();
@@ -162,9 +169,9 @@ export async function updateWebhook(db: Db, merchantId: string, webhookId: strin
 }
 
 /** Deleting keeps the row (its deliveries stay inspectable by id in logs) and cancels what is pending. */
-export async function deleteWebhook(db: Db, merchantId: string, webhookId: string): Promise<DeletedWebhook> {
+export async function deleteWebhook(db: Db, tenant: Tenant, webhookId: string): Promise<DeletedWebhook> {
   return db.transaction(async (tx) => {
-    const current = await findEndpoint(tx, merchantId, webhookId, { lock: true });
+    const current = await findEndpoint(tx, tenant, webhookId, { lock: true });
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ deletedAt: sql`now()`, enabled: false, updatedAt: sql`now()` })
@@ -179,9 +186,9 @@ export async function deleteWebhook(db: Db, merchantId: string, webhookId: strin
 }
 
 /** A new secret; the previous one keeps signing (a second `v1`) for ROTATION_OVERLAP_MS. */
-export async function rotateWebhookSecret(db: Db, merchantId: string, webhookId: string) {
+export async function rotateWebhookSecret(db: Db, tenant: Tenant, webhookId: string) {
   return db.transaction(async (tx) => {
-    const current = await findEndpoint(tx, merchantId, webhookId, { lock: true });
+    const current = await findEndpoint(tx, tenant, webhookId, { lock: true });
     if (current.previousSecretExpiresAt && current.previousSecretExpiresAt > new Date()) {
       throw conflict(
         'rotation_in_progress',
@@ -205,13 +212,13 @@ export async function rotateWebhookSecret(db: Db, merchantId: string, webhookId:
 }
 
 /** A `webhook.test` event for this endpoint only (whatever it subscribes to), delivered like any other. */
-export async function sendTestEvent(db: Db, merchantId: string, webhookId: string) {
+export async function sendTestEvent(db: Db, tenant: Tenant, webhookId: string) {
   return db.transaction(async (tx) => {
-    const endpoint = await findEndpoint(tx, merchantId, webhookId);
+    const endpoint = await findEndpoint(tx, tenant, webhookId);
     if (!endpoint.enabled)
       throw conflict('webhook_disabled', 'This webhook is disabled: enable it to send a test event');
     const eventId = await recordEvent(tx, {
-      merchantId,
+      ...ownerOf(tenant),
       eventType: 'webhook.test',
       resourceType: 'webhook',
       resourceId: endpoint.id,
@@ -227,11 +234,11 @@ export async function sendTestEvent(db: Db, merchantId: string, webhookId: strin
 }
 
 /** The endpoint's deliveries, newest first, each with its payload and every attempt. */
-export async function listDeliveries(db: Db, merchantId: string, webhookId: string, query: ListDeliveriesQuery) {
-  const endpoint = await findEndpoint(db, merchantId, webhookId);
+export async function listDeliveries(db: Db, tenant: Tenant, webhookId: string, query: ListDeliveriesQuery) {
+  const endpoint = await findEndpoint(db, tenant, webhookId);
   const where = and(
     eq(webhookDeliveries.endpointId, endpoint.id),
-    eq(webhookDeliveries.merchantId, merchantId),
+    eq(webhookDeliveries.tenantId, tenant.id),
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,
     query.event_type ? eq(events.eventType, query.event_type) : undefined,
   );
@@ -275,8 +282,8 @@ export async function listDeliveries(db: Db, merchantId: string, webhookId: stri
 }
 
 /** Sends the event again from the start of the schedule (attempt history is kept). */
-export async function redeliver(db: Db, merchantId: string, webhookId: string, deliveryId: string) {
-  const endpoint = await findEndpoint(db, merchantId, webhookId);
+export async function redeliver(db: Db, tenant: Tenant, webhookId: string, deliveryId: string) {
+  const endpoint = await findEndpoint(db, tenant, webhookId);
   if (!endpoint.enabled) throw conflict('webhook_disabled', 'This webhook is disabled: enable it to redeliver');
   const [row] = await db
     .update(webhookDeliveries)
@@ -292,7 +299,7 @@ export async function redeliver(db: Db, merchantId: string, webhookId: string, d
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.endpointId, endpoint.id),
-        eq(webhookDeliveries.merchantId, merchantId),
+        eq(webhookDeliveries.tenantId, tenant.id),
         // Not while an attempt is in flight: that attempt's result would be lost and the event sent twice at once.
         sql`(${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} <= now())`,
       ),
@@ -306,7 +313,7 @@ export async function redeliver(db: Db, merchantId: string, webhookId: string, d
         and(
           eq(webhookDeliveries.id, deliveryId),
           eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.merchantId, merchantId),
+          eq(webhookDeliveries.tenantId, tenant.id),
         ),
       );
     if (exists)

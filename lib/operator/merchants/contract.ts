@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KYB_STATUSES } from '../../platform/db/schema/merchants';
 import { operation } from '../../platform/http/operation';
-import { named, timestamp, uuidField } from '../../platform/http/shapes';
+import { modeQuery, named, timestamp, uuidField } from '../../platform/http/shapes';
 import { apiKeyWithSecretSchema } from '../../merchants/api-keys/contract';
 import { createApiKeyInput } from '../../merchants/api-keys/input';
 import { walletSchema } from '../../books/wallets/contract';
@@ -18,6 +18,10 @@ export const merchantSchema = named(
       description:
         'unverified and pending merchants collect in the African currencies only (GHS, KES, NGN, ETB, XOF, XAF), and their bank transfers wait for an operator; verified in every currency; rejected cannot create checkouts',
     }),
+    live_enabled_at: timestamp.nullable().meta({
+      description:
+        'When the operator enabled live mode (live keys, live checkouts, real rails); null while it is off, and live keys then answer 403 `live_mode_not_enabled`',
+    }),
     created_at: timestamp,
     updated_at: timestamp,
   }),
@@ -31,7 +35,12 @@ const merchantWallets = z.array(walletSchema).meta({
 
 export const merchantWithWalletsSchema = named(
   'MerchantWithWallets',
-  merchantSchema.extend({ wallets: merchantWallets }),
+  merchantSchema.extend({
+    wallets: merchantWallets,
+    live_wallets: merchantWallets
+      .nullable()
+      .meta({ description: "The live tenant's wallets; null until live mode was first enabled" }),
+  }),
 );
 export type MerchantWithWallets = z.infer<typeof merchantWithWalletsSchema>;
 
@@ -80,11 +89,12 @@ export const updateMerchant = operation({
   tag: 'Operator',
   summary: 'Update merchant',
   description:
-    'Rename, or record a KYB decision; give at least one of `name`, `kyb_status`. Answers without the wallets.',
+    'Rename, record a KYB decision, or switch live mode; give at least one of `name`, `kyb_status`, `live_enabled`. `live_enabled: true` needs KYB `verified` (409 `kyb_not_verified`) and opens the live tenant with its wallets the first time; a KYB status other than `verified` switches live mode off. Answers without the wallets.',
   security: 'adminBearer',
   params: merchantIdParams,
   body: updateMerchantInput,
   data: merchantSchema,
+  errors: [409],
 });
 
 export const createMerchantApiKey = operation({
@@ -94,9 +104,10 @@ export const createMerchantApiKey = operation({
   tag: 'Operator',
   summary: 'Issue API key to merchant',
   description:
-    "Recovery: a fresh key for a merchant that revoked or lost all of its keys. Same body and answer as the merchant's own `POST /api/v1/merchants/api-keys`; `created_by` is the operator.",
+    "Recovery: a fresh key for a merchant that revoked or lost all of its keys, in the mode `?mode=` names (test by default). Same body and answer as the merchant's own `POST /api/v1/merchants/api-keys`; `created_by` is the operator.",
   security: 'adminBearer',
   params: merchantIdParams,
+  query: modeQuery,
   body: createApiKeyInput,
   data: apiKeyWithSecretSchema,
 });

@@ -2,7 +2,7 @@ import { merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { createApiKey } from '../../merchants/api-keys/create-api-key';
 import { listWallets } from '../../books/wallets/list-wallets';
-import { openWallets } from '../../books/wallets/open-wallets';
+import { openTenant } from './tenants';
 import { presentMerchant } from './present';
 import type { CreateMerchantInput } from './input';
 import type { CreatedMerchant } from './contract';
@@ -11,8 +11,9 @@ import type { CreatedMerchant } from './contract';
 export { createMerchantInput, type CreateMerchantInput } from './input';
 
 /**
- * Onboards a merchant in one transaction: the merchant, a wallet per currency, and a first API key
- * whose secret appears only in this result.
+ * Onboards a merchant in one transaction: the merchant, its test tenant with a wallet per currency,
+ * and a first (test) API key whose secret appears only in this result. Live mode comes later, from
+ * the operator (tenants.ts).
  */
 export async function createMerchant(
   db: Db,
@@ -23,12 +24,12 @@ export async function createMerchant(
       .insert(merchants)
       .values({ name: args.input.name, email: args.input.email, kybStatus: args.input.kyb_status })
       .returning();
-    await openWallets(tx, merchant!.id);
+    const tenant = await openTenant(tx, merchant!.id, 'test');
     const apiKey = await createApiKey(tx, {
-      merchantId: merchant!.id,
+      tenant,
       createdBy: args.createdBy ?? merchant!.id,
       input: { name: 'Default key', scope: 'FULL_ACCESS' },
     });
-    return { merchant: presentMerchant(merchant!), wallets: await listWallets(tx, merchant!.id), api_key: apiKey };
+    return { merchant: presentMerchant(merchant!), wallets: await listWallets(tx, tenant), api_key: apiKey };
   });
 }

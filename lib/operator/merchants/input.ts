@@ -12,10 +12,11 @@ export const updateMerchantInput = z
   .strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(200).optional(),
     kyb_status: z.enum(KYB_STATUSES).optional(),
+    live_enabled: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .refine((v) => v.name !== undefined || v.kyb_status !== undefined, {
+  .refine((v) => v.name !== undefined || v.kyb_status !== undefined || v.live_enabled !== undefined, {
     path: ['body'],
-    message: 'give at least one of name, kyb_status',
+    message: 'give at least one of name, kyb_status, live_enabled',
   });
 export type UpdateMerchantInput = z.output<typeof updateMerchantInput>;
 

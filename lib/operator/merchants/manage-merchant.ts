@@ -6,23 +6,37 @@ import { listWallets } from '../../books/wallets/list-wallets';
 import { presentMerchant } from './present';
 import type { UpdateMerchantInput } from './input';
 import type { Merchant, MerchantWithWallets } from './contract';
+import { findTenant, setLiveMode } from './tenants';
 
 export async function getMerchant(db: Db, merchantId: string): Promise<MerchantWithWallets> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw notFound('Merchant');
-  return { ...presentMerchant(merchant), wallets: await listWallets(db, merchantId) };
+  const test = await findTenant(db, merchantId, 'test');
+  const live = await findTenant(db, merchantId, 'live').catch(() => null);
+  return {
+    ...presentMerchant(merchant),
+    wallets: await listWallets(db, test),
+    live_wallets: live ? await listWallets(db, live) : null,
+  };
 }
 
+/** A KYB status other than verified switches live mode off in the same transaction. */
 export async function updateMerchant(db: Db, merchantId: string, input: UpdateMerchantInput): Promise<Merchant> {
-  const [merchant] = await db
-    .update(merchants)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.kyb_status !== undefined ? { kybStatus: input.kyb_status } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(merchants.id, merchantId))
-    .returning();
-  if (!merchant) throw notFound('Merchant');
-  return presentMerchant(merchant);
+  return db.transaction(async (tx) => {
+    const [merchant] = await tx
+      .update(merchants)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.kyb_status !== undefined ? { kybStatus: input.kyb_status } : {}),
+        ...(input.kyb_status !== undefined && input.kyb_status !== 'verified' ? { liveEnabledAt: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(merchants.id, merchantId))
+      .returning();
+    if (!merchant) throw notFound('Merchant');
+    if (input.live_enabled === undefined) return presentMerchant(merchant);
+    await setLiveMode(tx, merchantId, input.live_enabled);
+    const [updated] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
+    return presentMerchant(updated!);
+  });
 }

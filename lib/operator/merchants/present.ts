@@ -8,6 +8,7 @@ export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {
     name: m.name,
     email: m.email,
     kyb_status: m.kybStatus,
+    live_enabled_at: m.liveEnabledAt ? formatTimestamp(m.liveEnabledAt) : null,
     created_at: formatTimestamp(m.createdAt),
     updated_at: formatTimestamp(m.updatedAt),
   };

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   },
   method_not_allowed: { status: 405, meaning: 'The path exists, not with this method (see `Allow`)' },
   route_not_found: { status: 404, meaning: 'No such path (sandbox paths also answer this outside sandbox mode)' },
-  not_found: { status: 404, meaning: 'No such resource, or it belongs to another merchant' },
+  not_found: { status: 404, meaning: 'No such resource, or it belongs to another merchant or the other mode' },
   rate_limited: { status: 429, meaning: 'Too many requests: wait `Retry-After` seconds' },
   internal_error: { status: 500, meaning: 'Our fault; it was logged under the request id' },
   rail_unavailable: { status: 503, meaning: 'No live payment provider is configured for this method yet' },
@@ -39,6 +39,11 @@ export const ERROR_CODES = {
   missing_embed_token: { status: 401, meaning: 'No X-Embed-Token header' },
   invalid_embed_token: { status: 401, meaning: 'The embed token is malformed or unknown' },
   forbidden: { status: 403, meaning: "Not allowed (for example the merchant's KYB does not permit it)" },
+  live_mode_not_enabled: {
+    status: 403,
+    meaning:
+      'A live key (sk_live_…) of a merchant whose live mode the operator has not enabled (it needs KYB verified)',
+  },
   insufficient_permissions: { status: 403, meaning: 'The API key lacks the permission this endpoint needs' },
   merchant_rejected: { status: 403, meaning: "The merchant's KYB was rejected: it cannot take payments" },
   currency_unavailable: { status: 403, meaning: 'The merchant cannot accept this currency at the moment' },
@@ -61,6 +66,7 @@ export const ERROR_CODES = {
   insufficient_funds: { status: 409, meaning: "The wallet's available balance does not cover amount plus fee" },
   wallet_frozen: { status: 409, meaning: 'The wallet is frozen: money cannot leave it' },
   wallet_suspended: { status: 409, meaning: 'The operator suspended the wallet' },
+  kyb_not_verified: { status: 409, meaning: 'Live mode can only be enabled for a merchant whose KYB is verified' },
   wallet_not_found: { status: 409, meaning: 'The merchant has no wallet in this currency' },
   quote_used: { status: 409, meaning: 'The conversion quote was already used' },
   quote_expired: { status: 409, meaning: 'The conversion quote expired' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
+import { MODES } from '../db/schema/tenants';
 import { ERROR_CODE_LIST, ERROR_CODES, statusesOf } from './error-codes';
 
 /**
@@ -25,6 +26,11 @@ export const nullableTimestamp = timestamp.nullable();
 
 /** Money leaves the API in major units (`12.5` = 12.50), exact to the currency's minor unit. */
 export const amount = z.number().meta({ description: 'Major units of the currency (12.5 = 12.50)', example: 125.5 });
+
+/** `?mode=` on the operator's calls about one side of a merchant: test unless it says live. */
+export const modeQuery = z.strictObject({
+  mode: z.enum(MODES, { error: 'must be test or live' }).default('test'),
+});
 
 export const currencyCode = z.enum(CURRENCY_CODES).meta({ description: 'ISO 4217 code' });
 

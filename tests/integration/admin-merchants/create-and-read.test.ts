@@ -26,6 +26,7 @@ describe('POST /api/admin/v1/merchants', () => {
       name: 'Acme Trading',
       email: 'ops@acme.test',
       kyb_status: 'verified',
+      live_enabled_at: null,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
     });
@@ -141,8 +142,9 @@ describe('GET /api/admin/v1/merchants/{merchant_id}', () => {
     const res = await admin().call(contract.getMerchant, { params: { merchant_id: id } });
     expectStatus(res, 200);
     expect(res.body.status).toBe('success');
-    const { wallets, ...merchant } = res.body.data;
+    const { wallets, live_wallets, ...merchant } = res.body.data;
     expect(merchant).toEqual(created.body.data.merchant);
+    expect(live_wallets).toBeNull();
     expectWallets(wallets, id);
     expect(wallets).toEqual(created.body.data.wallets);
   });

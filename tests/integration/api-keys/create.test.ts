@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newMerchant } from '../../support/fixtures';
+import { liveKeyOf, newMerchant } from '../../support/fixtures';
 import { hashApiKey, isWellFormedApiKey } from '../../../lib/access/api-key-format';
-import { resetConfigForTests } from '../../../lib/platform/config';
 import { API_KEY_FIELDS, UUID } from '../../support/shapes';
 import { caller, expectErrorShape, expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
@@ -87,22 +86,20 @@ describe('POST /api/v1/merchants/api-keys', () => {
     expect(invalidFields(res)).toContain('api_key_metadata');
   });
 
-  it('mints sk_live_ keys when PAYMENT_RAILS is live', async () => {
+  it('mints sk_live_ keys with a live key, sk_test_ keys with a test key', async () => {
     const m = await newMerchant();
-    process.env.PAYMENT_RAILS = 'live';
-    resetConfigForTests();
-    try {
-      const res = await m.call(contract.createApiKey, { body: { name: 'Live' } });
-      expectStatus(res, 200);
-      expect(res.body.data.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{49}$/);
-      expect(res.body.data.key_prefix).toMatch(/^sk_live_/);
-      expect(isWellFormedApiKey(res.body.data.secret_key)).toBe(true);
-      const used = await caller({ 'x-api-key': res.body.data.secret_key }).call(contract.listApiKeys);
-      expectStatus(used, 200);
-    } finally {
-      process.env.PAYMENT_RAILS = 'sandbox';
-      resetConfigForTests();
-    }
+    const live = await liveKeyOf(m);
+    const res = await live.call(contract.createApiKey, { body: { name: 'Live' } });
+    expectStatus(res, 200);
+    expect(res.body.data.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{49}$/);
+    expect(res.body.data.key_prefix).toMatch(/^sk_live_/);
+    expect(isWellFormedApiKey(res.body.data.secret_key)).toBe(true);
+    const used = await caller({ 'x-api-key': res.body.data.secret_key }).ok(contract.listApiKeys);
+    // Each mode lists its own keys only.
+    expect(used.body.data.map((k) => k.key_name).sort()).toEqual(['Live', 'Live key']);
+    const test = await m.ok(contract.createApiKey, { body: { name: 'Test' } });
+    expect(test.body.data.secret_key).toMatch(/^sk_test_/);
+    expect((await m.ok(contract.listApiKeys)).body.data.map((k) => k.key_name).sort()).toEqual(['Default key', 'Test']);
   });
 
   it('reads an expires_at without an offset as UTC', async () => {

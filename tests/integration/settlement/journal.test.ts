@@ -67,9 +67,9 @@ describe('database guards on the journal', () => {
     let insertedInside = false;
     const unbalanced = sql.begin(async (tx) => {
       const [entry] = await tx`
-        insert into ledger_entries (merchant_id, kind, description) values (${shop.id}, 'deposit', 'unbalanced') returning id`;
-      await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, rail, direction, amount, purpose)
-               values (${entry!.id}, ${shop.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
+        insert into ledger_entries (merchant_id, tenant_id, kind, description) values (${shop.id}, ${shop.tenant.id}, 'deposit', 'unbalanced') returning id`;
+      await tx`insert into ledger_lines (entry_id, merchant_id, tenant_id, account, currency_code, rail, direction, amount, purpose)
+               values (${entry!.id}, ${shop.id}, ${shop.tenant.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
       // The statement itself is accepted: the check is deferred to COMMIT.
       const [seen] = await tx`select count(*)::int as n from ledger_lines where entry_id = ${entry!.id}`;
       insertedInside = seen!.n === 1;
@@ -84,11 +84,11 @@ describe('database guards on the journal', () => {
     // Balanced in total but not per currency: still refused.
     const crossCurrency = sql.begin(async (tx) => {
       const [entry] =
-        await tx`insert into ledger_entries (merchant_id, kind, description) values (${shop.id}, 'deposit', 'cross') returning id`;
-      await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, rail, direction, amount, purpose)
-               values (${entry!.id}, ${shop.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
-      await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, direction, amount, purpose)
-               values (${entry!.id}, ${shop.id}, 'fees', 'USD', 'credit', 500, 'fee')`;
+        await tx`insert into ledger_entries (merchant_id, tenant_id, kind, description) values (${shop.id}, ${shop.tenant.id}, 'deposit', 'cross') returning id`;
+      await tx`insert into ledger_lines (entry_id, merchant_id, tenant_id, account, currency_code, rail, direction, amount, purpose)
+               values (${entry!.id}, ${shop.id}, ${shop.tenant.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
+      await tx`insert into ledger_lines (entry_id, merchant_id, tenant_id, account, currency_code, direction, amount, purpose)
+               values (${entry!.id}, ${shop.id}, ${shop.tenant.id}, 'fees', 'USD', 'credit', 500, 'fee')`;
     });
     await expect(crossCurrency).rejects.toMatchObject({ code: '23514' });
     expect(await countEntries()).toBe(before);
@@ -96,11 +96,11 @@ describe('database guards on the journal', () => {
     // Positive control: two lines, two statements, balanced at COMMIT (no wallet involved).
     await sql.begin(async (tx) => {
       const [entry] = await tx`
-        insert into ledger_entries (merchant_id, kind, description) values (${shop.id}, 'deposit', 'balanced') returning id`;
-      await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, rail, direction, amount, purpose)
-               values (${entry!.id}, ${shop.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
-      await tx`insert into ledger_lines (entry_id, merchant_id, account, currency_code, direction, amount, purpose)
-               values (${entry!.id}, ${shop.id}, 'fees', 'GHS', 'credit', 500, 'fee')`;
+        insert into ledger_entries (merchant_id, tenant_id, kind, description) values (${shop.id}, ${shop.tenant.id}, 'deposit', 'balanced') returning id`;
+      await tx`insert into ledger_lines (entry_id, merchant_id, tenant_id, account, currency_code, rail, direction, amount, purpose)
+               values (${entry!.id}, ${shop.id}, ${shop.tenant.id}, 'rail_clearing', 'GHS', 'manual', 'debit', 500, 'deposit')`;
+      await tx`insert into ledger_lines (entry_id, merchant_id, tenant_id, account, currency_code, direction, amount, purpose)
+               values (${entry!.id}, ${shop.id}, ${shop.tenant.id}, 'fees', 'GHS', 'credit', 500, 'fee')`;
     });
     expect(await countEntries()).toBe(before + 1);
   });

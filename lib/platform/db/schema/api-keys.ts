@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, updatedAt } from './columns';
@@ -15,6 +16,7 @@ export const apiKeys = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     keyName: text().notNull(),
     /** SHA-256 (hex) of the full key: the only form in which the secret is stored. */
     keyHash: text().notNull().unique(),
@@ -33,7 +35,8 @@ export const apiKeys = pgTable(
     deletedAt: moment(),
   },
   (t) => [
-    index('api_keys_merchant_idx').on(t.merchantId, t.createdAt),
+    ownedByTenant('api_keys', t),
+    index('api_keys_tenant_idx').on(t.tenantId, t.createdAt),
     check('api_keys_status_check', sql`${t.status} in ('active', 'revoked')`),
     check('api_keys_scope_check', sql`${t.scope} in ('FULL_ACCESS', 'RESTRICTED')`),
   ],

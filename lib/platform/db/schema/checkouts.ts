@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
@@ -29,6 +30,7 @@ export const checkouts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     paymentReference: text().notNull().unique(),
     amount: money().notNull(),
     currencyId: uuid()
@@ -57,14 +59,11 @@ export const checkouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ownedByTenant('checkouts', t),
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
-    index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('checkouts_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The listing's customer_email filter (exact, any case), newest first.
-    index('checkouts_merchant_email_idx').on(
-      t.merchantId,
-      sql`lower(${t.customerEmail})`,
-      t.createdAt.desc().nullsFirst(),
-    ),
+    index('checkouts_tenant_email_idx').on(t.tenantId, sql`lower(${t.customerEmail})`, t.createdAt.desc().nullsFirst()),
     // The expiry sweep only ever looks at checkouts that can still expire.
     index('checkouts_expirable_idx')
       .on(t.expiresAt)

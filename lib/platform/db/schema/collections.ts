@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
@@ -17,6 +18,7 @@ export const collections = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     checkoutId: uuid()
       .notNull()
       .references(() => checkouts.id),
@@ -31,6 +33,7 @@ export const collections = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [
+    ownedByTenant('collections', t),
     uniqueIndex('collections_rail_reference_unique').on(t.rail, t.railReference),
     index('collections_checkout_idx').on(t.checkoutId),
   ],

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, currencyCode } from './columns';
@@ -11,6 +12,7 @@ export const conversionQuotes = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     fromCurrency: currencyCode().notNull(),
     toCurrency: currencyCode().notNull(),
     fromAmount: money().notNull(),
@@ -23,7 +25,8 @@ export const conversionQuotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('conversion_quotes_merchant_idx').on(t.merchantId),
+    ownedByTenant('conversion_quotes', t),
+    index('conversion_quotes_tenant_idx').on(t.tenantId),
     check('conversion_quotes_amounts_positive', sql`${t.fromAmount} > 0 and ${t.toAmount} > 0 and ${t.feeAmount} >= 0`),
   ],
 );
@@ -36,6 +39,7 @@ export const conversions = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     quoteId: uuid()
       .notNull()
       .references(() => conversionQuotes.id),
@@ -50,12 +54,9 @@ export const conversions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ownedByTenant('conversions', t),
     uniqueIndex('conversions_quote_unique').on(t.quoteId),
-    uniqueIndex('conversions_idempotency_key_unique').on(t.merchantId, t.idempotencyKey),
-    index('conversions_merchant_created_idx').on(
-      t.merchantId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    uniqueIndex('conversions_idempotency_key_unique').on(t.tenantId, t.idempotencyKey),
+    index('conversions_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -47,6 +48,7 @@ export const customerTransactions = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     walletId: uuid()
       .notNull()
       .references(() => wallets.id),
@@ -110,27 +112,28 @@ export const customerTransactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ownedByTenant('customer_transactions', t),
     foreignKey({ columns: [t.refundsTransactionId], foreignColumns: [t.id] }),
     // Newest first per merchant, with each filter of the listing served by its own index.
-    index('customer_transactions_merchant_created_idx').on(
-      t.merchantId,
+    index('customer_transactions_tenant_created_idx').on(
+      t.tenantId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('customer_transactions_merchant_currency_idx').on(
-      t.merchantId,
+    index('customer_transactions_tenant_currency_idx').on(
+      t.tenantId,
       t.currencyCode,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('customer_transactions_merchant_type_idx').on(
-      t.merchantId,
+    index('customer_transactions_tenant_type_idx').on(
+      t.tenantId,
       t.transactionType,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('customer_transactions_merchant_status_idx').on(
-      t.merchantId,
+    index('customer_transactions_tenant_status_idx').on(
+      t.tenantId,
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -144,7 +147,7 @@ export const customerTransactions = pgTable(
     index('customer_transactions_batch_idx').on(t.settlementBatchId),
     // Withdrawal and payout history, newest first.
     index('customer_transactions_payout_history_idx')
-      .on(t.merchantId, t.payoutKind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.tenantId, t.payoutKind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.payoutKind} is not null`),
     index('customer_transactions_refunds_idx').on(t.refundsTransactionId),
     // A checkout is paid once: one regular deposit per checkout, one flagged deposit per duplicate collection.
@@ -186,10 +189,14 @@ export const customerTransactionCounts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     currencyCode: currencyCode().notNull(),
     transactionType: text().notNull(),
     status: text().notNull(),
     n: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.currencyCode, t.transactionType, t.status] })],
+  (t) => [
+    ownedByTenant('customer_transaction_counts', t),
+    primaryKey({ columns: [t.tenantId, t.currencyCode, t.transactionType, t.status] }),
+  ],
 );

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
@@ -23,6 +24,7 @@ export const embedSessions = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     publicToken: text().notNull().unique(),
     amount: money(),
     amounts: bigint({ mode: 'bigint' }).array(),
@@ -42,8 +44,9 @@ export const embedSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('embed_sessions_merchant_created_idx').on(
-      t.merchantId,
+    ownedByTenant('embed_sessions', t),
+    index('embed_sessions_tenant_created_idx').on(
+      t.tenantId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
@@ -74,7 +77,11 @@ export const embedSessionCheckouts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     createdAt: createdAt(),
   },
-  (t) => [index('embed_session_checkouts_session_idx').on(t.embedSessionId)],
+  (t) => [
+    ownedByTenant('embed_session_checkouts', t),
+    index('embed_session_checkouts_session_idx').on(t.embedSessionId),
+  ],
 );

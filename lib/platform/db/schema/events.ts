@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants } from './merchants';
@@ -17,6 +18,7 @@ export const events = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     eventType: text().notNull(),
     resourceType: text().notNull(),
     resourceId: uuid().notNull(),
@@ -26,7 +28,8 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('events_merchant_sequence_idx').on(t.merchantId, t.sequence),
+    ownedByTenant('events', t),
+    index('events_tenant_sequence_idx').on(t.tenantId, t.sequence),
     index('events_resource_idx').on(t.resourceId),
   ],
 );

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { merchants } from './merchants';
@@ -9,11 +10,12 @@ export const idempotencyKeys = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     key: text().notNull(),
     requestHash: text().notNull(),
     responseStatus: integer().notNull(),
     responseBody: jsonb().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
+  (t) => [ownedByTenant('idempotency_keys', t), primaryKey({ columns: [t.tenantId, t.key] })],
 );

@@ -1,5 +1,6 @@
 export * from './currencies';
 export * from './merchants';
+export * from './tenants';
 export * from './wallets';
 export * from './api-keys';
 export * from './checkouts';

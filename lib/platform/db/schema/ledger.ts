@@ -1,5 +1,6 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { wallets } from './wallets';
@@ -45,6 +46,7 @@ export const ledgerEntries = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     kind: text().$type<LedgerEntryKind>().notNull(),
     description: text().notNull(),
     customerTransactionId: uuid(),
@@ -53,7 +55,10 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_merchant_idx').on(t.merchantId, t.createdAt),
+    ownedByTenant('ledger_entries', t),
+    index('ledger_entries_tenant_idx').on(t.tenantId, t.createdAt),
+    // The target of the lines' (entry_id, tenant_id) key: an entry never spans test and live.
+    unique('ledger_entries_id_tenant_unique').on(t.id, t.tenantId),
     index('ledger_entries_customer_transaction_idx').on(t.customerTransactionId),
     check('ledger_entries_kind_check', sql`${t.kind} in (${inList(LEDGER_ENTRY_KINDS)})`),
   ],
@@ -76,6 +81,7 @@ export const ledgerLines = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     account: text().$type<LedgerAccount>().notNull(),
     currencyCode: currencyCode().notNull(),
     rail: text(),
@@ -88,14 +94,26 @@ export const ledgerLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ownedByTenant('ledger_lines', t),
+    // Every line is in its entry's tenant, and a wallet line on a wallet of that tenant: no entry crosses modes.
+    foreignKey({
+      name: 'ledger_lines_entry_tenant_fk',
+      columns: [t.entryId, t.tenantId],
+      foreignColumns: [ledgerEntries.id, ledgerEntries.tenantId],
+    }),
+    foreignKey({
+      name: 'ledger_lines_wallet_tenant_fk',
+      columns: [t.walletId, t.tenantId],
+      foreignColumns: [wallets.id, wallets.tenantId],
+    }),
     index('ledger_lines_entry_idx').on(t.entryId),
     index('ledger_lines_wallet_statement_idx')
       .on(t.walletId, t.sequence.desc().nullsFirst())
       .where(sql`${t.walletId} is not null`),
-    index('ledger_lines_merchant_statement_idx')
-      .on(t.merchantId, t.sequence.desc().nullsFirst())
+    index('ledger_lines_tenant_statement_idx')
+      .on(t.tenantId, t.sequence.desc().nullsFirst())
       .where(sql`${t.walletId} is not null`),
-    index('ledger_lines_account_idx').on(t.account, t.currencyCode, t.merchantId),
+    index('ledger_lines_account_idx').on(t.account, t.currencyCode, t.tenantId),
     check('ledger_lines_amount_positive', sql`${t.amount} > 0`),
     check('ledger_lines_direction_check', sql`${t.direction} in ('debit', 'credit')`),
     check('ledger_lines_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNTS)})`),

@@ -1,6 +1,6 @@
 import { check, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, moment, updatedAt } from './columns';
 
 export const KYB_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
 export type KybStatus = (typeof KYB_STATUSES)[number];
@@ -12,6 +12,8 @@ export const merchants = pgTable(
     name: text().notNull(),
     email: text().notNull(),
     kybStatus: text().$type<KybStatus>().notNull().default('unverified'),
+    /** Set by the operator, only for a KYB-verified merchant: from then on its live tenant takes real money. */
+    liveEnabledAt: moment(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt, currencyCode } from './columns';
@@ -25,6 +26,7 @@ export const paymentAccounts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     currencyId: uuid()
       .notNull()
       .references(() => currencies.id),
@@ -44,10 +46,11 @@ export const paymentAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ownedByTenant('payment_accounts', t),
     uniqueIndex('payment_accounts_one_primary_per_currency')
-      .on(t.merchantId, t.currencyCode)
+      .on(t.tenantId, t.currencyCode)
       .where(sql`${t.isPrimary} and ${t.deletedAt} is null`),
-    index('payment_accounts_merchant_idx').on(t.merchantId, t.currencyCode, t.createdAt),
+    index('payment_accounts_tenant_idx').on(t.tenantId, t.currencyCode, t.createdAt),
     check('payment_accounts_type_check', sql`${t.accountType} in (${inList(PAYMENT_ACCOUNT_TYPES)})`),
     check('payment_accounts_status_check', sql`${t.status} in (${inList(PAYMENT_ACCOUNT_STATUSES)})`),
     check(

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
@@ -34,6 +35,7 @@ export const paymentAttempts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     method: text().$type<PaymentMethod>().notNull(),
     network: text(),
     phone: text(),
@@ -53,6 +55,7 @@ export const paymentAttempts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ownedByTenant('payment_attempts', t),
     index('payment_attempts_checkout_idx').on(t.checkoutId, t.createdAt),
     uniqueIndex('payment_attempts_provider_reference_unique').on(t.provider, t.providerReference),
     // At most one live attempt per checkout: a second "pay" click cannot start a parallel charge.

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { integer, index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, currencyCode } from './columns';
 import { merchants } from './merchants';
@@ -14,6 +15,7 @@ export const settlementBatches = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     walletId: uuid()
       .notNull()
       .references(() => wallets.id),
@@ -28,10 +30,7 @@ export const settlementBatches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('settlement_batches_merchant_idx').on(
-      t.merchantId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    ownedByTenant('settlement_batches', t),
+    index('settlement_batches_tenant_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt } from './columns';
@@ -15,6 +16,7 @@ export const wallets = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     currencyId: uuid()
       .notNull()
       .references(() => currencies.id),
@@ -35,8 +37,10 @@ export const wallets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('wallets_merchant_currency_unique').on(t.merchantId, t.currencyId),
-    index('wallets_merchant_idx').on(t.merchantId),
+    ownedByTenant('wallets', t),
+    unique('wallets_tenant_currency_unique').on(t.tenantId, t.currencyId),
+    index('wallets_tenant_idx').on(t.tenantId),
+    unique('wallets_id_tenant_unique').on(t.id, t.tenantId),
     // The last line of defence against an overdraft: the database refuses a negative balance.
     check('wallets_available_balance_non_negative', sql`${t.availableBalance} >= 0`),
     check('wallets_holding_balance_non_negative', sql`${t.holdingBalance} >= 0`),

@@ -1,3 +1,4 @@
+import { ownedByTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt } from './columns';
@@ -21,6 +22,7 @@ export const webhookEndpoints = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     url: text().notNull(),
     description: text(),
     /** Event identifiers, or ['*'] for all. */
@@ -42,8 +44,9 @@ export const webhookEndpoints = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('webhook_endpoints_merchant_idx')
-      .on(t.merchantId)
+    ownedByTenant('webhook_endpoints', t),
+    index('webhook_endpoints_tenant_idx')
+      .on(t.tenantId)
       .where(sql`${t.deletedAt} is null`),
     check('webhook_endpoints_event_types_not_empty', sql`cardinality(${t.eventTypes}) > 0`),
   ],
@@ -61,6 +64,7 @@ export const webhookDeliveries = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     endpointId: uuid()
       .notNull()
       .references(() => webhookEndpoints.id),
@@ -81,6 +85,7 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ownedByTenant('webhook_deliveries', t),
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
     // What a dispatcher claims: pending deliveries, earliest first.
     index('webhook_deliveries_due_idx')
@@ -103,6 +108,7 @@ export const webhookAttempts = pgTable(
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
+    tenantId: tenantId(),
     deliveryId: uuid()
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
@@ -117,5 +123,5 @@ export const webhookAttempts = pgTable(
     nextRetryAt: moment(),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
+  (t) => [ownedByTenant('webhook_attempts', t), index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
 );

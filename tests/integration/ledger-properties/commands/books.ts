@@ -230,7 +230,7 @@ export class SetWalletStatus extends Step {
   async apply(model: Model, real: Real) {
     const wallet = model.wallets[this.currency];
     const outcome = await attempt(() =>
-      updateWalletStatus(real.db, real.merchantId, this.currency, { status: this.status }),
+      updateWalletStatus(real.db, real.tenant, this.currency, { status: this.status }),
     );
     const refusal = merchantStatusRefusal(wallet);
     if (refusal) return expectRefused(outcome, refusal);
@@ -265,7 +265,7 @@ export class OperatorWallet extends Step {
                 settlement_hold_visibility: 'merchant' as const,
               }
             : { settlement_hold: false };
-    const saved = await operatorUpdateWallet(real.db, real.merchantId, this.currency, input);
+    const saved = await operatorUpdateWallet(real.db, real.tenant, this.currency, input);
     operatorAction(wallet, this.action);
     expect(saved).toMatchObject({ status: wallet.status, settlement_hold: wallet.hold });
   }

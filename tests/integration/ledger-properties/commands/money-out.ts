@@ -176,7 +176,7 @@ export class MoneyOut extends Step {
       const added = await attempt(() =>
         addPaymentAccount(
           real.db,
-          real.merchantId,
+          real.tenant,
           addPaymentAccountInput.parse({ currency_code: this.currency, ...details }),
         ),
       );
@@ -191,9 +191,7 @@ export class MoneyOut extends Step {
     if (account.active !== this.accountActive) {
       const status = this.accountActive ? 'active' : 'inactive';
       const id = account.id;
-      const updated = expectSuccess(
-        await attempt(() => updatePaymentAccount(real.db, real.merchantId, id, { status })),
-      );
+      const updated = expectSuccess(await attempt(() => updatePaymentAccount(real.db, real.tenant, id, { status })));
       expect(updated.status).toBe(status);
       account.active = this.accountActive;
     }

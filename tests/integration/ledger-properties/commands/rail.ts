@@ -26,14 +26,14 @@ export class CancelPayout extends Step {
     if (!payout) {
       // Nothing sent yet: an unknown withdrawal.
       expectRefusal(
-        await attempt(() => cancelPayout(real.db, real.merchantId, 'withdrawal', crypto.randomUUID(), 'property test')),
+        await attempt(() => cancelPayout(real.db, real.tenant, 'withdrawal', crypto.randomUUID(), 'property test')),
         404,
         'not_found',
       );
       return;
     }
     const kind: PayoutKind = this.wrongKind ? (payout.kind === 'withdrawal' ? 'payout' : 'withdrawal') : payout.kind;
-    const outcome = await attempt(() => cancelPayout(real.db, real.merchantId, kind, payout.id, 'property test'));
+    const outcome = await attempt(() => cancelPayout(real.db, real.tenant, kind, payout.id, 'property test'));
     if (this.wrongKind) return expectRefusal(outcome, 404, 'not_found');
     if (payout.status !== 'pending') {
       count(`cancel refused (${payout.status})`);

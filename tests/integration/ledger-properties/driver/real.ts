@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../../../lib/platform/db/client';
 import { ApiError } from '../../../../lib/platform/http/errors';
 import type { Refusal } from '../model';
+import type { Mode, Tenant } from '../../../../lib/platform/db/schema';
 
 /**
  * The real side of one run: the service's database handle (what the domain verbs take), a verified
@@ -13,21 +14,27 @@ export interface Real {
   db: Db;
   sql: postgres.Sql;
   merchantId: string;
-  ctx: { db: Db; merchant: { id: string; name: string; kybStatus: 'verified' } };
+  tenant: Tenant;
+  ctx: { db: Db; merchant: { id: string; name: string; kybStatus: 'verified' }; tenant: Tenant };
 }
 
 /**
- * A verified merchant with a wallet per currency, in one statement (what createMerchant does, less its
- * API key, which these verbs never look at): onboarding through the API costs more than a command.
+ * A verified merchant with a wallet per currency in the tenant of `mode` (live mode enabled for a live
+ * one), in one statement: what createMerchant and the operator's live switch do, less the API key,
+ * which these verbs never look at. Onboarding through the API costs more than a command.
  */
-export async function freshMerchant(db: Db, sql: postgres.Sql): Promise<Real> {
-  const [row] = await sql<{ id: string }[]>`
-    with m as (insert into merchants (name, email, kyb_status) values ('Property Shop', 'ops@property.test', 'verified') returning id),
-         w as (insert into wallets (merchant_id, currency_id) select m.id, c.id from m cross join currencies c)
-    select id from m`;
+export async function freshMerchant(db: Db, sql: postgres.Sql, mode: Mode = 'test'): Promise<Real> {
+  const [row] = await sql<{ id: string; tenant_id: string }[]>`
+    with m as (insert into merchants (name, email, kyb_status, live_enabled_at)
+               values ('Property Shop', 'ops@property.test', 'verified', ${mode === 'live' ? new Date() : null})
+               returning id),
+         t as (insert into tenants (merchant_id, mode) select id, ${mode} from m returning id, merchant_id),
+         w as (insert into wallets (merchant_id, tenant_id, currency_id) select t.merchant_id, t.id, c.id from t cross join currencies c)
+    select merchant_id as id, id as tenant_id from t`;
   if (!row) throw new Error('no merchant inserted');
   const merchant = { id: row.id, name: 'Property Shop', kybStatus: 'verified' as const };
-  return { db, sql, merchantId: merchant.id, ctx: { db, merchant } };
+  const tenant: Tenant = { id: row.tenant_id, merchantId: row.id, mode };
+  return { db, sql, merchantId: merchant.id, tenant, ctx: { db, merchant, tenant } };
 }
 
 /** What the test prints at the end: runs, commands per kind, expected refusals, money-out outcomes. */

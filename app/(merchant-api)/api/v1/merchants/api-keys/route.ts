@@ -6,11 +6,11 @@ import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listApiKeys, async ({ ctx }) => ({
-    data: await listApiKeys(ctx.db, ctx.merchant.id),
+    data: await listApiKeys(ctx.db, ctx.tenant),
     message: 'API keys retrieved',
   })),
   POST: merchantEndpoint(contract.createApiKey, async ({ ctx, body }) => ({
-    data: await createApiKey(ctx.db, { merchantId: ctx.merchant.id, createdBy: ctx.merchant.id, input: body }),
+    data: await createApiKey(ctx.db, { tenant: ctx.tenant, createdBy: ctx.merchant.id, input: body }),
     message: 'API key created',
   })),
 });

@@ -6,7 +6,7 @@ import { listCheckouts } from '@/lib/checkout/read-checkouts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listCheckouts, async ({ ctx, query }) => ({
-    data: await listCheckouts(ctx.db, ctx.merchant.id, query),
+    data: await listCheckouts(ctx.db, ctx.tenant, query),
     message: 'Checkouts retrieved',
   })),
   POST: merchantEndpoint(contract.createCheckout, async ({ ctx, body }) => ({

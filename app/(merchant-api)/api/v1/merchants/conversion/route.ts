@@ -6,7 +6,7 @@ import { listConversions } from '@/lib/books/conversion/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listConversions, async ({ ctx, query }) => ({
-    ...(await listConversions(ctx.db, ctx.merchant.id, query)),
+    ...(await listConversions(ctx.db, ctx.tenant, query)),
     message: 'Conversions retrieved',
   })),
   POST: merchantEndpoint(contract.convertCurrency, async ({ ctx, body }) => {

@@ -5,11 +5,11 @@ import { addPaymentAccount, listPaymentAccounts } from '@/lib/money-out/payment-
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listPaymentAccounts, async ({ ctx, query }) => ({
-    data: await listPaymentAccounts(ctx.db, ctx.merchant.id, query.currency_code),
+    data: await listPaymentAccounts(ctx.db, ctx.tenant, query.currency_code),
     message: 'Payment accounts retrieved',
   })),
   POST: merchantEndpoint(contract.createPaymentAccount, async ({ ctx, body }) => ({
-    data: await addPaymentAccount(ctx.db, ctx.merchant.id, body),
+    data: await addPaymentAccount(ctx.db, ctx.tenant, body),
     message: 'Payment account added',
   })),
 });

@@ -6,7 +6,7 @@ import { listPayouts } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listPayouts, async ({ ctx, query }) => ({
-    ...(await listPayouts(ctx.db, ctx.merchant.id, 'payout', query)),
+    ...(await listPayouts(ctx.db, ctx.tenant, 'payout', query)),
     message: 'Payouts retrieved',
   })),
   POST: merchantEndpoint(contract.createPayout, async ({ ctx, body }) => ({

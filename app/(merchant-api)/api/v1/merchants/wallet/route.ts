@@ -5,7 +5,7 @@ import { listWallets } from '@/lib/books/wallets/list-wallets';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWallets, async ({ ctx }) => ({
-    data: await listWallets(ctx.db, ctx.merchant.id),
+    data: await listWallets(ctx.db, ctx.tenant),
     message: 'Wallets retrieved',
   })),
 });

@@ -6,7 +6,7 @@ import { listPayouts } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWithdrawals, async ({ ctx, query }) => ({
-    ...(await listPayouts(ctx.db, ctx.merchant.id, 'withdrawal', query)),
+    ...(await listPayouts(ctx.db, ctx.tenant, 'withdrawal', query)),
     message: 'Withdrawals retrieved',
   })),
   POST: merchantEndpoint(contract.createWithdrawal, async ({ ctx, body }) => ({

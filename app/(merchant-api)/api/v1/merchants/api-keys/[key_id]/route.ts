@@ -5,7 +5,7 @@ import { revokeApiKey } from '@/lib/merchants/api-keys/revoke-api-key';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   DELETE: merchantEndpoint(contract.revokeApiKey, async ({ ctx, params }) => ({
-    data: await revokeApiKey(ctx.db, { merchantId: ctx.merchant.id, keyId: params.key_id, revokedBy: ctx.merchant.id }),
+    data: await revokeApiKey(ctx.db, { tenant: ctx.tenant, keyId: params.key_id, revokedBy: ctx.merchant.id }),
     message: 'API key revoked',
   })),
 });

@@ -5,7 +5,7 @@ import { getCheckout } from '@/lib/checkout/read-checkouts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getCheckout, async ({ ctx, params }) => ({
-    data: await getCheckout(ctx.db, ctx.merchant.id, params.checkout_id),
+    data: await getCheckout(ctx.db, ctx.tenant, params.checkout_id),
     message: 'Checkout retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { createEmbedSession, listEmbedSessions } from '@/lib/checkout/embed/sess
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listEmbedSessions, async ({ ctx, query }) => ({
-    ...(await listEmbedSessions(ctx.db, ctx.merchant.id, query)),
+    ...(await listEmbedSessions(ctx.db, ctx.tenant, query)),
     message: 'Embed sessions retrieved',
   })),
   POST: merchantEndpoint(contract.createEmbedSession, async ({ ctx, body }) => ({

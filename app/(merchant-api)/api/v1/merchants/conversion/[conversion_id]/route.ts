@@ -5,7 +5,7 @@ import { getConversion } from '@/lib/books/conversion/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getConversion, async ({ ctx, params }) => ({
-    data: await getConversion(ctx.db, ctx.merchant.id, params.conversion_id),
+    data: await getConversion(ctx.db, ctx.tenant, params.conversion_id),
     message: 'Conversion retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { listTransactions } from '@/lib/books/customer-transactions/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listCustomerTransactions, async ({ ctx, query }) => ({
-    ...(await listTransactions(ctx.db, ctx.merchant.id, query)),
+    ...(await listTransactions(ctx.db, ctx.tenant, query)),
     message: 'Transactions retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { getPayout } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getPayout, async ({ ctx, params }) => ({
-    data: await getPayout(ctx.db, ctx.merchant.id, 'payout', params.transaction_id),
+    data: await getPayout(ctx.db, ctx.tenant, 'payout', params.transaction_id),
     message: 'Payout retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { getWallet } from '@/lib/books/wallets/manage-wallet';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getWallet, async ({ ctx, params }) => ({
-    data: await getWallet(ctx.db, ctx.merchant.id, params.currency_code),
+    data: await getWallet(ctx.db, ctx.tenant, params.currency_code),
     message: 'Wallet retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { listSettlementBatches } from '@/lib/books/settlement/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listSettlementBatches, async ({ ctx, query }) => ({
-    ...(await listSettlementBatches(ctx.db, ctx.merchant.id, query)),
+    ...(await listSettlementBatches(ctx.db, ctx.tenant, query)),
     message: 'Settlement batches retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { listWalletTransactions } from '@/lib/books/wallets/statement';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWalletTransactions, async ({ ctx, query }) => ({
-    ...(await listWalletTransactions(ctx.db, ctx.merchant.id, query)),
+    ...(await listWalletTransactions(ctx.db, ctx.tenant, query)),
     message: 'Wallet transactions retrieved',
   })),
 });

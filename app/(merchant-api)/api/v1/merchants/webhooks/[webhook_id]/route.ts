@@ -5,15 +5,15 @@ import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/notifications/we
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getWebhook, async ({ ctx, params }) => ({
-    data: await getWebhook(ctx.db, ctx.merchant.id, params.webhook_id),
+    data: await getWebhook(ctx.db, ctx.tenant, params.webhook_id),
     message: 'Webhook retrieved',
   })),
   PUT: merchantEndpoint(contract.updateWebhook, async ({ ctx, params, body }) => ({
-    data: await updateWebhook(ctx.db, ctx.merchant.id, params.webhook_id, body),
+    data: await updateWebhook(ctx.db, ctx.tenant, params.webhook_id, body),
     message: 'Webhook updated',
   })),
   DELETE: merchantEndpoint(contract.deleteWebhook, async ({ ctx, params }) => ({
-    data: await deleteWebhook(ctx.db, ctx.merchant.id, params.webhook_id),
+    data: await deleteWebhook(ctx.db, ctx.tenant, params.webhook_id),
     message: 'Webhook deleted',
   })),
 });

@@ -5,7 +5,7 @@ import { getPayout } from '@/lib/money-out/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getWithdrawal, async ({ ctx, params }) => ({
-    data: await getPayout(ctx.db, ctx.merchant.id, 'withdrawal', params.transaction_id),
+    data: await getPayout(ctx.db, ctx.tenant, 'withdrawal', params.transaction_id),
     message: 'Withdrawal retrieved',
   })),
 });

@@ -2,14 +2,14 @@ import { operatorEndpoint } from '@/lib/access/endpoints';
 import { routes } from '@/lib/platform/http/route';
 import * as contract from '@/lib/operator/merchants/contract';
 import { createApiKey } from '@/lib/merchants/api-keys/create-api-key';
-import { getMerchant } from '@/lib/operator/merchants/manage-merchant';
+import { findTenant } from '@/lib/operator/merchants/tenants';
 
 /** Recovery: an operator issues a fresh key to a merchant that revoked or lost all of its keys. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: operatorEndpoint(contract.createMerchantApiKey, async ({ ctx, params, body }) => {
-    await getMerchant(ctx.db, params.merchant_id);
+  POST: operatorEndpoint(contract.createMerchantApiKey, async ({ ctx, params, query, body }) => {
+    const tenant = await findTenant(ctx.db, params.merchant_id, query.mode);
     return {
-      data: await createApiKey(ctx.db, { merchantId: params.merchant_id, createdBy: ctx.adminId, input: body }),
+      data: await createApiKey(ctx.db, { tenant, createdBy: ctx.adminId, input: body }),
       message: 'API key created',
     };
   }),

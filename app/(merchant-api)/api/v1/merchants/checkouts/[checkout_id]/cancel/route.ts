@@ -5,7 +5,7 @@ import { cancelCheckout } from '@/lib/checkout/cancel-checkout';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.cancelCheckout, async ({ ctx, params }) => ({
-    data: await cancelCheckout(ctx.db, ctx.merchant.id, params.checkout_id),
+    data: await cancelCheckout(ctx.db, ctx.tenant, params.checkout_id),
     message: 'Checkout cancelled',
   })),
 });

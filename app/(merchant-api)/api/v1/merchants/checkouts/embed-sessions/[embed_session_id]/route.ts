@@ -5,7 +5,7 @@ import { getEmbedSession } from '@/lib/checkout/embed/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getEmbedSession, async ({ ctx, params }) => ({
-    data: await getEmbedSession(ctx.db, ctx.merchant.id, params.embed_session_id),
+    data: await getEmbedSession(ctx.db, ctx.tenant, params.embed_session_id),
     message: 'Embed session retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { getTransaction } from '@/lib/books/customer-transactions/read';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.getCustomerTransaction, async ({ ctx, params }) => ({
-    data: await getTransaction(ctx.db, ctx.merchant.id, params.transaction_id),
+    data: await getTransaction(ctx.db, ctx.tenant, params.transaction_id),
     message: 'Transaction retrieved',
   })),
 });

@@ -5,7 +5,7 @@ import { updateWalletStatus } from '@/lib/books/wallets/manage-wallet';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   PATCH: merchantEndpoint(contract.updateWalletStatus, async ({ ctx, params, body }) => ({
-    data: await updateWalletStatus(ctx.db, ctx.merchant.id, params.currency_code, body),
+    data: await updateWalletStatus(ctx.db, ctx.tenant, params.currency_code, body),
     message: 'Wallet status updated',
   })),
 });

@@ -5,7 +5,7 @@ import { listDeliveries } from '@/lib/notifications/webhooks/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: merchantEndpoint(contract.listWebhookDeliveries, async ({ ctx, params, query }) => ({
-    ...(await listDeliveries(ctx.db, ctx.merchant.id, params.webhook_id, query)),
+    ...(await listDeliveries(ctx.db, ctx.tenant, params.webhook_id, query)),
     message: 'Deliveries retrieved',
   })),
 });

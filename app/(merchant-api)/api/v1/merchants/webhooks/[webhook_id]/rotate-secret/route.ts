@@ -5,7 +5,7 @@ import { rotateWebhookSecret } from '@/lib/notifications/webhooks/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.rotateWebhookSecret, async ({ ctx, params }) => ({
-    data: await rotateWebhookSecret(ctx.db, ctx.merchant.id, params.webhook_id),
+    data: await rotateWebhookSecret(ctx.db, ctx.tenant, params.webhook_id),
     message: 'Secret rotated: the previous secret keeps signing for 24 hours',
   })),
 });

@@ -5,7 +5,7 @@ import { sendTestEvent } from '@/lib/notifications/webhooks/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.sendWebhookTest, async ({ ctx, params }) => ({
-    data: await sendTestEvent(ctx.db, ctx.merchant.id, params.webhook_id),
+    data: await sendTestEvent(ctx.db, ctx.tenant, params.webhook_id),
     message: 'Test event queued',
   })),
 });

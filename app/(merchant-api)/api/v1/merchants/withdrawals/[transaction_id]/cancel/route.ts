@@ -6,7 +6,7 @@ import { cancelPayout } from '@/lib/money-out/progress';
 /** Only while pending, with a reason; the money goes back at once. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.cancelWithdrawal, async ({ ctx, params, body }) => ({
-    data: await cancelPayout(ctx.db, ctx.merchant.id, 'withdrawal', params.transaction_id, body.reason),
+    data: await cancelPayout(ctx.db, ctx.tenant, 'withdrawal', params.transaction_id, body.reason),
     message: 'Withdrawal cancelled',
   })),
 });

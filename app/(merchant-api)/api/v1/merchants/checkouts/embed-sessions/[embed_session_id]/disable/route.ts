@@ -5,7 +5,7 @@ import { disableEmbedSession } from '@/lib/checkout/embed/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.disableEmbedSession, async ({ ctx, params }) => ({
-    data: await disableEmbedSession(ctx.db, ctx.merchant.id, params.embed_session_id),
+    data: await disableEmbedSession(ctx.db, ctx.tenant, params.embed_session_id),
     message: 'Embed session disabled',
   })),
 });

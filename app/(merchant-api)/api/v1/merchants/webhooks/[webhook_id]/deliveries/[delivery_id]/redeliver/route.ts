@@ -5,7 +5,7 @@ import { redeliver } from '@/lib/notifications/webhooks/manage';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: merchantEndpoint(contract.redeliverWebhookDelivery, async ({ ctx, params }) => ({
-    data: await redeliver(ctx.db, ctx.merchant.id, params.webhook_id, params.delivery_id),
+    data: await redeliver(ctx.db, ctx.tenant, params.webhook_id, params.delivery_id),
     message: 'Redelivery queued',
   })),
 });
