@@ -17,8 +17,9 @@ import { isRecord, readMinorUnits, refusalOf, stringField, type PaystackClient }
  * | 401 (or 400) "Invalid key"                                 | refused `invalid_key`                |
  * | other 4xx envelope (`duplicate_reference`, bad email, …)   | refused (Paystack's `code`)          |
  * | 5xx, time-out, connection lost, not Paystack's envelope    | unknown                              |
- * A 4xx can be read as `refused` here even if Paystack had made an account: nobody was ever shown
- * its number, so no money can reach it (and late or wrong transfers are refunded [PS-PWT-SUP]).
+ * A 4xx can be read as `refused` even where an earlier request made an account (`duplicate_reference`
+ * after an unknown answer): nobody was shown its number, so no money can reach it, and late or wrong
+ * transfers are refunded [PS-PWT-SUP]. The service must never re-open an attempt whose account it showed.
  *
  * GET /transaction/verify/:reference → queryPayment
  * | `data.status`                                                  | seam                              |
