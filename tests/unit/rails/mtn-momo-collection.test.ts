@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../../lib/platform/money/currencies';
 import type { Fault } from '../../support/providers/json-server';
+import type { MtnMomoServer } from '../../support/providers/mtn-momo';
 import { adapterFor, collectionRequest, mtnMomoServers } from '../../support/providers/mtn-momo/adapter';
 
 /** Request to pay against the MTN MoMo contract server: what is sent, and how each answer is read. */
 
 const startServer = mtnMomoServers();
 const REQUEST_TO_PAY = /^\/collection\/v1_0\/requesttopay$/;
-const posts = (server: { requests: { method: string; path: string }[] }) =>
+const posts = (server: MtnMomoServer) =>
   server.requests.filter((r) => r.method === 'POST' && REQUEST_TO_PAY.test(r.path));
 
 describe('MTN MoMo request to pay', () => {
