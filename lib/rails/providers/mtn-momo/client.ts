@@ -15,10 +15,10 @@ import { isRecord } from './wire';
 
 export type TokenAnswer =
   | { ok: true; token: string }
-  /** No token: the product call was never sent. */
+  /** No token could be had: the product call was not executed (never sent, or only answered 401). */
   | { ok: false; code: 'MTN_TOKEN_REFUSED' | 'MTN_TOKEN_UNAVAILABLE'; detail: string };
 
-/** An exchange, or the proof that the call never left (no token could be had). */
+/** An exchange, or the proof that the call was not executed because no token could be had. */
 export type ProductExchange = Exchange | { kind: 'not_sent'; code: string; detail: string };
 
 const REFRESH_AT_FRACTION = 5 / 6;

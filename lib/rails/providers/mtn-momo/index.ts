@@ -9,6 +9,9 @@ export { MTN_REASONS } from './status';
 export { mtnMomoCollections, mtnMomoDisbursements, type MtnMomoCollections, type MtnMomoDisbursements };
 
 /**
+ * The MTN MoMo Open API adapter. Bracketed source keys in this folder's comments ([MTN-ERR], NKAP-MTN, …)
+ * are those of docs/plans/provider-contracts.md section 1, which quotes each source.
+ *
  * Both MTN products. They are two objects because MTN makes them two products (own subscription key,
  * API user, token); a deployment with only one subscription builds only that one with its factory.
  */
