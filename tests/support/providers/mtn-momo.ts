@@ -1,0 +1,322 @@
+import crypto from 'node:crypto';
+import { startJsonServer, type Fault, type ProviderReply, type ProviderRequest } from './json-server';
+import {
+  callbackSender,
+  type CallbackMethod,
+  type DeliverCallback,
+  type MtnCallbackDelivery,
+} from './mtn-momo/callbacks';
+import {
+  INVALID_SUBSCRIPTION_KEY,
+  INVALID_TOKEN,
+  LENGTH_REQUIRED,
+  LOGIN_FAILED,
+  NOT_FOUND_PATH,
+  RESOURCE_ALREADY_EXIST,
+  RESOURCE_NOT_FOUND,
+  badRequest,
+  basicCredentials,
+  bearerToken,
+  header,
+  isUuidV4,
+  mtnError,
+  readCreateBody,
+} from './mtn-momo/checks';
+import {
+  newFinancialTransactionId,
+  sandboxOutcome,
+  statusBody,
+  type MtnProduct,
+  type MtnStatus,
+  type MtnTransaction,
+  type ReasonForm,
+} from './mtn-momo/transactions';
+
+export { SANDBOX_NUMBERS } from './mtn-momo/transactions';
+export type { MtnProduct, MtnStatus, MtnTransaction, ReasonForm } from './mtn-momo/transactions';
+export type { CallbackMethod, DeliverCallback, MtnCallback, MtnCallbackDelivery } from './mtn-momo/callbacks';
+
+/**
+ * A contract server for MTN MoMo's Open API (Collection and Disbursement), on 127.0.0.1, written from
+ * docs/plans/provider-contracts.md section 1. It checks what MTN checks (subscription key, Basic then
+ * Bearer auth and the token's expiry, X-Target-Environment, X-Reference-Id as a UUID v4, the body, the
+ * currency), keeps each reference id's state, answers a reused reference id with 409, and calls back
+ * X-Callback-Url. Tests drive outcomes through the returned object, never through HTTP.
+ */
+
+export interface MtnMomoCredentials {
+  subscriptionKey: string;
+  apiUser: string;
+  apiKey: string;
+}
+
+export interface MtnMomoServerOptions {
+  /** Default `sandbox`. */
+  targetEnvironment?: string;
+  /** The one currency the target environment takes. Default `EUR` (the sandbox's). */
+  currency?: string;
+  /** Fixed credentials; random ones otherwise (read them from `adapterSettings`). */
+  collection?: Partial<MtnMomoCredentials>;
+  disbursement?: Partial<MtnMomoCredentials>;
+  /** `expires_in` of tokens. Default 3600 (MTN's 60 minutes). */
+  tokenLifetimeSeconds?: number;
+  /** Default POST (what the sandbox sent); MTN's documents also say PUT. */
+  callbackMethod?: CallbackMethod;
+  /** The API user's providerCallbackHost: another host is a 500 INVALID_CALLBACK_URL_HOST. Unset: any host. */
+  callbackHost?: string;
+  /** `reason` as a bare string (what real answers send, the default) or as `{code, message}` (the swagger). */
+  reasonForm?: ReasonForm;
+  /** Script outcomes by MTN's sandbox numbers (SANDBOX_NUMBERS). Default: when the target is `sandbox`. */
+  sandboxNumbers?: boolean;
+  /** What the "Pending" number answers: PENDING (documented) or CREATED (observed). Default PENDING. */
+  pendingStatus?: 'PENDING' | 'CREATED';
+  /** Numbers outside the table: left pending for the test to drive (default), or successful at once. */
+  otherNumbers?: 'pending' | 'successful';
+  /** MTN lists a currency mismatch both as 400 and as 500 INVALID_CURRENCY. Default 400. */
+  currencyMismatch?: 400 | 500;
+  /** Hand callbacks to the test instead of sending them over HTTP. */
+  deliver?: DeliverCallback;
+}
+
+export interface DriveOptions {
+  /** Which product, when a reference id exists in both. */
+  product?: MtnProduct;
+  /**
+   * `send` (default) once; `withhold` none; `twice` a duplicate right after; `before_status` the final
+   * callback is delivered while the status GET still answers PENDING, and the status changes after.
+   */
+  callback?: 'send' | 'withhold' | 'twice' | 'before_status';
+  reasonForm?: ReasonForm;
+}
+
+export interface MtnMomoServer {
+  url: string;
+  /** What an adapter needs to reach this server (add a timeout). */
+  adapterSettings: {
+    baseUrl: string;
+    targetEnvironment: string;
+    collection: MtnMomoCredentials;
+    disbursement: MtnMomoCredentials;
+  };
+  /** Every request received, in order (faults included). */
+  requests: ProviderRequest[];
+  /** The next `times` requests whose path matches get `fault` (status, delay, hang, hang_after). */
+  inject(fault: Fault, options?: { times?: number; path?: RegExp }): void;
+  /** A copy of the state kept for `referenceId`. */
+  transaction(referenceId: string, product?: MtnProduct): MtnTransaction | undefined;
+  transactions(product?: MtnProduct): MtnTransaction[];
+  /** The payer approves (or the transfer completes): SUCCESSFUL with a financialTransactionId. */
+  approve(
+    referenceId: string,
+    options?: DriveOptions & { financialTransactionId?: string },
+  ): Promise<MtnCallbackDelivery[]>;
+  /** FAILED with `reason` (any string: MTN's, or one it does not document). */
+  decline(referenceId: string, reason: string, options?: DriveOptions): Promise<MtnCallbackDelivery[]>;
+  /** Sends the current state's callback again (a late duplicate); null when the request had no X-Callback-Url. */
+  sendCallback(
+    referenceId: string,
+    options?: { product?: MtnProduct; reasonForm?: ReasonForm },
+  ): Promise<MtnCallbackDelivery | null>;
+  /** Every callback sent, in order. */
+  callbacks: MtnCallbackDelivery[];
+  /** Waits for callbacks the server sent by itself (sandbox numbers). */
+  callbacksSettled(): Promise<void>;
+  /** Every token issued so far stops working: the next call gets a 401. */
+  expireTokens(): void;
+  tokensIssued(product?: MtnProduct): number;
+  close(): Promise<void>;
+}
+
+const ROUTES: { method: string; path: RegExp; kind: 'token' | 'create' | 'status' }[] = [
+  { method: 'POST', path: /^\/(collection|disbursement)\/token\/$/, kind: 'token' },
+  { method: 'POST', path: /^\/(collection)\/v1_0\/requesttopay$/, kind: 'create' },
+  { method: 'GET', path: /^\/(collection)\/v1_0\/requesttopay\/([^/]+)$/, kind: 'status' },
+  { method: 'POST', path: /^\/(disbursement)\/v1_0\/transfer$/, kind: 'create' },
+  { method: 'GET', path: /^\/(disbursement)\/v1_0\/transfer\/([^/]+)$/, kind: 'status' },
+];
+
+const randomKey = () => crypto.randomBytes(16).toString('hex');
+const credentialsFrom = (given: Partial<MtnMomoCredentials> = {}): MtnMomoCredentials => ({
+  subscriptionKey: given.subscriptionKey ?? randomKey(),
+  apiUser: given.apiUser ?? crypto.randomUUID(),
+  apiKey: given.apiKey ?? randomKey(),
+});
+
+export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<MtnMomoServer> {
+  const targetEnvironment = options.targetEnvironment ?? 'sandbox';
+  const currency = options.currency ?? 'EUR';
+  const lifetime = options.tokenLifetimeSeconds ?? 3600;
+  const reasonForm = options.reasonForm ?? 'string';
+  const useSandboxNumbers = options.sandboxNumbers ?? targetEnvironment === 'sandbox';
+  const credentials = {
+    collection: credentialsFrom(options.collection),
+    disbursement: credentialsFrom(options.disbursement),
+  };
+  const stores = { collection: new Map<string, MtnTransaction>(), disbursement: new Map<string, MtnTransaction>() };
+  const tokens = new Map<string, { product: MtnProduct; expiresAt: number }>();
+  const issued = { collection: 0, disbursement: 0 };
+  const closing = new AbortController();
+  const sender = callbackSender({
+    method: options.callbackMethod ?? 'POST',
+    deliver: options.deliver,
+    signal: closing.signal,
+  });
+  const scheduled = new Set<Promise<unknown>>();
+
+  const callbackFor = (transaction: MtnTransaction, form: ReasonForm = reasonForm) =>
+    transaction.callbackUrl
+      ? sender.send(transaction.referenceId, transaction.callbackUrl, statusBody(transaction, form))
+      : Promise.resolve(null);
+
+  const issueToken = (request: ProviderRequest, product: MtnProduct): ProviderReply => {
+    if (header(request, 'content-length') === undefined) return LENGTH_REQUIRED;
+    if (request.raw.length > 0) return badRequest('A body is not allowed on /token/');
+    const basic = basicCredentials(request);
+    const expected = credentials[product];
+    if (basic?.user !== expected.apiUser || basic.key !== expected.apiKey) return LOGIN_FAILED;
+    const token = `eyJ0eXAiOiJKV1QiLCJhbGciOiJSMjU2In0.${crypto.randomBytes(24).toString('base64url')}`;
+    tokens.set(token, { product, expiresAt: Date.now() + lifetime * 1000 });
+    issued[product] += 1;
+    return { status: 200, body: { access_token: token, token_type: 'access_token', expires_in: lifetime } };
+  };
+
+  const create = (request: ProviderRequest, product: MtnProduct): ProviderReply => {
+    const referenceId = header(request, 'x-reference-id');
+    if (!isUuidV4(referenceId)) return badRequest('X-Reference-Id must be a UUID version 4');
+    if (stores[product].has(referenceId)) return RESOURCE_ALREADY_EXIST;
+    const callbackUrl = header(request, 'x-callback-url') ?? null;
+    if (callbackUrl !== null && !URL.canParse(callbackUrl)) return badRequest('X-Callback-Url is not a URL');
+    if (callbackUrl !== null && options.callbackHost && new URL(callbackUrl).hostname !== options.callbackHost) {
+      return mtnError(500, 'INVALID_CALLBACK_URL_HOST', 'Callback URL host differs from the API user’s callback host.');
+    }
+    const body = readCreateBody(request.json, product);
+    if (typeof body === 'string') return badRequest(body);
+    if (body.currency !== currency) {
+      return options.currencyMismatch === 500
+        ? mtnError(500, 'INVALID_CURRENCY', 'Currency not supported.')
+        : badRequest('Invalid currency: it must match the target environment’s currency');
+    }
+    const scripted =
+      useSandboxNumbers && body.party.partyIdType === 'MSISDN'
+        ? sandboxOutcome(body.party.partyId, {
+            pendingStatus: options.pendingStatus ?? 'PENDING',
+            otherNumbers: options.otherNumbers ?? 'pending',
+          })
+        : { status: 'PENDING' as const, reason: null };
+    const transaction: MtnTransaction = {
+      product,
+      referenceId,
+      ...body,
+      callbackUrl,
+      ...scripted,
+      financialTransactionId: scripted.status === 'SUCCESSFUL' ? newFinancialTransactionId() : null,
+      createdAt: new Date(),
+    };
+    stores[product].set(referenceId, transaction);
+    if (scripted.status === 'SUCCESSFUL' || scripted.status === 'FAILED') {
+      // The sandbox settles its test numbers within seconds and then calls back: after the 202.
+      const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+        closing.signal.aborted ? null : callbackFor(transaction),
+      );
+      scheduled.add(delivery);
+      void delivery.finally(() => scheduled.delete(delivery));
+    }
+    return { status: 202 };
+  };
+
+  const handle = (request: ProviderRequest): ProviderReply => {
+    const route = ROUTES.find((r) => r.method === request.method && r.path.test(request.path));
+    const [, productName, referenceId = ''] = route?.path.exec(request.path) ?? [];
+    if (!route || !productName) return NOT_FOUND_PATH;
+    const product = productName as MtnProduct;
+    if (header(request, 'ocp-apim-subscription-key') !== credentials[product].subscriptionKey) {
+      return INVALID_SUBSCRIPTION_KEY;
+    }
+    if (route.kind === 'token') return issueToken(request, product);
+    const grant = tokens.get(bearerToken(request) ?? '');
+    if (!grant || grant.product !== product || grant.expiresAt <= Date.now()) return INVALID_TOKEN;
+    const environment = header(request, 'x-target-environment');
+    if (!environment) return badRequest('X-Target-Environment is required');
+    if (environment !== targetEnvironment) {
+      return mtnError(500, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
+    }
+    if (route.kind === 'create') return create(request, product);
+    const transaction = stores[product].get(referenceId);
+    return transaction ? { status: 200, body: statusBody(transaction, reasonForm) } : RESOURCE_NOT_FOUND;
+  };
+
+  const find = (referenceId: string, product?: MtnProduct): MtnTransaction => {
+    const found = (product ? [product] : (['collection', 'disbursement'] as const))
+      .map((p) => stores[p].get(referenceId))
+      .filter((t): t is MtnTransaction => t !== undefined);
+    if (found.length !== 1 || !found[0]) {
+      throw new Error(`MTN contract server: ${found.length} transactions with reference ${referenceId}`);
+    }
+    return found[0];
+  };
+
+  const settle = async (
+    transaction: MtnTransaction,
+    outcome: { status: MtnStatus; reason: string | null; financialTransactionId: string | null },
+    drive: DriveOptions,
+  ): Promise<MtnCallbackDelivery[]> => {
+    if (transaction.status !== 'PENDING' && transaction.status !== 'CREATED') {
+      throw new Error(`MTN contract server: ${transaction.referenceId} is already ${transaction.status}`);
+    }
+    const plan = drive.callback ?? 'send';
+    const deliveries: (MtnCallbackDelivery | null)[] = [];
+    if (plan === 'before_status') deliveries.push(await callbackFor({ ...transaction, ...outcome }, drive.reasonForm));
+    Object.assign(transaction, outcome);
+    if (plan === 'send' || plan === 'twice') deliveries.push(await callbackFor(transaction, drive.reasonForm));
+    if (plan === 'twice') deliveries.push(await callbackFor(transaction, drive.reasonForm));
+    return deliveries.filter((d): d is MtnCallbackDelivery => d !== null);
+  };
+
+  const server = await startJsonServer(handle);
+  return {
+    url: server.url,
+    adapterSettings: {
+      baseUrl: server.url,
+      targetEnvironment,
+      collection: { ...credentials.collection },
+      disbursement: { ...credentials.disbursement },
+    },
+    requests: server.requests,
+    inject: server.inject,
+    transaction: (referenceId, product) => {
+      const found = (product ? [product] : (['collection', 'disbursement'] as const)).map((p) =>
+        stores[p].get(referenceId),
+      );
+      const transaction = found.find((t) => t !== undefined);
+      return transaction && structuredClone(transaction);
+    },
+    transactions: (product) =>
+      (product ? [product] : (['collection', 'disbursement'] as const)).flatMap((p) =>
+        [...stores[p].values()].map((t) => structuredClone(t)),
+      ),
+    approve: (referenceId, drive = {}) =>
+      settle(
+        find(referenceId, drive.product),
+        {
+          status: 'SUCCESSFUL',
+          reason: null,
+          financialTransactionId: drive.financialTransactionId ?? newFinancialTransactionId(),
+        },
+        drive,
+      ),
+    decline: (referenceId, reason, drive = {}) =>
+      settle(find(referenceId, drive.product), { status: 'FAILED', reason, financialTransactionId: null }, drive),
+    sendCallback: (referenceId, drive = {}) => callbackFor(find(referenceId, drive.product), drive.reasonForm),
+    callbacks: sender.deliveries,
+    callbacksSettled: async () => {
+      await Promise.allSettled([...scheduled]);
+    },
+    expireTokens: () => tokens.clear(),
+    tokensIssued: (product) => (product ? issued[product] : issued.collection + issued.disbursement),
+    close: async () => {
+      closing.abort();
+      await Promise.allSettled([...scheduled]);
+      await server.close();
+    },
+  };
+}
