@@ -1,0 +1,144 @@
+import { exchange, type ProviderHttp } from '../http';
+import type { ResolvedSettings } from './settings';
+
+/**
+ * The HTTP half of the adapter: an OAuth token kept until shortly before it expires, and POSTs that
+ * carry it. A call rejected for its token is retried once with a fresh token: the gateway refused it
+ * before M-Pesa saw it, so the retry cannot start a second payment.
+ */
+export const DARAJA_PATHS = {
+  token: '/oauth/v1/generate?grant_type=client_credentials',
+  stkPush: '/mpesa/stkpush/v1/processrequest',
+  stkQuery: '/mpesa/stkpushquery/v1/query',
+  b2c: '/mpesa/b2c/v3/paymentrequest',
+  transactionStatus: '/mpesa/transactionstatus/v1/query',
+} as const;
+
+/** Daraja's error body on every API: `{ requestId, errorCode, errorMessage }`. */
+export interface DarajaError {
+  requestId: string | null;
+  errorCode: string;
+  errorMessage: string;
+}
+
+export type DarajaAnswer =
+  | { kind: 'answered'; status: number; body: unknown; error: DarajaError | null }
+  /** Timed out, connection lost, or a success status with a body that is not JSON. */
+  | { kind: 'unreachable'; detail: string }
+  /** No token could be had, so the request itself never left: nothing happened at Daraja. */
+  | { kind: 'not_sent'; reason: 'auth_refused' | 'auth_unavailable'; detail: string };
+
+export interface DarajaClient {
+  post(path: string, body: Record<string, unknown>): Promise<DarajaAnswer>;
+}
+
+/** Token lifetime when `expires_in` is unreadable: the documented 3600 s. */
+const DOCUMENTED_TOKEN_SECONDS = 3600;
+/** Refresh this long before `expires_in` runs out, so a token never expires in flight. */
+const REFRESH_MARGIN_SECONDS = 60;
+
+/**
+ * "Invalid Access Token" is `404.001.03` on M-Pesa Express and B2C, `400.003.01` on Transaction Status,
+ * `401.001` where an app lacks the product [provider-contracts.md 2.1, 2.7]; a bare 401 is read alike.
+ */
+const INVALID_TOKEN_CODES = new Set(['404.001.03', '400.003.01', '401.001', '404.001.04']);
+
+export function readDarajaError(body: unknown): DarajaError | null {
+  if (!isRecord(body) || typeof body.errorCode !== 'string') return null;
+  return {
+    requestId: typeof body.requestId === 'string' ? body.requestId : null,
+    errorCode: body.errorCode,
+    errorMessage: typeof body.errorMessage === 'string' ? body.errorMessage : '',
+  };
+}
+
+export function isInvalidToken(status: number, error: DarajaError | null): boolean {
+  if (status === 401) return true;
+  if (!error) return false;
+  return INVALID_TOKEN_CODES.has(error.errorCode) || /invalid access token/i.test(error.errorMessage);
+}
+
+export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
+  const http: ProviderHttp = { baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
+  const basic = Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64');
+  let cached: { token: string; refreshAt: number } | null = null;
+  // Daraja's FAQ: "each request invalidates the previous token", so concurrent calls share one fetch.
+  let inflight: Promise<TokenResult> | null = null;
+
+  async function fetchToken(): Promise<TokenResult> {
+    const answer = await exchange(http, DARAJA_PATHS.token, {
+      method: 'GET',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    if (answer.kind === 'unreachable') {
+      return { kind: 'not_sent', reason: 'auth_unavailable', detail: `no token: ${answer.detail}` };
+    }
+    const body = answer.body;
+    if (answer.status === 200 && isRecord(body) && typeof body.access_token === 'string' && body.access_token) {
+      const lifetime = readSeconds(body.expires_in) ?? DOCUMENTED_TOKEN_SECONDS;
+      const usable = lifetime > 2 * REFRESH_MARGIN_SECONDS ? lifetime - REFRESH_MARGIN_SECONDS : lifetime / 2;
+      cached = { token: body.access_token, refreshAt: settings.now().getTime() + usable * 1000 };
+      return { kind: 'token', token: body.access_token };
+    }
+    const error = readDarajaError(body);
+    const said = error ? ` ${error.errorCode} ${error.errorMessage}` : '';
+    // A 4xx is Daraja refusing our key and secret; anything else says nothing about them.
+    const reason = answer.status >= 400 && answer.status < 500 ? 'auth_refused' : 'auth_unavailable';
+    return { kind: 'not_sent', reason, detail: `token request answered HTTP ${answer.status}${said}` };
+  }
+
+  function token(): Promise<TokenResult> {
+    if (cached && settings.now().getTime() < cached.refreshAt) {
+      return Promise.resolve({ kind: 'token', token: cached.token });
+    }
+    inflight ??= fetchToken().finally(() => (inflight = null));
+    return inflight;
+  }
+
+  async function post(path: string, body: Record<string, unknown>, retried = false): Promise<DarajaAnswer> {
+    const got = await token();
+    if (got.kind === 'not_sent') return got;
+    const answer = await exchange(http, path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${got.token}` },
+      body,
+    });
+    if (answer.kind === 'unreachable') return answer;
+    const error = readDarajaError(answer.body);
+    if (!retried && isInvalidToken(answer.status, error)) {
+      // Forget only the token that was refused: a concurrent call may already hold a newer one.
+      if (cached?.token === got.token) cached = null;
+      return post(path, body, true);
+    }
+    return { kind: 'answered', status: answer.status, body: answer.body, error };
+  }
+
+  return { post: (path, body) => post(path, body) };
+}
+
+type TokenResult = { kind: 'token'; token: string } | Extract<DarajaAnswer, { kind: 'not_sent' }>;
+
+/** `expires_in` is the string "3599" in real answers and the number 3599 in the new docs [DJ-AUTH]. */
+function readSeconds(value: unknown): number | null {
+  const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Daraja's `Timestamp` (yyyyMMddHHmmss) in East Africa Time, UTC+3 all year (Kenya keeps no daylight
+ * saving). The docs name only the format; Nairobi time is what Daraja's own ids encode and what
+ * integrators found it expects (provider-contracts.md 2.2; bnjunge/MPESA-API-Tutorial issue 1).
+ */
+export function darajaTimestamp(at: Date): string {
+  const eat = new Date(at.getTime() + 3 * 3600_000);
+  return eat.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+/** M-Pesa Express `Password`: base64(BusinessShortCode + Passkey + Timestamp), concatenated as text. */
+export function stkPassword(shortCode: string, passkey: string, timestamp: string): string {
+  return Buffer.from(`${shortCode}${passkey}${timestamp}`, 'utf8').toString('base64');
+}
