@@ -119,7 +119,7 @@ export async function initiatePayout<K extends PayoutKind>(
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
-  const rail = payoutRail();
+  const rail = payoutRail(ctx.tenant.mode);
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;
 

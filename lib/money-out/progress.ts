@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
-import { payoutRail } from '../rails';
+import { payoutRailNamed } from '../rails';
 import { moneyOutEvent, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
@@ -74,7 +74,7 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
   return db.transaction(async (tx) => {
     const row = await movePayout(tx, { id: transactionId }, 'pick_up', { processingAt: sql`now()` });
     if (!row) return false;
-    const { providerReference } = await payoutRail().send(tx, {
+    const { providerReference } = await payoutRailNamed(row.provider!).send(tx, {
       transactionId,
       destination: {
         payoutType: row.payoutType as 'bank_transfer' | 'mobile_money',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_FEE_SCHEDULE, feeScheduleSetting } from './settings/fee-schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from './settings/conversion-rates';
 import { trustedProxiesSetting } from './settings/trusted-proxies';
+import { liveRailSettingDocs, liveRailSettings, unconfiguredRoutes } from './settings/live-rails';
 
 /**
  * Every setting the service reads, validated once. A bad or missing variable stops the process with a
@@ -50,7 +51,6 @@ export const configSchema = z.object({
         : [],
     ),
   ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN'),
-  PAYMENT_RAILS: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -92,6 +92,7 @@ export const configSchema = z.object({
   CONVERSION_QUOTE_LIFETIME_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  ...liveRailSettings,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** lib/platform/log.ts reads LOG_FILE and LOG_FILE_LEVEL from the environment directly. */
   LOG_FILE: z.string().min(1).optional(),
@@ -150,10 +151,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
       'The bearer token of the operator API (`Authorization: Bearer …`). Operator actions are recorded under a UUID derived from it.',
     whenUnset: 'required (generated on the embedded database)',
   },
-  PAYMENT_RAILS: {
-    meaning:
-      '`sandbox`: simulated rails ([sandbox.md](sandbox.md)), `sk_test_` keys, the `/api/sandbox/**` routes. `live`: `sk_live_` keys, no sandbox routes, no loopback webhooks, https-only button origins; no live rail is connected yet, so paying and paying out answer 503 `rail_unavailable`.',
-  },
+  ...liveRailSettingDocs,
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: {
     meaning: "A checkout's lifetime when the request gives no `expires_in_minutes`.",
   },
@@ -270,6 +268,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const c = result.data;
+  const unconfigured = unconfiguredRoutes(c.LIVE_ROUTES, c);
+  if (unconfigured.length) {
+    throw new ConfigError(
+      unconfigured.map(
+        (r) => `LIVE_ROUTES: ${r.currency}:${r.method} goes to ${r.provider}, whose credentials are not set`,
+      ),
+    );
+  }
   const apiBase = c.API_BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`;
   return { ...c, API_BASE_URL: apiBase, CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase };
 }

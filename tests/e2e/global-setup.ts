@@ -10,6 +10,7 @@ import { closeDatabase } from '../../lib/platform/db/client';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { startWorker, type RunningWorker } from '../../lib/worker/worker';
 import { buildIfNeeded, require_next } from '../../scripts/lib/next-build';
+import { startPaystackForBrowsers } from './paystack-control';
 
 /**
  * The whole service for one browser run, the way `npm start` runs it, but throwaway: a build if the
@@ -44,7 +45,6 @@ export default async function globalSetup(config: FullConfig) {
       DATABASE_URL: embedded.url,
       CHECKOUT_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
       ADMIN_API_TOKEN: crypto.randomBytes(32).toString('base64url'),
-      PAYMENT_RAILS: 'sandbox',
       SANDBOX_MOBILE_MONEY_DELAY_SECONDS: '1',
       MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: '10',
       HOST: '127.0.0.1',
@@ -59,6 +59,10 @@ export default async function globalSetup(config: FullConfig) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       WORKER_IN_PROCESS: 'false',
     });
+    // Live mode's bank transfers go to a Paystack contract server on 127.0.0.1 (tests/e2e/paystack-control.ts).
+    const paystack = await startPaystackForBrowsers(baseUrl);
+    cleanups.push(paystack.stop);
+    Object.assign(process.env, paystack.env, { E2E_PAYSTACK_CONTROL_URL: paystack.controlUrl });
     resetConfigForTests();
     await migrateDatabase(embedded.url);
 

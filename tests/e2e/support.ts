@@ -84,10 +84,26 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
     email: 'ops@kofi.test',
     kyb_status: options.kyb_status ?? 'verified',
   });
-  const apiKey: string = created.api_key.secret_key;
+  return actingWith(created.merchant.id, created.api_key.secret_key);
+}
+
+/**
+ * The same merchant in live mode: the operator enables it (KYB verified) and issues a live key. Live
+ * NGN bank transfers go to the Paystack contract server (tests/e2e/paystack-control.ts).
+ */
+export async function liveMerchant(name = 'Kofi Foods Live'): Promise<Merchant> {
+  const test = await newMerchant({ name });
+  await ok('PATCH', `/api/admin/v1/merchants/${test.id}`, adminHeaders(), { live_enabled: true });
+  const key = await ok('POST', `/api/admin/v1/merchants/${test.id}/api-keys?mode=live`, adminHeaders(), {
+    name: 'Live key',
+  });
+  return actingWith(test.id, key.secret_key);
+}
+
+function actingWith(id: string, apiKey: string): Merchant {
   const key = { 'x-api-key': apiKey };
   return {
-    id: created.merchant.id,
+    id,
     apiKey,
     createCheckout: (body = {}) =>
       ok('POST', '/api/v1/merchants/checkouts', key, {

@@ -9,6 +9,8 @@ import {
   OperationId,
   PUBLIC,
   SANDBOX_ONLY,
+  liveSandboxRequest,
+  paystackSignature,
   fx,
   Prepared,
   GHOST,
@@ -63,7 +65,14 @@ beforeAll(prepareFixtures);
 
 it('knows every operation: each takes a credential this suite checks, or is listed as public', () => {
   const kinds = new Set(OPERATIONS.map((op) => op.security));
-  expect([...kinds].sort()).toEqual(['adminBearer', 'apiKey', 'checkoutToken', 'embedToken', 'none']);
+  expect([...kinds].sort()).toEqual([
+    'adminBearer',
+    'apiKey',
+    'checkoutToken',
+    'embedToken',
+    'none',
+    'paystackSignature',
+  ]);
   expect(
     OPERATIONS.filter((op) => op.security === 'none')
       .map((op) => op.operationId)
@@ -216,17 +225,33 @@ describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path
       });
       break;
 
+    case 'paystackSignature': {
+      const raw = () => request().body as string;
+      it('without a signature: 401 invalid_signature', async () => {
+        await expectRefused(() => send(op, request(), {}), 401, 'invalid_signature');
+      });
+      it('signed with another key: 401 invalid_signature', async () => {
+        const forged = { 'x-paystack-signature': paystackSignature(raw(), 'sk_test_someone-else') };
+        await expectRefused(() => send(op, request(), forged), 401, 'invalid_signature');
+      });
+      it('the body changed after signing: 401 invalid_signature', async () => {
+        const altered = { ...request(), body: raw().replace('2550', '2551') };
+        await expectRefused(() => send(op, altered, prepared.credential!), 401, 'invalid_signature');
+      });
+      it("Paystack's own signature: answered", async () => {
+        const res = await send(op, request(), prepared.credential!);
+        expect(res.status, res.text.slice(0, 400)).toBe(successOf(op));
+      });
+      break;
+    }
+
     case 'none':
       if (SANDBOX_ONLY.includes(id)) {
-        it('outside the sandbox: 404 route_not_found', async () => {
-          process.env.PAYMENT_RAILS = 'live';
-          resetConfigForTests();
-          try {
-            await expectRefused(() => send(op, request(), {}), 404, 'route_not_found');
-          } finally {
-            process.env.PAYMENT_RAILS = 'sandbox';
-            resetConfigForTests();
-          }
+        it('for a live checkout: 404 not_found, nothing changes (real money never moves by a simulation)', async () => {
+          const live = await liveSandboxRequest(id);
+          const before = await live.snapshot();
+          await expectRefused(() => send(op, live.request, {}), 404, 'not_found');
+          expect(await live.snapshot()).toEqual(before);
         });
       }
       it('answers without any credential', async () => {

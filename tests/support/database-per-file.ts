@@ -31,9 +31,9 @@ Object.assign(process.env, {
   API_BASE_URL: 'http://api.payments.test',
   CHECKOUT_BASE_URL: 'https://pay.payments.test',
   ...TEST_SECRETS,
-  PAYMENT_RAILS: 'sandbox',
   // As behind a proxy on this machine: tests that need distinct client addresses send X-Forwarded-For.
   TRUSTED_PROXIES: '127.0.0.1',
+  PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: '60',
   DATABASE_POOL_SIZE: '20',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -12,6 +12,8 @@ import path from 'node:path';
 export const TEST_SECRETS = {
   CHECKOUT_TOKEN_SECRET: 'test-checkout-token-secret-0123456789abcdef',
   ADMIN_API_TOKEN: 'test-admin-token-0123456789abcdefghijklmnop',
+  // Paystack is configured (its webhook route exists) but no live route goes to it; its API is a closed port.
+  PAYSTACK_SECRET_KEY: 'sk_test_paystack0123456789abcdefXYZ',
 };
 
 interface Rule {

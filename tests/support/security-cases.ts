@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { ErrorCode } from '../../lib/platform/http/error-codes';
 import type { Operation } from '../../lib/platform/http/operation';
@@ -34,8 +35,32 @@ export const PUBLIC: OperationId[] = [
   'simulateBankTransfer',
   'simulateMobileMoneyOutcome',
 ];
-/** Public only in sandbox mode: elsewhere they answer like an unknown route. */
+/** Public, for test-mode objects only: a live object is unknown to them (404). */
 export const SANDBOX_ONLY: OperationId[] = ['simulateBankTransfer', 'simulateMobileMoneyOutcome'];
+
+/** A sandbox operation's request aimed at a live checkout of A's, and what must not change. */
+export async function liveSandboxRequest(
+  id: OperationId,
+): Promise<{ request: LooseRequest; snapshot: () => Promise<unknown> }> {
+  const checkout = (await fx.aLive.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
+  const snapshot = async () => ({
+    checkout: await sql`select status, updated_at from checkouts where id = ${checkout.id}`,
+    attempts: await sql`select status, updated_at from payment_attempts where checkout_id = ${checkout.id}`,
+    collections: await sql`select id from collections where checkout_id = ${checkout.id}`,
+  });
+  if (id === 'simulateBankTransfer') {
+    return { request: { body: { payment_reference: checkout.payment_reference, scenario: 'exact' } }, snapshot };
+  }
+  // Live mode has no mobile-money rail to make an attempt with: one written as a rail would have.
+  const [attempt] = await sql<{ id: string }[]>`
+    insert into payment_attempts (checkout_id, merchant_id, tenant_id, method, network, phone, amount, currency_code,
+                                  status, provider, respond_by)
+    select id, merchant_id, tenant_id, 'mobile_money', 'mtn_momo', '+233241234567', amount, currency_code,
+           'processing', 'mtn_momo', now() + interval '3 minutes'
+      from checkouts where id = ${checkout.id}
+    returning id`;
+  return { request: { params: { attempt_id: attempt!.id }, body: { outcome: 'success' } }, snapshot };
+}
 
 interface Fixtures {
   /** The owner of every resource the requests name, with money available in GHS. */
@@ -151,6 +176,14 @@ export const CASES: Cases = {
   },
 
   // The sandbox's rails.
+  receivePaystackNotification: async () => {
+    // A verified notice about a reference we never issued: answered, nothing recorded, Paystack never asked.
+    const raw = JSON.stringify({
+      event: 'charge.success',
+      data: { reference: `unknown-${crypto.randomUUID()}`, amount: 2550, currency: 'NGN', status: 'success' },
+    });
+    return { request: { body: raw as never }, credential: { 'x-paystack-signature': paystackSignature(raw) } };
+  },
   simulateBankTransfer: async () => {
     const { params } = await pageCheckout();
     return { request: { body: { payment_reference: params.payment_reference, scenario: 'exact' } } };
@@ -353,3 +386,7 @@ export async function prepareFixtures(): Promise<void> {
     otherCheckoutToken: tokenOf(other.checkout_url),
   } satisfies Fixtures);
 }
+
+/** Paystack's signature of a body: HMAC-SHA512 with the secret key, hex (`key` to forge one). */
+export const paystackSignature = (raw: string, key = process.env.PAYSTACK_SECRET_KEY!) =>
+  crypto.createHmac('sha512', key).update(raw).digest('hex');

@@ -39,7 +39,9 @@ describe('parseConfig defaults', () => {
       CHECKOUT_TOKEN_SECRET: SECRET,
       CHECKOUT_TOKEN_PREVIOUS_SECRETS: [],
       ADMIN_API_TOKEN: ADMIN,
-      PAYMENT_RAILS: 'sandbox',
+      LIVE_ROUTES: [],
+      RAIL_TIMEOUT_SECONDS: 15,
+      PAYSTACK_BASE_URL: 'https://api.paystack.co',
       DEFAULT_CHECKOUT_LIFETIME_MINUTES: 60,
       MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: 180,
       SANDBOX_MOBILE_MONEY_DELAY_SECONDS: 3,
@@ -53,9 +55,9 @@ describe('parseConfig defaults', () => {
   });
 
   it('treats empty strings as unset', () => {
-    const c = parseConfig({ ...base, PORT: '', PAYMENT_RAILS: '', API_BASE_URL: '', LOG_LEVEL: '' });
+    const c = parseConfig({ ...base, PORT: '', LIVE_ROUTES: '', API_BASE_URL: '', LOG_LEVEL: '' });
     expect(c.PORT).toBe(3000);
-    expect(c.PAYMENT_RAILS).toBe('sandbox');
+    expect(c.LIVE_ROUTES).toEqual([]);
     expect(c.API_BASE_URL).toBe('http://127.0.0.1:3000');
     expect(c.LOG_LEVEL).toBe('info');
   });
@@ -87,10 +89,23 @@ describe('parseConfig defaults', () => {
     expect(parseConfig({ ...base, WORKER_IN_PROCESS: '1' }).WORKER_IN_PROCESS).toBe(true);
   });
 
-  it('accepts postgresql:// and live rails', () => {
-    const c = parseConfig({ ...base, DATABASE_URL: 'postgresql://localhost/db', PAYMENT_RAILS: 'live' });
+  it('accepts postgresql:// and live routes to a configured provider', () => {
+    const c = parseConfig({
+      ...base,
+      DATABASE_URL: 'postgresql://localhost/db',
+      LIVE_ROUTES: ' NGN:bank_transfer=paystack , KES:bank_transfer=paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef',
+    });
     expect(c.DATABASE_URL).toBe('postgresql://localhost/db');
-    expect(c.PAYMENT_RAILS).toBe('live');
+    expect(c.LIVE_ROUTES).toEqual([
+      { currency: 'NGN', method: 'bank_transfer', provider: 'paystack' },
+      { currency: 'KES', method: 'bank_transfer', provider: 'paystack' },
+    ]);
+  });
+
+  it('refuses a live route to a provider without credentials, never printing a secret', () => {
+    const problems = expectRefused({ ...base, LIVE_ROUTES: 'NGN:bank_transfer=paystack' }, 'LIVE_ROUTES');
+    expect(problems[0]).toMatch(/credentials are not set/);
   });
 
   it('splits, trims and drops empty previous secrets', () => {
@@ -174,9 +189,16 @@ describe('refused configuration', () => {
     expect(parseConfig({ ...base, PORT: value }).PORT).toBe(Number(value));
   });
 
-  it.each(['production', 'Sandbox', 'LIVE', 'test'])('refuses PAYMENT_RAILS %j', (value) => {
-    const problems = expectRefused({ ...base, PAYMENT_RAILS: value }, 'PAYMENT_RAILS');
-    expect(problems[0]).toMatch(/sandbox or live/);
+  it.each([
+    ['NGN bank_transfer paystack', /CURRENCY:method=provider/],
+    ['XYZ:bank_transfer=paystack', /unknown currency/],
+    ['NGN:cash=paystack', /method cash/],
+    ['NGN:bank_transfer=acme', /provider acme/],
+    ['GHS:bank_transfer=paystack', /does not serve bank_transfer in GHS/],
+    ['NGN:bank_transfer=paystack,NGN:bank_transfer=paystack', /twice/],
+  ])('refuses LIVE_ROUTES %j', (value, message) => {
+    const problems = expectRefused({ ...base, LIVE_ROUTES: value, PAYSTACK_SECRET_KEY: 'sk_live_abc' }, 'LIVE_ROUTES');
+    expect(problems[0]).toMatch(message);
   });
 
   it.each(['4', '10081', '0', '-60', '60.5', 'an hour'])('refuses DEFAULT_CHECKOUT_LIFETIME_MINUTES %j', (value) => {
@@ -201,9 +223,9 @@ describe('refused configuration', () => {
   });
 
   it('reports every bad variable at once', () => {
-    const problems = problemsOf({ ...base, PORT: 'abc', PAYMENT_RAILS: 'prod', ADMIN_API_TOKEN: 'short' });
+    const problems = problemsOf({ ...base, PORT: 'abc', LIVE_ROUTES: 'prod', ADMIN_API_TOKEN: 'short' });
     const named = new Set(problems.map((p) => p.split(':')[0]));
-    expect(named).toEqual(new Set(['PORT', 'PAYMENT_RAILS', 'ADMIN_API_TOKEN']));
+    expect(named).toEqual(new Set(['PORT', 'LIVE_ROUTES', 'ADMIN_API_TOKEN']));
   });
 
   it('puts the problems in the error message, without the secret values', () => {

@@ -261,7 +261,7 @@ export const startMobileMoneyPayment = operation({
   params: checkoutReferenceParams,
   body: startMobileMoneyInput,
   data: checkoutSessionSchema,
-  errors: [409, 410],
+  errors: [409, 410, 503],
   example: { body: { network: 'mtn_momo', phone: '024 412 3456' } },
 });
 
@@ -271,11 +271,11 @@ export const chooseBankTransferPayment = operation({
   path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer',
   tag: 'Hosted checkout',
   summary: 'Pay by bank transfer',
-  description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
+  description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. For a live checkout the provider (Paystack) opens an account that exists for this payment only, for its exact amount, until the checkout expires; 503 \`rail_unavailable\` when it cannot open one (nothing is shown, try again). 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
   security: 'checkoutToken',
   params: checkoutReferenceParams,
   data: checkoutSessionSchema,
-  errors: [409, 410],
+  errors: [409, 410, 503],
 });
 
 export const claimBankTransferPayment = operation({

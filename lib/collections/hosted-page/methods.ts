@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { merchants, type KybStatus, type PaymentMethod, type paymentAttempts } from '../../platform/db/schema';
+import {
+  merchants,
+  type KybStatus,
+  type Mode,
+  type PaymentMethod,
+  type paymentAttempts,
+} from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { loadBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
+import { liveOffers } from '../../rails';
+import { modeOf } from '../../merchants/tenant-mode';
 import type { CheckoutRow } from '../../checkout/present';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -20,7 +28,7 @@ export interface MethodsOnOffer {
  */
 export function methodsOnOffer(
   row: CheckoutRow,
-  merchant: { kybStatus: KybStatus; acceptedMethods: readonly string[] | null },
+  merchant: { kybStatus: KybStatus; acceptedMethods: readonly string[] | null; mode: Mode },
   latest: AttemptRow | undefined,
   now = new Date(),
 ): MethodsOnOffer {
@@ -29,7 +37,11 @@ export function methodsOnOffer(
     amount: row.amount,
     kybStatus: merchant.kybStatus,
     acceptedMethods: merchant.acceptedMethods,
-  });
+  })
+    // Live mode offers only what the deployment routes to a provider; test mode offers the whole catalogue.
+    .filter((m) => merchant.mode === 'test' || liveOffers(row.currencyCode, m.method))
+    // A live provider confirms the money itself: no operator approval.
+    .map((m) => (merchant.mode === 'live' ? { ...m, requires_manual_approval: false } : m));
   const transferStarted =
     latest?.method === 'bank_transfer' && (latest.status === 'awaiting_transfer' || latest.status === 'claimed');
   const tooLate = row.expiresAt.getTime() - now.getTime() < config().BANK_TRANSFER_MIN_MINUTES * 60_000;
@@ -41,11 +53,17 @@ export function methodsOnOffer(
   };
 }
 
-/** What methodsOnOffer needs to know of the merchant: KYB status and the branding's accepted methods. */
-export async function merchantOffering(db: Db, merchantId: string) {
-  const [[merchant], brand] = await Promise.all([
-    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, merchantId)),
-    loadBranding(db, merchantId),
+/** What methodsOnOffer needs to know of the checkout's owner: KYB, the branding's accepted methods, the mode. */
+export async function merchantOffering(db: Db, row: Pick<CheckoutRow, 'merchantId' | 'tenantId'>) {
+  const [[merchant], brand, mode] = await Promise.all([
+    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
+    loadBranding(db, row.merchantId),
+    modeOf(db, row.tenantId),
   ]);
-  return { kybStatus: merchant?.kybStatus ?? ('unverified' as const), acceptedMethods: brand.accepted_methods, brand };
+  return {
+    kybStatus: merchant?.kybStatus ?? ('unverified' as const),
+    acceptedMethods: brand.accepted_methods,
+    brand,
+    mode,
+  };
 }

@@ -15,6 +15,9 @@ import {
   type NumberProblem,
 } from '../../rails/mobile-money';
 import { bankTransferRail, mobileMoneyRail } from '../../rails';
+import { liveBankTransfer } from '../../rails/live';
+import { modeOf } from '../../merchants/tenant-mode';
+import { openLiveBankTransfer } from '../live/bank-transfer';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { latestAttempt } from './present';
@@ -22,7 +25,7 @@ import { merchantOffering, methodsOnOffer } from './methods';
 import type { startMobileMoneyInput } from './input';
 
 async function methodsFor(db: Db, row: CheckoutRow) {
-  const [offering, latest] = await Promise.all([merchantOffering(db, row.merchantId), latestAttempt(db, row.id)]);
+  const [offering, latest] = await Promise.all([merchantOffering(db, row), latestAttempt(db, row.id)]);
   return methodsOnOffer(row, offering, latest).methods;
 }
 
@@ -90,7 +93,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
   }
   const phone = read.e164;
 
-  const rail = mobileMoneyRail();
+  const rail = mobileMoneyRail(await modeOf(db, row.tenantId));
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
   await db.transaction(async (tx) => {
     await abandonWaitingTransfers(tx, row.id);
@@ -181,7 +184,13 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
   const current = await latestAttempt(db, row.id);
   if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer') return;
 
-  const rail = bankTransferRail();
+  const mode = await modeOf(db, row.tenantId);
+  if (mode === 'live') {
+    const live = liveBankTransfer(row.currencyCode);
+    if (!live) throw conflict('method_unavailable', 'Bank transfer is not available for this payment');
+    return openLiveBankTransfer(db, live, row);
+  }
+  const rail = bankTransferRail(mode);
   await db.transaction(async (tx) => {
     await transitionCheckout(tx, {
       checkoutId: row.id,

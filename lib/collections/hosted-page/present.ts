@@ -76,7 +76,7 @@ function serviceSupport(): CheckoutSession['service_support'] {
 export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
   const currency = row.currencyCode;
   const [offering, attempt, received] = await Promise.all([
-    merchantOffering(db, row.merchantId),
+    merchantOffering(db, row),
     latestAttempt(db, row.id),
     moneyReceived(db, row),
   ]);
@@ -116,7 +116,7 @@ export async function presentSession(db: Db, row: CheckoutRow): Promise<Checkout
     received,
     service_support: serviceSupport(),
     success_redirect_url: paid ? successRedirect(row.redirectUrl ?? brand.success_redirect_url, row, status) : null,
-    sandbox: config().PAYMENT_RAILS === 'sandbox',
+    sandbox: offering.mode === 'test',
     server_time: formatTimestamp(new Date()),
   };
 }

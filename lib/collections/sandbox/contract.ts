@@ -5,7 +5,7 @@ import { named, uuidField } from '../../platform/http/shapes';
 import { simulateMobileMoneyInput, simulateMobileMoneyParams, simulateTransferInput } from './input';
 
 const SANDBOX_ONLY =
-  'Sandbox mode only (`PAYMENT_RAILS=sandbox`); otherwise it answers 404 `route_not_found`, like an unknown route.';
+  'For test-mode checkouts only: a live checkout (and its attempts) is a 404 here, as if it did not exist.';
 
 export const sandboxTransferResultSchema = named(
   'SandboxTransferResult',

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
-import { checkouts, paymentAttempts } from '../../platform/db/schema';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { checkouts, paymentAttempts, tenants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
-import { config } from '../../platform/config';
-import { ApiError, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { requireMoney } from '../../platform/http/money-input';
 import { oneUnit } from '../../platform/money/currencies';
 import { sandboxBankTransfer } from '../../rails/sandbox';
@@ -12,12 +11,12 @@ import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } f
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
 import type { simulateMobileMoneyInput, simulateTransferInput } from './input';
 
-/** Sandbox endpoints exist only when PAYMENT_RAILS=sandbox; elsewhere they answer like unknown routes. */
-export function assertSandbox(req: Request): void {
-  if (config().PAYMENT_RAILS !== 'sandbox') {
-    throw new ApiError(404, 'route_not_found', `No route for ${req.method} ${new URL(req.url).pathname}`);
-  }
-}
+/**
+ * The sandbox simulates the customer's side for test-mode checkouts only: a live checkout (or its
+ * attempt) is unknown here, 404, as if it did not exist. Real money never moves by a simulation.
+ */
+const inTestMode = (tenantId: SQL | AnyColumn) =>
+  sql`exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId} and ${tenants.mode} = 'test')`;
 
 export async function simulateIncomingTransfer(
   db: Db,
@@ -26,7 +25,7 @@ export async function simulateIncomingTransfer(
   const [row] = await db
     .select({ amount: checkouts.amount, currency: checkouts.currencyCode })
     .from(checkouts)
-    .where(eq(checkouts.paymentReference, input.payment_reference));
+    .where(and(eq(checkouts.paymentReference, input.payment_reference), inTestMode(checkouts.tenantId)));
   if (!row) throw notFound('Checkout with that payment reference');
   let amount = row.amount;
   if (input.amount !== undefined) {
@@ -60,7 +59,7 @@ export async function simulateMobileMoneyOutcome(
   const [attempt] = await db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, attemptId));
+    .where(and(eq(paymentAttempts.id, attemptId), inTestMode(paymentAttempts.tenantId)));
   if (!attempt) throw notFound('Payment attempt');
   if (outcome === 'timeout') {
     await db

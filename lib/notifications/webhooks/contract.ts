@@ -38,7 +38,7 @@ export const webhookSchema = named(
     enabled: z.boolean(),
     allow_loopback: z
       .boolean()
-      .meta({ description: 'Sandbox only: deliveries may go to loopback addresses over http' }),
+      .meta({ description: 'Test mode only: deliveries may go to loopback addresses over http' }),
     secret_hint: z
       .string()
       .meta({ description: 'The last four characters of the current secret', example: 'whsec_…x9Qe' }),
@@ -168,7 +168,7 @@ export const createWebhook = operation({
   tag: 'Webhooks',
   summary: 'Create webhook endpoint',
   description:
-    'Registers an https endpoint for the listed event types (or `["*"]`). The answer carries the signing `secret`, shown only here and after a rotation. The URL must resolve to a public address (loopback over http only with `allow_loopback` in sandbox mode). At most 16 endpoints per merchant: the 17th is a 409 `webhook_limit_reached`.',
+    'Registers an https endpoint for the listed event types (or `["*"]`). The answer carries the signing `secret`, shown only here and after a rotation. The URL must resolve to a public address (loopback over http only with `allow_loopback`, for a test-mode endpoint). At most 16 endpoints per merchant: the 17th is a 409 `webhook_limit_reached`.',
   security: 'apiKey',
   permission: needs.webhookWrite,
   body: createWebhookInput,

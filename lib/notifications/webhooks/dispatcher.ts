@@ -71,11 +71,11 @@ export async function claimDue(db: Db, options: { limit: number; now?: Date }): 
     )
     update webhook_deliveries d
        set locked_until = ${ts(until)}::timestamptz, lease_token = gen_random_uuid(), updated_at = now()
-      from picked, webhook_endpoints w, events e
-     where d.id = picked.id and w.id = d.endpoint_id and e.id = d.event_id
+      from picked, webhook_endpoints w, events e, tenants t
+     where d.id = picked.id and w.id = d.endpoint_id and e.id = d.event_id and t.id = w.tenant_id
        and w.enabled and w.deleted_at is null
        and d.status = 'pending' and (d.locked_until is null or d.locked_until <= ${ts(now)}::timestamptz)
-    returning d.id, d.lease_token, d.attempt_count, d.endpoint_id, w.url, w.allow_loopback, w.secret,
+    returning d.id, d.lease_token, d.attempt_count, d.endpoint_id, w.url, w.allow_loopback and t.mode = 'test' as allow_loopback, w.secret,
               w.previous_secret, w.previous_secret_expires_at, e.id as event_id, e.event_type,
               e.created_at as event_created_at, e.data`);
   return rows.map((r) => ({
@@ -109,7 +109,6 @@ export async function deliverClaimed(
   const clock = options.now ?? (() => new Date());
   const body = JSON.stringify(envelopeOf(delivery.event));
   const timestamp = Math.floor(clock().getTime() / 1000);
-  const production = config().PAYMENT_RAILS !== 'sandbox';
   const result = await sendWebhook(
     delivery.url,
     body,
@@ -122,7 +121,8 @@ export async function deliverClaimed(
       'x-webhook-signature': signatureHeader(delivery.secrets, timestamp, body),
     },
     {
-      allowLoopback: delivery.allowLoopback && !production,
+      // Only test endpoints may opt in (the claim reads allow_loopback as false for a live one).
+      allowLoopback: delivery.allowLoopback,
       reservedLoopbackPorts: reservedLoopbackPorts(),
       timeoutMs: config().WEBHOOK_TIMEOUT_SECONDS * 1000,
     },

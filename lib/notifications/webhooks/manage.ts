@@ -10,7 +10,6 @@ import {
   type Tenant,
 } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
-import { config } from '../../platform/config';
 import { formatTimestamp } from '../../platform/time';
 import { conflict, invalidField, notFound } from '../../platform/http/errors';
 import { offsetOf } from '../../platform/http/paging';
@@ -32,7 +31,6 @@ import type { DeletedWebhook } from './contract';
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64url')}`;
-const isSandbox = () => config().PAYMENT_RAILS === 'sandbox';
 
 /**
  * Where deliveries may go. https only, written the usual way, no credentials, and a public address: an
@@ -49,7 +47,7 @@ async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
   if (loopback && !allowLoopback) {
     throw invalidField(
       'url',
-      `must be a public address (${host} is loopback; in sandbox mode set allow_loopback for local development)`,
+      `must be a public address (${host} is loopback; with a test key, set allow_loopback for local development)`,
     );
   }
   if (url.protocol === 'http:' && !(loopback && allowLoopback)) throw invalidField('url', 'must be an https:// URL');
@@ -70,9 +68,9 @@ async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
   return url.href;
 }
 
-function checkLoopbackOptIn(allowLoopback: boolean) {
-  if (allowLoopback && !isSandbox())
-    throw invalidField('allow_loopback', 'is only available in sandbox mode (PAYMENT_RAILS=sandbox)');
+function checkLoopbackOptIn(tenant: Tenant, allowLoopback: boolean) {
+  if (allowLoopback && tenant.mode !== 'test')
+    throw invalidField('allow_loopback', 'is only available to test-mode endpoints (a test key)');
 }
 
 async function findEndpoint(db: Db, tenant: Tenant, webhookId: string, options: { lock?: boolean } = {}) {
@@ -93,7 +91,7 @@ async function findEndpoint(db: Db, tenant: Tenant, webhookId: string, options: 
 
 /** At most MAX_WEBHOOK_ENDPOINTS per merchant (creations queue on an advisory lock to count). */
 export async function createWebhook(db: Db, tenant: Tenant, input: CreateWebhookInput) {
-  checkLoopbackOptIn(input.allow_loopback);
+  checkLoopbackOptIn(tenant, input.allow_loopback);
   const url = await checkUrl(input.url, input.allow_loopback);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${tenant.id}`}, 0))`);
@@ -142,9 +140,8 @@ export async function getWebhook(db: Db, tenant: Tenant, webhookId: string) {
 /** Re-enabling clears the reason and the failure streak; pending deliveries resume. */
 export async function updateWebhook(db: Db, tenant: Tenant, webhookId: string, input: UpdateWebhookInput) {
   const current = await findEndpoint(db, tenant, webhookId);
-  if (input.allow_loopback !== undefined) checkLoopbackOptIn(input.allow_loopback);
-  // An endpoint saved in sandbox keeps its flag, but outside sandbox mode it counts for nothing.
-  const allowLoopback = (input.allow_loopback ?? current.allowLoopback) && isSandbox();
+  if (input.allow_loopback !== undefined) checkLoopbackOptIn(tenant, input.allow_loopback);
+  const allowLoopback = (input.allow_loopback ?? current.allowLoopback) && tenant.mode === 'test';
   const url =
     input.url !== undefined || input.allow_loopback === false
       ? await checkUrl(input.url ?? current.url, allowLoopback)

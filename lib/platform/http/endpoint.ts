@@ -143,3 +143,17 @@ export function publicEndpoint<
     spec,
   );
 }
+
+/**
+ * A caller that proves itself by a signature over the body (a payment provider's notification): the
+ * handler gets the body exactly as sent, unparsed, to verify before reading it.
+ */
+export function signedEndpoint<D extends z.ZodType>(
+  spec: Operation<undefined, undefined, z.ZodType, D, 'paystackSignature'>,
+  handle: (input: { req: Request; requestId: string; rawBody: string }) => Promise<ReplyOf<D>>,
+): OperationHandler {
+  return serving(
+    endpoint(async (req, requestId) => handle({ req, requestId, rawBody: (await readBodyText(req)) ?? '' })),
+    spec as Operation,
+  );
+}

@@ -20,7 +20,11 @@ export const ERROR_CODES = {
   not_found: { status: 404, meaning: 'No such resource, or it belongs to another merchant or the other mode' },
   rate_limited: { status: 429, meaning: 'Too many requests: wait `Retry-After` seconds' },
   internal_error: { status: 500, meaning: 'Our fault; it was logged under the request id' },
-  rail_unavailable: { status: 503, meaning: 'No live payment provider is configured for this method yet' },
+  rail_unavailable: {
+    status: 503,
+    meaning:
+      'Live mode: no provider takes this method and currency in this deployment, or the provider could not be reached',
+  },
 
   // Credentials
   unauthorized: { status: 401, meaning: 'Not authenticated' },
@@ -35,6 +39,10 @@ export const ERROR_CODES = {
   checkout_link_expired: {
     status: 410,
     meaning: 'The payment link is past its time to pay: it still reads the outcome, it takes no payment',
+  },
+  invalid_signature: {
+    status: 401,
+    meaning: "A provider notification whose signature is missing or not the provider's",
   },
   missing_embed_token: { status: 401, meaning: 'No X-Embed-Token header' },
   invalid_embed_token: { status: 401, meaning: 'The embed token is malformed or unknown' },

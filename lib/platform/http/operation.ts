@@ -16,7 +16,7 @@ export type Requirement = { anyOf: readonly ApiKeyPermission[] } | 'full_access'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: `apiKey` (x-api-key), the hosted page's `X-Checkout-Token`, the operator's bearer token, an embed session's public token, or anyone. */
-export type Security = 'apiKey' | 'checkoutToken' | 'adminBearer' | 'embedToken' | 'none';
+export type Security = 'apiKey' | 'checkoutToken' | 'adminBearer' | 'embedToken' | 'paystackSignature' | 'none';
 
 export const TAGS = {
   Checkouts: 'Create checkouts, send customers to the hosted page, read and cancel them.',
@@ -31,7 +31,8 @@ export const TAGS = {
   'API keys': 'Keys for the merchant API (FULL_ACCESS keys manage them).',
   Branding: 'How the hosted checkout page looks for this merchant.',
   'Hosted checkout': 'The public interface the hosted page uses, authenticated by the checkout token.',
-  Sandbox: 'Simulations of the payment rails (sandbox mode only).',
+  Sandbox: 'Simulations of the payment rails, for test-mode checkouts only.',
+  Rails: "Where live payment providers send their notifications (each checked by the provider's signature).",
   Operator: 'The operator API: merchants, keys, approvals, settlements, reconciliation.',
   Operations: 'Liveness, readiness and the API description itself.',
 } as const;
@@ -98,7 +99,7 @@ export function operation<
 export function documentedErrors(op: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(op.errors ?? []);
   if (op.security === 'apiKey') [401, 403, 429].forEach((s) => statuses.add(s as ErrorStatus));
-  if (op.security === 'adminBearer') statuses.add(401);
+  if (op.security === 'adminBearer' || op.security === 'paystackSignature') statuses.add(401);
   if (op.security === 'checkoutToken' || op.security === 'embedToken')
     [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
   // A token bound to one checkout answers 401 for any other reference, never 404.

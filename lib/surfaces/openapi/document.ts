@@ -33,7 +33,7 @@ const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'A merchant API key (`sk_test_…` in sandbox, `sk_live_…` in live mode)',
+    description: 'A merchant API key: `sk_test_…` for test mode (sandbox rails), `sk_live_…` for live mode',
   },
   checkoutToken: {
     type: 'apiKey',
@@ -47,6 +47,12 @@ const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
     in: 'header',
     name: 'X-Embed-Token',
     description: "An embed session's public token (safe to publish on the merchant's page)",
+  },
+  paystackSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-paystack-signature',
+    description: "Paystack's HMAC-SHA512 of the raw body, keyed with the secret key (`PAYSTACK_SECRET_KEY`)",
   },
 };
 

@@ -17,6 +17,7 @@ import * as apiKeys from '../../merchants/api-keys/contract';
 import * as branding from '../../merchants/branding/contract';
 import * as merchants from '../../operator/merchants/contract';
 import * as approvals from '../../collections/approvals/contract';
+import * as liveRails from '../../collections/live/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
 export const CONTRACTS: Record<string, unknown>[] = [
@@ -38,6 +39,7 @@ export const CONTRACTS: Record<string, unknown>[] = [
   branding,
   merchants,
   approvals,
+  liveRails,
 ];
 
 const isOperation = (value: unknown): value is Operation =>

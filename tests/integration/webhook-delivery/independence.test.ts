@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../../lib/platform/time';
-import { newMerchant, paidCheckout } from '../../support/fixtures';
+import { liveKeyOf, newMerchant, paidCheckout } from '../../support/fixtures';
 import { closeAllReceivers } from '../../support/webhook-receiver';
 import { startWebhookDispatcher } from '../../../lib/notifications/webhooks/dispatcher';
 import { verifyWebhookSignature } from '../../../lib/notifications/webhooks/verify';
@@ -158,14 +158,15 @@ describe('disabling an endpoint that keeps failing', () => {
 });
 
 describe('the loopback opt-in at connect time', () => {
-  it('is ignored outside sandbox mode: a loopback endpoint is refused (address_refused), the receiver never called', async () => {
+  it('counts for nothing on a live endpoint: loopback is refused (address_refused), the receiver never called', async () => {
     const m = await newMerchant();
     const { receiver, webhook } = await hook(m);
     const test = await testEvent(m, webhook.id);
-    await withEnv({ PAYMENT_RAILS: 'live' }, async () => {
-      const results = await drain();
-      expect(results).toEqual([expect.objectContaining({ statusCode: null, error: 'address_refused' })]);
-    });
+    // As if the flag had been saved on a live endpoint: the claim reads the endpoint's mode, not the flag alone.
+    const live = await liveKeyOf(m);
+    await sql`update webhook_endpoints set tenant_id = ${live.tenant.id} where id = ${webhook.id}`;
+    const results = await drain();
+    expect(results).toEqual([expect.objectContaining({ statusCode: null, error: 'address_refused' })]);
     expect(receiver.received).toHaveLength(0);
     expect(await deliveryRow(test.delivery_id)).toMatchObject({ status: 'pending', last_error: 'address_refused' });
   });

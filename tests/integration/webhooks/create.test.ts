@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TIMESTAMP, UUID } from '../../support/shapes';
-import { newMerchant } from '../../support/fixtures';
+import { liveKeyOf, newMerchant } from '../../support/fixtures';
 import { closeAllReceivers } from '../../support/webhook-receiver';
 import { expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
-import { PUBLIC_URL, sql, fieldsOf, createWebhook, withPaymentRails } from './helpers';
+import { PUBLIC_URL, sql, fieldsOf, createWebhook } from './helpers';
 
 afterEach(async () => {
   await closeAllReceivers();
@@ -242,33 +242,22 @@ describe('POST /api/v1/merchants/webhooks', () => {
       expect(hook.url).toBe('http://127.0.0.1:9/hooks');
     });
 
-    it('allow_loopback is refused outside sandbox mode (PAYMENT_RAILS=live)', async () => {
+    it('allow_loopback is refused to live-mode endpoints (a live key)', async () => {
       const m = await newMerchant();
-      const existing = await createWebhook(m, {
-        url: 'http://127.0.0.1:9/hooks',
-        events: ['*'],
-        allow_loopback: true,
+      const live = await liveKeyOf(m);
+      const res = await live.call(contract.createWebhook, {
+        body: { url: 'http://127.0.0.1:9/hooks', events: ['*'], allow_loopback: true },
       });
-      await withPaymentRails('live', async () => {
-        const res = await m.call(contract.createWebhook, {
-          body: {
-            url: 'http://127.0.0.1:9/hooks',
-            events: ['*'],
-            allow_loopback: true,
-          },
-        });
-        expectStatus(res, 422);
-        expectErrorShape(res.body, 'validation_error');
-        expect(fieldsOf(res.body)).toContain('allow_loopback');
-        const put = await m.call(contract.updateWebhook, {
-          params: { webhook_id: existing.id },
-          body: { allow_loopback: true },
-        });
-        expectStatus(put, 422);
-        expect(fieldsOf(put.body)).toContain('allow_loopback');
-        // Without the flag, a public https endpoint is fine in live mode.
-        expect((await m.call(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).status).toBe(200);
+      expectStatus(res, 422);
+      expectErrorShape(res.body, 'validation_error');
+      expect(fieldsOf(res.body)).toContain('allow_loopback');
+      const existing = (await live.ok(contract.createWebhook, { body: { url: PUBLIC_URL, events: ['*'] } })).body.data;
+      const put = await live.call(contract.updateWebhook, {
+        params: { webhook_id: existing.id },
+        body: { allow_loopback: true },
       });
+      expectStatus(put, 422);
+      expect(fieldsOf(put.body)).toContain('allow_loopback');
     });
   });
 });

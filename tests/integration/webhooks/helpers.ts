@@ -1,7 +1,6 @@
 import { type Merchant } from '../../support/fixtures';
 import { testSql } from '../../support/database';
 import { startReceiver } from '../../support/webhook-receiver';
-import { resetConfigForTests } from '../../../lib/platform/config';
 import { caller, type BodyOf, type Caller, type ErrorBody, type QueryOf } from '../../support/caller';
 import type { ApiKeyPermission } from '../../../lib/platform/db/schema';
 import { contract } from '../../support/contract';
@@ -55,16 +54,4 @@ export async function deliveriesOf(
   query: QueryOf<typeof contract.listWebhookDeliveries> = {},
 ) {
   return (await m.ok(contract.listWebhookDeliveries, { params: { webhook_id: webhookId }, query })).body;
-}
-
-export async function withPaymentRails<T>(rails: 'sandbox' | 'live', fn: () => Promise<T>): Promise<T> {
-  const saved = process.env.PAYMENT_RAILS;
-  process.env.PAYMENT_RAILS = rails;
-  resetConfigForTests();
-  try {
-    return await fn();
-  } finally {
-    process.env.PAYMENT_RAILS = saved;
-    resetConfigForTests();
-  }
 }

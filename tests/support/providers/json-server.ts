@@ -40,6 +40,8 @@ export interface JsonServer {
 
 export async function startJsonServer(
   handle: (request: ProviderRequest) => ProviderReply | Promise<ProviderReply>,
+  /** A fixed port, for a server another process was told about in advance (browser tests); any free one by default. */
+  port = 0,
 ): Promise<JsonServer> {
   const requests: ProviderRequest[] = [];
   const faults: { fault: Fault; times: number; path?: RegExp }[] = [];
@@ -85,11 +87,11 @@ export async function startJsonServer(
       })().catch((error: unknown) => send(res, { status: 500, body: { message: String(error) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     inject: (fault, options = {}) => faults.push({ fault, times: options.times ?? 1, path: options.path }),
     close: async () => {

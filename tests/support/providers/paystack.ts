@@ -29,6 +29,8 @@ export { sign as signPaystackBody, webhookRequest } from './paystack/webhooks';
 export interface PaystackServerOptions {
   /** Default: a fresh `sk_test_…`. The adapter must be given the same key. */
   secretKey?: string;
+  /** Default: any free port. */
+  port?: number;
   /** Where webhooks are POSTed. */
   webhookUrl?: string;
   /** Instead of HTTP: called with what a receiver would get. Return a status, or nothing for 200. */
@@ -182,6 +184,7 @@ export async function startPaystack(options: PaystackServerOptions = {}): Promis
       unresolvableAccounts: new Set(options.unresolvableAccounts ?? []),
       onTransferCompleted: (t) => void background.push(emit('transfer.success', transferData(t, true))),
     }),
+    options.port,
   );
 
   return {

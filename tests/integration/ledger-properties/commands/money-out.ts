@@ -135,7 +135,13 @@ export class MoneyOut extends Step {
     }
     const key = `prop-${crypto.randomUUID()}`;
     const outcome = await attempt(() => initiatePayout({ ...real.ctx, idempotencyKey: key }, this.kind, input));
-    const refusal = moneyOutRefusal(model, { currency, type, amount, fee, account });
+    const modelled = moneyOutRefusal(model, { currency, type, amount, fee, account });
+    // Live mode has no payout rail wired yet: past the destination's own checks, 503 and nothing moves.
+    const destinationRefused = modelled?.code === 'validation_error' || modelled?.code === 'payment_account_not_active';
+    const refusal =
+      real.tenant.mode === 'live' && !destinationRefused
+        ? { status: 503, code: 'rail_unavailable' as const }
+        : modelled;
     if (refusal) {
       expectRefusal(outcome, refusal.status, refusal.code);
       count(`${this.kind} refused ${refusal.code}`);

@@ -62,7 +62,8 @@ export async function attempt<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
+    // A refusal: a 4xx, or live mode's 503 when no rail takes the money (nothing moved either way).
+    if (error instanceof ApiError && (error.status < 500 || error.code === 'rail_unavailable')) {
       stats.refusals++;
       return { ok: false, error };
     }

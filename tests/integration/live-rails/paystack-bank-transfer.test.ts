@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../../lib/platform/config';
+import { admin, hostedPage, liveKeyOf, newMerchant, type Merchant } from '../../support/fixtures';
+import { caller, expectErrorShape, expectStatus } from '../../support/caller';
+import { contract } from '../../support/contract';
+import { testSql } from '../../support/database';
+import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
+import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
+
+/**
+ * A live checkout paid by bank transfer through Paystack, end to end against its contract server:
+ * the page gets an account opened for this payment, the customer pays it, Paystack's signed
+ * `charge.success` reaches our route, the status query confirms it, the money lands in the live
+ * wallet and the merchant's webhook event is written; the test key sees none of it.
+ */
+const sql = testSql();
+const NOTIFICATIONS = '/api/rails/paystack/notifications';
+let paystack: PaystackServer;
+
+/** What Paystack's webhook delivery gets back from our route. */
+const answers: { status: number; text: string }[] = [];
+async function toOurRoute(request: WebhookRequest): Promise<number> {
+  const res = await caller(Object.fromEntries(request.headers)).raw('POST', NOTIFICATIONS, { body: request.rawBody });
+  answers.push({ status: res.status, text: res.text });
+  return res.status;
+}
+
+beforeAll(async () => {
+  paystack = await startPaystack({ secretKey: process.env.PAYSTACK_SECRET_KEY, deliver: toOurRoute });
+  process.env.PAYSTACK_BASE_URL = paystack.url;
+  process.env.LIVE_ROUTES = 'NGN:bank_transfer=paystack';
+  resetConfigForTests();
+});
+
+afterAll(async () => {
+  process.env.PAYSTACK_BASE_URL = 'http://127.0.0.1:9';
+  delete process.env.LIVE_ROUTES;
+  resetConfigForTests();
+  await paystack.close();
+});
+
+async function liveCheckout(amount = 2500) {
+  const merchant = await newMerchant();
+  const live = await liveKeyOf(merchant);
+  const checkout = (
+    await live.ok(contract.createCheckout, {
+      body: { customer_email: 'ada@example.com', amount, currency_code: 'NGN' },
+    })
+  ).body.data;
+  return { merchant, live, checkout, ...hostedPage(checkout) };
+}
+
+async function chooseTransfer(page: ReturnType<typeof hostedPage>['page']) {
+  await page.ok(contract.chooseBankTransferPayment);
+  const session = (await page.ok(contract.getCheckoutSession)).body.data;
+  const attempt = session.latest_attempt!;
+  const [row] = await sql<{ id: string; provider_reference: string }[]>`
+    select id, provider_reference from payment_attempts where id = ${attempt.id}`;
+  return { session, attempt, reference: row!.provider_reference };
+}
+
+const depositsOf = async (who: Merchant) =>
+  (await who.ok(contract.listCustomerTransactions, { query: { transaction_type: 'deposit' } })).body.data;
+
+describe('a live NGN checkout paid by bank transfer through Paystack', () => {
+  it('offers only what is routed, without the sandbox banner; the account is the one Paystack opened', async () => {
+    const { page, checkout } = await liveCheckout();
+    const before = (await page.ok(contract.getCheckoutSession)).body.data;
+    expect(before.sandbox).toBe(false);
+    expect(before.methods.map((m) => m.method)).toEqual(['bank_transfer']);
+
+    const { attempt, reference } = await chooseTransfer(page);
+    const charge = paystack.state.charges.get(reference)!;
+    expect(charge).toBeDefined();
+    expect(attempt.bank_account).toMatchObject({
+      account_number: charge.accountNumber,
+      bank_name: charge.bank.name,
+    });
+    // The exact amount, in kobo, and our attempt id as Paystack's reference.
+    expect(charge.amount).toBe(250_000n);
+    expect(reference).toBe(attempt.id);
+    const [row] = await sql`select status from checkouts where id = ${checkout.id}`;
+    expect(row!.status).toBe('awaiting_payment_initiation');
+  });
+
+  it('paid: confirmed by the status query, credited to the live wallet once, with its webhook event; invisible to the test key', async () => {
+    const { merchant, live, page, checkout } = await liveCheckout();
+    const { reference } = await chooseTransfer(page);
+    answers.length = 0;
+    const paid = await paystack.payCharge(reference);
+    expect(paid.outcome).toBe('paid');
+    expect(answers).toEqual([{ status: 200, text: expect.stringContaining('"outcome":"recorded"') }]);
+    // Asked before the money was recorded.
+    expect(paystack.requests.some((r) => r.path === `/transaction/verify/${reference}`)).toBe(true);
+
+    const after = (await live.ok(contract.getCheckout, { params: { checkout_id: checkout.id } })).body.data;
+    expect(after.status).toBe('paid');
+    const deposits = await depositsOf(live);
+    expect(deposits).toHaveLength(1);
+    expect(deposits[0]).toMatchObject({ amount: 2500, provider: 'paystack', checkout_session_id: checkout.id });
+    const events = await sql`select event_type from events where resource_id = ${checkout.id} order by sequence`;
+    expect(events.map((e) => e.event_type)).toContain('checkout.paid');
+
+    // The same notice again, and once more later: still one collection, one deposit.
+    await paystack.deliver(paid.event!);
+    await paystack.deliver(paid.event!);
+    const collections = await sql`select count(*)::int as n from collections where checkout_id = ${checkout.id}`;
+    expect(collections[0]!.n).toBe(1);
+    expect(await depositsOf(live)).toHaveLength(1);
+
+    expect(await depositsOf(merchant)).toHaveLength(0);
+    expectStatus(await merchant.call(contract.getCheckout, { params: { checkout_id: checkout.id } }), 404);
+    const wallets = await admin().ok(contract.listMerchantWallets, {
+      params: { merchant_id: merchant.id },
+      query: { mode: 'live' },
+    });
+    expect(wallets.body.data.find((w) => w.currency_name === 'NGN')!.holding_balance).toBeGreaterThan(0);
+  });
+
+  it('a forged or altered notice is refused (401) and records nothing', async () => {
+    const { live, page, checkout } = await liveCheckout();
+    const { reference } = await chooseTransfer(page);
+    answers.length = 0;
+    const paid = await paystack.payCharge(reference, { delivery: 'withhold' });
+    expect((await paystack.deliver(paid.event!, { signature: 'forged' })).status).toBe(401);
+    expect((await paystack.deliver(paid.event!, { signature: 'missing' })).status).toBe(401);
+    expect((await paystack.deliver(paid.event!, { alterBody: true })).status).toBe(401);
+    for (const answer of answers) expectErrorShape(JSON.parse(answer.text), 'invalid_signature');
+    expect(await depositsOf(live)).toHaveLength(0);
+    const [row] = await sql`select status from checkouts where id = ${checkout.id}`;
+    expect(row!.status).toBe('awaiting_payment_initiation');
+    // The real notice, late: recorded.
+    expect((await paystack.deliver(paid.event!)).status).toBe(200);
+    expect(await depositsOf(live)).toHaveLength(1);
+  });
+
+  it('a notice whose status query does not answer records nothing (never guessed) and is asked for again', async () => {
+    const { live, page } = await liveCheckout();
+    const { reference } = await chooseTransfer(page);
+    paystack.inject({ kind: 'status', status: 502 }, { path: /^\/transaction\/verify\// });
+    answers.length = 0;
+    const paid = await paystack.payCharge(reference);
+    expect(answers[0]!.status).toBe(503);
+    expectErrorShape(JSON.parse(answers[0]!.text), 'rail_unavailable');
+    expect(await depositsOf(live)).toHaveLength(0);
+    // Paystack sends it again; the query answers now.
+    expect((await paystack.deliver(paid.event!)).status).toBe(200);
+    expect(await depositsOf(live)).toHaveLength(1);
+  });
+
+  it('Paystack down when the customer chooses transfer: 503 rail_unavailable, no attempt, no account shown', async () => {
+    const { page, checkout } = await liveCheckout();
+    paystack.inject({ kind: 'status', status: 500 }, { path: /^\/charge$/ });
+    const res = await page.call(contract.chooseBankTransferPayment);
+    expectStatus(res, 503);
+    expectErrorShape(res.body, 'rail_unavailable');
+    const attempts = await sql`select id from payment_attempts where checkout_id = ${checkout.id}`;
+    expect(attempts).toHaveLength(0);
+  });
+
+  it('live mode without a route offers nothing and takes no payment', async () => {
+    const merchant = await newMerchant();
+    const live = await liveKeyOf(merchant);
+    const checkout = (
+      await live.ok(contract.createCheckout, {
+        body: { customer_email: 'ada@example.com', amount: 25, currency_code: 'GHS' },
+      })
+    ).body.data;
+    const { page } = hostedPage(checkout);
+    const session = (await page.ok(contract.getCheckoutSession)).body.data;
+    expect(session.methods).toEqual([]);
+    expectStatus(await page.call(contract.chooseBankTransferPayment), 409);
+  });
+});
