@@ -9,12 +9,16 @@ import { effectiveStatus, presentCheckoutFull, type CheckoutRow } from '../check
 import { transitionCheckout } from '../checkout/state-machine';
 import { formatTimestamp } from '../platform/time';
 import { creditCheckoutDeposit, creditDuplicateDeposit } from '../books/deposits';
+import type { PaymentFailure } from '../rails/providers/types';
 
 /**
  * What happens when a rail reports an outcome. These are the verbs a real provider's callback would
  * call; the sandbox calls them from worker jobs and /api/sandbox/**. Each runs in one transaction with
  * the checkout row locked, and each is safe to call twice for the same report.
  */
+
+/** Why a prompt failed: the sandbox's two answers, or a provider's (lib/rails/providers/types.ts). */
+export type MobileMoneyFailure = 'declined' | 'insufficient_funds' | PaymentFailure;
 
 const FAILURES = {
   declined: 'The payment was declined on the phone',
@@ -110,7 +114,9 @@ async function markPaidByProvider(db: Db, row: CheckoutRow, paymentMethod: strin
 export async function recordMobileMoneyResult(
   db: Db,
   attemptId: string,
-  outcome: 'success' | 'declined' | 'insufficient_funds',
+  outcome: 'success' | MobileMoneyFailure,
+  /** From a real provider: its transaction id (the collection's rail reference) or its failure's words. */
+  details: { railReference?: string; message?: string } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
@@ -124,7 +130,7 @@ export async function recordMobileMoneyResult(
       const kind = await recordCollection(tx, row, {
         attemptId: attempt.id,
         rail: attempt.provider,
-        railReference: attempt.providerReference ?? attempt.id,
+        railReference: details.railReference ?? attempt.providerReference ?? attempt.id,
         method: 'mobile_money',
         amount: attempt.amount,
       });
@@ -139,7 +145,7 @@ export async function recordMobileMoneyResult(
       tx,
       'prompt_declined',
       { attemptId: attempt.id },
-      { failure: { code: outcome, message: FAILURES[outcome] } },
+      { failure: { code: outcome, message: details.message ?? FAILURES[outcome as keyof typeof FAILURES] } },
     );
     if (!declined) return;
     if (row.status === 'processing') {

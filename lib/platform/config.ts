@@ -272,7 +272,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (unconfigured.length) {
     throw new ConfigError(
       unconfigured.map(
-        (r) => `LIVE_ROUTES: ${r.currency}:${r.method} goes to ${r.provider}, whose credentials are not set`,
+        ({ route: r, missing }) =>
+          `LIVE_ROUTES: ${r.currency}:${r.method} goes to ${r.provider}, whose credentials are not set (${missing.join(', ')})`,
       ),
     );
   }

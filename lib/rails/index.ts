@@ -3,18 +3,39 @@ import type { CurrencyCode } from '../platform/money/currencies';
 import { ApiError } from '../platform/http/errors';
 import { sandboxBankTransfer, sandboxMobileMoney, sandboxPayouts } from './sandbox';
 import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
-import { liveRoute } from './live';
+import { enqueueJob } from '../platform/jobs/queue';
+import { liveMobileMoney, liveRoute } from './live';
 
 /**
  * The rails of each mode. Test mode always runs on the sandbox, whatever the deployment's
  * configuration. Live mode runs on the rail LIVE_ROUTES names for the currency and method
- * (lib/rails/live.ts); live bank transfers open an account per payment
- * (lib/collections/live/bank-transfer.ts), and live mobile money and payouts have no rail wired yet,
- * so they answer 503 `rail_unavailable`.
+ * (lib/rails/live.ts): live bank transfers open an account per payment and live prompts are sent
+ * by a job (lib/collections/live/); live payouts have no rail wired yet, so they answer 503
+ * `rail_unavailable`.
  */
-export function mobileMoneyRail(mode: Mode): MobileMoneyRail {
+export function mobileMoneyRail(mode: Mode, currency: CurrencyCode): MobileMoneyRail {
   if (mode === 'test') return sandboxMobileMoney;
-  throw railUnavailable('mobile money');
+  const live = liveMobileMoney(currency);
+  if (!live) throw railUnavailable('mobile money');
+  return {
+    name: live.name,
+    // The provider is called by a job once this transaction commits, never with rows locked
+    // (lib/collections/live/mobile-money.ts); its reference is known only then.
+    async requestPayment(db, request) {
+      await enqueueJob(
+        db,
+        'rail_request_payment',
+        { attempt_id: request.attemptId },
+        { jobKey: `rail_request:${request.attemptId}` },
+      );
+      return { providerReference: null };
+    },
+  };
+}
+
+/** The one network a live mobile-money route serves (MTN MoMo's, M-Pesa's), or null in test mode. */
+export function liveNetwork(mode: Mode, currency: CurrencyCode): string | null {
+  return mode === 'live' ? (liveMobileMoney(currency)?.network ?? null) : null;
 }
 
 export function bankTransferRail(mode: Mode): BankTransferRail {
@@ -35,7 +56,7 @@ export function payoutRailNamed(name: string): PayoutRail {
 
 /** Whether live mode offers a method in a currency (the page hides the others). */
 export function liveOffers(currency: CurrencyCode, method: 'mobile_money' | 'bank_transfer'): boolean {
-  return method === 'bank_transfer' && liveRoute(currency, 'bank_transfer') !== null;
+  return liveRoute(currency, method) !== null;
 }
 
 const railUnavailable = (what: string) =>

@@ -1,8 +1,11 @@
-import { config } from '../platform/config';
+import { config, type Config } from '../platform/config';
+import type { NetworkProvider } from '../platform/db/schema';
 import type { CurrencyCode } from '../platform/money/currencies';
 import type { LiveMethod, LiveProvider } from '../platform/settings/live-rails';
 import { createPaystack, type Paystack } from './providers/paystack';
-import type { BankTransferProvider } from './providers/types';
+import { mtnMomoCollections } from './providers/mtn-momo';
+import { createMpesa } from './providers/mpesa';
+import type { BankTransferProvider, CollectionStatus, MobileMoneyProvider } from './providers/types';
 
 /**
  * Live mode's rails, built once from the configuration (LIVE_ROUTES and each provider's variables,
@@ -34,4 +37,85 @@ export function liveRoute(currency: CurrencyCode, method: LiveMethod): LiveProvi
 /** The rail that opens a bank account for one live payment in `currency`, or null. */
 export function liveBankTransfer(currency: CurrencyCode): BankTransferProvider | null {
   return liveRoute(currency, 'bank_transfer') === 'paystack' ? livePaystack() : null;
+}
+
+/** A live mobile-money rail, as the attempt code uses it: one provider, the network it serves. */
+export interface LiveMobileMoney {
+  name: 'mtn_momo' | 'mpesa';
+  network: NetworkProvider;
+  requestPayment: MobileMoneyProvider['requestPayment'];
+  /** `amount`: what was asked, for providers whose status answer carries none (M-Pesa). */
+  queryPayment(request: { attemptId: string; providerReference: string; amount: bigint }): Promise<CollectionStatus>;
+  readCallback: MobileMoneyProvider['readCallback'];
+}
+
+let mobileMoney: Partial<Record<LiveMobileMoney['name'], { key: string; rail: LiveMobileMoney }>> = {};
+
+/** The live mobile-money rail LIVE_ROUTES names for a currency, or null. */
+export function liveMobileMoney(currency: CurrencyCode): LiveMobileMoney | null {
+  const provider = liveRoute(currency, 'mobile_money');
+  return provider === 'mtn_momo' || provider === 'mpesa' ? liveMobileMoneyNamed(provider) : null;
+}
+
+/** The rail an attempt was sent through (its `provider`), for its callbacks and status queries; null when not configured now. */
+export function liveMobileMoneyNamed(provider: string): LiveMobileMoney | null {
+  if (provider !== 'mtn_momo' && provider !== 'mpesa') return null;
+  const c = config();
+  if (provider === 'mtn_momo' ? !c.MTN_MOMO_COLLECTION_API_KEY : !c.MPESA_CONSUMER_KEY) return null;
+  const timeoutMs = c.RAIL_TIMEOUT_SECONDS * 1000;
+  const key = JSON.stringify([
+    provider,
+    c.MTN_MOMO_BASE_URL,
+    c.MTN_MOMO_COLLECTION_API_USER,
+    c.MPESA_BASE_URL,
+    c.MPESA_CONSUMER_KEY,
+    timeoutMs,
+  ]);
+  const cached = mobileMoney[provider];
+  if (cached?.key === key) return cached.rail;
+  const rail = provider === 'mtn_momo' ? mtnRail(c, timeoutMs) : mpesaRail(c, timeoutMs);
+  mobileMoney = { ...mobileMoney, [provider]: { key, rail } };
+  return rail;
+}
+
+function mtnRail(c: Config, timeoutMs: number): LiveMobileMoney {
+  const collections = mtnMomoCollections({
+    baseUrl: c.MTN_MOMO_BASE_URL,
+    targetEnvironment: c.MTN_MOMO_TARGET_ENVIRONMENT!,
+    credentials: {
+      subscriptionKey: c.MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY!,
+      apiUser: c.MTN_MOMO_COLLECTION_API_USER!,
+      apiKey: c.MTN_MOMO_COLLECTION_API_KEY!,
+    },
+    timeoutMs,
+  });
+  return {
+    name: 'mtn_momo',
+    network: 'mtn_momo',
+    requestPayment: (request) => collections.requestPayment(request),
+    queryPayment: ({ attemptId, providerReference }) => collections.queryPayment({ attemptId, providerReference }),
+    readCallback: (body) => collections.readCallback(body),
+  };
+}
+
+function mpesaRail(c: Config, timeoutMs: number): LiveMobileMoney {
+  const { collections } = createMpesa({
+    baseUrl: c.MPESA_BASE_URL,
+    consumerKey: c.MPESA_CONSUMER_KEY!,
+    consumerSecret: c.MPESA_CONSUMER_SECRET!,
+    timeoutMs,
+    stk: {
+      shortCode: c.MPESA_SHORT_CODE!,
+      passkey: c.MPESA_PASSKEY!,
+      transactionType: c.MPESA_TILL_NUMBER ? 'CustomerBuyGoodsOnline' : 'CustomerPayBillOnline',
+      ...(c.MPESA_TILL_NUMBER ? { partyB: c.MPESA_TILL_NUMBER } : {}),
+    },
+  });
+  return {
+    name: 'mpesa',
+    network: 'mpesa',
+    requestPayment: (request) => collections.requestPayment(request),
+    queryPayment: (request) => collections.queryPayment(request),
+    readCallback: (body) => collections.readCallback(body),
+  };
 }

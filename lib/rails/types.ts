@@ -21,7 +21,7 @@ export interface MobileMoneyRail {
       currency: string;
       reference: string;
     },
-  ): Promise<{ providerReference: string }>;
+  ): Promise<{ providerReference: string | null }>;
 }
 
 /** Where a customer sends a bank transfer; fields that do not apply to the currency are null. */

@@ -8,6 +8,7 @@ import { runSettlement } from '../books/settlement/run-settlement';
 import { completePayout, failPayout, pickUpPayout } from '../money-out/progress';
 import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
 import type { JobPayloads } from '../platform/jobs/queue';
+import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
 
 const task =
   <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
@@ -22,6 +23,8 @@ export const taskList: TaskList = {
   sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
     recordMobileMoneyResult(getDb(), p.attempt_id, p.outcome),
   ),
+  rail_request_payment: task<'rail_request_payment'>((p) => sendLivePrompt(getDb(), p.attempt_id)),
+  rail_check_payment: task<'rail_check_payment'>((p) => checkLivePrompt(getDb(), p.attempt_id, p.round)),
   pick_up_payout: task<'pick_up_payout'>((p) => pickUpPayout(getDb(), p.transaction_id)),
   sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
     p.outcome === 'completed'

@@ -16,6 +16,7 @@ import {
   type Merchant,
 } from './fixtures';
 import { ownedResources, type OwnedResource } from './owned-resources';
+import { callbackUrl } from '../../lib/rails/callback-address';
 /**
  * The cases of the security suite (tests/integration/security.test.ts): for every operation, a request its
  * owner's credential gets the success for, and what the refusals are compared with.
@@ -34,6 +35,9 @@ export const PUBLIC: OperationId[] = [
   'getOpenApiDocument',
   'simulateBankTransfer',
   'simulateMobileMoneyOutcome',
+  // Their credential is the address itself (an attempt id and its HMAC): another address is a 404.
+  'receiveMobileMoneyCallback',
+  'receiveMobileMoneyCallbackPut',
 ];
 /** Public, for test-mode objects only: a live object is unknown to them (404). */
 export const SANDBOX_ONLY: OperationId[] = ['simulateBankTransfer', 'simulateMobileMoneyOutcome'];
@@ -51,15 +55,29 @@ export async function liveSandboxRequest(
   if (id === 'simulateBankTransfer') {
     return { request: { body: { payment_reference: checkout.payment_reference, scenario: 'exact' } }, snapshot };
   }
-  // Live mode has no mobile-money rail to make an attempt with: one written as a rail would have.
+  const attemptId = await liveAttempt(checkout.id);
+  return { request: { params: { attempt_id: attemptId }, body: { outcome: 'success' } }, snapshot };
+}
+
+/** A live MTN MoMo attempt of a live checkout, written as the page would (no rail is configured in the suite). */
+async function liveAttempt(checkoutId: string): Promise<string> {
   const [attempt] = await sql<{ id: string }[]>`
     insert into payment_attempts (checkout_id, merchant_id, tenant_id, method, network, phone, amount, currency_code,
                                   status, provider, respond_by)
     select id, merchant_id, tenant_id, 'mobile_money', 'mtn_momo', '+233241234567', amount, currency_code,
            'processing', 'mtn_momo', now() + interval '3 minutes'
-      from checkouts where id = ${checkout.id}
+      from checkouts where id = ${checkoutId}
     returning id`;
-  return { request: { params: { attempt_id: attempt!.id }, body: { outcome: 'success' } }, snapshot };
+  return attempt!.id;
+}
+
+/** A callback address we issued for a live attempt of A's. */
+async function issuedCallback() {
+  const checkout = (await fx.aLive.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
+  const token = callbackUrl(await liveAttempt(checkout.id))
+    .split('/')
+    .pop()!;
+  return { request: { params: { token }, body: { externalId: 'anything', status: 'SUCCESSFUL' } } };
 }
 
 interface Fixtures {
@@ -176,6 +194,8 @@ export const CASES: Cases = {
   },
 
   // The sandbox's rails.
+  receiveMobileMoneyCallback: issuedCallback,
+  receiveMobileMoneyCallbackPut: issuedCallback,
   receivePaystackNotification: async () => {
     // A verified notice about a reference we never issued: answered, nothing recorded, Paystack never asked.
     const raw = JSON.stringify({

@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { loadBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
-import { liveOffers } from '../../rails';
+import { liveNetwork, liveOffers } from '../../rails';
 import { modeOf } from '../../merchants/tenant-mode';
 import type { CheckoutRow } from '../../checkout/present';
 
@@ -40,8 +40,13 @@ export function methodsOnOffer(
   })
     // Live mode offers only what the deployment routes to a provider; test mode offers the whole catalogue.
     .filter((m) => merchant.mode === 'test' || liveOffers(row.currencyCode, m.method))
-    // A live provider confirms the money itself: no operator approval.
-    .map((m) => (merchant.mode === 'live' ? { ...m, requires_manual_approval: false } : m));
+    // A live provider confirms the money itself (no operator approval), and serves its own network only.
+    .map((m) => {
+      if (merchant.mode === 'test') return m;
+      const network = liveNetwork('live', row.currencyCode);
+      return { ...m, requires_manual_approval: false, networks: m.networks.filter((n) => n.id === network) };
+    })
+    .filter((m) => m.method !== 'mobile_money' || m.networks.length > 0);
   const transferStarted =
     latest?.method === 'bank_transfer' && (latest.status === 'awaiting_transfer' || latest.status === 'claimed');
   const tooLate = row.expiresAt.getTime() - now.getTime() < config().BANK_TRANSFER_MIN_MINUTES * 60_000;

@@ -93,7 +93,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
   }
   const phone = read.e164;
 
-  const rail = mobileMoneyRail(await modeOf(db, row.tenantId));
+  const rail = mobileMoneyRail(await modeOf(db, row.tenantId), row.currencyCode);
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
   await db.transaction(async (tx) => {
     await abandonWaitingTransfers(tx, row.id);

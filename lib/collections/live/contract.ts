@@ -25,3 +25,40 @@ export const receivePaystackNotification = operation({
   data: providerNoticeResultSchema,
   errors: [404, 503],
 });
+
+export const mobileMoneyCallbackResultSchema = named(
+  'MobileMoneyCallbackResult',
+  z.object({
+    provider_status: z.enum(['pending', 'succeeded', 'failed', 'not_found', 'unknown']).meta({
+      description:
+        "What the provider's status query said when the callback made us ask (the callback's own body is never trusted)",
+    }),
+  }),
+);
+
+const callbackParams = z.strictObject({
+  token: z.string().max(200).meta({ description: "The attempt's callback address, as we gave it to the provider" }),
+});
+
+const callbackDescription =
+  "Where MTN MoMo and M-Pesa call back for one live mobile-money attempt. Neither signs its callbacks, so the address itself is the credential: the attempt id and an HMAC of it, issued with the request. Any other address is a 404. The body is read for nothing but M-Pesa's reference; the provider's status query then decides, before any money is recorded. MTN calls with PUT or POST, M-Pesa with POST.";
+
+export const receiveMobileMoneyCallback = operation({
+  operationId: 'receiveMobileMoneyCallback',
+  method: 'POST',
+  path: '/api/rails/mobile-money/callbacks/{token}',
+  tag: 'Rails',
+  summary: 'Mobile-money callback',
+  description: callbackDescription,
+  security: 'none',
+  params: callbackParams,
+  body: z.looseObject({}),
+  data: mobileMoneyCallbackResultSchema,
+});
+
+export const receiveMobileMoneyCallbackPut = operation({
+  ...receiveMobileMoneyCallback,
+  operationId: 'receiveMobileMoneyCallbackPut',
+  method: 'PUT',
+  summary: 'Mobile-money callback (PUT)',
+});

@@ -8,6 +8,8 @@ export interface JobPayloads {
   sandbox_mobile_money_outcome: { attempt_id: string; outcome: 'success' | 'declined' | 'insufficient_funds' };
   pick_up_payout: { transaction_id: string };
   sandbox_payout_outcome: { transaction_id: string; outcome: 'completed' | 'failed' };
+  rail_request_payment: { attempt_id: string };
+  rail_check_payment: { attempt_id: string; round: number };
 }
 export type JobName = keyof JobPayloads;
 

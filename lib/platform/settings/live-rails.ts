@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 /**
  * Live mode's rails, configured per deployment: LIVE_ROUTES says which provider takes each
  * (currency, method), and each provider's credentials come from its own variables. Test mode never
@@ -8,14 +10,20 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
  * to a provider that does not serve that currency and method, stops the start with a message naming
  * the variable; secrets are never part of any message.
  */
-export const LIVE_METHODS = ['bank_transfer'] as const;
+export const LIVE_METHODS = ['mobile_money', 'bank_transfer'] as const;
 export type LiveMethod = (typeof LIVE_METHODS)[number];
 
-/** What each wired provider serves. MTN MoMo and M-Pesa adapters exist (lib/rails/providers) but are not wired to attempts yet. */
+/** What each wired provider serves (collections; payouts are not wired to providers yet). */
 export const LIVE_PROVIDERS = {
   paystack: { bank_transfer: ['NGN', 'KES'] },
+  mtn_momo: { mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'] },
+  mpesa: { mobile_money: ['KES'] },
 } as const satisfies Record<string, Partial<Record<LiveMethod, readonly CurrencyCode[]>>>;
 export type LiveProvider = keyof typeof LIVE_PROVIDERS;
+
+/** The currencies a provider serves a method in (none when it does not offer the method). */
+export const servedBy = (provider: LiveProvider, method: LiveMethod): readonly string[] =>
+  (LIVE_PROVIDERS[provider] as Partial<Record<LiveMethod, readonly string[]>>)[method] ?? [];
 
 export interface LiveRoute {
   currency: CurrencyCode;
@@ -44,9 +52,7 @@ export const liveRoutesSetting = z
             ? `names method ${method}: live routes take ${LIVE_METHODS.join(', ')}`
             : !(provider! in LIVE_PROVIDERS)
               ? `names provider ${provider}: live routes take ${Object.keys(LIVE_PROVIDERS).join(', ')}`
-              : !(LIVE_PROVIDERS[provider as LiveProvider][method as LiveMethod] as readonly string[]).includes(
-                    currency,
-                  )
+              : !servedBy(provider as LiveProvider, method as LiveMethod).includes(currency)
                 ? `${provider} does not serve ${method} in ${currency}`
                 : null;
       if (problem) {
@@ -73,10 +79,35 @@ export const liveRailSettings = {
     .string()
     .regex(/^sk_(test|live)_[A-Za-z0-9]+$/, 'must be a Paystack secret key (sk_live_… or sk_test_…)')
     .optional(),
-  PAYSTACK_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('https://api.paystack.co'),
+  PAYSTACK_BASE_URL: httpUrl.default('https://api.paystack.co'),
+  MTN_MOMO_BASE_URL: httpUrl.default('https://proxy.momoapi.mtn.com'),
+  MTN_MOMO_TARGET_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z]+$/, 'must be the value MTN gives (e.g. mtnghana)')
+    .optional(),
+  MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MTN_MOMO_COLLECTION_API_USER: z.uuid({ error: 'must be the API user id (a UUID)' }).optional(),
+  MTN_MOMO_COLLECTION_API_KEY: z.string().min(1).optional(),
+  MPESA_BASE_URL: httpUrl.default('https://api.safaricom.co.ke'),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  MPESA_SHORT_CODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be the PayBill or store number')
+    .optional(),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  MPESA_TILL_NUMBER: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be a till number')
+    .optional(),
 };
+
+const url = 'an http(s) URL';
+const secretDoc = (what: string) => ({
+  meaning: `${what} Never logged.`,
+  whenUnset: 'not configured (a route to the provider stops the start)',
+  allowed: 'as the provider issues it',
+});
 
 export const liveRailSettingDocs = {
   LIVE_ROUTES: {
@@ -95,13 +126,64 @@ export const liveRailSettingDocs = {
     whenUnset: 'Paystack not configured (a route to it stops the start)',
     allowed: "`sk_live_…` (or `sk_test_…` against Paystack's test mode)",
   },
-  PAYSTACK_BASE_URL: {
-    meaning: "Paystack's API; tests point it at a local contract server.",
-    allowed: 'an http(s) URL',
+  PAYSTACK_BASE_URL: { meaning: "Paystack's API; tests point it at a local contract server.", allowed: url },
+  MTN_MOMO_BASE_URL: {
+    meaning: "MTN MoMo's Open API gateway (`https://sandbox.momodeveloper.mtn.com` for MTN's sandbox).",
+    allowed: url,
+  },
+  MTN_MOMO_TARGET_ENVIRONMENT: {
+    meaning:
+      "`X-Target-Environment`: the country's value MTN gives at onboarding (`mtnghana`…), `sandbox` for MTN's sandbox.",
+    whenUnset: 'not configured',
+    allowed: 'lower-case letters',
+  },
+  MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: secretDoc("The Collection product's `Ocp-Apim-Subscription-Key`."),
+  MTN_MOMO_COLLECTION_API_USER: {
+    meaning: "The Collection product's API user (from MTN's partner portal).",
+    whenUnset: 'not configured',
+    allowed: 'a UUID',
+  },
+  MTN_MOMO_COLLECTION_API_KEY: secretDoc("The Collection product's API key."),
+  MPESA_BASE_URL: {
+    meaning: "Safaricom Daraja's API (`https://sandbox.safaricom.co.ke` for its sandbox).",
+    allowed: url,
+  },
+  MPESA_CONSUMER_KEY: secretDoc("The Daraja app's consumer key."),
+  MPESA_CONSUMER_SECRET: secretDoc("The Daraja app's consumer secret."),
+  MPESA_SHORT_CODE: {
+    meaning: 'The PayBill number (or the store number of a till) STK Push charges to.',
+    whenUnset: 'not configured',
+    allowed: '5 to 7 digits',
+  },
+  MPESA_PASSKEY: secretDoc('The Lipa na M-Pesa Online passkey.'),
+  MPESA_TILL_NUMBER: {
+    meaning:
+      'For a Buy Goods till: its till number (STK Push then uses `CustomerBuyGoodsOnline`); unset for a PayBill.',
+    whenUnset: 'PayBill (`CustomerPayBillOnline`)',
+    allowed: '5 to 7 digits',
   },
 };
 
-/** Routes whose provider has no credentials: the config refuses them at start. */
-export function unconfiguredRoutes(routes: LiveRoute[], settings: { PAYSTACK_SECRET_KEY?: string }): LiveRoute[] {
-  return routes.filter((r) => r.provider === 'paystack' && !settings.PAYSTACK_SECRET_KEY);
+/** The variables each provider needs before a route may go to it. */
+export const PROVIDER_VARIABLES = {
+  paystack: ['PAYSTACK_SECRET_KEY'],
+  mtn_momo: [
+    'MTN_MOMO_TARGET_ENVIRONMENT',
+    'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+    'MTN_MOMO_COLLECTION_API_USER',
+    'MTN_MOMO_COLLECTION_API_KEY',
+  ],
+  mpesa: ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'],
+} as const;
+type ProviderVariable = (typeof PROVIDER_VARIABLES)[LiveProvider][number];
+
+/** Each route whose provider misses a variable, and which: the config refuses them at start. */
+export function unconfiguredRoutes(
+  routes: LiveRoute[],
+  settings: Partial<Record<ProviderVariable, string>>,
+): { route: LiveRoute; missing: string[] }[] {
+  return routes.flatMap((route) => {
+    const missing = PROVIDER_VARIABLES[route.provider].filter((name) => !settings[name]);
+    return missing.length ? [{ route, missing }] : [];
+  });
 }

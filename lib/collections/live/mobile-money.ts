@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { checkouts, paymentAttempts } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { enqueueJob } from '../../platform/jobs/queue';
+import { log } from '../../platform/log';
+import { callbackUrl } from '../../rails/callback-address';
+import { liveMobileMoneyNamed, type LiveMobileMoney } from '../../rails/live';
+import type { CollectionStatus } from '../../rails/providers/types';
+import { recordMobileMoneyResult } from '../rail-outcomes';
+
+/**
+ * A live mobile-money prompt (MTN MoMo, M-Pesa). The attempt and a `rail_request_payment` job are
+ * written in the page's transaction; the job calls the provider. From then on the provider's word
+ * is only ever taken from its status query: a callback (to the attempt's unguessable address) just
+ * makes us ask now. Nothing is guessed: a refusal fails the attempt; a time-out, a 5xx or silence
+ * leaves it open and `rail_check_payment` asks again on a backoff, for a day, past the page's own
+ * time-out (a late success still credits the merchant and the page says so).
+ */
+
+/** 10 s, 20 s, 40 s … then hourly: about a day in all. */
+export const CHECK_ROUNDS = 30;
+const checkDelaySeconds = (round: number) => Math.min(10 * 2 ** round, 3600);
+/** A provider may not show a request it accepted for a short while: "no such request" counts only after this. */
+const NOT_FOUND_AFTER_MS = 120_000;
+
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+const OPEN = new Set(['processing', 'timeout', 'abandoned']);
+
+async function loadAttempt(db: Db, attemptId: string) {
+  const [found] = await db
+    .select({ attempt: paymentAttempts, reference: checkouts.paymentReference, description: checkouts.description })
+    .from(paymentAttempts)
+    .innerJoin(checkouts, eq(checkouts.id, paymentAttempts.checkoutId))
+    .where(eq(paymentAttempts.id, attemptId));
+  return found;
+}
+
+async function scheduleCheck(db: Db, attemptId: string, round: number) {
+  if (round >= CHECK_ROUNDS) {
+    log.error('rail.attempt_unresolved', { attempt_id: attemptId, rounds: round });
+    return;
+  }
+  await enqueueJob(
+    db,
+    'rail_check_payment',
+    { attempt_id: attemptId, round },
+    { runAt: new Date(Date.now() + checkDelaySeconds(round) * 1000), jobKey: `rail_check:${attemptId}` },
+  );
+}
+
+/** The job: sends the prompt, once, and starts checking. */
+export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
+  const found = await loadAttempt(db, attemptId);
+  if (!found || found.attempt.status !== 'processing' || found.attempt.providerReference) return;
+  const { attempt } = found;
+  const rail = liveMobileMoneyNamed(attempt.provider);
+  if (!rail) {
+    await recordMobileMoneyResult(db, attempt.id, 'provider_error', {
+      message: 'The mobile money provider is not configured',
+    });
+    return;
+  }
+  const answer = await rail.requestPayment({
+    attemptId: attempt.id,
+    amount: attempt.amount,
+    currency: attempt.currencyCode,
+    phone: attempt.phone!,
+    reference: found.reference,
+    description: found.description ?? found.reference,
+    callbackUrl: callbackUrl(attempt.id),
+  });
+  log.info('rail.prompt', { rail: rail.name, attempt_id: attempt.id, answer: answer.kind });
+  if (answer.kind === 'refused') {
+    const failure = /PHONE|NUMBER|PAYER_NOT_FOUND/i.test(answer.code) ? 'invalid_number' : 'provider_error';
+    await recordMobileMoneyResult(db, attempt.id, failure, {
+      message: `The provider refused the prompt (${answer.code})`,
+    });
+    return;
+  }
+  if (answer.kind === 'accepted') {
+    await db
+      .update(paymentAttempts)
+      .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attempt.id));
+  }
+  await scheduleCheck(db, attempt.id, 0);
+}
+
+/** The job, and a callback's effect: ask the provider, act on what it says, or ask again later. */
+export async function checkLivePrompt(db: Db, attemptId: string, round: number): Promise<CollectionStatus['status']> {
+  const found = await loadAttempt(db, attemptId);
+  if (!found || !OPEN.has(found.attempt.status)) return 'unknown';
+  const { attempt } = found;
+  const rail = liveMobileMoneyNamed(attempt.provider);
+  // MTN's reference is our attempt id; M-Pesa's comes with its answer or its callback.
+  const providerReference = attempt.providerReference ?? (rail?.name === 'mtn_momo' ? attempt.id : null);
+  if (!rail || !providerReference) {
+    await scheduleCheck(db, attempt.id, round + 1);
+    return 'unknown';
+  }
+  const status = await rail.queryPayment({ attemptId: attempt.id, providerReference, amount: attempt.amount });
+  await act(db, rail, attempt, status, round);
+  return status.status;
+}
+
+async function act(db: Db, rail: LiveMobileMoney, attempt: Attempt, status: CollectionStatus, round: number) {
+  switch (status.status) {
+    case 'succeeded':
+      if (status.currency !== attempt.currencyCode || status.amount !== attempt.amount) {
+        // Never credit what was not asked for; an operator looks at it.
+        log.error('rail.amount_mismatch', { rail: rail.name, attempt_id: attempt.id, currency: status.currency });
+        return;
+      }
+      await recordMobileMoneyResult(db, attempt.id, 'success', { railReference: status.providerTransactionId });
+      return;
+    case 'failed':
+      await recordMobileMoneyResult(db, attempt.id, status.failure, { message: status.message });
+      return;
+    case 'not_found':
+      if (Date.now() - attempt.createdAt.getTime() > NOT_FOUND_AFTER_MS) {
+        await recordMobileMoneyResult(db, attempt.id, 'provider_error', {
+          message: 'The provider never received the prompt',
+        });
+        return;
+      }
+      await scheduleCheck(db, attempt.id, round + 1);
+      return;
+    default:
+      await scheduleCheck(db, attempt.id, round + 1);
+  }
+}
+
+/**
+ * A provider's callback to an attempt's address (already matched to the attempt). Its body is read
+ * only for M-Pesa's reference when the push's own answer was lost; then the status query decides.
+ */
+export async function onLiveCallback(db: Db, attemptId: string, body: unknown): Promise<CollectionStatus['status']> {
+  const found = await loadAttempt(db, attemptId);
+  if (!found) return 'unknown';
+  const rail = liveMobileMoneyNamed(found.attempt.provider);
+  const hint = rail?.readCallback(body);
+  if (hint && !found.attempt.providerReference) {
+    await db
+      .update(paymentAttempts)
+      .set({ providerReference: hint.providerReference, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attemptId));
+  }
+  return checkLivePrompt(db, attemptId, 0);
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../../lib/platform/config';
+import { hostedPage, liveKeyOf, newMerchant } from '../../support/fixtures';
+import { caller, expectStatus } from '../../support/caller';
+import { contract } from '../../support/contract';
+import { testSql } from '../../support/database';
+import { runJobsNow } from '../../support/jobs';
+import { startMtnMomo, type MtnMomoServer } from '../../support/providers/mtn-momo';
+import type { MtnCallback } from '../../support/providers/mtn-momo/callbacks';
+
+/**
+ * A live GHS checkout paid by MTN MoMo against MTN's contract server: the prompt is sent by a job with
+ * our attempt id as X-Reference-Id and an unguessable callback address; the callback only makes us
+ * ask; the status query decides. Time-outs, 5xx, lost callbacks and forged addresses never guess.
+ */
+const sql = testSql();
+let mtn: MtnMomoServer;
+const callbacks: { status: number; text: string }[] = [];
+
+async function toOurRoute(callback: MtnCallback) {
+  const res = await caller().raw(callback.method, new URL(callback.url).pathname, { body: callback.body });
+  callbacks.push({ status: res.status, text: res.text });
+}
+
+beforeAll(async () => {
+  mtn = await startMtnMomo({
+    targetEnvironment: 'mtnghana',
+    currency: 'GHS',
+    callbackMethod: 'PUT',
+    deliver: toOurRoute,
+  });
+  const { collection } = mtn.adapterSettings;
+  Object.assign(process.env, {
+    MTN_MOMO_BASE_URL: mtn.url,
+    MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
+    MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
+    MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
+    MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
+    LIVE_ROUTES: 'GHS:mobile_money=mtn_momo',
+    // A provider that does not answer is given up on (unknown) after this; short here.
+    RAIL_TIMEOUT_SECONDS: '2',
+  });
+  resetConfigForTests();
+});
+
+afterAll(async () => {
+  for (const name of [
+    'MTN_MOMO_BASE_URL',
+    'MTN_MOMO_TARGET_ENVIRONMENT',
+    'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+    'MTN_MOMO_COLLECTION_API_USER',
+    'MTN_MOMO_COLLECTION_API_KEY',
+    'LIVE_ROUTES',
+    'RAIL_TIMEOUT_SECONDS',
+  ])
+    delete process.env[name];
+  resetConfigForTests();
+  await mtn.close();
+});
+
+/** A live checkout whose customer asked for the prompt; the job has sent it (unless `send: false`). */
+async function prompted(options: { send?: boolean } = {}) {
+  const merchant = await newMerchant();
+  const live = await liveKeyOf(merchant);
+  const checkout = (
+    await live.ok(contract.createCheckout, {
+      body: { customer_email: 'ama@example.com', amount: 25, currency_code: 'GHS' },
+    })
+  ).body.data;
+  const { page } = hostedPage(checkout);
+  const session = (await page.ok(contract.getCheckoutSession)).body.data;
+  expect(session.sandbox).toBe(false);
+  expect(session.methods.find((m) => m.method === 'mobile_money')!.networks.map((n) => n.id)).toEqual(['mtn_momo']);
+  await page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '0241234567' } });
+  const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
+  if (options.send !== false) await runJobsNow(['rail_request_payment']);
+  return { merchant, live, checkout, page, attemptId: attempt!.id };
+}
+
+const attemptOf = async (id: string) =>
+  (await sql`select status, provider_reference, failure_code from payment_attempts where id = ${id}`)[0]!;
+const checkoutStatus = async (id: string) => (await sql`select status from checkouts where id = ${id}`)[0]!.status;
+const collectionsOf = async (id: string) =>
+  (await sql`select rail, rail_reference, amount from collections where checkout_id = ${id}`) as unknown as {
+    rail: string;
+    rail_reference: string;
+    amount: string;
+  }[];
+
+describe('a live GHS checkout paid by MTN MoMo', () => {
+  it('sends the prompt after the page commits: our attempt id as X-Reference-Id, the exact amount, an unguessable callback', async () => {
+    const { attemptId } = await prompted();
+    const request = mtn.requests.find(
+      (r) => r.path === '/collection/v1_0/requesttopay' && r.headers['x-reference-id'] === attemptId,
+    )!;
+    expect(request).toBeDefined();
+    expect(request.json).toMatchObject({
+      amount: '25',
+      currency: 'GHS',
+      payer: { partyIdType: 'MSISDN', partyId: '233241234567' },
+    });
+    expect(request.headers['x-callback-url']).toMatch(
+      new RegExp(`/api/rails/mobile-money/callbacks/${attemptId}\\.[0-9a-f]{40}$`),
+    );
+    expect(await attemptOf(attemptId)).toMatchObject({ status: 'processing', provider_reference: attemptId });
+  });
+
+  it('approved: the callback makes us ask, the status says SUCCESSFUL, the merchant is paid once', async () => {
+    const { checkout, attemptId, live } = await prompted();
+    callbacks.length = 0;
+    await mtn.approve(attemptId, { callback: 'twice', financialTransactionId: '7700112233' });
+    await mtn.callbacksSettled();
+    expect(callbacks.map((c) => c.status)).toEqual([200, 200]);
+    expect(await checkoutStatus(checkout.id)).toBe('paid');
+    expect(await collectionsOf(checkout.id)).toEqual([
+      { rail: 'mtn_momo', rail_reference: '7700112233', amount: '2500' },
+    ]);
+    const deposits = (await live.ok(contract.listCustomerTransactions, { query: { transaction_type: 'deposit' } })).body
+      .data;
+    expect(deposits).toHaveLength(1);
+  });
+
+  it('declined on the phone: the attempt fails as declined, the checkout can be tried again', async () => {
+    const { checkout, attemptId } = await prompted();
+    await mtn.decline(attemptId, 'APPROVAL_REJECTED', { callback: 'send' });
+    await mtn.callbacksSettled();
+    expect(await attemptOf(attemptId)).toMatchObject({ status: 'failed', failure_code: 'declined' });
+    expect(await checkoutStatus(checkout.id)).toBe('failed');
+    expect(await collectionsOf(checkout.id)).toEqual([]);
+  });
+
+  it('the callback never comes: the backoff query finds the success', async () => {
+    const { checkout, attemptId } = await prompted();
+    await mtn.approve(attemptId, { callback: 'withhold' });
+    expect(await checkoutStatus(checkout.id)).toBe('processing');
+    await runJobsNow(['rail_check_payment']);
+    expect(await checkoutStatus(checkout.id)).toBe('paid');
+  });
+
+  it('a callback that says SUCCESSFUL while MTN says PENDING records nothing; a forged address is a 404', async () => {
+    const { checkout, attemptId } = await prompted();
+    const [request] = mtn.requests.filter((r) => r.headers['x-reference-id'] === attemptId);
+    const path = new URL(request!.headers['x-callback-url'] as string).pathname;
+    const lie = {
+      externalId: attemptId,
+      status: 'SUCCESSFUL',
+      amount: '25',
+      currency: 'GHS',
+      financialTransactionId: '1',
+    };
+    const res = await caller().raw('POST', path, { body: lie });
+    expectStatus(res, 200);
+    expect(res.text).toContain('"provider_status":"pending"');
+    const forged = await caller().raw(
+      'POST',
+      path.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      { body: lie },
+    );
+    expectStatus(forged, 404);
+    expect(await checkoutStatus(checkout.id)).toBe('processing');
+    expect(await collectionsOf(checkout.id)).toEqual([]);
+  });
+
+  it('MTN answers 500 to the prompt: unknown, never failed at once; asked again; no such request after two minutes → failed', async () => {
+    mtn.inject({ kind: 'status', status: 500 }, { path: /\/requesttopay$/ });
+    const { checkout, attemptId } = await prompted();
+    expect(await attemptOf(attemptId)).toMatchObject({ status: 'processing', provider_reference: null });
+    await runJobsNow(['rail_check_payment']);
+    expect((await attemptOf(attemptId)).status).toBe('processing');
+    await sql`update payment_attempts set created_at = now() - interval '3 minutes' where id = ${attemptId}`;
+    await runJobsNow(['rail_check_payment']);
+    expect(await attemptOf(attemptId)).toMatchObject({ status: 'failed', failure_code: 'provider_error' });
+    expect(await collectionsOf(checkout.id)).toEqual([]);
+  });
+
+  it('the prompt took effect but the answer was lost (time-out): the query finds it, a late approval is credited after our time-out', async () => {
+    mtn.inject({ kind: 'hang_after' }, { path: /\/requesttopay$/ });
+    const { checkout, attemptId } = await prompted();
+    // Our own window passes first: the page says timed out, the provider is still asked.
+    await sql`update payment_attempts set respond_by = now() - interval '1 second' where id = ${attemptId}`;
+    await runJobsNow(['time_out_payment_attempt']);
+    expect((await attemptOf(attemptId)).status).toBe('timeout');
+    await mtn.approve(attemptId, { callback: 'withhold' });
+    await runJobsNow(['rail_check_payment']);
+    expect((await attemptOf(attemptId)).status).toBe('succeeded');
+    expect(await checkoutStatus(checkout.id)).toBe('paid');
+  });
+});
