@@ -102,7 +102,7 @@ async function walletIdOf(db: Db, checkout: CheckoutRow) {
   const [wallet] = await db
     .select({ id: wallets.id })
     .from(wallets)
-    .where(and(eq(wallets.merchantId, checkout.merchantId), eq(wallets.currencyId, checkout.currencyId)));
+    .where(and(eq(wallets.tenantId, checkout.tenantId), eq(wallets.currencyId, checkout.currencyId)));
   return wallet?.id;
 }
 

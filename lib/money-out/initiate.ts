@@ -119,7 +119,13 @@ export async function initiatePayout<K extends PayoutKind>(
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
-  const rail = payoutRail(ctx.tenant.mode);
+  const rail = payoutRail(ctx.tenant.mode, currency, destination.payoutType);
+  if (ctx.tenant.mode === 'live' && destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
+    // A real bank transfer needs the bank's code (Paystack's bank_code, e.g. 058 for GTBank).
+    throw destination.paymentAccountId
+      ? invalidField('payment_account_id', "has no bank_routing_number: live bank payouts need the bank's code")
+      : invalidField('recipient_details.bank_routing_number', "is required for live bank payouts: the bank's code");
+  }
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;
 

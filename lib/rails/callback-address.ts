@@ -2,25 +2,36 @@ import crypto from 'node:crypto';
 import { config } from '../platform/config';
 
 /**
- * MTN MoMo and M-Pesa sign nothing, so each attempt gets its own callback address that nobody can
+ * MTN MoMo and M-Pesa sign nothing, so each attempt (and each payout) gets its own callback address that nobody can
  * guess: the attempt id and an HMAC of it (keyed from CHECKOUT_TOKEN_SECRET), in hex. The address
  * only says "ask the provider about this attempt"; what the callback body claims is never trusted.
  * Hex, and a path without "mpesa", because Daraja refuses callback URLs containing certain words.
  */
-const CALLBACKS = '/api/rails/mobile-money/callbacks/';
+type Kind = 'attempt' | 'payout';
+const PATHS: Record<Kind, string> = {
+  attempt: '/api/rails/mobile-money/callbacks/',
+  payout: '/api/rails/payouts/callbacks/',
+};
 
-const keyed = () => crypto.createHmac('sha256', config().CHECKOUT_TOKEN_SECRET).update('rail-callback').digest();
-const macOf = (attemptId: string) => crypto.createHmac('sha256', keyed()).update(attemptId).digest('hex').slice(0, 40);
+const keyed = (kind: Kind) =>
+  crypto.createHmac('sha256', config().CHECKOUT_TOKEN_SECRET).update(`rail-callback:${kind}`).digest();
+const macOf = (kind: Kind, id: string) =>
+  crypto.createHmac('sha256', keyed(kind)).update(id).digest('hex').slice(0, 40);
+const urlOf = (kind: Kind, id: string) => `${config().API_BASE_URL}${PATHS[kind]}${id}.${macOf(kind, id)}`;
 
-export const callbackUrl = (attemptId: string) =>
-  `${config().API_BASE_URL}${CALLBACKS}${attemptId}.${macOf(attemptId)}`;
+/** Where the provider calls back about one mobile-money attempt. */
+export const callbackUrl = (attemptId: string) => urlOf('attempt', attemptId);
+/** Where the provider calls back about one withdrawal or payout. */
+export const payoutCallbackUrl = (transactionId: string) => urlOf('payout', transactionId);
 
-/** The attempt an address names, or null for anything we did not issue. */
-export function attemptOfCallback(token: string): string | null {
+function idOf(kind: Kind, token: string): string | null {
   const match = /^([0-9a-f-]{36})\.([0-9a-f]{40})$/.exec(token);
   if (!match) return null;
-  const [, attemptId, mac] = match;
-  const expected = Buffer.from(macOf(attemptId!), 'hex');
-  const given = Buffer.from(mac!, 'hex');
-  return crypto.timingSafeEqual(expected, given) ? attemptId! : null;
+  const [, id, mac] = match;
+  return crypto.timingSafeEqual(Buffer.from(macOf(kind, id!), 'hex'), Buffer.from(mac!, 'hex')) ? id! : null;
 }
+
+/** The attempt an address names, or null for anything we did not issue. */
+export const attemptOfCallback = (token: string) => idOf('attempt', token);
+/** The payout an address names, or null. */
+export const payoutOfCallback = (token: string) => idOf('payout', token);

@@ -3,9 +3,15 @@ import type { NetworkProvider } from '../platform/db/schema';
 import type { CurrencyCode } from '../platform/money/currencies';
 import type { LiveMethod, LiveProvider } from '../platform/settings/live-rails';
 import { createPaystack, type Paystack } from './providers/paystack';
-import { mtnMomoCollections } from './providers/mtn-momo';
+import { mtnMomoCollections, mtnMomoDisbursements } from './providers/mtn-momo';
 import { createMpesa } from './providers/mpesa';
-import type { BankTransferProvider, CollectionStatus, MobileMoneyProvider } from './providers/types';
+import type {
+  BankTransferProvider,
+  CollectionStatus,
+  MobileMoneyProvider,
+  PayoutProvider,
+  PayoutStatus,
+} from './providers/types';
 
 /**
  * Live mode's rails, built once from the configuration (LIVE_ROUTES and each provider's variables,
@@ -118,4 +124,62 @@ function mpesaRail(c: Config, timeoutMs: number): LiveMobileMoney {
     queryPayment: (request) => collections.queryPayment(request),
     readCallback: (body) => collections.readCallback(body),
   };
+}
+
+/** A live payout rail: sends withdrawals and payouts, our payout id as its idempotency reference. */
+export interface LivePayouts {
+  name: 'paystack' | 'mtn_momo';
+  sendPayout: PayoutProvider['sendPayout'];
+  queryPayout: PayoutProvider['queryPayout'];
+  /** A callback's payout and hint (MTN); Paystack's come through its signed webhook instead. */
+  readCallback(body: unknown): { payoutId: string; hint: PayoutStatus } | null;
+}
+
+/** The rail LIVE_ROUTES names for payouts of this type in this currency, or null. */
+export function livePayouts(currency: CurrencyCode, payoutType: 'bank_transfer' | 'mobile_money'): LivePayouts | null {
+  const provider = liveRoute(currency, `payout_${payoutType}`);
+  return provider ? livePayoutsNamed(provider) : null;
+}
+
+let mtnDisbursements: { key: string; rail: LivePayouts } | undefined;
+
+/** The payout rail a payout was sent through (its `provider`); null when not configured now. */
+export function livePayoutsNamed(provider: string): LivePayouts | null {
+  if (provider === 'paystack') {
+    const paystack = livePaystack();
+    return (
+      paystack && {
+        name: 'paystack',
+        sendPayout: paystack.sendPayout,
+        queryPayout: paystack.queryPayout,
+        readCallback: () => null,
+      }
+    );
+  }
+  if (provider !== 'mtn_momo') return null;
+  const c = config();
+  if (!c.MTN_MOMO_DISBURSEMENT_API_KEY || !c.MTN_MOMO_TARGET_ENVIRONMENT) return null;
+  const key = JSON.stringify([c.MTN_MOMO_BASE_URL, c.MTN_MOMO_DISBURSEMENT_API_USER, c.RAIL_TIMEOUT_SECONDS]);
+  if (mtnDisbursements?.key !== key) {
+    const disbursements = mtnMomoDisbursements({
+      baseUrl: c.MTN_MOMO_BASE_URL,
+      targetEnvironment: c.MTN_MOMO_TARGET_ENVIRONMENT,
+      credentials: {
+        subscriptionKey: c.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY!,
+        apiUser: c.MTN_MOMO_DISBURSEMENT_API_USER!,
+        apiKey: c.MTN_MOMO_DISBURSEMENT_API_KEY,
+      },
+      timeoutMs: c.RAIL_TIMEOUT_SECONDS * 1000,
+    });
+    mtnDisbursements = {
+      key,
+      rail: {
+        name: 'mtn_momo',
+        sendPayout: (request) => disbursements.sendPayout(request),
+        queryPayout: (request) => disbursements.queryPayout(request),
+        readCallback: (body) => disbursements.readCallback(body),
+      },
+    };
+  }
+  return mtnDisbursements.rail;
 }

@@ -57,5 +57,5 @@ export interface PayoutRail {
   send(
     db: Db,
     payout: { transactionId: string; destination: PayoutDestination },
-  ): Promise<{ providerReference: string }>;
+  ): Promise<{ providerReference: string | null }>;
 }

@@ -9,6 +9,7 @@ import { completePayout, failPayout, pickUpPayout } from '../money-out/progress'
 import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
 import type { JobPayloads } from '../platform/jobs/queue';
 import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
+import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 
 const task =
   <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
@@ -26,6 +27,8 @@ export const taskList: TaskList = {
   rail_request_payment: task<'rail_request_payment'>((p) => sendLivePrompt(getDb(), p.attempt_id)),
   rail_check_payment: task<'rail_check_payment'>((p) => checkLivePrompt(getDb(), p.attempt_id, p.round)),
   pick_up_payout: task<'pick_up_payout'>((p) => pickUpPayout(getDb(), p.transaction_id)),
+  rail_send_payout: task<'rail_send_payout'>((p) => sendLivePayout(getDb(), p.transaction_id)),
+  rail_check_payout: task<'rail_check_payout'>((p) => checkLivePayout(getDb(), p.transaction_id, p.round)),
   sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
     p.outcome === 'completed'
       ? completePayout(getDb(), p.transaction_id)

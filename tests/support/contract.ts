@@ -8,7 +8,7 @@ import * as checkouts from '../../lib/checkout/contract';
 import * as conversion from '../../lib/books/conversion/contract';
 import * as embed from '../../lib/checkout/embed/contract';
 import * as ledger from '../../lib/books/ledger/contract';
-import * as liveRails from '../../lib/collections/live/contract';
+import * as liveRails from '../../lib/surfaces/provider-notices/contract';
 import * as merchants from '../../lib/operator/merchants/contract';
 import * as moneyOut from '../../lib/money-out/contract';
 import * as openapi from '../../lib/surfaces/openapi/contract';

@@ -16,7 +16,7 @@ import {
   type Merchant,
 } from './fixtures';
 import { ownedResources, type OwnedResource } from './owned-resources';
-import { callbackUrl } from '../../lib/rails/callback-address';
+import { callbackUrl, payoutCallbackUrl } from '../../lib/rails/callback-address';
 /**
  * The cases of the security suite (tests/integration/security.test.ts): for every operation, a request its
  * owner's credential gets the success for, and what the refusals are compared with.
@@ -38,6 +38,8 @@ export const PUBLIC: OperationId[] = [
   // Their credential is the address itself (an attempt id and its HMAC): another address is a 404.
   'receiveMobileMoneyCallback',
   'receiveMobileMoneyCallbackPut',
+  'receivePayoutCallback',
+  'receivePayoutCallbackPut',
 ];
 /** Public, for test-mode objects only: a live object is unknown to them (404). */
 export const SANDBOX_ONLY: OperationId[] = ['simulateBankTransfer', 'simulateMobileMoneyOutcome'];
@@ -69,6 +71,12 @@ async function liveAttempt(checkoutId: string): Promise<string> {
       from checkouts where id = ${checkoutId}
     returning id`;
   return attempt!.id;
+}
+
+/** A payout callback address we issued (for a payout that is not in flight: nothing to do, answered). */
+async function issuedPayoutCallback() {
+  const token = payoutCallbackUrl(crypto.randomUUID()).split('/').pop()!;
+  return { request: { params: { token }, body: { externalId: 'anything', status: 'SUCCESSFUL' } } };
 }
 
 /** A callback address we issued for a live attempt of A's. */
@@ -194,6 +202,8 @@ export const CASES: Cases = {
   },
 
   // The sandbox's rails.
+  receivePayoutCallback: issuedPayoutCallback,
+  receivePayoutCallbackPut: issuedPayoutCallback,
   receiveMobileMoneyCallback: issuedCallback,
   receiveMobileMoneyCallbackPut: issuedCallback,
   receivePaystackNotification: async () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { checkouts, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
-import { enqueueJob } from '../../platform/jobs/queue';
 import { log } from '../../platform/log';
 import { callbackUrl } from '../../rails/callback-address';
+import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-checks';
 import { liveMobileMoneyNamed, type LiveMobileMoney } from '../../rails/live';
 import type { CollectionStatus } from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
@@ -16,12 +16,6 @@ import { recordMobileMoneyResult } from '../rail-outcomes';
  * leaves it open and `rail_check_payment` asks again on a backoff, for a day, past the page's own
  * time-out (a late success still credits the merchant and the page says so).
  */
-
-/** 10 s, 20 s, 40 s … then hourly: about a day in all. */
-export const CHECK_ROUNDS = 30;
-const checkDelaySeconds = (round: number) => Math.min(10 * 2 ** round, 3600);
-/** A provider may not show a request it accepted for a short while: "no such request" counts only after this. */
-const NOT_FOUND_AFTER_MS = 120_000;
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 
@@ -36,18 +30,7 @@ async function loadAttempt(db: Db, attemptId: string) {
   return found;
 }
 
-async function scheduleCheck(db: Db, attemptId: string, round: number) {
-  if (round >= CHECK_ROUNDS) {
-    log.error('rail.attempt_unresolved', { attempt_id: attemptId, rounds: round });
-    return;
-  }
-  await enqueueJob(
-    db,
-    'rail_check_payment',
-    { attempt_id: attemptId, round },
-    { runAt: new Date(Date.now() + checkDelaySeconds(round) * 1000), jobKey: `rail_check:${attemptId}` },
-  );
-}
+const scheduleCheck = (db: Db, attemptId: string, round: number) => scheduleStatusCheck(db, { attemptId }, round);
 
 /** The job: sends the prompt, once, and starts checking. */
 export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {

@@ -10,6 +10,8 @@ export interface JobPayloads {
   sandbox_payout_outcome: { transaction_id: string; outcome: 'completed' | 'failed' };
   rail_request_payment: { attempt_id: string };
   rail_check_payment: { attempt_id: string; round: number };
+  rail_send_payout: { transaction_id: string };
+  rail_check_payout: { transaction_id: string; round: number };
 }
 export type JobName = keyof JobPayloads;
 

@@ -10,13 +10,17 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
  * to a provider that does not serve that currency and method, stops the start with a message naming
  * the variable; secrets are never part of any message.
  */
-export const LIVE_METHODS = ['mobile_money', 'bank_transfer'] as const;
+export const LIVE_METHODS = ['mobile_money', 'bank_transfer', 'payout_mobile_money', 'payout_bank_transfer'] as const;
 export type LiveMethod = (typeof LIVE_METHODS)[number];
 
-/** What each wired provider serves (collections; payouts are not wired to providers yet). */
+/** What each wired provider serves: collections, and payouts (withdrawals and payouts) by destination. */
 export const LIVE_PROVIDERS = {
-  paystack: { bank_transfer: ['NGN', 'KES'] },
-  mtn_momo: { mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'] },
+  paystack: {
+    bank_transfer: ['NGN', 'KES'],
+    payout_bank_transfer: ['NGN', 'GHS', 'KES'],
+    payout_mobile_money: ['GHS', 'KES'],
+  },
+  mtn_momo: { mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'], payout_mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'] },
   mpesa: { mobile_money: ['KES'] },
 } as const satisfies Record<string, Partial<Record<LiveMethod, readonly CurrencyCode[]>>>;
 export type LiveProvider = keyof typeof LIVE_PROVIDERS;
@@ -88,6 +92,9 @@ export const liveRailSettings = {
   MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: z.string().min(1).optional(),
   MTN_MOMO_COLLECTION_API_USER: z.uuid({ error: 'must be the API user id (a UUID)' }).optional(),
   MTN_MOMO_COLLECTION_API_KEY: z.string().min(1).optional(),
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MTN_MOMO_DISBURSEMENT_API_USER: z.uuid({ error: 'must be the API user id (a UUID)' }).optional(),
+  MTN_MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
   MPESA_BASE_URL: httpUrl.default('https://api.safaricom.co.ke'),
   MPESA_CONSUMER_KEY: z.string().min(1).optional(),
   MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
@@ -144,6 +151,15 @@ export const liveRailSettingDocs = {
     allowed: 'a UUID',
   },
   MTN_MOMO_COLLECTION_API_KEY: secretDoc("The Collection product's API key."),
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: secretDoc(
+    "The Disbursement product's `Ocp-Apim-Subscription-Key` (payouts to MTN wallets).",
+  ),
+  MTN_MOMO_DISBURSEMENT_API_USER: {
+    meaning: "The Disbursement product's API user.",
+    whenUnset: 'not configured',
+    allowed: 'a UUID',
+  },
+  MTN_MOMO_DISBURSEMENT_API_KEY: secretDoc("The Disbursement product's API key."),
   MPESA_BASE_URL: {
     meaning: "Safaricom Daraja's API (`https://sandbox.safaricom.co.ke` for its sandbox).",
     allowed: url,
@@ -164,18 +180,27 @@ export const liveRailSettingDocs = {
   },
 };
 
-/** The variables each provider needs before a route may go to it. */
-export const PROVIDER_VARIABLES = {
-  paystack: ['PAYSTACK_SECRET_KEY'],
-  mtn_momo: [
-    'MTN_MOMO_TARGET_ENVIRONMENT',
-    'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
-    'MTN_MOMO_COLLECTION_API_USER',
-    'MTN_MOMO_COLLECTION_API_KEY',
-  ],
-  mpesa: ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'],
-} as const;
-type ProviderVariable = (typeof PROVIDER_VARIABLES)[LiveProvider][number];
+const MTN_COLLECTION = [
+  'MTN_MOMO_TARGET_ENVIRONMENT',
+  'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+  'MTN_MOMO_COLLECTION_API_USER',
+  'MTN_MOMO_COLLECTION_API_KEY',
+] as const;
+const MTN_DISBURSEMENT = [
+  'MTN_MOMO_TARGET_ENVIRONMENT',
+  'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
+  'MTN_MOMO_DISBURSEMENT_API_USER',
+  'MTN_MOMO_DISBURSEMENT_API_KEY',
+] as const;
+
+/** The variables a route needs before it may go to its provider (MTN's two products have their own). */
+export function variablesFor(route: Pick<LiveRoute, 'provider' | 'method'>) {
+  const paying = route.method.startsWith('payout_');
+  if (route.provider === 'paystack') return ['PAYSTACK_SECRET_KEY'] as const;
+  if (route.provider === 'mtn_momo') return paying ? MTN_DISBURSEMENT : MTN_COLLECTION;
+  return ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
+}
+type ProviderVariable = ReturnType<typeof variablesFor>[number];
 
 /** Each route whose provider misses a variable, and which: the config refuses them at start. */
 export function unconfiguredRoutes(
@@ -183,7 +208,7 @@ export function unconfiguredRoutes(
   settings: Partial<Record<ProviderVariable, string>>,
 ): { route: LiveRoute; missing: string[] }[] {
   return routes.flatMap((route) => {
-    const missing = PROVIDER_VARIABLES[route.provider].filter((name) => !settings[name]);
+    const missing = variablesFor(route).filter((name) => !settings[name]);
     return missing.length ? [{ route, missing }] : [];
   });
 }

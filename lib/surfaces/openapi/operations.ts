@@ -17,7 +17,7 @@ import * as apiKeys from '../../merchants/api-keys/contract';
 import * as branding from '../../merchants/branding/contract';
 import * as merchants from '../../operator/merchants/contract';
 import * as approvals from '../../collections/approvals/contract';
-import * as liveRails from '../../collections/live/contract';
+import * as liveRails from '../../surfaces/provider-notices/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
 export const CONTRACTS: Record<string, unknown>[] = [

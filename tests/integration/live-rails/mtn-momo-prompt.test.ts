@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
-import { hostedPage, liveKeyOf, newMerchant } from '../../support/fixtures';
+import { hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
 import { caller, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -29,14 +29,17 @@ beforeAll(async () => {
     callbackMethod: 'PUT',
     deliver: toOurRoute,
   });
-  const { collection } = mtn.adapterSettings;
+  const { collection, disbursement } = mtn.adapterSettings;
   Object.assign(process.env, {
     MTN_MOMO_BASE_URL: mtn.url,
     MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
     MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
     MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
     MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-    LIVE_ROUTES: 'GHS:mobile_money=mtn_momo',
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
+    MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
+    MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
+    LIVE_ROUTES: 'GHS:mobile_money=mtn_momo, GHS:payout_mobile_money=mtn_momo',
     // A provider that does not answer is given up on (unknown) after this; short here.
     RAIL_TIMEOUT_SECONDS: '2',
   });
@@ -50,6 +53,9 @@ afterAll(async () => {
     'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
     'MTN_MOMO_COLLECTION_API_USER',
     'MTN_MOMO_COLLECTION_API_KEY',
+    'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
+    'MTN_MOMO_DISBURSEMENT_API_USER',
+    'MTN_MOMO_DISBURSEMENT_API_KEY',
     'LIVE_ROUTES',
     'RAIL_TIMEOUT_SECONDS',
   ])
@@ -184,5 +190,41 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
     await runJobsNow(['rail_check_payment']);
     expect((await attemptOf(attemptId)).status).toBe('succeeded');
     expect(await checkoutStatus(checkout.id)).toBe('paid');
+  });
+});
+
+describe('a live withdrawal to an MTN wallet (Disbursements)', () => {
+  it('our payout id as X-Reference-Id; the callback to its own address makes us ask; COMPLETED', async () => {
+    const { live, attemptId, checkout } = await prompted();
+    await mtn.approve(attemptId, { callback: 'send' });
+    expect(await checkoutStatus(checkout.id)).toBe('paid');
+    await settleEverything();
+    const created = (
+      await live.ok(contract.createWithdrawal, {
+        body: {
+          amount: 20,
+          currency_code: 'GHS',
+          payout_type: 'mobile_money',
+          recipient_details: {
+            recipient_name: 'Ama Mensah',
+            mobile_number: '0241234567',
+            network_provider: 'mtn_momo',
+          },
+        },
+      })
+    ).body.data;
+    await runJobsNow(['pick_up_payout']);
+    await runJobsNow(['rail_send_payout']);
+    const transfer = mtn.requests.find(
+      (r) => r.path === '/disbursement/v1_0/transfer' && r.headers['x-reference-id'] === created.transaction_id,
+    )!;
+    expect(transfer.json).toMatchObject({ amount: '20', currency: 'GHS', payee: { partyId: '233241234567' } });
+    expect(transfer.headers['x-callback-url']).toContain(`/api/rails/payouts/callbacks/${created.transaction_id}.`);
+
+    await mtn.approve(created.transaction_id, { product: 'disbursement', callback: 'send' });
+    await mtn.callbacksSettled();
+    const after = (await live.ok(contract.getWithdrawal, { params: { transaction_id: created.transaction_id } })).body
+      .data;
+    expect(after.status).toBe('COMPLETED');
   });
 });

@@ -1,5 +1,5 @@
 import { ownedByTenant, tenantId } from './tenants';
-import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
@@ -60,6 +60,7 @@ export const checkouts = pgTable(
   },
   (t) => [
     ownedByTenant('checkouts', t),
+    unique('checkouts_id_tenant_unique').on(t.id, t.tenantId),
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
     index('checkouts_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The listing's customer_email filter (exact, any case), newest first.

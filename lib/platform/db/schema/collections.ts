@@ -1,4 +1,4 @@
-import { ownedByTenant, tenantId } from './tenants';
+import { ownedByTenant, sameTenant, tenantId } from './tenants';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
@@ -34,6 +34,7 @@ export const collections = pgTable(
   },
   (t) => [
     ownedByTenant('collections', t),
+    sameTenant('collections_checkout_tenant_fk', t.checkoutId, t, checkouts),
     uniqueIndex('collections_rail_reference_unique').on(t.rail, t.railReference),
     index('collections_checkout_idx').on(t.checkoutId),
   ],

@@ -1,4 +1,4 @@
-import { ownedByTenant, tenantId } from './tenants';
+import { ownedByTenant, sameTenant, tenantId } from './tenants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -113,6 +113,8 @@ export const customerTransactions = pgTable(
   },
   (t) => [
     ownedByTenant('customer_transactions', t),
+    sameTenant('customer_transactions_wallet_tenant_fk', t.walletId, t, wallets),
+    sameTenant('customer_transactions_checkout_tenant_fk', t.checkoutSessionId, t, checkouts),
     foreignKey({ columns: [t.refundsTransactionId], foreignColumns: [t.id] }),
     // Newest first per merchant, with each filter of the listing served by its own index.
     index('customer_transactions_tenant_created_idx').on(

@@ -1,4 +1,4 @@
-import { ownedByTenant, tenantId } from './tenants';
+import { ownedByTenant, sameTenant, tenantId } from './tenants';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
@@ -56,6 +56,7 @@ export const paymentAttempts = pgTable(
   },
   (t) => [
     ownedByTenant('payment_attempts', t),
+    sameTenant('payment_attempts_checkout_tenant_fk', t.checkoutId, t, checkouts),
     index('payment_attempts_checkout_idx').on(t.checkoutId, t.createdAt),
     uniqueIndex('payment_attempts_provider_reference_unique').on(t.provider, t.providerReference),
     // At most one live attempt per checkout: a second "pay" click cannot start a parallel charge.

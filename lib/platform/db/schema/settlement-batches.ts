@@ -1,4 +1,4 @@
-import { ownedByTenant, tenantId } from './tenants';
+import { ownedByTenant, sameTenant, tenantId } from './tenants';
 import { integer, index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, currencyCode } from './columns';
 import { merchants } from './merchants';
@@ -31,6 +31,7 @@ export const settlementBatches = pgTable(
   },
   (t) => [
     ownedByTenant('settlement_batches', t),
+    sameTenant('settlement_batches_wallet_tenant_fk', t.walletId, t, wallets),
     index('settlement_batches_tenant_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

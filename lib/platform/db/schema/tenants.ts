@@ -46,6 +46,18 @@ export const ownerOf = (owner: Tenant | { tenantId: string; merchantId: string }
 /** The tenant that owns a row; `ownedByTenant` ties it to the row's merchant_id. */
 export const tenantId = () => uuid().notNull();
 
+/**
+ * A reference to another owned row that must be in the same tenant: `(column, tenant_id)` → the
+ * target's `(id, tenant_id)`. A deposit can only land in a wallet of its own mode, an attempt only
+ * belong to a checkout of its own mode. (A null column is not checked.)
+ */
+export const sameTenant = (
+  name: string,
+  column: AnyPgColumn,
+  t: { tenantId: AnyPgColumn },
+  target: { id: AnyPgColumn; tenantId: AnyPgColumn },
+) => foreignKey({ name, columns: [column, t.tenantId], foreignColumns: [target.id, target.tenantId] });
+
 export const ownedByTenant = (table: string, t: { tenantId: AnyPgColumn; merchantId: AnyPgColumn }) =>
   foreignKey({
     name: `${table}_tenant_fk`,

@@ -1,8 +1,8 @@
 import { signedEndpoint } from '@/lib/platform/http/endpoint';
 import { routes } from '@/lib/platform/http/route';
 import { getDb } from '@/lib/platform/db/client';
-import * as contract from '@/lib/collections/live/contract';
-import { receivePaystackNotification } from '@/lib/collections/live/paystack-notifications';
+import * as contract from '@/lib/surfaces/provider-notices/contract';
+import { receivePaystackNotification } from '@/lib/surfaces/provider-notices/paystack';
 
 /** Paystack's webhook: signature first, then the status query before any money is recorded. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

@@ -1,8 +1,8 @@
 import { publicEndpoint } from '@/lib/platform/http/endpoint';
 import { routes } from '@/lib/platform/http/route';
 import { getDb } from '@/lib/platform/db/client';
-import * as contract from '@/lib/collections/live/contract';
-import { receiveMobileMoneyCallback } from '@/lib/collections/live/callbacks';
+import * as contract from '@/lib/surfaces/provider-notices/contract';
+import { receiveMobileMoneyCallback } from '@/lib/surfaces/provider-notices/callbacks';
 
 /** MTN MoMo (PUT or POST) and M-Pesa (POST) call back here; the address is the credential. */
 export const { GET, POST, PUT, PATCH, DELETE } = routes({

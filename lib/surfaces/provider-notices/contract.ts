@@ -62,3 +62,35 @@ export const receiveMobileMoneyCallbackPut = operation({
   method: 'PUT',
   summary: 'Mobile-money callback (PUT)',
 });
+
+export const payoutCallbackResultSchema = named(
+  'PayoutCallbackResult',
+  z.object({
+    provider_status: z.enum(['pending', 'completed', 'failed', 'not_found', 'unknown']).meta({
+      description: "What the provider's status query said when the callback made us ask",
+    }),
+  }),
+);
+
+const payoutCallbackDescription =
+  "Where MTN MoMo (Disbursements) calls back about one live withdrawal or payout: the address is the credential (the payout id and an HMAC of it); any other is a 404. The body is not trusted: the provider's status query decides whether the payout is COMPLETED or FAILED (money back).";
+
+export const receivePayoutCallback = operation({
+  operationId: 'receivePayoutCallback',
+  method: 'POST',
+  path: '/api/rails/payouts/callbacks/{token}',
+  tag: 'Rails',
+  summary: 'Payout callback',
+  description: payoutCallbackDescription,
+  security: 'none',
+  params: callbackParams,
+  body: z.looseObject({}),
+  data: payoutCallbackResultSchema,
+});
+
+export const receivePayoutCallbackPut = operation({
+  ...receivePayoutCallback,
+  operationId: 'receivePayoutCallbackPut',
+  method: 'PUT',
+  summary: 'Payout callback (PUT)',
+});

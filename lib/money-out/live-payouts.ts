@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { customerTransactions } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { config } from '../platform/config';
+import { log } from '../platform/log';
+import { payoutCallbackUrl } from '../rails/callback-address';
+import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../rails/status-checks';
+import { livePayoutsNamed, type LivePayouts } from '../rails/live';
+import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
+import { completePayout, failPayout } from './progress';
+
+/**
+ * A live withdrawal or payout, once picked up (PROCESSING: the merchant can no longer cancel it). A
+ * job sends it with the payout's id as the provider's idempotency reference, so sending again after
+ * a lost answer can never pay twice. The provider's word is taken from its status query (or its
+ * signed webhook, for Paystack): COMPLETED, or FAILED with the money back. A refusal that proves
+ * nothing was sent fails it at once; anything unknown is asked again on a backoff, for a day.
+ */
+
+type PayoutRow = typeof customerTransactions.$inferSelect;
+
+async function processing(db: Db, transactionId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerTransactions)
+    .where(and(eq(customerTransactions.id, transactionId), eq(customerTransactions.payoutStatus, 'processing')));
+  return row;
+}
+
+const scheduleCheck = (db: Db, transactionId: string, round: number) =>
+  scheduleStatusCheck(db, { transactionId }, round);
+
+function targetOf(row: PayoutRow): PayoutTarget {
+  if (row.payoutType === 'mobile_money')
+    return { type: 'mobile_money', phone: row.mobileNumber!, network: row.networkProvider! };
+  return {
+    type: 'bank_transfer',
+    accountNumber: row.bankAccountNumber!,
+    bankCode: row.bankRoutingNumber!,
+    accountName: row.accountHolderName ?? row.recipientName ?? '',
+  };
+}
+
+/** The job: sends it (again, after a lost answer: the same id), then checks. */
+export async function sendLivePayout(db: Db, transactionId: string, round = 0): Promise<void> {
+  const row = await processing(db, transactionId);
+  if (!row) return;
+  const rail = livePayoutsNamed(row.provider ?? '');
+  if (!rail) {
+    log.error('rail.payout_rail_missing', { transaction_id: transactionId, provider: row.provider });
+    return scheduleCheck(db, transactionId, round + 1);
+  }
+  const answer = await rail.sendPayout({
+    payoutId: row.id,
+    amount: row.netAmount,
+    currency: row.currencyCode,
+    target: targetOf(row),
+    reason: row.payoutReason ?? `${config().SERVICE_NAME} ${row.payoutKind}`,
+    callbackUrl: payoutCallbackUrl(row.id),
+  });
+  log.info('rail.payout_sent', { rail: rail.name, transaction_id: row.id, answer: answer.kind });
+  if (answer.kind === 'refused') {
+    await failPayout(db, row.id, `The provider refused the transfer (${answer.code}): ${answer.message}`);
+    return;
+  }
+  if (answer.kind === 'accepted') {
+    await db
+      .update(customerTransactions)
+      .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
+      .where(eq(customerTransactions.id, row.id));
+  }
+  await scheduleCheck(db, row.id, round);
+}
+
+/** The job, a callback's and a webhook's effect: ask the provider and act on what it says. */
+export async function checkLivePayout(db: Db, transactionId: string, round: number): Promise<PayoutStatus['status']> {
+  const row = await processing(db, transactionId);
+  if (!row) return 'unknown';
+  const rail = livePayoutsNamed(row.provider ?? '');
+  if (!rail) {
+    await scheduleCheck(db, transactionId, round + 1);
+    return 'unknown';
+  }
+  const status = await rail.queryPayout({ payoutId: row.id, providerReference: row.providerReference });
+  await act(db, rail, row, status, round);
+  return status.status;
+}
+
+async function act(db: Db, rail: LivePayouts, row: PayoutRow, status: PayoutStatus, round: number) {
+  switch (status.status) {
+    case 'completed':
+      await completePayout(db, row.id);
+      return;
+    case 'failed':
+      await failPayout(db, row.id, `${rail.name}: ${status.message || status.code}`);
+      return;
+    case 'not_found':
+      // It never arrived: sending again with the same id is safe, and the only way forward.
+      if (Date.now() - (row.processingAt ?? row.createdAt).getTime() > NOT_FOUND_AFTER_MS) {
+        return sendLivePayout(db, row.id, round + 1);
+      }
+      return scheduleCheck(db, row.id, round + 1);
+    default:
+      return scheduleCheck(db, row.id, round + 1);
+  }
+}

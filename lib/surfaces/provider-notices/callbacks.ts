@@ -1,0 +1,19 @@
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { attemptOfCallback, payoutOfCallback } from '../../rails/callback-address';
+import { checkLivePayout } from '../../money-out/live-payouts';
+import { onLiveCallback } from '../../collections/live/mobile-money';
+
+/** A provider's callback: an address we issued (else 404), then the status query (mobile-money.ts). */
+export async function receiveMobileMoneyCallback(db: Db, token: string, body: unknown) {
+  const attemptId = attemptOfCallback(token);
+  if (!attemptId) throw notFound('Callback address');
+  return { provider_status: await onLiveCallback(db, attemptId, body) };
+}
+
+/** A provider's callback about a payout (MTN Disbursements): the address, then the status query decides. */
+export async function receivePayoutCallback(db: Db, token: string) {
+  const transactionId = payoutOfCallback(token);
+  if (!transactionId) throw notFound('Callback address');
+  return { provider_status: await checkLivePayout(db, transactionId, 0) };
+}
