@@ -8,6 +8,7 @@ import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../rails/status-checks'
 import { livePayoutsNamed, type LivePayouts } from '../rails/live';
 import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
 import { completePayout, failPayout } from './progress';
+import { recordRailCall } from '../rails/circuit';
 
 /**
  * A live withdrawal or payout, once picked up (PROCESSING: the merchant can no longer cancel it). A
@@ -59,6 +60,7 @@ export async function sendLivePayout(db: Db, transactionId: string, round = 0): 
     callbackUrl: payoutCallbackUrl(row.id),
   });
   log.info('rail.payout_sent', { rail: rail.name, transaction_id: row.id, answer: answer.kind });
+  await recordRailCall(db, rail.name, answer.kind !== 'unknown');
   if (answer.kind === 'refused') {
     await failPayout(db, row.id, `The provider refused the transfer (${answer.code}): ${answer.message}`);
     return;
@@ -82,6 +84,7 @@ export async function checkLivePayout(db: Db, transactionId: string, round: numb
     return 'unknown';
   }
   const status = await rail.queryPayout({ payoutId: row.id, providerReference: row.providerReference });
+  await recordRailCall(db, rail.name, status.status !== 'unknown');
   await act(db, rail, row, status, round);
   return status.status;
 }

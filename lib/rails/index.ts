@@ -89,9 +89,14 @@ const livePayoutRail = (name: string): PayoutRail => ({
   },
 });
 
-/** Whether live mode offers a method in a currency (the page hides the others). */
-export function liveOffers(currency: CurrencyCode, method: 'mobile_money' | 'bank_transfer'): boolean {
-  return liveRoute(currency, method) !== null;
+/** Whether live mode offers a method in a currency: routed, and its rail not down (the page hides the others). */
+export function liveOffers(
+  currency: CurrencyCode,
+  method: 'mobile_money' | 'bank_transfer',
+  railsDown: ReadonlySet<string> = new Set(),
+): boolean {
+  const provider = liveRoute(currency, method);
+  return provider !== null && !railsDown.has(provider);
 }
 
 const railUnavailable = (what: string) =>

@@ -9,6 +9,7 @@ import * as conversion from '../../lib/books/conversion/contract';
 import * as embed from '../../lib/checkout/embed/contract';
 import * as ledger from '../../lib/books/ledger/contract';
 import * as liveRails from '../../lib/surfaces/provider-notices/contract';
+import * as railOperations from '../../lib/operator/rails/contract';
 import * as merchants from '../../lib/operator/merchants/contract';
 import * as moneyOut from '../../lib/money-out/contract';
 import * as openapi from '../../lib/surfaces/openapi/contract';
@@ -34,6 +35,7 @@ const MODULES = [
   embed,
   ledger,
   liveRails,
+  railOperations,
   merchants,
   moneyOut,
   openapi,

@@ -317,6 +317,7 @@ export const CASES: Cases = {
     },
   }),
   getLedgerReconciliation: async () => ({ request: {} }),
+  listUnresolvedOnRails: async () => ({ request: {} }),
   listCheckoutsAwaitingApproval: async () => ({ request: {} }),
   approveCheckout: async () => ({ request: { params: await awaitingApproval(), body: { admin_notes: 'Seen' } } }),
   rejectCheckout: async () => ({

@@ -12,6 +12,7 @@ import { loadBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import { liveNetwork, liveOffers } from '../../rails';
 import { modeOf } from '../../merchants/tenant-mode';
+import { railStates } from '../../rails/circuit';
 import type { CheckoutRow } from '../../checkout/present';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -28,7 +29,12 @@ export interface MethodsOnOffer {
  */
 export function methodsOnOffer(
   row: CheckoutRow,
-  merchant: { kybStatus: KybStatus; acceptedMethods: readonly string[] | null; mode: Mode },
+  merchant: {
+    kybStatus: KybStatus;
+    acceptedMethods: readonly string[] | null;
+    mode: Mode;
+    railsDown: ReadonlySet<string>;
+  },
   latest: AttemptRow | undefined,
   now = new Date(),
 ): MethodsOnOffer {
@@ -39,7 +45,7 @@ export function methodsOnOffer(
     acceptedMethods: merchant.acceptedMethods,
   })
     // Live mode offers only what the deployment routes to a provider; test mode offers the whole catalogue.
-    .filter((m) => merchant.mode === 'test' || liveOffers(row.currencyCode, m.method))
+    .filter((m) => merchant.mode === 'test' || liveOffers(row.currencyCode, m.method, merchant.railsDown))
     // A live provider confirms the money itself (no operator approval), and serves its own network only.
     .map((m) => {
       if (merchant.mode === 'test') return m;
@@ -65,10 +71,16 @@ export async function merchantOffering(db: Db, row: Pick<CheckoutRow, 'merchantI
     loadBranding(db, row.merchantId),
     modeOf(db, row.tenantId),
   ]);
+  // A live rail whose circuit is open is not offered until it is probed again (lib/rails/circuit.ts).
+  const railsDown = new Set<string>();
+  if (mode === 'live') {
+    for (const [rail, { state }] of await railStates(db)) if (state === 'down') railsDown.add(rail);
+  }
   return {
     kybStatus: merchant?.kybStatus ?? ('unverified' as const),
     acceptedMethods: brand.accepted_methods,
     brand,
     mode,
+    railsDown,
   };
 }

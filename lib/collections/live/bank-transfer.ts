@@ -8,6 +8,7 @@ import type { BankTransferProvider } from '../../rails/providers/types';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { recordIncomingBankTransfer } from '../rail-outcomes';
+import { recordRailCall } from '../../rails/circuit';
 
 /**
  * A live bank transfer: the provider opens an account that exists for this payment only, for its
@@ -27,6 +28,7 @@ export async function openLiveBankTransfer(db: Db, rail: BankTransferProvider, r
     customerEmail: row.customerEmail,
     expiresAt: row.expiresAt,
   });
+  await recordRailCall(db, rail.name, opened.kind !== 'unknown');
   if (opened.kind !== 'accepted') {
     log.warn('rail.transfer_account_not_opened', {
       rail: rail.name,
@@ -97,6 +99,7 @@ export async function settleLiveTransfer(
     .where(and(eq(paymentAttempts.provider, rail.name), eq(paymentAttempts.providerReference, providerReference)));
   if (!found) return 'unknown_reference';
   const status = await rail.queryPayment({ attemptId: found.attemptId, providerReference });
+  await recordRailCall(db, rail.name, status.status !== 'unknown');
   if (status.status === 'unknown') return 'unknown';
   if (status.status !== 'succeeded') return 'not_paid';
   if (status.currency !== found.currency) {

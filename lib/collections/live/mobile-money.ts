@@ -7,6 +7,7 @@ import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-chec
 import { liveMobileMoneyNamed, type LiveMobileMoney } from '../../rails/live';
 import type { CollectionStatus } from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
+import { recordRailCall } from '../../rails/circuit';
 
 /**
  * A live mobile-money prompt (MTN MoMo, M-Pesa). The attempt and a `rail_request_payment` job are
@@ -54,6 +55,7 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
     callbackUrl: callbackUrl(attempt.id),
   });
   log.info('rail.prompt', { rail: rail.name, attempt_id: attempt.id, answer: answer.kind });
+  await recordRailCall(db, rail.name, answer.kind !== 'unknown');
   if (answer.kind === 'refused') {
     const failure = /PHONE|NUMBER|PAYER_NOT_FOUND/i.test(answer.code) ? 'invalid_number' : 'provider_error';
     await recordMobileMoneyResult(db, attempt.id, failure, {
@@ -83,6 +85,17 @@ export async function checkLivePrompt(db: Db, attemptId: string, round: number):
     return 'unknown';
   }
   const status = await rail.queryPayment({ attemptId: attempt.id, providerReference, amount: attempt.amount });
+  await recordRailCall(db, rail.name, status.status !== 'unknown');
+  // What the provider last said, and when: what an operator reads for attempts left unresolved.
+  await db
+    .update(paymentAttempts)
+    .set({
+      providerMetadata: sql`coalesce(${paymentAttempts.providerMetadata}, '{}'::jsonb) || ${JSON.stringify({
+        provider_status: status.status,
+        provider_checked_at: new Date().toISOString(),
+      })}::jsonb`,
+    })
+    .where(eq(paymentAttempts.id, attempt.id));
   await act(db, rail, attempt, status, round);
   return status.status;
 }

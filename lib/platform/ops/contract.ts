@@ -18,9 +18,24 @@ export const healthSchema = named(
       live_workers: z.int().min(0).meta({ description: 'Workers that beat recently' }),
       last_heartbeat_at: nullableTimestamp,
     }),
+    rails: z
+      .array(
+        z.object({
+          rail: z.string().meta({ description: 'A live provider LIVE_ROUTES names: paystack, mtn_momo, mpesa' }),
+          status: z.enum(['up', 'down', 'probing']).meta({
+            description:
+              'down: its circuit breaker is open (calls in a row went unanswered) and the page does not offer it; probing: the next call decides',
+          }),
+          routes: z.array(z.string()).meta({ description: 'What it takes, e.g. `NGN bank_transfer`' }),
+          consecutive_failures: z.int().min(0),
+          down_since: nullableTimestamp,
+        }),
+      )
+      .meta({ description: "Live mode's rails (test mode always runs on the sandbox); empty when none is routed" }),
   }),
 );
 export type Health = z.infer<typeof healthSchema>;
+export type RailHealth = Health['rails'][number];
 
 /** The report when the database does not answer. */
 export const healthDownSchema = named(

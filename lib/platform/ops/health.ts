@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { HEARTBEAT_INTERVAL_MS } from '../jobs/queue';
 import { formatTimestamp } from '../time';
-import type { Health, HealthDown } from './contract';
+import type { Health, HealthDown, RailHealth } from './contract';
 
 /** A worker counts as alive while its last heartbeat is younger than this. */
 const WORKER_STALE_MS = HEARTBEAT_INTERVAL_MS * 4;
@@ -12,7 +12,10 @@ const WORKER_STALE_MS = HEARTBEAT_INTERVAL_MS * 4;
  * worker (beat recently). The database being down is unhealthy (503); no live worker is `degraded`
  * (200): requests are still served, background work waits.
  */
-export async function checkHealth(): Promise<{ healthy: true; body: Health } | { healthy: false; body: HealthDown }> {
+export async function checkHealth(
+  /** The live rails' states (lib/rails/circuit.ts), read once the database answered. */
+  rails: () => Promise<RailHealth[]>,
+): Promise<{ healthy: true; body: Health } | { healthy: false; body: HealthDown }> {
   const started = performance.now();
   try {
     const [row] = await getDb().execute<{ last_beat: Date | string | null; workers: number }>(
@@ -33,6 +36,7 @@ export async function checkHealth(): Promise<{ healthy: true; body: Health } | {
           live_workers: workersUp,
           last_heartbeat_at: formatTimestamp(lastBeat),
         },
+        rails: await rails(),
       },
     };
   } catch {

@@ -18,6 +18,7 @@ import * as branding from '../../merchants/branding/contract';
 import * as merchants from '../../operator/merchants/contract';
 import * as approvals from '../../collections/approvals/contract';
 import * as liveRails from '../../surfaces/provider-notices/contract';
+import * as railOperations from '../../operator/rails/contract';
 
 /** Every documented operation, from the contract files. A test holds the route files to this list. */
 export const CONTRACTS: Record<string, unknown>[] = [
@@ -40,6 +41,7 @@ export const CONTRACTS: Record<string, unknown>[] = [
   merchants,
   approvals,
   liveRails,
+  railOperations,
 ];
 
 const isOperation = (value: unknown): value is Operation =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
-import { hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
+import { admin, hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
 import { caller, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -226,5 +226,24 @@ describe('a live withdrawal to an MTN wallet (Disbursements)', () => {
     const after = (await live.ok(contract.getWithdrawal, { params: { transaction_id: created.transaction_id } })).body
       .data;
     expect(after.status).toBe('COMPLETED');
+  });
+});
+
+describe('what the live rails leave unresolved (operator)', () => {
+  it('lists a prompt MTN has not answered, with what MTN last said, until it does', async () => {
+    const { attemptId } = await prompted();
+    await runJobsNow(['rail_check_payment']);
+    const list = async () =>
+      (await admin().ok(contract.listUnresolvedOnRails, { query: { older_than_minutes: 0 } })).body.data.attempts;
+    expect((await list()).find((a) => a.attempt_id === attemptId)).toMatchObject({
+      provider: 'mtn_momo',
+      provider_reference: attemptId,
+      last_provider_status: 'pending',
+      amount: 25,
+      currency_code: 'GHS',
+    });
+    await mtn.approve(attemptId, { callback: 'send' });
+    await mtn.callbacksSettled();
+    expect((await list()).find((a) => a.attempt_id === attemptId)).toBeUndefined();
   });
 });

@@ -172,3 +172,38 @@ describe('a live NGN checkout paid by bank transfer through Paystack', () => {
     expectStatus(await page.call(contract.chooseBankTransferPayment), 409);
   });
 });
+
+describe('the Paystack circuit breaker', () => {
+  it('five unanswered calls in a row: down (not offered, /api/health says so); after the cool-down one probe closes it', async () => {
+    await sql`delete from rail_circuits`;
+    paystack.inject({ kind: 'status', status: 503 }, { path: /^\/charge$/, times: 5 });
+    for (let i = 0; i < 5; i++) {
+      const { page } = await liveCheckout();
+      expectStatus(await page.call(contract.chooseBankTransferPayment), 503);
+    }
+    const { page } = await liveCheckout();
+    expect((await page.ok(contract.getCheckoutSession)).body.data.methods).toEqual([]);
+    const health = (await caller().ok(contract.getHealth)).body.data;
+    expect(health.rails).toEqual([
+      {
+        rail: 'paystack',
+        status: 'down',
+        routes: ['NGN bank_transfer'],
+        consecutive_failures: 5,
+        down_since: expect.any(String),
+      },
+    ]);
+
+    // A minute later it is half-open: offered again, and the next call decides.
+    await sql`update rail_circuits set opened_at = now() - interval '61 seconds'`;
+    expect((await caller().ok(contract.getHealth)).body.data.rails[0]!.status).toBe('probing');
+    expect((await page.ok(contract.getCheckoutSession)).body.data.methods.map((m) => m.method)).toEqual([
+      'bank_transfer',
+    ]);
+    await page.ok(contract.chooseBankTransferPayment);
+    expect((await caller().ok(contract.getHealth)).body.data.rails[0]).toMatchObject({
+      status: 'up',
+      consecutive_failures: 0,
+    });
+  });
+});

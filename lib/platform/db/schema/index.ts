@@ -18,3 +18,4 @@ export * from './conversions';
 export * from './payment-accounts';
 export * from './webhooks';
 export * from './embed-sessions';
+export * from './rail-circuits';
