@@ -10,7 +10,7 @@ import { closeDatabase } from '../../lib/platform/db/client';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { startWorker, type RunningWorker } from '../../lib/worker/worker';
 import { buildIfNeeded, require_next } from '../../scripts/lib/next-build';
-import { startPaystackForBrowsers } from './paystack-control';
+import { startProvidersForBrowsers } from './provider-control';
 
 /**
  * The whole service for one browser run, the way `npm start` runs it, but throwaway: a build if the
@@ -59,10 +59,10 @@ export default async function globalSetup(config: FullConfig) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       WORKER_IN_PROCESS: 'false',
     });
-    // Live mode's bank transfers go to a Paystack contract server on 127.0.0.1 (tests/e2e/paystack-control.ts).
-    const paystack = await startPaystackForBrowsers(baseUrl);
-    cleanups.push(paystack.stop);
-    Object.assign(process.env, paystack.env, { E2E_PAYSTACK_CONTROL_URL: paystack.controlUrl });
+    // Live mode goes to Paystack's and MTN MoMo's contract servers on 127.0.0.1 (tests/e2e/provider-control.ts).
+    const providers = await startProvidersForBrowsers(baseUrl);
+    cleanups.push(providers.stop);
+    Object.assign(process.env, providers.env, { E2E_PROVIDERS_URL: providers.controlUrl });
     resetConfigForTests();
     await migrateDatabase(embedded.url);
 

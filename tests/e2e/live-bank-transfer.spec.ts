@@ -13,11 +13,11 @@ import {
 
 /**
  * A live checkout paid by bank transfer, end to end in the browser: the page shows the account
- * Paystack opened for this payment (its contract server, tests/e2e/paystack-control.ts), no sandbox
+ * Paystack opened for this payment (its contract server, tests/e2e/provider-control.ts), no sandbox
  * banner and no simulate button; the customer's bank pays it; Paystack's signed webhook reaches the
  * service, which asks Paystack before recording the money; the page shows it paid.
  */
-const control = () => process.env.E2E_PAYSTACK_CONTROL_URL!;
+const control = () => process.env.E2E_PROVIDERS_URL!;
 
 async function chargeOf(accountNumber: string) {
   const charges = (await (await fetch(`${control()}/charges`)).json()) as {

@@ -89,7 +89,8 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
 
 /**
  * The same merchant in live mode: the operator enables it (KYB verified) and issues a live key. Live
- * NGN bank transfers go to the Paystack contract server (tests/e2e/paystack-control.ts).
+ * NGN bank transfers and GHS mobile money go to the Paystack and MTN MoMo contract servers
+ * (tests/e2e/provider-control.ts).
  */
 export async function liveMerchant(name = 'Kofi Foods Live'): Promise<Merchant> {
   const test = await newMerchant({ name });
@@ -157,12 +158,16 @@ export async function eventsOf(checkoutId: string): Promise<string[]> {
   return rows.map((r) => r.event_type as string);
 }
 
-export async function attemptsOf(
-  checkoutId: string,
-): Promise<Array<{ status: string; failure_code: string | null; method: string }>> {
+type AttemptSeen = { id: string; status: string; failure_code: string | null; method: string };
+export async function attemptsOf(checkoutId: string): Promise<Array<Omit<AttemptSeen, 'id'>>> {
+  return (await attemptRowsOf(checkoutId)).map(({ id: _id, ...rest }) => rest);
+}
+
+/** The same, with each attempt's id (a live provider knows an attempt by it). */
+export async function attemptRowsOf(checkoutId: string): Promise<AttemptSeen[]> {
   const rows =
-    await sql()`select status, failure_code, method from payment_attempts where checkout_id = ${checkoutId} order by created_at, id`;
-  return rows as unknown as Array<{ status: string; failure_code: string | null; method: string }>;
+    await sql()`select id, status, failure_code, method from payment_attempts where checkout_id = ${checkoutId} order by created_at, id`;
+  return rows as unknown as AttemptSeen[];
 }
 
 /**
