@@ -10,6 +10,7 @@ import {
   snap,
   title,
 } from './support';
+import { expectPaidDelivered, subscribeLive } from './live-webhook';
 
 /**
  * A live checkout paid by bank transfer, end to end in the browser: the page shows the account
@@ -33,6 +34,7 @@ test('live: the account Paystack opened, paid by the bank, confirmed, the page s
   page,
 }, testInfo) => {
   const merchant = await liveMerchant();
+  const webhook = await subscribeLive(merchant);
   const checkout = await merchant.createCheckout({ amount: 25_000, currency_code: 'NGN' });
   await openCheckout(page, checkout);
 
@@ -64,4 +66,5 @@ test('live: the account Paystack opened, paid by the bank, confirmed, the page s
   await snap(page, testInfo, 'live-bank-paid-en');
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
   expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.paid']);
+  await expectPaidDelivered(merchant, webhook, checkout.id);
 });

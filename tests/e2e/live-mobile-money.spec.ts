@@ -14,6 +14,7 @@ import {
   snap,
   title,
 } from './support';
+import { expectPaidDelivered, subscribeLive } from './live-webhook';
 
 /**
  * Live mobile money in the browser, against MTN MoMo's contract server (tests/e2e/provider-control.ts):
@@ -48,8 +49,11 @@ async function sendPrompt(page: Page, number: string) {
   await expect(page.getByRole('button', { name: /simulate/i })).toHaveCount(0);
 }
 
-test('live: MTN MoMo prompt, declined, then approved; the page follows what MTN says', async ({ page }, testInfo) => {
+test('live: MTN MoMo prompt, declined, then approved; the page follows what MTN says; the live webhook gets it', async ({
+  page,
+}, testInfo) => {
   const merchant = await liveMerchant('Ama Live Foods');
+  const webhook = await subscribeLive(merchant);
   const checkout = await merchant.createCheckout({ amount: 40, currency_code: 'GHS' });
   await openCheckout(page, checkout);
 
@@ -81,6 +85,7 @@ test('live: MTN MoMo prompt, declined, then approved; the page follows what MTN 
     ['failed', 'declined'],
     ['succeeded', null],
   ]);
+  await expectPaidDelivered(merchant, webhook, checkout.id);
 });
 
 test('live: an unanswered prompt times out on the page; trying again, approved, pays', async ({ page }, testInfo) => {

@@ -73,6 +73,13 @@ export interface Merchant {
   getCheckout(id: string): Promise<Checkout>;
   cancelCheckout(id: string): Promise<Checkout>;
   setBranding(branding: Record<string, unknown>): Promise<any>;
+  /** Any merchant API call with this merchant's key, for what the helpers above do not cover. */
+  call(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+}
+
+/** A live merchant also keeps its test key, to show that the test mode sees none of the live objects. */
+export interface LiveMerchant extends Merchant {
+  testMode: Merchant;
 }
 
 export type KybStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
@@ -92,13 +99,13 @@ export async function newMerchant(options: { name?: string; kyb_status?: KybStat
  * NGN bank transfers and GHS mobile money go to the Paystack and MTN MoMo contract servers
  * (tests/e2e/provider-control.ts).
  */
-export async function liveMerchant(name = 'Kofi Foods Live'): Promise<Merchant> {
+export async function liveMerchant(name = 'Kofi Foods Live'): Promise<LiveMerchant> {
   const test = await newMerchant({ name });
   await ok('PATCH', `/api/admin/v1/merchants/${test.id}`, adminHeaders(), { live_enabled: true });
   const key = await ok('POST', `/api/admin/v1/merchants/${test.id}/api-keys?mode=live`, adminHeaders(), {
     name: 'Live key',
   });
-  return actingWith(test.id, key.secret_key);
+  return { ...actingWith(test.id, key.secret_key), testMode: test };
 }
 
 function actingWith(id: string, apiKey: string): Merchant {
@@ -117,6 +124,7 @@ function actingWith(id: string, apiKey: string): Merchant {
     getCheckout: (id) => ok('GET', `/api/v1/merchants/checkouts/${id}`, key),
     cancelCheckout: (id) => ok('POST', `/api/v1/merchants/checkouts/${id}/cancel`, key),
     setBranding: (branding) => ok('PUT', '/api/v1/merchants/branding', key, branding),
+    call: (method, path, body) => send(method, path, key, body),
   };
 }
 
