@@ -12,6 +12,7 @@ import { payoutRail } from '../rails';
 import { assertCanSendMoney, findWallet } from '../books/wallets/find-wallet';
 import { findPaymentAccount } from './payment-accounts/manage';
 import { readPayoutNumber } from '../rails/payout-destination';
+import { payoutProblem } from '../rails/live-payout-rails';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
 import { moneyOutEvent, presentPayoutOf } from './present';
 
@@ -103,6 +104,21 @@ async function savedAccountDestination(
   };
 }
 
+/** What a real rail needs that the sandbox does not: a 422 now, before anything is debited. */
+function assertLiveRailTakes(provider: string, destination: Destination, amount: bigint) {
+  const saved = destination.paymentAccountId !== null;
+  if (destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
+    // A real bank transfer needs the bank's code (Paystack's bank_code, e.g. 058 for GTBank).
+    throw saved
+      ? invalidField('payment_account_id', "has no bank_routing_number: live bank payouts need the bank's code")
+      : invalidField('recipient_details.bank_routing_number', "is required for live bank payouts: the bank's code");
+  }
+  const problem = payoutProblem(provider, { amount, network: destination.networkProvider });
+  if (!problem) return;
+  if (problem.about === 'amount') throw invalidField('amount', problem.message);
+  throw invalidField(saved ? 'payment_account_id' : 'recipient_details.network_provider', problem.message);
+}
+
 /**
  * Starts a withdrawal (to the merchant's own account) or a payout (to a third party). In one
  * transaction, with the wallet row locked: the transaction row (PENDING), the ledger entry that takes
@@ -120,12 +136,7 @@ export async function initiatePayout<K extends PayoutKind>(
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
   const rail = payoutRail(ctx.tenant.mode, currency, destination.payoutType);
-  if (ctx.tenant.mode === 'live' && destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
-    // A real bank transfer needs the bank's code (Paystack's bank_code, e.g. 058 for GTBank).
-    throw destination.paymentAccountId
-      ? invalidField('payment_account_id', "has no bank_routing_number: live bank payouts need the bank's code")
-      : invalidField('recipient_details.bank_routing_number', "is required for live bank payouts: the bank's code");
-  }
+  if (ctx.tenant.mode === 'live') assertLiveRailTakes(rail.name, destination, amount);
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;
 

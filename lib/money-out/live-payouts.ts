@@ -4,8 +4,8 @@ import type { Db } from '../platform/db/client';
 import { config } from '../platform/config';
 import { log } from '../platform/log';
 import { payoutCallbackUrl } from '../rails/callback-address';
-import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../rails/status-checks';
-import { livePayoutsNamed, type LivePayouts } from '../rails/live';
+import { NOT_FOUND_AFTER_MS, roundsSince, scheduleStatusCheck } from '../rails/status-checks';
+import { livePayoutsNamed, type LivePayouts } from '../rails/live-payout-rails';
 import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
 import { completePayout, failPayout } from './progress';
 import { recordRailCall } from '../rails/circuit';
@@ -16,6 +16,7 @@ import { recordRailCall } from '../rails/circuit';
  * a lost answer can never pay twice. The provider's word is taken from its status query (or its
  * signed webhook, for Paystack): COMPLETED, or FAILED with the money back. A refusal that proves
  * nothing was sent fails it at once; anything unknown is asked again on a backoff, for a day.
+ * M-Pesa answers its status query by callback, to the payout's own status address: `onPayoutStatusAnswer`.
  */
 
 type PayoutRow = typeof customerTransactions.$inferSelect;
@@ -86,6 +87,36 @@ export async function checkLivePayout(db: Db, transactionId: string, round: numb
   const status = await rail.queryPayout({ payoutId: row.id, providerReference: row.providerReference });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
   await act(db, rail, row, status, round);
+  return status.status;
+}
+
+/**
+ * M-Pesa's answer to a status query, posted to the payout's status address (the address is the
+ * credential: Daraja signs nothing). An answer about another payout, or a completion for another
+ * amount, is logged and not acted on; the backoff keeps asking.
+ */
+export async function onPayoutStatusAnswer(
+  db: Db,
+  transactionId: string,
+  body: unknown,
+): Promise<PayoutStatus['status']> {
+  const row = await processing(db, transactionId);
+  const rail = row && livePayoutsNamed(row.provider ?? '');
+  const answer = rail?.readStatusAnswer?.(body);
+  if (!row || !rail || !answer) return 'unknown';
+  const { status } = answer;
+  const mismatch =
+    answer.payoutId && answer.payoutId !== row.id
+      ? `names payout ${answer.payoutId}`
+      : status.status === 'completed' && answer.amount !== null && answer.amount !== row.netAmount
+        ? `reports ${answer.amount} minor units, the payout is ${row.netAmount}`
+        : null;
+  if (mismatch) {
+    log.error('rail.payout_status_mismatch', { rail: rail.name, transaction_id: row.id, mismatch });
+    return 'unknown';
+  }
+  log.info('rail.payout_status_answer', { rail: rail.name, transaction_id: row.id, status: status.status });
+  await act(db, rail, row, status, roundsSince(row.processingAt ?? row.createdAt));
   return status.status;
 }
 

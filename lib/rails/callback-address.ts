@@ -7,10 +7,11 @@ import { config } from '../platform/config';
  * only says "ask the provider about this attempt"; what the callback body claims is never trusted.
  * Hex, and a path without "mpesa", because Daraja refuses callback URLs containing certain words.
  */
-type Kind = 'attempt' | 'payout';
+type Kind = 'attempt' | 'payout' | 'payout_status';
 const PATHS: Record<Kind, string> = {
   attempt: '/api/rails/mobile-money/callbacks/',
   payout: '/api/rails/payouts/callbacks/',
+  payout_status: '/api/rails/payouts/statuses/',
 };
 
 const keyed = (kind: Kind) =>
@@ -23,6 +24,8 @@ const urlOf = (kind: Kind, id: string) => `${config().API_BASE_URL}${PATHS[kind]
 export const callbackUrl = (attemptId: string) => urlOf('attempt', attemptId);
 /** Where the provider calls back about one withdrawal or payout. */
 export const payoutCallbackUrl = (transactionId: string) => urlOf('payout', transactionId);
+/** Where M-Pesa posts the answer to a status query about one payout (its Transaction Status API answers by callback). */
+export const payoutStatusUrl = (transactionId: string) => urlOf('payout_status', transactionId);
 
 function idOf(kind: Kind, token: string): string | null {
   const match = /^([0-9a-f-]{36})\.([0-9a-f]{40})$/.exec(token);
@@ -35,3 +38,5 @@ function idOf(kind: Kind, token: string): string | null {
 export const attemptOfCallback = (token: string) => idOf('attempt', token);
 /** The payout an address names, or null. */
 export const payoutOfCallback = (token: string) => idOf('payout', token);
+/** The payout a status-answer address names, or null. */
+export const payoutOfStatusAddress = (token: string) => idOf('payout_status', token);

@@ -4,7 +4,8 @@ import { ApiError } from '../platform/http/errors';
 import { sandboxBankTransfer, sandboxMobileMoney, sandboxPayouts } from './sandbox';
 import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
 import { enqueueJob } from '../platform/jobs/queue';
-import { liveMobileMoney, livePayouts, liveRoute } from './live';
+import { liveMobileMoney, liveRoute } from './live';
+import { livePayouts } from './live-payout-rails';
 
 /**
  * The rails of each mode. Test mode always runs on the sandbox, whatever the deployment's

@@ -9,6 +9,14 @@ import { log } from '../platform/log';
 export const CHECK_ROUNDS = 30;
 const delaySeconds = (round: number) => Math.min(10 * 2 ** round, 3600);
 
+/** The round a chain of checks started at `since` has reached by now (for answers that arrive by callback). */
+export function roundsSince(since: Date): number {
+  let elapsed = (Date.now() - since.getTime()) / 1000;
+  let round = 0;
+  while (round < CHECK_ROUNDS && elapsed >= delaySeconds(round)) elapsed -= delaySeconds(round++);
+  return round;
+}
+
 /** A provider may not show a request it just accepted: "no such request" counts only after this. */
 export const NOT_FOUND_AFTER_MS = 120_000;
 

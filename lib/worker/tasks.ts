@@ -9,6 +9,7 @@ import { completePayout, failPayout, pickUpPayout } from '../money-out/progress'
 import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
 import type { JobPayloads } from '../platform/jobs/queue';
 import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
+import { sweepLiveTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 
 const task =
@@ -54,6 +55,9 @@ export const taskList: TaskList = {
   purge_idempotency_keys: async () => {
     await purgeExpiredIdempotencyKeys(getDb());
   },
+  sweep_live_transfers: async () => {
+    await sweepLiveTransfers(getDb());
+  },
 };
 
 export const crontab = [
@@ -63,4 +67,6 @@ export const crontab = [
   '17 * * * * purge_idempotency_keys ?max=1',
   // Deposits become due one SETTLEMENT_DELAY_MINUTES after payment; a run every 10 minutes picks them up.
   '*/10 * * * * run_settlement ?max=1',
+  // Live bank transfers whose payment notice may have been lost: asked of the provider (transfer-sweep.ts).
+  '*/5 * * * * sweep_live_transfers ?max=1',
 ].join('\n');

@@ -16,7 +16,7 @@ import {
   type Merchant,
 } from './fixtures';
 import { ownedResources, type OwnedResource } from './owned-resources';
-import { callbackUrl, payoutCallbackUrl } from '../../lib/rails/callback-address';
+import { callbackUrl, payoutCallbackUrl, payoutStatusUrl } from '../../lib/rails/callback-address';
 /**
  * The cases of the security suite (tests/integration/security.test.ts): for every operation, a request its
  * owner's credential gets the success for, and what the refusals are compared with.
@@ -40,6 +40,7 @@ export const PUBLIC: OperationId[] = [
   'receiveMobileMoneyCallbackPut',
   'receivePayoutCallback',
   'receivePayoutCallbackPut',
+  'receivePayoutStatusAnswer',
 ];
 /** Public, for test-mode objects only: a live object is unknown to them (404). */
 export const SANDBOX_ONLY: OperationId[] = ['simulateBankTransfer', 'simulateMobileMoneyOutcome'];
@@ -77,6 +78,17 @@ async function liveAttempt(checkoutId: string): Promise<string> {
 async function issuedPayoutCallback() {
   const token = payoutCallbackUrl(crypto.randomUUID()).split('/').pop()!;
   return { request: { params: { token }, body: { externalId: 'anything', status: 'SUCCESSFUL' } } };
+}
+
+/** A status address we issued, for a payout that does not exist (nothing is processing there). */
+async function issuedPayoutStatusAddress() {
+  const token = payoutStatusUrl(crypto.randomUUID()).split('/').pop()!;
+  return {
+    request: {
+      params: { token },
+      body: { Result: { ResultCode: 0, ResultDesc: 'The service request is processed successfully.' } },
+    },
+  };
 }
 
 /** A callback address we issued for a live attempt of A's. */
@@ -204,6 +216,7 @@ export const CASES: Cases = {
   // The sandbox's rails.
   receivePayoutCallback: issuedPayoutCallback,
   receivePayoutCallbackPut: issuedPayoutCallback,
+  receivePayoutStatusAnswer: issuedPayoutStatusAddress,
   receiveMobileMoneyCallback: issuedCallback,
   receiveMobileMoneyCallbackPut: issuedCallback,
   receivePaystackNotification: async () => {

@@ -42,6 +42,7 @@ describe('parseConfig defaults', () => {
       LIVE_ROUTES: [],
       RAIL_TIMEOUT_SECONDS: 15,
       PAYSTACK_BASE_URL: 'https://api.paystack.co',
+      MPESA_B2C_COMMAND: 'BusinessPayment',
       DEFAULT_CHECKOUT_LIFETIME_MINUTES: 60,
       MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: 180,
       SANDBOX_MOBILE_MONEY_DELAY_SECONDS: 3,
@@ -106,6 +107,22 @@ describe('parseConfig defaults', () => {
   it('refuses a live route to a provider without credentials, never printing a secret', () => {
     const problems = expectRefused({ ...base, LIVE_ROUTES: 'NGN:bank_transfer=paystack' }, 'LIVE_ROUTES');
     expect(problems[0]).toMatch(/credentials are not set/);
+  });
+
+  it('an M-Pesa payout route needs the B2C variables, not the STK Push ones', () => {
+    const app = { MPESA_CONSUMER_KEY: 'key', MPESA_CONSUMER_SECRET: 'secret' };
+    const route = { ...base, ...app, LIVE_ROUTES: 'KES:payout_mobile_money=mpesa' };
+    const problems = expectRefused(route, 'LIVE_ROUTES');
+    expect(problems[0]).toMatch(/MPESA_B2C_SHORT_CODE.*MPESA_B2C_INITIATOR_NAME.*MPESA_B2C_SECURITY_CREDENTIAL/);
+    expect(problems[0]).not.toMatch(/MPESA_PASSKEY|secret\b/);
+    const b2c = {
+      MPESA_B2C_SHORT_CODE: '600997',
+      MPESA_B2C_INITIATOR_NAME: 'api',
+      MPESA_B2C_SECURITY_CREDENTIAL: 'c2VjcmV0',
+    };
+    const c = parseConfig({ ...route, ...b2c });
+    expect(c.LIVE_ROUTES).toEqual([{ currency: 'KES', method: 'payout_mobile_money', provider: 'mpesa' }]);
+    expect(c.MPESA_B2C_COMMAND).toBe('BusinessPayment');
   });
 
   it('splits, trims and drops empty previous secrets', () => {

@@ -9,6 +9,7 @@ import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { recordIncomingBankTransfer } from '../rail-outcomes';
 import { recordRailCall } from '../../rails/circuit';
+import { noteProviderAnswer } from './provider-notes';
 
 /**
  * A live bank transfer: the provider opens an account that exists for this payment only, for its
@@ -100,6 +101,7 @@ export async function settleLiveTransfer(
   if (!found) return 'unknown_reference';
   const status = await rail.queryPayment({ attemptId: found.attemptId, providerReference });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
+  await noteProviderAnswer(db, found.attemptId, status.status);
   if (status.status === 'unknown') return 'unknown';
   if (status.status !== 'succeeded') return 'not_paid';
   if (status.currency !== found.currency) {

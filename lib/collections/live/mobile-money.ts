@@ -7,6 +7,7 @@ import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-chec
 import { liveMobileMoneyNamed, type LiveMobileMoney } from '../../rails/live';
 import type { CollectionStatus } from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
+import { noteProviderAnswer } from './provider-notes';
 import { recordRailCall } from '../../rails/circuit';
 
 /**
@@ -86,16 +87,7 @@ export async function checkLivePrompt(db: Db, attemptId: string, round: number):
   }
   const status = await rail.queryPayment({ attemptId: attempt.id, providerReference, amount: attempt.amount });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
-  // What the provider last said, and when: what an operator reads for attempts left unresolved.
-  await db
-    .update(paymentAttempts)
-    .set({
-      providerMetadata: sql`coalesce(${paymentAttempts.providerMetadata}, '{}'::jsonb) || ${JSON.stringify({
-        provider_status: status.status,
-        provider_checked_at: new Date().toISOString(),
-      })}::jsonb`,
-    })
-    .where(eq(paymentAttempts.id, attempt.id));
+  await noteProviderAnswer(db, attempt.id, status.status);
   await act(db, rail, attempt, status, round);
   return status.status;
 }

@@ -21,7 +21,7 @@ export const LIVE_PROVIDERS = {
     payout_mobile_money: ['GHS', 'KES'],
   },
   mtn_momo: { mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'], payout_mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'] },
-  mpesa: { mobile_money: ['KES'] },
+  mpesa: { mobile_money: ['KES'], payout_mobile_money: ['KES'] },
 } as const satisfies Record<string, Partial<Record<LiveMethod, readonly CurrencyCode[]>>>;
 export type LiveProvider = keyof typeof LIVE_PROVIDERS;
 
@@ -107,6 +107,13 @@ export const liveRailSettings = {
     .string()
     .regex(/^\d{5,7}$/, 'must be a till number')
     .optional(),
+  MPESA_B2C_SHORT_CODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be the B2C short code')
+    .optional(),
+  MPESA_B2C_INITIATOR_NAME: z.string().min(1).optional(),
+  MPESA_B2C_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  MPESA_B2C_COMMAND: z.enum(['BusinessPayment', 'SalaryPayment', 'PromotionPayment']).default('BusinessPayment'),
 };
 
 const url = 'an http(s) URL';
@@ -178,6 +185,23 @@ export const liveRailSettingDocs = {
     whenUnset: 'PayBill (`CustomerPayBillOnline`)',
     allowed: '5 to 7 digits',
   },
+  MPESA_B2C_SHORT_CODE: {
+    meaning: 'The B2C short code payouts leave from (`PartyA`).',
+    whenUnset: 'not configured',
+    allowed: '5 to 7 digits',
+  },
+  MPESA_B2C_INITIATOR_NAME: {
+    meaning: "The API operator's user name on the M-PESA Org portal (`InitiatorName`).",
+    whenUnset: 'not configured',
+    allowed: 'as Safaricom issues it',
+  },
+  MPESA_B2C_SECURITY_CREDENTIAL: secretDoc(
+    "The initiator's password encrypted with Safaricom's certificate, base64 (the Daraja portal computes it); renew it with the password.",
+  ),
+  MPESA_B2C_COMMAND: {
+    meaning: 'The B2C `CommandID` payouts are sent with.',
+    allowed: 'BusinessPayment, SalaryPayment or PromotionPayment',
+  },
 };
 
 const MTN_COLLECTION = [
@@ -193,12 +217,21 @@ const MTN_DISBURSEMENT = [
   'MTN_MOMO_DISBURSEMENT_API_KEY',
 ] as const;
 
+const MPESA_STK = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
+const MPESA_B2C = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_B2C_SHORT_CODE',
+  'MPESA_B2C_INITIATOR_NAME',
+  'MPESA_B2C_SECURITY_CREDENTIAL',
+] as const;
+
 /** The variables a route needs before it may go to its provider (MTN's two products have their own). */
 export function variablesFor(route: Pick<LiveRoute, 'provider' | 'method'>) {
   const paying = route.method.startsWith('payout_');
   if (route.provider === 'paystack') return ['PAYSTACK_SECRET_KEY'] as const;
   if (route.provider === 'mtn_momo') return paying ? MTN_DISBURSEMENT : MTN_COLLECTION;
-  return ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
+  return paying ? MPESA_B2C : MPESA_STK;
 }
 type ProviderVariable = ReturnType<typeof variablesFor>[number];
 

@@ -73,7 +73,7 @@ export const payoutCallbackResultSchema = named(
 );
 
 const payoutCallbackDescription =
-  "Where MTN MoMo (Disbursements) calls back about one live withdrawal or payout: the address is the credential (the payout id and an HMAC of it); any other is a 404. The body is not trusted: the provider's status query decides whether the payout is COMPLETED or FAILED (money back).";
+  "Where MTN MoMo (Disbursements) and M-Pesa (the B2C result) call back about one live withdrawal or payout: the address is the credential (the payout id and an HMAC of it); any other is a 404. The body is not trusted: the provider's status query decides whether the payout is COMPLETED or FAILED (money back).";
 
 export const receivePayoutCallback = operation({
   operationId: 'receivePayoutCallback',
@@ -93,4 +93,18 @@ export const receivePayoutCallbackPut = operation({
   operationId: 'receivePayoutCallbackPut',
   method: 'PUT',
   summary: 'Payout callback (PUT)',
+});
+
+export const receivePayoutStatusAnswer = operation({
+  operationId: 'receivePayoutStatusAnswer',
+  method: 'POST',
+  path: '/api/rails/payouts/statuses/{token}',
+  tag: 'Rails',
+  summary: 'Payout status answer (M-Pesa)',
+  description:
+    "Where M-Pesa posts its answer to a Transaction Status query about one live payout (Daraja answers status queries by callback). The address is the credential (the payout id and an HMAC of it, distinct from the payout's callback address); any other is a 404. A completed or failed status settles the payout (COMPLETED, or FAILED with the money back); an answer naming another payout or another amount is logged and ignored.",
+  security: 'none',
+  params: callbackParams,
+  body: z.looseObject({}),
+  data: payoutCallbackResultSchema,
 });

@@ -6,6 +6,8 @@ import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
 import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
 import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
+import { sweepLiveTransfers } from '../../../lib/collections/live/transfer-sweep';
+import { getDb } from '../../../lib/platform/db/client';
 
 /**
  * A live checkout paid by bank transfer through Paystack, end to end against its contract server:
@@ -205,5 +207,45 @@ describe('the Paystack circuit breaker', () => {
       status: 'up',
       consecutive_failures: 0,
     });
+  });
+});
+
+describe('the sweep under lost notices', () => {
+  const verifies = (reference: string) =>
+    paystack.requests.filter((r) => r.path === `/transaction/verify/${reference}`).length;
+  const statusOf = async (id: string) => (await sql`select status from checkouts where id = ${id}`)[0]!.status;
+
+  it('a notice lost for good: once the customer said they paid, the sweep asks Paystack and records it once', async () => {
+    const { page, checkout } = await liveCheckout();
+    const { attempt, reference } = await chooseTransfer(page);
+    const paid = await paystack.payCharge(reference, { delivery: 'withhold' });
+    await sweepLiveTransfers(getDb());
+    expect(verifies(reference)).toBe(0); // not due: nobody said it was paid, the deadline is far
+
+    await page.ok(contract.claimBankTransferPayment);
+    await sql`update payment_attempts set claimed_at = now() - interval '11 minutes' where id = ${attempt.id}`;
+    await sweepLiveTransfers(getDb());
+    expect(verifies(reference)).toBe(1);
+    expect(await statusOf(checkout.id)).toBe('paid');
+    expect(await sql`select id from collections where checkout_id = ${checkout.id}`).toHaveLength(1);
+
+    // The notice arrives after all: nothing more is recorded.
+    expect((await paystack.deliver(paid.event!)).status).toBe(200);
+    expect(await sql`select id from collections where checkout_id = ${checkout.id}`).toHaveLength(1);
+  });
+
+  it('near the deadline an unpaid account is asked about, then not again for 15 minutes', async () => {
+    const { page, checkout } = await liveCheckout();
+    const { attempt, reference } = await chooseTransfer(page);
+    await sql`update checkouts set expires_at = now() + interval '2 minutes' where id = ${checkout.id}`;
+    await sweepLiveTransfers(getDb());
+    await sweepLiveTransfers(getDb());
+    expect(verifies(reference)).toBe(1);
+    const [row] = await sql`select provider_metadata from payment_attempts where id = ${attempt.id}`;
+    expect(row!.provider_metadata).toMatchObject({
+      provider_status: 'pending',
+      provider_checked_at: expect.any(String),
+    });
+    expect(await statusOf(checkout.id)).not.toBe('paid');
   });
 });

@@ -11,7 +11,7 @@ afterEach(() => server.close());
 
 async function setUp(options: MpesaServerOptions = {}, settings: Partial<MpesaSettings> = {}) {
   server = await startMpesa({ deliver: () => {}, ...options });
-  return createMpesa(server.adapterSettings({ timeoutMs: 300, ...settings })).collections;
+  return createMpesa(server.adapterSettings({ timeoutMs: 300, ...settings })).collections!;
 }
 
 const payment = (phone: string) => ({
@@ -135,7 +135,7 @@ describe('settings', () => {
       consumerSecret: 'very-secret',
       stk: { shortCode: '174379', passkey: 'p', transactionType: 'CustomerPayBillOnline' as const },
     };
-    expect(() => createMpesa({ ...base, stk: { ...base.stk, shortCode: '17A' } })).toThrow(
+    expect(() => createMpesa({ ...base, stk: { ...base.stk!, shortCode: '17A' } })).toThrow(
       'M-Pesa settings: stk.shortCode must be 5 to 9 digits',
     );
     expect(() => createMpesa({ ...base, consumerSecret: '' })).toThrow('consumer key and secret are required');

@@ -15,7 +15,7 @@ let mpesa: MpesaCollections;
 
 beforeEach(async () => {
   server = await startMpesa({ deliver: () => {} });
-  mpesa = createMpesa(server.adapterSettings({ timeoutMs: 300 })).collections;
+  mpesa = createMpesa(server.adapterSettings({ timeoutMs: 300 })).collections!;
 });
 afterEach(() => server.close());
 
@@ -76,8 +76,8 @@ describe('STK Push', () => {
     const settings = server.adapterSettings({ timeoutMs: 300 });
     const till = createMpesa({
       ...settings,
-      stk: { ...settings.stk, transactionType: 'CustomerBuyGoodsOnline', partyB: '5123456' },
-    }).collections;
+      stk: { ...settings.stk!, transactionType: 'CustomerBuyGoodsOnline', partyB: '5123456' },
+    }).collections!;
     expect((await till.requestPayment(payment())).kind).toBe('accepted');
     expect(server.requestsTo(PUSH)[0]!.json).toMatchObject({
       BusinessShortCode: 174379,
@@ -105,13 +105,13 @@ describe('STK Push', () => {
 
   it('reads Daraja refusals: wrong passkey, unknown short code, a subscriber already prompted', async () => {
     const settings = server.adapterSettings({ timeoutMs: 300 });
-    const wrongKey = createMpesa({ ...settings, stk: { ...settings.stk, passkey: 'not-the-passkey' } }).collections;
+    const wrongKey = createMpesa({ ...settings, stk: { ...settings.stk!, passkey: 'not-the-passkey' } }).collections!;
     expect(await wrongKey.requestPayment(payment())).toEqual({
       kind: 'refused',
       code: 'wrong_credentials',
       message: '500.001.1001 Wrong credentials',
     });
-    const wrongCode = createMpesa({ ...settings, stk: { ...settings.stk, shortCode: '999999' } }).collections;
+    const wrongCode = createMpesa({ ...settings, stk: { ...settings.stk!, shortCode: '999999' } }).collections!;
     expect(await wrongCode.requestPayment(payment())).toMatchObject({ kind: 'refused', code: 'merchant_not_found' });
 
     await accepted();
@@ -123,7 +123,7 @@ describe('STK Push', () => {
     const threeHoursEarly = createMpesa({
       ...server.adapterSettings({ timeoutMs: 300 }),
       now: () => new Date(Date.now() - 3 * 3600_000),
-    }).collections;
+    }).collections!;
     expect(await threeHoursEarly.requestPayment(payment())).toEqual({
       kind: 'refused',
       code: 'invalid_request',
@@ -306,7 +306,7 @@ describe('callbacks', () => {
     const receiver = await startJsonServer(() => ({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } }));
     const live = await startMpesa();
     try {
-      const collections = createMpesa(live.adapterSettings({ timeoutMs: 300 })).collections;
+      const collections = createMpesa(live.adapterSettings({ timeoutMs: 300 })).collections!;
       const result = await collections.requestPayment(payment({ callbackUrl: `${receiver.url}/rails/cb/7d1e` }));
       if (result.kind !== 'accepted') throw new Error('not accepted');
       await live.complete(result.providerReference, 1037);

@@ -58,8 +58,10 @@ export interface StkCallback {
   transactionDate: string | null;
 }
 
-export function createCollections(client: DarajaClient, settings: ResolvedSettings): MpesaCollections {
+/** STK Push collections, or null when the settings carry no STK section. */
+export function createCollections(client: DarajaClient, settings: ResolvedSettings): MpesaCollections | null {
   const { stk } = settings;
+  if (!stk) return null;
 
   return {
     name: 'mpesa',

@@ -7,7 +7,10 @@ import { resolveSettings, type MpesaSettings } from './settings';
  * M-Pesa through Safaricom Daraja: STK Push collections and B2C payouts, sharing one OAuth token (a new
  * token invalidates the previous one, so two clients with the same keys must not run side by side).
  */
-export function createMpesa(settings: MpesaSettings): { collections: MpesaCollections; payouts: MpesaPayouts | null } {
+export function createMpesa(settings: MpesaSettings): {
+  collections: MpesaCollections | null;
+  payouts: MpesaPayouts | null;
+} {
   const resolved = resolveSettings(settings);
   const client = createDarajaClient(resolved);
   return { collections: createCollections(client, resolved), payouts: createPayouts(client, resolved) };

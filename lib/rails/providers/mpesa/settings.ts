@@ -13,8 +13,8 @@ export interface MpesaSettings {
   consumerSecret: string;
   /** Per HTTP request. Daraja documents no time-out of its own. */
   timeoutMs?: number;
-  /** M-Pesa Express (STK Push) collections. */
-  stk: {
+  /** M-Pesa Express (STK Push) collections; without it the adapter offers payouts only. */
+  stk?: {
     /** `BusinessShortCode`: the PayBill number, or the store (head office) number of a till. */
     shortCode: string;
     /** The Lipa na M-Pesa Online passkey Safaricom sends after go-live. */
@@ -55,7 +55,7 @@ export interface ResolvedSettings {
   consumerKey: string;
   consumerSecret: string;
   timeoutMs: number;
-  stk: Required<MpesaSettings['stk']>;
+  stk: Required<NonNullable<MpesaSettings['stk']>> | null;
   b2c: Required<NonNullable<MpesaSettings['b2c']>> | null;
   now: () => Date;
 }
@@ -67,9 +67,10 @@ export function resolveSettings(settings: MpesaSettings): ResolvedSettings {
   const { stk, b2c } = settings;
   const problems: string[] = [];
   if (!settings.consumerKey || !settings.consumerSecret) problems.push('consumer key and secret are required');
-  if (!SHORT_CODE.test(stk.shortCode)) problems.push('stk.shortCode must be 5 to 9 digits');
-  if (stk.partyB !== undefined && !SHORT_CODE.test(stk.partyB)) problems.push('stk.partyB must be 5 to 9 digits');
-  if (!stk.passkey) problems.push('stk.passkey is required');
+  if (!stk && !b2c) problems.push('stk or b2c is required');
+  if (stk && !SHORT_CODE.test(stk.shortCode)) problems.push('stk.shortCode must be 5 to 9 digits');
+  if (stk?.partyB !== undefined && !SHORT_CODE.test(stk.partyB)) problems.push('stk.partyB must be 5 to 9 digits');
+  if (stk && !stk.passkey) problems.push('stk.passkey is required');
   if (b2c && !SHORT_CODE.test(b2c.shortCode)) problems.push('b2c.shortCode must be 5 to 9 digits');
   if (b2c && (!b2c.initiatorName || !b2c.securityCredential)) {
     problems.push('b2c.initiatorName and b2c.securityCredential are required');
@@ -80,7 +81,7 @@ export function resolveSettings(settings: MpesaSettings): ResolvedSettings {
     consumerKey: settings.consumerKey,
     consumerSecret: settings.consumerSecret,
     timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    stk: { ...stk, partyB: stk.partyB ?? stk.shortCode },
+    stk: stk ? { ...stk, partyB: stk.partyB ?? stk.shortCode } : null,
     b2c: b2c ? { ...b2c, commandId: b2c.commandId ?? 'BusinessPayment' } : null,
     now: settings.now ?? (() => new Date()),
   };

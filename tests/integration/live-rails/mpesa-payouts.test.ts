@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../../lib/platform/config';
+import { payoutCallbackUrl, payoutStatusUrl } from '../../../lib/rails/callback-address';
+import { hostedPage, liveKeyOf, newMerchant, settleEverything, type Merchant } from '../../support/fixtures';
+import { caller, expectStatus, invalidFields } from '../../support/caller';
+import { contract } from '../../support/contract';
+import { testSql } from '../../support/database';
+import { runJobsNow } from '../../support/jobs';
+import { MPESA_TEST_ACCOUNT, startMpesa, type MpesaServer } from '../../support/providers/mpesa';
+import type { MpesaDelivery } from '../../support/providers/mpesa/bodies';
+
+/**
+ * Live KES withdrawals to M-Pesa numbers by B2C, against Daraja's contract server. Our payout id is
+ * the OriginatorConversationID, so a resend is refused as a duplicate and never pays twice. Daraja
+ * signs nothing and answers status queries by callback: the B2C result at the payout's callback
+ * address only makes us ask (Transaction Status), and the answer at the payout's own status address
+ * decides, COMPLETED or FAILED with the money back.
+ */
+const sql = testSql();
+let mpesa: MpesaServer;
+const VARIABLES = {
+  MPESA_CONSUMER_KEY: MPESA_TEST_ACCOUNT.consumerKey,
+  MPESA_CONSUMER_SECRET: MPESA_TEST_ACCOUNT.consumerSecret,
+  MPESA_SHORT_CODE: MPESA_TEST_ACCOUNT.shortCode,
+  MPESA_PASSKEY: MPESA_TEST_ACCOUNT.passkey,
+  MPESA_B2C_SHORT_CODE: MPESA_TEST_ACCOUNT.b2cShortCode,
+  MPESA_B2C_INITIATOR_NAME: MPESA_TEST_ACCOUNT.initiatorName,
+  MPESA_B2C_SECURITY_CREDENTIAL: MPESA_TEST_ACCOUNT.securityCredential,
+  LIVE_ROUTES: 'KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa',
+  RAIL_TIMEOUT_SECONDS: '2',
+};
+
+async function toOurRoute(delivery: MpesaDelivery) {
+  const res = await caller().raw('POST', new URL(delivery.url).pathname, { body: delivery.body });
+  delivery.receiverStatus = res.status;
+}
+
+beforeAll(async () => {
+  mpesa = await startMpesa({ deliver: toOurRoute, timestampToleranceSeconds: null });
+  Object.assign(process.env, VARIABLES, { MPESA_BASE_URL: mpesa.url });
+  resetConfigForTests();
+});
+
+afterAll(async () => {
+  for (const name of [...Object.keys(VARIABLES), 'MPESA_BASE_URL']) delete process.env[name];
+  resetConfigForTests();
+  await mpesa.close();
+});
+
+/** A live merchant with KES available: paid by M-Pesa (STK Push), then settled. */
+async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
+  const merchant = await newMerchant();
+  const live = await liveKeyOf(merchant);
+  const checkout = (
+    await live.ok(contract.createCheckout, {
+      body: { customer_email: 'wanjiru@example.com', amount: 5_000, currency_code: 'KES' },
+    })
+  ).body.data;
+  await hostedPage(checkout).page.ok(contract.startMobileMoneyPayment, {
+    body: { network: 'mpesa', phone: '0712345678' },
+  });
+  await runJobsNow(['rail_request_payment']);
+  const [push] = mpesa.stkPushes().slice(-1);
+  await mpesa.complete(push!.checkoutRequestId, 0);
+  await settleEverything(merchant.id);
+  return { merchant, live };
+}
+
+const mpesaWithdrawal = (amount: number, details: Record<string, string> = {}) => ({
+  amount,
+  currency_code: 'KES' as const,
+  payout_type: 'mobile_money' as const,
+  recipient_details: {
+    recipient_name: 'Wanjiru Kamau',
+    mobile_number: '0712 345 678',
+    network_provider: 'mpesa',
+    ...details,
+  },
+});
+
+async function sentWithdrawal(live: Merchant, amount = 1_000) {
+  const created = (await live.ok(contract.createWithdrawal, { body: mpesaWithdrawal(amount) })).body.data;
+  await runJobsNow(['pick_up_payout']);
+  await runJobsNow(['rail_send_payout']);
+  return created.transaction_id as string;
+}
+
+const available = async (live: Merchant) =>
+  (await live.ok(contract.getWallet, { params: { currency_code: 'KES' } })).body.data.available_balance;
+const statusOf = async (live: Merchant, id: string) =>
+  (await live.ok(contract.getWithdrawal, { params: { transaction_id: id } })).body.data.status;
+const statusAnswer = (id: string) =>
+  mpesa.waitForDelivery((d) => d.kind === 'status_result' && d.reference === id && d.receiverStatus !== null);
+const token = (url: string) => url.split('/').pop()!;
+
+describe('live M-Pesa withdrawals by B2C', () => {
+  it('sent with our payout id; the result makes us ask; the status answer at its own address completes it', async () => {
+    const { live, merchant } = await fundedLiveMerchant();
+    const before = await available(live);
+    const id = await sentWithdrawal(live);
+    const payout = mpesa.payout(id)!;
+    expect(payout.request).toMatchObject({
+      OriginatorConversationID: id,
+      Amount: '1000',
+      PartyA: MPESA_TEST_ACCOUNT.b2cShortCode,
+      PartyB: '254712345678',
+      ResultURL: payoutCallbackUrl(id),
+    });
+    expect(await statusOf(live, id)).toBe('PROCESSING');
+
+    await mpesa.completePayout(id, 0);
+    const answer = await statusAnswer(id);
+    expect(answer.url).toBe(payoutStatusUrl(id));
+    expect(answer.receiverStatus).toBe(200);
+    expect(await statusOf(live, id)).toBe('COMPLETED');
+    expect(mpesa.disbursements().filter((d) => d.originatorConversationId === id)).toHaveLength(1);
+    expect(await available(live)).toBeLessThan(before - 1_000 + 0.01);
+    expectStatus(await merchant.call(contract.getWithdrawal, { params: { transaction_id: id } }), 404);
+  });
+
+  it('refused by M-Pesa (the recipient is not registered): FAILED, and the whole debit comes back', async () => {
+    const { live } = await fundedLiveMerchant();
+    const before = await available(live);
+    const id = await sentWithdrawal(live);
+    expect(await available(live)).toBeLessThan(before);
+    await mpesa.completePayout(id, 2040);
+    await statusAnswer(id);
+    expect(await statusOf(live, id)).toBe('FAILED');
+    expect(await available(live)).toBe(before);
+  });
+
+  it('the B2C answer is lost: sent again with the same id, Daraja refuses the duplicate, one payout', async () => {
+    const { live } = await fundedLiveMerchant();
+    mpesa.inject({ kind: 'hang_after' }, { path: /b2c/ });
+    const id = await sentWithdrawal(live);
+    expect(mpesa.payout(id)).toBeDefined();
+    await sql`select graphile_worker.add_job('rail_send_payout', json_build_object('transaction_id', ${id}::text))`;
+    await runJobsNow(['rail_send_payout']);
+    expect(
+      mpesa
+        .requestsTo('/mpesa/b2c/v3/paymentrequest')
+        .filter((r) => (r.json as { OriginatorConversationID?: string }).OriginatorConversationID === id),
+    ).toHaveLength(2);
+    expect(mpesa.payouts().filter((p) => p.originatorConversationId === id)).toHaveLength(1);
+    expect(await statusOf(live, id)).toBe('PROCESSING');
+    await mpesa.completePayout(id, 0);
+    await statusAnswer(id);
+    expect(await statusOf(live, id)).toBe('COMPLETED');
+  });
+
+  it('the result never comes: the backoff asks, and the status answer settles it', async () => {
+    const { live } = await fundedLiveMerchant();
+    const id = await sentWithdrawal(live);
+    await mpesa.completePayout(id, 0, { result: 'withhold' });
+    expect(await statusOf(live, id)).toBe('PROCESSING');
+    await runJobsNow(['rail_check_payout']);
+    await statusAnswer(id);
+    expect(await statusOf(live, id)).toBe('COMPLETED');
+  });
+
+  it('forged answers change nothing: an address we never issued, another payout named, another amount', async () => {
+    const { live } = await fundedLiveMerchant();
+    const id = await sentWithdrawal(live);
+    await mpesa.completePayout(id, 0, { result: 'withhold' });
+    const other = crypto.randomUUID();
+    const completed = (originator: string, amount: string) => ({
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'OriginatorConversationID', Value: originator },
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'ReceiptNo', Value: 'TKX1FORGED' },
+            { Key: 'Amount', Value: amount },
+          ],
+        },
+      },
+    });
+    const post = (url: string, body: unknown) => caller().raw('POST', new URL(url).pathname, { body });
+
+    const guessed = `${payoutStatusUrl(id).replace(/\.[0-9a-f]{40}$/, '')}.${'0'.repeat(40)}`;
+    expect((await post(guessed, completed(id, '1000'))).status).toBe(404);
+    // The payout's callback address is not its status address.
+    const swapped = payoutStatusUrl(id).replace(token(payoutStatusUrl(id)), token(payoutCallbackUrl(id)));
+    expect((await post(swapped, completed(id, '1000'))).status).toBe(404);
+    expect((await post(payoutStatusUrl(id), completed(other, '1000'))).body).toMatchObject({
+      data: { provider_status: 'unknown' },
+    });
+    expect((await post(payoutStatusUrl(id), completed(id, '999999'))).body).toMatchObject({
+      data: { provider_status: 'unknown' },
+    });
+    expect(await statusOf(live, id)).toBe('PROCESSING');
+
+    // M-Pesa's own answer, asked by the backoff, settles it.
+    await runJobsNow(['rail_check_payout']);
+    await statusAnswer(id);
+    expect(await statusOf(live, id)).toBe('COMPLETED');
+  });
+
+  it('what M-Pesa would refuse is a 422 when asked, with nothing debited: cents, under KES 10, another network', async () => {
+    const { live } = await fundedLiveMerchant();
+    const before = await available(live);
+    for (const [body, field] of [
+      [mpesaWithdrawal(100.5), 'amount'],
+      [mpesaWithdrawal(9), 'amount'],
+      [mpesaWithdrawal(100, { network_provider: 'mtn_momo' }), 'recipient_details.network_provider'],
+    ] as const) {
+      const res = await live.call(contract.createWithdrawal, { body });
+      expectStatus(res, 422);
+      expect(invalidFields(res)).toContain(field);
+    }
+    expect(await available(live)).toBe(before);
+  });
+});
