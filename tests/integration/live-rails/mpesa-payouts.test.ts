@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
 import { payoutCallbackUrl, payoutStatusUrl } from '../../../lib/rails/callback-address';
-import { hostedPage, liveKeyOf, newMerchant, settleEverything, type Merchant } from '../../support/fixtures';
+import {
+  expectReconciled,
+  hostedPage,
+  liveKeyOf,
+  newMerchant,
+  settleEverything,
+  type Merchant,
+} from '../../support/fixtures';
 import { caller, expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -116,10 +123,11 @@ describe('live M-Pesa withdrawals by B2C', () => {
     expect(mpesa.disbursements().filter((d) => d.originatorConversationId === id)).toHaveLength(1);
     expect(await available(live)).toBeLessThan(before - 1_000 + 0.01);
     expectStatus(await merchant.call(contract.getWithdrawal, { params: { transaction_id: id } }), 404);
+    await expectReconciled(merchant.id);
   });
 
   it('refused by M-Pesa (the recipient is not registered): FAILED, and the whole debit comes back', async () => {
-    const { live } = await fundedLiveMerchant();
+    const { live, merchant } = await fundedLiveMerchant();
     const before = await available(live);
     const id = await sentWithdrawal(live);
     expect(await available(live)).toBeLessThan(before);
@@ -127,6 +135,7 @@ describe('live M-Pesa withdrawals by B2C', () => {
     await statusAnswer(id);
     expect(await statusOf(live, id)).toBe('FAILED');
     expect(await available(live)).toBe(before);
+    await expectReconciled(merchant.id);
   });
 
   it('the B2C answer is lost: sent again with the same id, Daraja refuses the duplicate, one payout', async () => {

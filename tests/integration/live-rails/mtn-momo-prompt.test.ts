@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
-import { admin, hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
+import { admin, expectReconciled, hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
 import { caller, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -124,6 +124,7 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
     const deposits = (await live.ok(contract.listCustomerTransactions, { query: { transaction_type: 'deposit' } })).body
       .data;
     expect(deposits).toHaveLength(1);
+    await expectReconciled(live.id);
   });
 
   it('declined on the phone: the attempt fails as declined, the checkout can be tried again', async () => {

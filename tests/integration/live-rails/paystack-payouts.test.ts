@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
-import { hostedPage, liveKeyOf, newMerchant, settleEverything, type Merchant } from '../../support/fixtures';
+import {
+  expectReconciled,
+  hostedPage,
+  liveKeyOf,
+  newMerchant,
+  settleEverything,
+  type Merchant,
+} from '../../support/fixtures';
 import { caller, expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -97,6 +104,7 @@ describe('live bank withdrawals through Paystack transfers', () => {
     expect(await statusOf(live, id)).toBe('COMPLETED');
     expect(await available(live)).toBeLessThan(before - 10_000 + 0.01);
     expectStatus(await merchant.call(contract.getWithdrawal, { params: { transaction_id: id } }), 404);
+    await expectReconciled(merchant.id);
   });
 
   it('sent again after a lost answer: the same reference, one transfer', async () => {
