@@ -93,6 +93,8 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   ...liveRailSettings,
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** lib/platform/log.ts reads LOG_FILE and LOG_FILE_LEVEL from the environment directly. */
   LOG_FILE: z.string().min(1).optional(),
@@ -163,6 +165,17 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
       'Bank transfer is not offered when the checkout expires sooner than this (a transfer could not arrive in time), unless one was already started.',
   },
   SERVICE_NAME: { meaning: "The service's name, shown on the hosted page beside its support contact." },
+  SMTP_URL: {
+    meaning:
+      'The SMTP server the service sends its email through (sign-up, password reset, invitations), e.g. `smtps://user:password@smtp.example.com:465`. Never logged.',
+    whenUnset: 'email is kept in the database and shown at `/dev/mailbox` to requests from this machine',
+    allowed: 'an `smtp://` or `smtps://` URL',
+  },
+  MAIL_FROM: {
+    meaning: 'The sender of every email.',
+    whenUnset: '`"SERVICE_NAME" <no-reply@host of API_BASE_URL>`',
+    allowed: 'an address, optionally with a name: `Payments <no-reply@example.com>`',
+  },
   SUPPORT_EMAIL: {
     meaning: "The service's support email: the hosted page shows the service's contact where a merchant set none.",
     whenUnset: 'none',
@@ -245,9 +258,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
 };
 
-export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL' | 'MAIL_FROM'> & {
   API_BASE_URL: string;
   CHECKOUT_BASE_URL: string;
+  MAIL_FROM: string;
 };
 
 export class ConfigError extends Error {
@@ -278,7 +292,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const apiBase = c.API_BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`;
-  return { ...c, API_BASE_URL: apiBase, CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase };
+  const mailFrom = c.MAIL_FROM ?? `"${c.SERVICE_NAME.replaceAll('"', '')}" <no-reply@${new URL(apiBase).hostname}>`;
+  return { ...c, API_BASE_URL: apiBase, CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase, MAIL_FROM: mailFrom };
 }
 
 let cached: Config | undefined;

@@ -11,6 +11,7 @@ import type { JobPayloads } from '../platform/jobs/queue';
 import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
 import { sweepLiveTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
+import { sendQueuedMail } from '../platform/mail/outbox';
 
 const task =
   <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
@@ -39,6 +40,7 @@ export const taskList: TaskList = {
           `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`,
         ),
   ),
+  send_mail: task<'send_mail'>((p) => sendQueuedMail(getDb(), p.mail_id)),
   // Safety nets and housekeeping, run by cron.
   sweep_payment_attempt_timeouts: async () => {
     await timeOutDueAttempts(getDb());

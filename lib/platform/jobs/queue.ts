@@ -12,6 +12,7 @@ export interface JobPayloads {
   rail_check_payment: { attempt_id: string; round: number };
   rail_send_payout: { transaction_id: string };
   rail_check_payout: { transaction_id: string; round: number };
+  send_mail: { mail_id: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -19,3 +19,4 @@ export * from './payment-accounts';
 export * from './webhooks';
 export * from './embed-sessions';
 export * from './rail-circuits';
+export * from './mail';
