@@ -39,6 +39,7 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
     process.env.DATABASE_URL = embedded.url;
     process.env.CHECKOUT_TOKEN_SECRET = crypto.randomBytes(32).toString('base64url');
     process.env.ADMIN_API_TOKEN = crypto.randomBytes(32).toString('base64url');
+    process.env.AUTH_SECRET = crypto.randomBytes(32).toString('base64url');
     await migrateDatabase(embedded.url);
     const created = await createMerchant(getDb(), {
       input: { name: 'Bench Store', email: 'bench@merchant.test', kyb_status: 'verified' },

@@ -51,6 +51,7 @@ export const configSchema = z.object({
         : [],
     ),
   ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN'),
+  AUTH_SECRET: secret('AUTH_SECRET'),
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -152,6 +153,11 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     meaning:
       'The bearer token of the operator API (`Authorization: Bearer …`). Operator actions are recorded under a UUID derived from it.',
     whenUnset: 'required (generated on the embedded database)',
+  },
+  AUTH_SECRET: {
+    meaning:
+      'The key the dashboard signs its session cookies with and encrypts two-factor secrets under (better-auth). Keep it stable: a new one signs everybody out and loses every enrolled authenticator.',
+    whenUnset: 'required (generated once into `.data/dev-secrets.json` on the embedded database)',
   },
   ...liveRailSettingDocs,
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: {

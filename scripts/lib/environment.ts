@@ -54,7 +54,7 @@ function applyDevelopmentSecrets(): string[] {
   const file = path.join(DATA_DIR, 'dev-secrets.json');
   const stored: Record<string, string> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const applied: string[] = [];
-  for (const name of ['CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN']) {
+  for (const name of ['CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN', 'AUTH_SECRET']) {
     if (process.env[name]) continue;
     stored[name] ??= crypto.randomBytes(32).toString('base64url');
     process.env[name] = stored[name];

@@ -45,6 +45,7 @@ export default async function globalSetup(config: FullConfig) {
       DATABASE_URL: embedded.url,
       CHECKOUT_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
       ADMIN_API_TOKEN: crypto.randomBytes(32).toString('base64url'),
+      AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
       SANDBOX_MOBILE_MONEY_DELAY_SECONDS: '1',
       MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS: '10',
       HOST: '127.0.0.1',

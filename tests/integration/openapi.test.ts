@@ -19,8 +19,12 @@ import { docFiles, repoRoot } from '../support/doc-files';
  * to the document: tests/support/contract-check.ts.)
  */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** The catch-all that answers 404 for unknown /api paths is not an operation; nor are pages and assets outside /api. */
-const NOT_OPERATIONS = new Set(['/api/[...path]']);
+/**
+ * The catch-all that answers 404 for unknown /api paths is not an operation; nor are pages and assets
+ * outside /api; nor is the sign-in library's own API under /api/auth (better-auth's endpoints, used
+ * by the dashboard's pages, not by merchants' servers).
+ */
+const NOT_OPERATIONS = new Set(['/api/[...path]', '/api/auth/[...all]']);
 
 const served = async () => {
   const found: { pattern: string; method: string; handler: OperationHandler & { notAllowed?: boolean } }[] = [];

@@ -12,6 +12,7 @@ import path from 'node:path';
 export const TEST_SECRETS = {
   CHECKOUT_TOKEN_SECRET: 'test-checkout-token-secret-0123456789abcdef',
   ADMIN_API_TOKEN: 'test-admin-token-0123456789abcdefghijklmnop',
+  AUTH_SECRET: 'test-auth-secret-0123456789abcdefghijklmnopq',
   // Paystack is configured (its webhook route exists) but no live route goes to it; its API is a closed port.
   PAYSTACK_SECRET_KEY: 'sk_test_paystack0123456789abcdefXYZ',
 };
@@ -93,6 +94,7 @@ export function checkLogForSecrets(file: string, extra: { what: string; value: s
   const exact = [
     { what: 'ADMIN_API_TOKEN', value: TEST_SECRETS.ADMIN_API_TOKEN },
     { what: 'CHECKOUT_TOKEN_SECRET', value: TEST_SECRETS.CHECKOUT_TOKEN_SECRET },
+    { what: 'AUTH_SECRET', value: TEST_SECRETS.AUTH_SECRET },
     ...phoneNumbersUsedByTests(process.cwd()).map((value) => ({ what: 'phone number', value })),
     ...extra,
   ];

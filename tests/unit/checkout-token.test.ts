@@ -19,6 +19,7 @@ function setEnv(extra: Record<string, string | undefined> = {}) {
     DATABASE_URL: 'postgres://localhost:5432/unit',
     ADMIN_API_TOKEN: 'unit-test-admin-token-0123456789abcdefghij',
     CHECKOUT_TOKEN_SECRET: SECRET,
+    AUTH_SECRET: 'unit-test-auth-secret-0123456789abcdefghij',
   });
   delete process.env.CHECKOUT_TOKEN_PREVIOUS_SECRETS;
   for (const [k, v] of Object.entries(extra)) {

@@ -7,6 +7,7 @@ const base = {
   DATABASE_URL: 'postgres://user:pass@db.internal:5432/payments',
   CHECKOUT_TOKEN_SECRET: SECRET,
   ADMIN_API_TOKEN: ADMIN,
+  AUTH_SECRET: 's'.repeat(32),
 };
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -39,6 +40,7 @@ describe('parseConfig defaults', () => {
       CHECKOUT_TOKEN_SECRET: SECRET,
       CHECKOUT_TOKEN_PREVIOUS_SECRETS: [],
       ADMIN_API_TOKEN: ADMIN,
+      AUTH_SECRET: 's'.repeat(32),
       LIVE_ROUTES: [],
       RAIL_TIMEOUT_SECONDS: 15,
       PAYSTACK_BASE_URL: 'https://api.paystack.co',
@@ -185,18 +187,23 @@ describe('base URLs', () => {
 });
 
 describe('refused configuration', () => {
-  it('requires DATABASE_URL and both secrets, naming each', () => {
+  it('requires DATABASE_URL and the three secrets, naming each', () => {
     const problems = problemsOf({});
     const named = problems.map((p) => p.split(':')[0]);
-    expect(named).toEqual(expect.arrayContaining(['DATABASE_URL', 'CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN']));
+    expect(named).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN', 'AUTH_SECRET']),
+    );
     expect(problems.find((p) => p.startsWith('CHECKOUT_TOKEN_SECRET'))).toMatch(/32/);
   });
 
-  it.each(['CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN'])('refuses a %s shorter than 32 characters', (name) => {
-    const problems = expectRefused({ ...base, [name]: 'x'.repeat(31) }, name);
-    expect(problems[0]).toMatch(/at least 32 characters/);
-    expect(() => parseConfig({ ...base, [name]: 'x'.repeat(32) })).not.toThrow();
-  });
+  it.each(['CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN', 'AUTH_SECRET'])(
+    'refuses a %s shorter than 32 characters',
+    (name) => {
+      const problems = expectRefused({ ...base, [name]: 'x'.repeat(31) }, name);
+      expect(problems[0]).toMatch(/at least 32 characters/);
+      expect(() => parseConfig({ ...base, [name]: 'x'.repeat(32) })).not.toThrow();
+    },
+  );
 
   it.each(['abc', '0', '65536', '-1', '80.5', '3000x'])('refuses PORT %j', (value) => {
     expectRefused({ ...base, PORT: value }, 'PORT');

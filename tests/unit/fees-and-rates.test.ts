@@ -195,6 +195,7 @@ describe('feeScheduleSetting (FEE_SCHEDULE)', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/x',
       CHECKOUT_TOKEN_SECRET: 'c'.repeat(32),
       ADMIN_API_TOKEN: 'a'.repeat(32),
+      AUTH_SECRET: 's'.repeat(32),
     };
     expect(parseConfig(base).FEE_SCHEDULE).toEqual(DEFAULT_FEE_SCHEDULE);
     for (const bad of ['nope', '[]', JSON.stringify(stars.slice(1))]) {
@@ -247,6 +248,7 @@ describe('conversionRatesSetting (CONVERSION_RATES)', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/x',
       CHECKOUT_TOKEN_SECRET: 'c'.repeat(32),
       ADMIN_API_TOKEN: 'a'.repeat(32),
+      AUTH_SECRET: 's'.repeat(32),
     };
     expect(parseConfig(base).CONVERSION_RATES).toEqual(DEFAULT_CONVERSION_RATES);
     try {

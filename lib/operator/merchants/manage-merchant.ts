@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { merchants } from '../../platform/db/schema';
+import { authOrganizations, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { listWallets } from '../../books/wallets/list-wallets';
@@ -34,6 +34,10 @@ export async function updateMerchant(db: Db, merchantId: string, input: UpdateMe
       .where(eq(merchants.id, merchantId))
       .returning();
     if (!merchant) throw notFound('Merchant');
+    if (input.name !== undefined) {
+      // The team's name (in invitation emails) is the merchant's.
+      await tx.update(authOrganizations).set({ name: input.name }).where(eq(authOrganizations.id, merchantId));
+    }
     if (input.live_enabled === undefined) return presentMerchant(merchant);
     await setLiveMode(tx, merchantId, input.live_enabled);
     const [updated] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));

@@ -20,3 +20,4 @@ export * from './webhooks';
 export * from './embed-sessions';
 export * from './rail-circuits';
 export * from './mail';
+export * from './auth';

@@ -1,0 +1,120 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { nextCookies } from 'better-auth/next-js';
+import { organization, twoFactor } from 'better-auth/plugins';
+import { config } from '../../platform/config';
+import { getDb } from '../../platform/db/client';
+import {
+  authAccounts,
+  authInvitations,
+  authMembers,
+  authOrganizations,
+  authRateLimits,
+  authSessions,
+  authTwoFactors,
+  authUsers,
+  authVerifications,
+} from '../../platform/db/schema';
+import { queueMail } from '../../platform/mail/outbox';
+import { accessControl, teamRoles } from './roles';
+import { invitationMail, resetPasswordMail, verifyEmailMail } from './mails';
+
+/** Where better-auth reads the client's address: set by handleAuthRequest (http.ts), never by the client. */
+export const CLIENT_ADDRESS_HEADER = 'x-mp-client-address';
+
+/**
+ * Sign-in for people (the dashboard and the console), by better-auth: email and password, TOTP
+ * two-factor, teams as organizations (an organization is a merchant: the same id), sessions in
+ * PostgreSQL, a sign-in rate limit shared by every instance. Built on first use, as the database is.
+ */
+function build() {
+  const c = config();
+  return betterAuth({
+    appName: c.SERVICE_NAME,
+    baseURL: c.API_BASE_URL,
+    secret: c.AUTH_SECRET,
+    trustedOrigins: [...new Set([c.API_BASE_URL, c.CHECKOUT_BASE_URL])],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(getDb(), {
+      provider: 'pg',
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: authTwoFactors,
+        organization: authOrganizations,
+        member: authMembers,
+        invitation: authInvitations,
+        rateLimit: authRateLimits,
+      },
+    }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'mp',
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Origin checks (CSRF) stay on in every environment, tests included.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    user: { additionalFields: { operator: { type: 'boolean', input: false, defaultValue: false } } },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      additionalFields: { stepUpAt: { type: 'date', input: false, required: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 256,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await queueMail(getDb(), resetPasswordMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueMail(getDb(), verifyEmailMail(user.email, url));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 3 },
+        '/two-factor/*': { window: 60, max: 5 },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: c.SERVICE_NAME }),
+      organization({
+        ac: accessControl,
+        roles: teamRoles,
+        creatorRole: 'owner',
+        // A merchant is made by onboarding (lib/operator/merchants), never by the library.
+        allowUserToCreateOrganization: false,
+        sendInvitationEmail: async ({ id, email, role, organization: merchant, inviter }) => {
+          const url = `${c.API_BASE_URL}/invitations/${id}`;
+          await queueMail(
+            getDb(),
+            invitationMail(email, { url, role, merchant: merchant.name, by: inviter.user.name }),
+          );
+        },
+      }),
+      nextCookies(),
+    ],
+  });
+}
+
+let instance: { key: string; auth: ReturnType<typeof build> } | undefined;
+
+export function auth() {
+  const c = config();
+  const key = `${c.API_BASE_URL}|${c.AUTH_SECRET}`;
+  if (instance?.key !== key) instance = { key, auth: build() };
+  return instance.auth;
+}

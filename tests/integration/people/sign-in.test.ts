@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../../lib/platform/db/client';
+import { createOwnMerchant } from '../../../lib/operator/merchants/create-merchant';
+import { sendRequest } from '../../support/api';
+import { testSql } from '../../support/database';
+import { browser, totpCode, type Browser } from '../../support/people';
+
+/**
+ * People signing in to the dashboard, through better-auth's real endpoints (/api/auth) on the real
+ * database: sign-up, a business of their own, TOTP enrolment, the two-factor challenge at sign-in,
+ * CSRF (a request from another origin changes nothing) and the sign-in rate limit per address.
+ */
+const sql = testSql();
+const PASSWORD = 'correct horse battery staple';
+
+async function signedUp(who: Browser = browser()) {
+  const email = `owner-${crypto.randomUUID()}@shop.test`;
+  const res = await who.post('/sign-up/email', { name: 'Ama Owusu', email, password: PASSWORD });
+  expect(res.status, res.text).toBe(200);
+  const userId = (res.body as { user: { id: string } }).user.id;
+  return { who, email, userId };
+}
+
+async function enrolled() {
+  const person = await signedUp();
+  const enabled = await person.who.post('/two-factor/enable', { password: PASSWORD });
+  expect(enabled.status, enabled.text).toBe(200);
+  const { totpURI } = enabled.body as { totpURI: string; backupCodes: string[] };
+  const verified = await person.who.post('/two-factor/verify-totp', { code: await totpCode(totpURI) });
+  expect(verified.status, verified.text).toBe(200);
+  return { ...person, totpURI };
+}
+
+const session = async (who: Browser) => (await who.get('/get-session')).body as { user: { email: string } } | null;
+
+describe('signing up and in', () => {
+  it('sign-up signs the person in, with an HttpOnly SameSite cookie, and mails a confirmation link', async () => {
+    const { who, email } = await signedUp();
+    expect((await session(who))?.user.email).toBe(email);
+    const [mail] = await sql`select subject, text from mail_outbox where "to" = ${email}`;
+    expect(mail!.subject).toMatch(/Confirm your email/);
+    expect(mail!.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+  });
+
+  it('the session cookie is HttpOnly and SameSite=Lax', async () => {
+    const email = `c-${crypto.randomUUID()}@shop.test`;
+    const res = await browser().post('/sign-up/email', { name: 'Kofi', email, password: PASSWORD });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('mp.session_token='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+
+  it('a business of their own: the merchant, its team with them as owner, its test tenant', async () => {
+    const { userId, email } = await signedUp();
+    const merchant = await createOwnMerchant(getDb(), { userId, name: 'Ama Foods', email });
+    expect(merchant.kybStatus).toBe('unverified');
+    const [team] = await sql`select name from auth_organizations where id = ${merchant.id}`;
+    expect(team!.name).toBe('Ama Foods');
+    const members = await sql`select user_id, role from auth_members where organization_id = ${merchant.id}`;
+    expect(members).toEqual([{ user_id: userId, role: 'owner' }]);
+    const tenants = await sql`select mode from tenants where merchant_id = ${merchant.id}`;
+    expect(tenants.map((t) => t.mode)).toEqual(['test']);
+  });
+
+  it('a wrong password is refused and gives no session', async () => {
+    const { email } = await signedUp();
+    const who = browser();
+    const res = await who.post('/sign-in/email', { email, password: 'not the password at all' });
+    expect(res.status).toBe(401);
+    expect(await session(who)).toBeNull();
+  });
+});
+
+describe('two-factor', () => {
+  it('enrolled: the password alone gives no session, the code completes the sign-in', async () => {
+    const { email, totpURI } = await enrolled();
+    const who = browser();
+    const first = await who.post('/sign-in/email', { email, password: PASSWORD });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ twoFactorRedirect: true });
+    expect(await session(who)).toBeNull();
+
+    expect((await who.post('/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
+    expect(await session(who)).toBeNull();
+    const done = await who.post('/two-factor/verify-totp', { code: await totpCode(totpURI) });
+    expect(done.status, done.text).toBe(200);
+    expect((await session(who))?.user.email).toBe(email);
+  });
+
+  it('the two-factor secret is stored encrypted, never as the authenticator shows it', async () => {
+    const { userId, totpURI } = await enrolled();
+    const secret = new URL(totpURI).searchParams.get('secret')!;
+    const [row] = await sql`select secret from auth_two_factors where user_id = ${userId}`;
+    expect(row!.secret).not.toContain(secret);
+  });
+});
+
+describe('CSRF and rate limits', () => {
+  it('a POST from another origin, with the session cookie, is refused and changes nothing', async () => {
+    const { who } = await signedUp();
+    const cookies = who.cookies();
+    // The attacker's page posts from its own origin; the browser adds the victim's cookie.
+    const forged = await sendRequest('POST', '/api/auth/two-factor/enable', {
+      headers: { origin: 'https://evil.example', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: { password: PASSWORD },
+    });
+    expect(forged.status).toBe(403);
+    expect(
+      await sql`select id from auth_two_factors where user_id = (
+      select user_id from auth_sessions where token = ${cookies.get('mp.session_token')!.split('.')[0]!})`,
+    ).toHaveLength(0);
+  });
+
+  it('the sixth sign-in within a minute from one address is refused with 429', async () => {
+    const { email } = await signedUp();
+    const who = browser({ peer: '198.51.100.23' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await who.post('/sign-in/email', { email, password: 'wrong password 1' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another address is not held back by it.
+    const other = browser({ peer: '198.51.100.24' });
+    expect((await other.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  });
+});
