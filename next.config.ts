@@ -25,6 +25,9 @@ const nextConfig: NextConfig = {
       { source: '/api/:path*', headers: API_SECURITY_HEADERS },
       { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
+      // The sign-in pages and the dashboard: the same (their CSP comes from proxy.ts, as /pay's).
+      { source: '/(sign-up|sign-in|two-factor|dev/mailbox)', headers: checkoutHeaders },
+      { source: '/dashboard/:path*', headers: checkoutHeaders },
       // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
       // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.
       // Scripts allow 'unsafe-inline' for Next's inline bootstrap (no per-request nonce on /docs).

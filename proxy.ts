@@ -2,9 +2,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/platform/i18n/locale';
 
 /**
- * The hosted checkout page's Content Security Policy, with a fresh nonce per request (Next.js puts
- * it on its own scripts: see the "Content Security Policy" guide). Only /pay/* runs through here;
- * the other security headers of /pay/* and /api/checkout/* are static, in next.config.ts.
+ * The pages' Content Security Policy, with a fresh nonce per request (Next.js puts it on its own
+ * scripts: see the "Content Security Policy" guide), and their locale. The hosted checkout page
+ * (/pay/*) and the sign-in pages and dashboard run through here; the other security headers of
+ * /pay/* and /api/checkout/* are static, in next.config.ts.
  *
  * Styles allow 'unsafe-inline' (style attributes: the merchant's colour as a CSS variable, the root
  * layout's font); scripts never do, and never 'unsafe-eval' outside `next dev`.
@@ -43,10 +44,46 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Written out: Next.js reads the matcher statically at build time.
 export const config = {
   matcher: [
     {
       source: '/pay/:path*',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/sign-up',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/sign-in',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/two-factor',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/dashboard/:path*',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/dev/mailbox',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

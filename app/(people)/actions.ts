@@ -1,0 +1,54 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import * as people from '@/lib/surfaces/dashboard/people';
+import type { Outcome } from '@/lib/surfaces/dashboard/people';
+
+/**
+ * The sign-in pages' server actions: each reads its form, calls one verb of
+ * lib/surfaces/dashboard/people.ts and goes on, or hands the problem back to the form. Next.js
+ * refuses a server action posted from another origin (its Origin check), so none of them needs a
+ * token of its own against CSRF.
+ */
+const fields = (form: FormData) =>
+  Object.fromEntries([...form.entries()].filter(([name]) => !name.startsWith('$')).map(([k, v]) => [k, String(v)]));
+
+/** A refused form comes back filled with what was typed, but never a password or a code. */
+function refilled<T extends Outcome>(outcome: T, form: FormData): T {
+  if (outcome.ok) return outcome;
+  const values = Object.fromEntries(
+    Object.entries(fields(form)).filter(([name]) => name !== 'password' && name !== 'code'),
+  );
+  return { ...outcome, values };
+}
+
+export async function signUpAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  const outcome = await people.signUp(fields(form), await headers());
+  if (outcome.ok) redirect('/dashboard');
+  return refilled(outcome, form);
+}
+
+export async function signInAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  const outcome = await people.signIn(fields(form), await headers());
+  if (outcome.ok) redirect(outcome.next === 'two_factor' ? '/two-factor' : '/dashboard');
+  return refilled(outcome, form);
+}
+
+export async function verifyCodeAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  const outcome = await people.verifyCode(fields(form), await headers());
+  if (outcome.ok) redirect('/dashboard');
+  return outcome;
+}
+
+export async function startEnrolmentAction(
+  _previous: Outcome<{ totpURI: string; backupCodes: string[] }> | null,
+  form: FormData,
+) {
+  return people.startEnrolment(fields(form), await headers());
+}
+
+export async function signOutAction(): Promise<void> {
+  await people.signOut(await headers());
+  redirect('/sign-in');
+}
