@@ -67,6 +67,7 @@ function printBanner(
     '',
     'Merchant Payments is running',
     `  URL:            ${base}`,
+    `  Dashboard:      ${base}/sign-up (create an account; email ${config.SMTP_URL ? 'goes out over SMTP_URL' : `stays here: read it at ${base}/dev/mailbox`})`,
     `  Health:         ${base}/api/health`,
     `  API reference:  ${base}/docs (OpenAPI: ${base}/api/openapi.json)`,
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
