@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../../lib/platform/config';
+import { describe, expect, it } from 'vitest';
 import { payoutCallbackUrl, payoutStatusUrl } from '../../../lib/rails/callback-address';
 import {
   expectReconciled,
@@ -13,8 +12,8 @@ import { caller, expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
 import { runJobsNow } from '../../support/jobs';
-import { MPESA_TEST_ACCOUNT, startMpesa, type MpesaServer } from '../../support/providers/mpesa';
-import type { MpesaDelivery } from '../../support/providers/mpesa/bodies';
+import { MPESA_TEST_ACCOUNT } from '../../support/providers/mpesa';
+import { mpesaLive } from './mpesa-live';
 
 /**
  * Live KES withdrawals to M-Pesa numbers by B2C, against Daraja's contract server. Our payout id is
@@ -24,35 +23,7 @@ import type { MpesaDelivery } from '../../support/providers/mpesa/bodies';
  * decides, COMPLETED or FAILED with the money back.
  */
 const sql = testSql();
-let mpesa: MpesaServer;
-const VARIABLES = {
-  MPESA_CONSUMER_KEY: MPESA_TEST_ACCOUNT.consumerKey,
-  MPESA_CONSUMER_SECRET: MPESA_TEST_ACCOUNT.consumerSecret,
-  MPESA_SHORT_CODE: MPESA_TEST_ACCOUNT.shortCode,
-  MPESA_PASSKEY: MPESA_TEST_ACCOUNT.passkey,
-  MPESA_B2C_SHORT_CODE: MPESA_TEST_ACCOUNT.b2cShortCode,
-  MPESA_B2C_INITIATOR_NAME: MPESA_TEST_ACCOUNT.initiatorName,
-  MPESA_B2C_SECURITY_CREDENTIAL: MPESA_TEST_ACCOUNT.securityCredential,
-  LIVE_ROUTES: 'KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa',
-  RAIL_TIMEOUT_SECONDS: '2',
-};
-
-async function toOurRoute(delivery: MpesaDelivery) {
-  const res = await caller().raw('POST', new URL(delivery.url).pathname, { body: delivery.body });
-  delivery.receiverStatus = res.status;
-}
-
-beforeAll(async () => {
-  mpesa = await startMpesa({ deliver: toOurRoute, timestampToleranceSeconds: null });
-  Object.assign(process.env, VARIABLES, { MPESA_BASE_URL: mpesa.url });
-  resetConfigForTests();
-});
-
-afterAll(async () => {
-  for (const name of [...Object.keys(VARIABLES), 'MPESA_BASE_URL']) delete process.env[name];
-  resetConfigForTests();
-  await mpesa.close();
-});
+const server = mpesaLive('KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa');
 
 /** A live merchant with KES available: paid by M-Pesa (STK Push), then settled. */
 async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
@@ -67,8 +38,8 @@ async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchan
     body: { network: 'mpesa', phone: '0712345678' },
   });
   await runJobsNow(['rail_request_payment']);
-  const [push] = mpesa.stkPushes().slice(-1);
-  await mpesa.complete(push!.checkoutRequestId, 0);
+  const [push] = server().stkPushes().slice(-1);
+  await server().complete(push!.checkoutRequestId, 0);
   await settleEverything(merchant.id);
   return { merchant, live };
 }
@@ -97,7 +68,7 @@ const available = async (live: Merchant) =>
 const statusOf = async (live: Merchant, id: string) =>
   (await live.ok(contract.getWithdrawal, { params: { transaction_id: id } })).body.data.status;
 const statusAnswer = (id: string) =>
-  mpesa.waitForDelivery((d) => d.kind === 'status_result' && d.reference === id && d.receiverStatus !== null);
+  server().waitForDelivery((d) => d.kind === 'status_result' && d.reference === id && d.receiverStatus !== null);
 const token = (url: string) => url.split('/').pop()!;
 
 describe('live M-Pesa withdrawals by B2C', () => {
@@ -105,7 +76,7 @@ describe('live M-Pesa withdrawals by B2C', () => {
     const { live, merchant } = await fundedLiveMerchant();
     const before = await available(live);
     const id = await sentWithdrawal(live);
-    const payout = mpesa.payout(id)!;
+    const payout = server().payout(id)!;
     expect(payout.request).toMatchObject({
       OriginatorConversationID: id,
       Amount: '1000',
@@ -115,12 +86,16 @@ describe('live M-Pesa withdrawals by B2C', () => {
     });
     expect(await statusOf(live, id)).toBe('PROCESSING');
 
-    await mpesa.completePayout(id, 0);
+    await server().completePayout(id, 0);
     const answer = await statusAnswer(id);
     expect(answer.url).toBe(payoutStatusUrl(id));
     expect(answer.receiverStatus).toBe(200);
     expect(await statusOf(live, id)).toBe('COMPLETED');
-    expect(mpesa.disbursements().filter((d) => d.originatorConversationId === id)).toHaveLength(1);
+    expect(
+      server()
+        .disbursements()
+        .filter((d) => d.originatorConversationId === id),
+    ).toHaveLength(1);
     expect(await available(live)).toBeLessThan(before - 1_000 + 0.01);
     expectStatus(await merchant.call(contract.getWithdrawal, { params: { transaction_id: id } }), 404);
     await expectReconciled(merchant.id);
@@ -131,7 +106,7 @@ describe('live M-Pesa withdrawals by B2C', () => {
     const before = await available(live);
     const id = await sentWithdrawal(live);
     expect(await available(live)).toBeLessThan(before);
-    await mpesa.completePayout(id, 2040);
+    await server().completePayout(id, 2040);
     await statusAnswer(id);
     expect(await statusOf(live, id)).toBe('FAILED');
     expect(await available(live)).toBe(before);
@@ -140,19 +115,23 @@ describe('live M-Pesa withdrawals by B2C', () => {
 
   it('the B2C answer is lost: sent again with the same id, Daraja refuses the duplicate, one payout', async () => {
     const { live } = await fundedLiveMerchant();
-    mpesa.inject({ kind: 'hang_after' }, { path: /b2c/ });
+    server().inject({ kind: 'hang_after' }, { path: /b2c/ });
     const id = await sentWithdrawal(live);
-    expect(mpesa.payout(id)).toBeDefined();
+    expect(server().payout(id)).toBeDefined();
     await sql`select graphile_worker.add_job('rail_send_payout', json_build_object('transaction_id', ${id}::text))`;
     await runJobsNow(['rail_send_payout']);
     expect(
-      mpesa
+      server()
         .requestsTo('/mpesa/b2c/v3/paymentrequest')
         .filter((r) => (r.json as { OriginatorConversationID?: string }).OriginatorConversationID === id),
     ).toHaveLength(2);
-    expect(mpesa.payouts().filter((p) => p.originatorConversationId === id)).toHaveLength(1);
+    expect(
+      server()
+        .payouts()
+        .filter((p) => p.originatorConversationId === id),
+    ).toHaveLength(1);
     expect(await statusOf(live, id)).toBe('PROCESSING');
-    await mpesa.completePayout(id, 0);
+    await server().completePayout(id, 0);
     await statusAnswer(id);
     expect(await statusOf(live, id)).toBe('COMPLETED');
   });
@@ -160,7 +139,7 @@ describe('live M-Pesa withdrawals by B2C', () => {
   it('the result never comes: the backoff asks, and the status answer settles it', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
-    await mpesa.completePayout(id, 0, { result: 'withhold' });
+    await server().completePayout(id, 0, { result: 'withhold' });
     expect(await statusOf(live, id)).toBe('PROCESSING');
     await runJobsNow(['rail_check_payout']);
     await statusAnswer(id);
@@ -170,7 +149,7 @@ describe('live M-Pesa withdrawals by B2C', () => {
   it('forged answers change nothing: an address we never issued, another payout named, another amount', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
-    await mpesa.completePayout(id, 0, { result: 'withhold' });
+    await server().completePayout(id, 0, { result: 'withhold' });
     const other = crypto.randomUUID();
     const completed = (originator: string, amount: string) => ({
       Result: {
