@@ -8,6 +8,7 @@ import { config } from '../../platform/config';
 import { getDb } from '../../platform/db/client';
 import { authMembers, merchants, type MemberRole } from '../../platform/db/schema';
 import { peerAddressOf } from '../../platform/http/peer-address';
+import { isStorableText } from '../../platform/http/storable-text';
 import { createOwnMerchant } from '../../operator/merchants/create-merchant';
 
 /**
@@ -23,16 +24,18 @@ export type Outcome<T = object> =
   /** `values`: what was typed, passwords and codes left out, to fill the form again. */
   | { ok: false; problem: Problem; field?: string; values?: Record<string, string> };
 
+/** Text PostgreSQL can store (no NUL, no lone surrogate): the API's rule, for forms too. */
+const text = () => z.string().refine(isStorableText);
 const email = z
   .email()
   .max(254)
   .transform((e) => e.toLowerCase());
-const password = z.string().min(12).max(256);
+const password = text().min(12).max(256);
 const code = z.string().regex(/^\d{6}$/);
 
 const signUpForm = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  business: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
+  business: text().trim().min(1).max(100),
   email,
   password,
 });
@@ -78,7 +81,6 @@ export async function signUp(form: Record<string, unknown>, headers: Headers): P
     if (isAPIError(error) && error.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
       return failed('email_taken', 'email');
     }
-    if (isAPIError(error) && error.statusCode === 422) return failed('email_taken', 'email');
     throw error;
   }
 }
@@ -88,7 +90,7 @@ export async function signIn(
   form: Record<string, unknown>,
   headers: Headers,
 ): Promise<Outcome<{ next: 'dashboard' | 'two_factor' }>> {
-  const parsed = z.strictObject({ email, password: z.string().min(1).max(256) }).safeParse(form);
+  const parsed = z.strictObject({ email, password: text().min(1).max(256) }).safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
   if (await overLimit('sign-in', headers, parsed.data.email)) return failed('too_many_attempts');
   try {
@@ -120,7 +122,7 @@ export async function startEnrolment(
   form: Record<string, unknown>,
   headers: Headers,
 ): Promise<Outcome<{ totpURI: string; backupCodes: string[] }>> {
-  const parsed = z.strictObject({ password: z.string().min(1).max(256) }).safeParse(form);
+  const parsed = z.strictObject({ password: text().min(1).max(256) }).safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
   try {
     const answer = await auth().api.enableTwoFactor({ body: parsed.data, headers });

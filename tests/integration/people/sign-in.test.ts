@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../../lib/platform/db/client';
 import { createOwnMerchant } from '../../../lib/operator/merchants/create-merchant';
 import { sendRequest } from '../../support/api';
+import { expectErrorShape } from '../../support/caller';
 import { testSql } from '../../support/database';
+import { signUp } from '../../../lib/surfaces/dashboard/people';
+import { PEER_HEADER, peerStamp } from '../../../lib/platform/http/peer-address';
 import { browser, totpCode, type Browser } from '../../support/people';
 
 /**
@@ -122,5 +125,47 @@ describe('CSRF and rate limits', () => {
     // Another address is not held back by it.
     const other = browser({ peer: '198.51.100.24' });
     expect((await other.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('bad input to the sign-in endpoints', () => {
+  it('is a 4xx in the error shape and changes nothing: NUL, lone surrogates, deep JSON, huge, not JSON', async () => {
+    const email = `bad-${crypto.randomUUID()}@shop.test`;
+    const who = browser();
+    const cases: [unknown, number][] = [
+      [{ name: 'Ama\u0000', email, password: PASSWORD }, 422],
+      [{ name: 'Ama\ud800', email, password: PASSWORD }, 422],
+      [{ name: 'Ama', email: `${email}\u0000`, password: PASSWORD }, 422],
+      [JSON.stringify({ name: 'Ama', email, password: PASSWORD, x: JSON.parse('['.repeat(40) + ']'.repeat(40)) }), 422],
+      ['{"name": "Ama", "email":', 400],
+      [JSON.stringify({ name: 'x'.repeat(1_100_000), email, password: PASSWORD }), 413],
+    ];
+    for (const [body, status] of cases) {
+      const res = await who.post('/sign-up/email', body);
+      expect(res.status, res.text.slice(0, 200)).toBe(status);
+      expectErrorShape(res.body);
+    }
+    expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
+    const verify = await who.get(`/verify-email?token=${encodeURIComponent('a\u0000b')}`);
+    expect(verify.status).toBe(422);
+    expectErrorShape(verify.body);
+  });
+});
+
+describe("the dashboard's sign-up form", () => {
+  it('refuses text PostgreSQL cannot store, naming the field, before anything is written', async () => {
+    const email = `form-${crypto.randomUUID()}@shop.test`;
+    const form = { name: 'Ama', business: 'Ama Foods', email, password: PASSWORD };
+    const headers = new Headers({ [PEER_HEADER]: peerStamp('10.9.8.7') });
+    for (const field of ['name', 'business', 'password'] as const) {
+      expect(await signUp({ ...form, [field]: `${form[field]}\u0000` }, headers)).toEqual({
+        ok: false,
+        problem: 'invalid_input',
+        field,
+      });
+    }
+    expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
+    expect(await signUp(form, headers)).toEqual({ ok: true });
+    expect(await signUp(form, headers)).toEqual({ ok: false, problem: 'email_taken', field: 'email' });
   });
 });
