@@ -2,7 +2,7 @@ import type { CollectionRequest, CollectionStatus, MobileMoneyProvider, SubmitRe
 import {
   DARAJA_PATHS,
   darajaTimestamp,
-  isInvalidToken,
+  describe,
   isRecord,
   stkPassword,
   type DarajaAnswer,
@@ -17,7 +17,7 @@ import {
   wholeShillings,
 } from './format';
 import { readResultCode, stkFailureStatus } from './result-codes';
-import { readSubmitError } from './refusals';
+import { readAcknowledgement } from './refusals';
 import type { ResolvedSettings } from './settings';
 
 /**
@@ -126,21 +126,7 @@ function checkCollection(
 }
 
 function readPushAnswer(answer: DarajaAnswer): SubmitResult {
-  if (answer.kind === 'not_sent') return { kind: 'refused', code: answer.reason, message: answer.detail };
-  if (answer.kind === 'unreachable') return { kind: 'unknown', detail: answer.detail };
-  const refusal = readSubmitError(answer);
-  if (refusal) return refusal;
-  const body = answer.body;
-  if (
-    answer.status === 200 &&
-    isRecord(body) &&
-    readResultCode(body.ResponseCode) === '0' &&
-    typeof body.CheckoutRequestID === 'string' &&
-    body.CheckoutRequestID
-  ) {
-    return { kind: 'accepted', providerReference: body.CheckoutRequestID };
-  }
-  return { kind: 'unknown', detail: describe(answer) };
+  return readAcknowledgement(answer, 'CheckoutRequestID');
 }
 
 /**
@@ -219,11 +205,4 @@ function readItems(metadata: unknown): Map<string, unknown> {
 function digitsOf(value: unknown): string | null {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   return typeof text === 'string' && /^\d+$/.test(text) ? text : null;
-}
-
-export function describe(answer: Extract<DarajaAnswer, { kind: 'answered' }>): string {
-  if (answer.error) return `HTTP ${answer.status}: ${answer.error.errorCode} ${answer.error.errorMessage}`.trim();
-  if (isInvalidToken(answer.status, null)) return `HTTP ${answer.status}: access token refused`;
-  const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  return `HTTP ${answer.status}: ${(body ?? '').slice(0, 200)}`;
 }

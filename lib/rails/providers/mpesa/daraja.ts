@@ -142,3 +142,10 @@ export function darajaTimestamp(at: Date): string {
 export function stkPassword(shortCode: string, passkey: string, timestamp: string): string {
   return Buffer.from(`${shortCode}${passkey}${timestamp}`, 'utf8').toString('base64');
 }
+
+export function describe(answer: Extract<DarajaAnswer, { kind: 'answered' }>): string {
+  if (answer.error) return `HTTP ${answer.status}: ${answer.error.errorCode} ${answer.error.errorMessage}`.trim();
+  if (isInvalidToken(answer.status, null)) return `HTTP ${answer.status}: access token refused`;
+  const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  return `HTTP ${answer.status}: ${(body ?? '').slice(0, 200)}`;
+}

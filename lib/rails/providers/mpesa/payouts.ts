@@ -1,10 +1,9 @@
 import type { PayoutProvider, PayoutStatus, PayoutTarget, SubmitResult } from '../types';
 import type { CurrencyCode } from '../../../platform/money/currencies';
-import { describe } from './collections';
-import { DARAJA_PATHS, isRecord, type DarajaAnswer, type DarajaClient } from './daraja';
+import { DARAJA_PATHS, describe, isRecord, type DarajaAnswer, type DarajaClient } from './daraja';
 import { callbackUrlProblem, darajaMsisdn, payoutRemarks, wholeShillings } from './format';
 import { readResultCode } from './result-codes';
-import { readSubmitError } from './refusals';
+import { readAcknowledgement } from './refusals';
 import type { ResolvedSettings } from './settings';
 
 /**
@@ -127,24 +126,10 @@ function checkPayout(request: {
 }
 
 function readB2cAnswer(answer: DarajaAnswer): SubmitResult {
-  if (answer.kind === 'not_sent') return { kind: 'refused', code: answer.reason, message: answer.detail };
-  if (answer.kind === 'unreachable') return { kind: 'unknown', detail: answer.detail };
-  if (answer.error?.errorCode === '500.002.1001') {
+  if (answer.kind === 'answered' && answer.error?.errorCode === '500.002.1001') {
     // An earlier request with this payout id reached Daraja; this one will not pay again. Whether the
     // first one paid is for the status query (or its result callback) to say.
     return { kind: 'unknown', detail: `duplicate payout id, already received by M-Pesa: ${describe(answer)}` };
   }
-  const refusal = readSubmitError(answer);
-  if (refusal) return refusal;
-  const body = answer.body;
-  if (
-    answer.status === 200 &&
-    isRecord(body) &&
-    readResultCode(body.ResponseCode) === '0' &&
-    typeof body.ConversationID === 'string' &&
-    body.ConversationID
-  ) {
-    return { kind: 'accepted', providerReference: body.ConversationID };
-  }
-  return { kind: 'unknown', detail: describe(answer) };
+  return readAcknowledgement(answer, 'ConversationID');
 }

@@ -1,5 +1,6 @@
 import type { SubmitResult } from '../types';
-import { isInvalidToken, type DarajaAnswer } from './daraja';
+import { describe, isInvalidToken, isRecord, type DarajaAnswer } from './daraja';
+import { readResultCode } from './result-codes';
 
 /**
  * Which error answers to a submit (STK Push, B2C) prove that nothing will happen. Daraja's error codes
@@ -42,4 +43,30 @@ export function readSubmitError(answer: Answered): Refused | null {
     return { kind: 'refused', code: 'rate_limited', message: said };
   }
   return null;
+}
+
+/**
+ * Daraja's acknowledgement of a submit (STK Push, B2C): accepted, with the id it names in `idField`;
+ * refused, when the answer proves nothing will happen; anything else is `unknown`.
+ */
+export function readAcknowledgement(
+  answer: DarajaAnswer,
+  idField: 'CheckoutRequestID' | 'ConversationID',
+): SubmitResult {
+  if (answer.kind === 'not_sent') return { kind: 'refused', code: answer.reason, message: answer.detail };
+  if (answer.kind === 'unreachable') return { kind: 'unknown', detail: answer.detail };
+  const refusal = readSubmitError(answer);
+  if (refusal) return refusal;
+  const body = answer.body;
+  const id = isRecord(body) ? body[idField] : undefined;
+  if (
+    answer.status === 200 &&
+    isRecord(body) &&
+    readResultCode(body.ResponseCode) === '0' &&
+    typeof id === 'string' &&
+    id
+  ) {
+    return { kind: 'accepted', providerReference: id };
+  }
+  return { kind: 'unknown', detail: describe(answer) };
 }
