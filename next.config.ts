@@ -26,7 +26,9 @@ const nextConfig: NextConfig = {
       { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
       // The sign-in pages and the dashboard: the same (their CSP comes from proxy.ts, as /pay's).
-      { source: '/(sign-up|sign-in|two-factor|dev/mailbox)', headers: checkoutHeaders },
+      { source: '/(sign-up|sign-in|two-factor|forgot-password|reset-password|dev/mailbox)', headers: checkoutHeaders },
+      { source: '/invitations/:path*', headers: checkoutHeaders },
+      { source: '/console/:path*', headers: checkoutHeaders },
       { source: '/dashboard/:path*', headers: checkoutHeaders },
       // The API docs (app/docs): the renderer is served from here, so the page needs no other host.
       // connect-src/font-src/img-src 'self' keep it that way should the renderer's defaults change.

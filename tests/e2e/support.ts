@@ -183,6 +183,8 @@ export async function attemptRowsOf(checkoutId: string): Promise<AttemptSeen[]> 
  * The full report is attached to the test either way.
  */
 export async function expectAccessible(page: Page, testInfo: TestInfo, screenName: string): Promise<void> {
+  // After a client-side navigation React swaps the <title> a moment after the content: wait for it.
+  await expect(page, `the ${screenName} screen has a title`).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.passes.length, 'axe ran its rules on the page').toBeGreaterThan(0);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

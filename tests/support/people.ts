@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { generate } from 'otplib';
+import { PEER_HEADER, peerStamp } from '../../lib/platform/http/peer-address';
 import { sendRequest, type RawAnswer } from './api';
 
 /** The app's own origin in the integration suite (API_BASE_URL there). */
@@ -33,7 +34,14 @@ export function browser(options: { origin?: string | null; peer?: string } = {})
     post: (path: string, body: unknown = {}) => send('POST', `/api/auth${path}`, body),
     get: (path: string) => send('GET', `/api/auth${path}`),
     cookies: () => new Map(jar),
-    headers: () => new Headers(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+    /** What a server action sees of this browser's request: its cookies, its address, its Origin. */
+    headers: () =>
+      new Headers({
+        ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(origin ? { origin } : {}),
+        [PEER_HEADER]: peerStamp(peer),
+        'user-agent': 'integration-test',
+      }),
   };
 }
 export type Browser = ReturnType<typeof browser>;

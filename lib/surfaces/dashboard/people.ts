@@ -51,7 +51,7 @@ function invalid(error: z.ZodError): Outcome<never> {
 }
 
 /** The client address as the API resolves it (lib/access/rate-limit/client-address.ts). */
-function addressOf(headers: Headers): string {
+export function addressOf(headers: Headers): string {
   return resolveClientAddress(
     { peer: peerAddressOf(headers), forwardedFor: headers.get('x-forwarded-for'), realIp: headers.get('x-real-ip') },
     config().TRUSTED_PROXIES,
@@ -59,7 +59,7 @@ function addressOf(headers: Headers): string {
 }
 
 /** 10 tries a minute from one address; 10 in 15 minutes on one account, whichever address they come from. */
-async function overLimit(kind: string, headers: Headers, account?: string): Promise<boolean> {
+export async function overLimit(kind: string, headers: Headers, account?: string): Promise<boolean> {
   const db = getDb();
   const byAddress = await countHit(db, `${kind}:address:${addressOf(headers)}`, 60);
   if (byAddress.hits > 10) return true;
@@ -153,7 +153,12 @@ export async function currentPerson(headers: Headers) {
       email: found.user.email,
       twoFactor: !!found.user.twoFactorEnabled,
     },
-    session: { id: found.session.id, activeMerchantId: found.session.activeOrganizationId ?? null },
+    session: {
+      id: found.session.id,
+      activeMerchantId: found.session.activeOrganizationId ?? null,
+      /** When a second factor was last given in this session for a sensitive action (step-up). */
+      stepUpAt: (found.session as { stepUpAt?: Date | null }).stepUpAt ?? null,
+    },
     memberships: memberships as { merchantId: string; name: string; role: MemberRole }[],
   };
 }
@@ -161,4 +166,18 @@ export type Person = NonNullable<Awaited<ReturnType<typeof currentPerson>>>;
 
 export async function signOut(headers: Headers): Promise<void> {
   await auth().api.signOut({ headers });
+}
+
+/** The business the dashboard acts for: only one the person belongs to (better-auth checks the membership). */
+export async function switchMerchant(form: Record<string, unknown>, headers: Headers): Promise<Outcome> {
+  const parsed = z.strictObject({ merchant_id: z.uuid() }).safeParse(form);
+  if (!parsed.success) return invalid(parsed.error);
+  try {
+    await auth().api.setActiveOrganization({ body: { organizationId: parsed.data.merchant_id }, headers });
+    return { ok: true };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode >= 400 && error.statusCode < 500)
+      return failed('invalid_input', 'merchant_id');
+    throw error;
+  }
 }

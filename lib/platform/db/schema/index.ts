@@ -21,3 +21,4 @@ export * from './embed-sessions';
 export * from './rail-circuits';
 export * from './mail';
 export * from './auth';
+export * from './audit';

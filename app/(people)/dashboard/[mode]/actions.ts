@@ -1,0 +1,29 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { revalidatePath } from 'next/cache';
+import { runDashboardAction } from '@/lib/surfaces/dashboard/actions';
+import type { ActionOutcome } from '@/lib/surfaces/dashboard/perform';
+import { switchMerchant } from '@/lib/surfaces/dashboard/people';
+
+/**
+ * The dashboard's one server action: `name` picks the action (lib/surfaces/dashboard/actions), which
+ * checks who, their role, step-up and the input, runs the API's verb and writes the audit log. Next.js
+ * refuses a server action posted from another origin, so none needs a CSRF token of its own.
+ */
+export async function dashboardAction(
+  name: string,
+  _previous: unknown,
+  form: FormData,
+): Promise<ActionOutcome<unknown>> {
+  const outcome = await runDashboardAction(name, await headers(), form);
+  if (outcome.ok) revalidatePath('/dashboard', 'layout');
+  return outcome;
+}
+
+export async function switchMerchantAction(form: FormData): Promise<void> {
+  await switchMerchant({ merchant_id: String(form.get('merchant_id') ?? '') }, await headers());
+  // The other business may not have live mode: its test side always exists.
+  redirect('/dashboard/test');
+}

@@ -1,0 +1,92 @@
+import type { Metadata } from 'next';
+import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
+import { DEVELOPERS_COPY } from '@/lib/surfaces/dashboard/copy/developers';
+import { pageLocale } from '../../../frame';
+import { ActionForm } from '../action-form';
+import { memberOf, shellWords } from '../member';
+import { CreateKeyForm } from './create-key';
+import styles from '../ui.module.css';
+
+export const metadata: Metadata = { title: 'Developers' };
+
+export default async function DevelopersPage({ params }: { params: Promise<{ mode: string }> }) {
+  const ctx = await memberOf(params);
+  if (!ctx) return null;
+  const locale = await pageLocale();
+  const words = DEVELOPERS_COPY[locale];
+  const shell = await shellWords();
+  const keys = await listApiKeys(ctx.db, ctx.tenant);
+  const when = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+      : words.never;
+  return (
+    <>
+      <h1 className={styles.title}>{words.title}</h1>
+      <p className={styles.lead}>
+        {words.lead}{' '}
+        <a className={styles.link} href="/docs">
+          {words.docs}
+        </a>
+      </p>
+      <section className={styles.section} aria-labelledby="keys">
+        <h2 className={styles.sectionTitle} id="keys">
+          {words.keys}
+        </h2>
+        {keys.length === 0 ? (
+          <p className={styles.empty}>{words.no_keys}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{words.name}</th>
+                  <th scope="col">{words.prefix}</th>
+                  <th scope="col">{words.access}</th>
+                  <th scope="col">{words.status}</th>
+                  <th scope="col">{words.last_used}</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>{words.revoke}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((k) => (
+                  <tr key={k.id}>
+                    <th scope="row">{k.key_name}</th>
+                    <td className={styles.mono}>{k.key_prefix}…</td>
+                    <td>{k.scope === 'FULL_ACCESS' ? words.full : k.permissions.join(', ')}</td>
+                    <td>
+                      <span className={k.status === 'active' ? styles.good : styles.bad}>{k.status}</span>
+                    </td>
+                    <td>{when(k.last_used_at)}</td>
+                    <td>
+                      {k.status === 'active' && (
+                        <ActionForm
+                          name="revokeApiKey"
+                          mode={ctx.mode}
+                          words={shell}
+                          submit={`${words.revoke} ${k.key_name}`}
+                          hidden={{ key_id: k.id }}
+                          variant="danger"
+                          inline
+                          success={words.revoked}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="create-key">
+        <h2 className={styles.sectionTitle} id="create-key">
+          {words.create}
+        </h2>
+        <CreateKeyForm mode={ctx.mode} words={words} shell={shell} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { config } from '@/lib/platform/config';
+import { SignOut } from '../sign-out';
+import { switchMerchantAction } from './actions';
+import { pageMember, shellWords } from './member';
+import { ModeSwitch, SectionNav } from './shell-nav';
+import styles from './shell.module.css';
+
+/**
+ * Every dashboard page: the business (and a switch when the person has several), test or live, the
+ * sections, sign out. On a phone the sections scroll sideways under the header; on a desktop they
+ * stand in a column on the left.
+ */
+export default async function DashboardLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ mode: string }>;
+}) {
+  const { mode } = await params;
+  const { ctx, person, reason } = await pageMember(mode);
+  const words = await shellWords();
+  const current = ctx?.merchant.id ?? person.session.activeMerchantId ?? person.memberships[0]?.merchantId;
+  const sections = [
+    { path: '', label: words.nav_home },
+    { path: 'checkouts', label: words.nav_checkouts },
+    { path: 'money-out', label: words.nav_money_out },
+    { path: 'developers', label: words.nav_developers },
+    { path: 'settings', label: words.nav_settings },
+  ];
+  return (
+    <div className={styles.page}>
+      <a className={styles.skip} href="#main">
+        {words.skip_to_content}
+      </a>
+      <header className={styles.top}>
+        <a className={styles.brand} href={`/dashboard/${mode}`}>
+          {config().SERVICE_NAME}
+        </a>
+        {person.memberships.length > 1 ? (
+          <form action={switchMerchantAction} className={styles.switcher}>
+            <label className={styles.switcherLabel} htmlFor="merchant_id">
+              {words.business_label}
+            </label>
+            <select id="merchant_id" name="merchant_id" defaultValue={current} className={styles.select}>
+              {person.memberships.map((m) => (
+                <option key={m.merchantId} value={m.merchantId}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={styles.topButton}>
+              {words.switch}
+            </button>
+          </form>
+        ) : (
+          <span className={styles.business}>{person.memberships[0]?.name}</span>
+        )}
+        <ModeSwitch
+          mode={mode}
+          label={words.mode_label}
+          test={words.mode_test}
+          live={ctx?.merchant.liveEnabled || mode === 'live' ? words.mode_live : words.mode_live_off}
+        />
+        <SignOut label={words.sign_out} />
+      </header>
+      {mode === 'test' && <p className={styles.testBanner}>{words.test_banner}</p>}
+      <div className={styles.body}>
+        {ctx && <SectionNav mode={mode} label={words.nav_label} sections={sections} />}
+        <main id="main" className={styles.main}>
+          {ctx ? (
+            children
+          ) : reason === 'live_mode_not_enabled' ? (
+            <>
+              <h1 className={styles.title}>{words.live_off_title}</h1>
+              <p>{words.live_off_lead}</p>
+              <p>
+                <a href="/dashboard/test">{words.mode_test}</a>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className={styles.title}>{words.nav_home}</h1>
+              <p>{words.no_business}</p>
+            </>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { createApiKeyAction, revokeApiKeyAction } from './api-keys';
+import { CHECKOUT_ACTIONS } from './checkouts';
+import { MONEY_OUT_ACTIONS } from './money-out';
+import { TEAM_ACTIONS } from './team';
+import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
+
+/**
+ * Every action of the dashboard, by name. The one server action in app/ calls these through
+ * `perform`, and the generic tests (roles, tenant isolation, step-up, audit) run over this list: an
+ * action not listed here cannot be called.
+ */
+export const DASHBOARD_ACTIONS = {
+  createApiKey: createApiKeyAction,
+  revokeApiKey: revokeApiKeyAction,
+  ...CHECKOUT_ACTIONS,
+  ...MONEY_OUT_ACTIONS,
+  ...TEAM_ACTIONS,
+};
+export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
+/** What an action answers when it succeeds (for the page that shows it). */
+export type DataOf<N extends DashboardActionName> = Awaited<ReturnType<(typeof DASHBOARD_ACTIONS)[N]['run']>>;
+
+export const isActionName = (name: string): name is DashboardActionName => Object.hasOwn(DASHBOARD_ACTIONS, name);
+
+/** What the server action does with a form posted to `name`; an unknown name changes nothing. */
+export async function runDashboardAction(
+  name: string,
+  headers: Headers,
+  form: FormData | FormValues,
+): Promise<ActionOutcome<unknown>> {
+  if (!isActionName(name)) {
+    return { ok: false, code: 'route_not_found', message: `No dashboard action is called ${name}`, fields: [] };
+  }
+  return perform(DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>, headers, form);
+}

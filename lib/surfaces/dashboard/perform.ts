@@ -1,0 +1,161 @@
+import { isAPIError } from 'better-auth/api';
+import { eq, sql } from 'drizzle-orm';
+import { auth } from '../../access/people/auth';
+import { roleMay } from '../../access/people/roles';
+import { countHit } from '../../access/rate-limit/limit';
+import type { Requirement } from '../../access/permissions';
+import { auditLog, authSessions, type MemberRole } from '../../platform/db/schema';
+import { ApiError, type FieldError } from '../../platform/http/errors';
+import type { ErrorCode } from '../../platform/http/error-codes';
+import { isStorableText } from '../../platform/http/storable-text';
+import { isMode, memberContext, type MemberCtx, type NoMember } from './member';
+import { overLimit } from './people';
+
+/**
+ * How every dashboard action runs, whatever it does: who (a member of the session's active merchant,
+ * in the mode the form names), whether their role may (the API's permission for the same operation),
+ * a fresh second factor for what moves money or mints credentials (step-up), the operation's own input
+ * schema, then the lib/ verb the API route calls, and the audit line, in one transaction.
+ */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+
+/** Roles by name, for what only people do (the team, the audit log): no API key can. */
+export type Allowed = Requirement | { roles: readonly MemberRole[] };
+
+export type FormValues = Record<string, string>;
+
+export interface DashboardAction<I, R> {
+  /** What the audit log calls it: `<object>.<verb>`, e.g. `api_key.create`. */
+  name: string;
+  allowed: Allowed;
+  /** Needs a second factor given in the last 5 minutes. */
+  stepUp?: boolean;
+  /** The form, read into the API operation's input with its own schema (its 422s, field names). */
+  read: (form: FormValues, ctx: MemberCtx) => I;
+  run: (ctx: MemberCtx, input: I) => Promise<R>;
+  /** What the audit line says changed; absent only for actions that change nothing. */
+  audit: ((input: I, result: R) => { target: string | null; details?: Record<string, unknown> }) | null;
+}
+
+export type ActionCode = ErrorCode | NoMember | 'step_up_required' | 'wrong_code' | 'too_many_attempts';
+export type Refusal = { ok: false; code: ActionCode; message: string; fields: FieldError[]; values?: FormValues };
+export type ActionOutcome<R> = { ok: true; data: R } | Refusal;
+
+export const allows = (role: MemberRole, allowed: Allowed): boolean =>
+  typeof allowed === 'object' && 'roles' in allowed ? allowed.roles.includes(role) : roleMay(role, allowed);
+
+const refused = (code: ActionCode, message: string, fields: FieldError[] = []): Refusal => ({
+  ok: false,
+  code,
+  message,
+  fields,
+});
+
+/** The form's own fields: not Next.js's `$ACTION_…` ones, not the mode or the step-up code. */
+function formValues(form: FormData | FormValues): FormValues {
+  const entries =
+    form instanceof FormData ? [...form.entries()].map(([k, v]) => [k, String(v)] as const) : Object.entries(form);
+  return Object.fromEntries(
+    entries.filter(([name]) => !name.startsWith('$') && name !== 'mode' && name !== 'step_up_code'),
+  );
+}
+
+export function isStepUpFresh(ctx: MemberCtx, now = Date.now()): boolean {
+  const at = ctx.person.session.stepUpAt;
+  return !!at && now - new Date(at).getTime() < STEP_UP_WINDOW_MS;
+}
+
+/** A code from the authenticator, checked by better-auth against this session; marks the session stepped up. */
+async function stepUp(ctx: MemberCtx, headers: Headers, code: string | undefined): Promise<Refusal | null> {
+  if (isStepUpFresh(ctx)) return null;
+  if (!code)
+    return refused('step_up_required', 'Enter a code from your authenticator app to confirm this', [
+      { field: 'step_up_code', message: 'required' },
+    ]);
+  if (await overLimit('step-up', headers, ctx.person.user.id))
+    return refused('too_many_attempts', 'Too many codes: wait a few minutes');
+  if (!/^\d{6}$/.test(code))
+    return refused('wrong_code', 'That code is not right', [{ field: 'step_up_code', message: 'wrong code' }]);
+  // better-auth takes a code again within its 30 s: a code serves one step-up at most.
+  const reused = (await countHit(ctx.db, `step-up-code:${ctx.person.user.id}:${code}`, 120)).hits > 1;
+  if (reused)
+    return refused('wrong_code', 'That code was used already: wait for the next one', [
+      { field: 'step_up_code', message: 'used already' },
+    ]);
+  try {
+    await auth().api.verifyTOTP({ body: { code }, headers });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 429)
+      return refused('too_many_attempts', 'Too many codes: wait a few minutes');
+    if (isAPIError(error))
+      return refused('wrong_code', 'That code is not right', [{ field: 'step_up_code', message: 'wrong code' }]);
+    throw error;
+  }
+  await ctx.db
+    .update(authSessions)
+    .set({ stepUpAt: sql`now()` })
+    .where(eq(authSessions.id, ctx.person.session.id));
+  return null;
+}
+
+export async function perform<I, R>(
+  action: DashboardAction<I, R>,
+  headers: Headers,
+  form: FormData | FormValues,
+): Promise<ActionOutcome<R>> {
+  const raw = form instanceof FormData ? Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])) : form;
+  const values = formValues(form);
+  const unstorable = Object.entries(values).find(([, v]) => !isStorableText(v));
+  if (unstorable)
+    return refused('validation_error', 'This text cannot be stored', [
+      { field: unstorable[0], message: 'contains characters that cannot be stored' },
+    ]);
+  const mode = raw.mode ?? 'test';
+  if (!isMode(mode))
+    return refused('validation_error', 'mode must be test or live', [
+      { field: 'mode', message: 'must be test or live' },
+    ]);
+
+  const member = await memberContext(headers, mode);
+  if (!member.ok) return refused(member.reason, MESSAGES[member.reason]);
+  const { ctx } = member;
+  if (!allows(ctx.role, action.allowed)) {
+    return refused('insufficient_permissions', `Your role (${ctx.role}) does not allow this`);
+  }
+  if (action.stepUp) {
+    const problem = await stepUp(ctx, headers, raw.step_up_code);
+    if (problem) return { ...problem, values };
+  }
+  try {
+    const input = action.read(values, ctx);
+    const data = await ctx.db.transaction(async (tx) => {
+      const result = await action.run({ ...ctx, db: tx }, input);
+      if (action.audit) {
+        const { target, details } = action.audit(input, result);
+        await tx.insert(auditLog).values({
+          merchantId: ctx.merchant.id,
+          userId: ctx.person.user.id,
+          actorEmail: ctx.person.user.email,
+          mode: ctx.mode,
+          action: action.name,
+          target,
+          ipAddress: ctx.address,
+          userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+          details: details ?? {},
+        });
+      }
+      return result;
+    });
+    return { ok: true, data };
+  } catch (error) {
+    if (error instanceof ApiError) return { ...refused(error.code, error.message, error.fields), values };
+    throw error;
+  }
+}
+
+const MESSAGES: Record<NoMember, string> = {
+  signed_out: 'Your session has ended: sign in again',
+  no_merchant: 'You are not a member of any business',
+  two_factor_required: 'Set up two-step verification first',
+  live_mode_not_enabled: 'Live mode is not enabled for this business yet',
+};

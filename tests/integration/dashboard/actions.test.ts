@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allows } from '../../../lib/surfaces/dashboard/perform';
+import {
+  DASHBOARD_ACTIONS,
+  runDashboardAction,
+  type DashboardActionName,
+} from '../../../lib/surfaces/dashboard/actions';
+import type { MemberRole } from '../../../lib/platform/db/schema';
+import { testSql } from '../../support/database';
+import { newMerchant } from '../../support/fixtures';
+import { memberOf, merchantWithTeam, stepUpExpired, steppedUp, type Member } from '../../support/members';
+import { totpCode } from '../../support/people';
+import { databaseState } from '../../support/security-cases';
+import { API_KEY_CASES } from './cases/api-keys';
+import { CHECKOUT_CASES } from './cases/checkouts';
+import { MONEY_OUT_CASES } from './cases/money-out';
+import { TEAM_CASES } from './cases/team';
+import type { ActionCase, World } from './cases/world';
+
+/**
+ * Every dashboard action, generically: a role the action's permission does not cover is refused,
+ * another merchant's object is a not_found, a signed-out request and a mode without access are
+ * refused, step-up is asked for when due; each refusal changes nothing in the database. A success
+ * writes one audit line (who, what, from where). An action without a case here does not compile.
+ */
+const CASES: Record<DashboardActionName, ActionCase> = {
+  ...API_KEY_CASES,
+  ...CHECKOUT_CASES,
+  ...MONEY_OUT_CASES,
+  ...TEAM_CASES,
+};
+const sql = testSql();
+const NAMES = Object.keys(DASHBOARD_ACTIONS) as DashboardActionName[];
+const ROLES: MemberRole[] = ['owner', 'admin', 'developer', 'viewer'];
+
+let world: World;
+beforeAll(async () => {
+  const { merchant, team } = await merchantWithTeam();
+  world = { merchant, team, other: await newMerchant({ name: 'Other Shop' }) };
+  await Promise.all(Object.values(team).map(steppedUp));
+}, 60_000);
+
+const run = (name: DashboardActionName, member: Member | null, form: Record<string, string>) =>
+  runDashboardAction(name, member ? member.headers() : new Headers(), { mode: 'test', ...form });
+
+async function expectRefusedUnchanged(attempt: () => ReturnType<typeof run>, code: string) {
+  const before = await databaseState();
+  const outcome = await attempt();
+  expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: false, code });
+  expect(await databaseState()).toEqual(before);
+  return outcome;
+}
+
+describe.each(NAMES)('dashboard action %s', (name) => {
+  const action = DASHBOARD_ACTIONS[name];
+  const cases = CASES[name];
+
+  it('refuses a request with no session, changing nothing', async () => {
+    const form = await cases.valid(world);
+    await expectRefusedUnchanged(() => run(name, null, form), 'signed_out');
+  });
+
+  it.each(ROLES)("holds the %s role to the operation's permission", async (role) => {
+    const member = world.team[role];
+    const form = await cases.valid(world);
+    if (!allows(role, action.allowed)) {
+      await expectRefusedUnchanged(() => run(name, member, form), 'insufficient_permissions');
+      return;
+    }
+    await steppedUp(member);
+    const outcome = await run(name, member, form);
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+  });
+
+  it("answers another merchant's object as not found, changing nothing", async ({ skip }) => {
+    if (!cases.foreign) return skip('the action names no object');
+    const form = await cases.foreign(world);
+    await steppedUp(world.team.owner);
+    await expectRefusedUnchanged(() => run(name, world.team.owner, form), 'not_found');
+  });
+
+  it('refuses live mode while the merchant has none, and text PostgreSQL cannot store', async () => {
+    const form = await cases.valid(world);
+    await expectRefusedUnchanged(
+      () => runDashboardAction(name, world.team.owner.headers(), { ...form, mode: 'live' }),
+      'live_mode_not_enabled',
+    );
+    const [field] = Object.keys(form);
+    if (field) {
+      const outcome = await expectRefusedUnchanged(
+        () => run(name, world.team.owner, { ...form, [field]: `${form[field]}\u0000` }),
+        'validation_error',
+      );
+      expect(outcome.ok === false && outcome.fields[0]?.field).toBe(field);
+    }
+  });
+
+  it('writes one audit line for a change: who, what, in which mode, from where', async () => {
+    const owner = world.team.owner;
+    await steppedUp(owner);
+    const before = await sql`select count(*)::int as n from audit_log where merchant_id = ${world.merchant.id}`;
+    const outcome = await run(name, owner, await cases.valid(world));
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+    const lines = await sql`
+      select action, user_id, actor_email, mode, ip_address, user_agent from audit_log
+       where merchant_id = ${world.merchant.id} order by created_at desc, id desc`;
+    if (!action.audit) return expect(lines).toHaveLength(before[0]!.n);
+    expect(lines).toHaveLength(before[0]!.n + 1);
+    expect(lines[0]).toMatchObject({
+      action: action.name,
+      user_id: owner.userId,
+      actor_email: owner.email,
+      mode: 'test',
+      user_agent: 'integration-test',
+    });
+    expect(lines[0]!.ip_address).toMatch(/^10\./);
+  });
+
+  it.runIf(!!action.stepUp)('asks for a fresh second factor, then takes a right code once', async () => {
+    // A new owner each time: every code counts against the step-up limit of its person and address.
+    const owner = await memberOf(world.merchant.id, 'owner');
+    await stepUpExpired(owner);
+    const form = await cases.valid(world);
+    await expectRefusedUnchanged(() => run(name, owner, form), 'step_up_required');
+    await expectRefusedUnchanged(() => run(name, owner, { ...form, step_up_code: '000000' }), 'wrong_code');
+    const code = await totpCode(owner.totpURI!);
+    expect(await run(name, owner, { ...form, step_up_code: code })).toMatchObject({ ok: true });
+    const [session] = await sql`select step_up_at from auth_sessions where user_id = ${owner.userId}`;
+    expect(Date.now() - new Date(session!.step_up_at).getTime()).toBeLessThan(60_000);
+    // The same code does not step up a second time.
+    await stepUpExpired(owner);
+    const again = await cases.valid(world);
+    await expectRefusedUnchanged(() => run(name, owner, { ...again, step_up_code: code }), 'wrong_code');
+  });
+});
+
+describe('dashboard actions in general', () => {
+  it('an unknown action name is refused', async () => {
+    expect(await runDashboardAction('dropTables', world.team.owner.headers(), { mode: 'test' })).toMatchObject({
+      ok: false,
+      code: 'route_not_found',
+    });
+  });
+
+  it('a member of no business is refused', async () => {
+    const outsider = await memberOf(world.other.id, 'viewer');
+    await sql`delete from auth_members where user_id = ${outsider.userId}`;
+    const form = await API_KEY_CASES.createApiKey.valid();
+    await expectRefusedUnchanged(() => run('createApiKey', outsider, form), 'no_merchant');
+  });
+});
