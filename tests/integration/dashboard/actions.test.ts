@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows } from '../../../lib/surfaces/dashboard/perform';
+import { allows, type DashboardAction } from '../../../lib/surfaces/dashboard/perform';
 import {
   DASHBOARD_ACTIONS,
   runDashboardAction,
@@ -52,7 +52,7 @@ async function expectRefusedUnchanged(attempt: () => ReturnType<typeof run>, cod
 }
 
 describe.each(NAMES)('dashboard action %s', (name) => {
-  const action = DASHBOARD_ACTIONS[name];
+  const action = DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>;
   const cases = CASES[name];
 
   it('refuses a request with no session, changing nothing', async () => {
@@ -98,14 +98,17 @@ describe.each(NAMES)('dashboard action %s', (name) => {
   it('writes one audit line for a change: who, what, in which mode, from where', async () => {
     const owner = world.team.owner;
     await steppedUp(owner);
-    const before = await sql`select count(*)::int as n from audit_log where merchant_id = ${world.merchant.id}`;
+    const [{ n: before }] =
+      (await sql`select count(*)::int as n from audit_log where merchant_id = ${world.merchant.id}`) as unknown as [
+        { n: number },
+      ];
     const outcome = await run(name, owner, await cases.valid(world));
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const lines = await sql`
       select action, user_id, actor_email, mode, ip_address, user_agent from audit_log
        where merchant_id = ${world.merchant.id} order by created_at desc, id desc`;
-    if (!action.audit) return expect(lines).toHaveLength(before[0]!.n);
-    expect(lines).toHaveLength(before[0]!.n + 1);
+    if (!action.audit) return expect(lines).toHaveLength(before);
+    expect(lines).toHaveLength(before + 1);
     expect(lines[0]).toMatchObject({
       action: action.name,
       user_id: owner.userId,
@@ -126,7 +129,7 @@ describe.each(NAMES)('dashboard action %s', (name) => {
     const code = await totpCode(owner.totpURI!);
     expect(await run(name, owner, { ...form, step_up_code: code })).toMatchObject({ ok: true });
     const [session] = await sql`select step_up_at from auth_sessions where user_id = ${owner.userId}`;
-    expect(Date.now() - new Date(session!.step_up_at).getTime()).toBeLessThan(60_000);
+    expect(Date.now() - new Date(session!.step_up_at as string).getTime()).toBeLessThan(60_000);
     // The same code does not step up a second time.
     await stepUpExpired(owner);
     const again = await cases.valid(world);
