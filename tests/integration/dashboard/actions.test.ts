@@ -15,6 +15,7 @@ import { API_KEY_CASES } from './cases/api-keys';
 import { CHECKOUT_CASES } from './cases/checkouts';
 import { MONEY_OUT_CASES } from './cases/money-out';
 import { TEAM_CASES } from './cases/team';
+import { WEBHOOK_CASES } from './cases/webhooks';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -25,6 +26,7 @@ import type { ActionCase, World } from './cases/world';
  */
 const CASES: Record<DashboardActionName, ActionCase> = {
   ...API_KEY_CASES,
+  ...WEBHOOK_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

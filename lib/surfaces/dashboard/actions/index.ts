@@ -2,6 +2,7 @@ import { createApiKeyAction, revokeApiKeyAction } from './api-keys';
 import { CHECKOUT_ACTIONS } from './checkouts';
 import { MONEY_OUT_ACTIONS } from './money-out';
 import { TEAM_ACTIONS } from './team';
+import { WEBHOOK_ACTIONS } from './webhooks';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -12,6 +13,7 @@ import { perform, type ActionOutcome, type DashboardAction, type FormValues } fr
 export const DASHBOARD_ACTIONS = {
   createApiKey: createApiKeyAction,
   revokeApiKey: revokeApiKeyAction,
+  ...WEBHOOK_ACTIONS,
   ...CHECKOUT_ACTIONS,
   ...MONEY_OUT_ACTIONS,
   ...TEAM_ACTIONS,

@@ -1,10 +1,15 @@
 import type { Metadata } from 'next';
 import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
 import { DEVELOPERS_COPY } from '@/lib/surfaces/dashboard/copy/developers';
+import { createApiKeyAction } from '@/lib/surfaces/dashboard/actions/api-keys';
+import { allows } from '@/lib/surfaces/dashboard/perform';
 import { pageLocale } from '../../../frame';
 import { ActionForm } from '../action-form';
 import { memberOf, shellWords } from '../member';
 import { CreateKeyForm } from './create-key';
+import { WebhooksSection } from './webhooks-section';
+import { listWebhooks } from '@/lib/notifications/webhooks/manage';
+import { WEBHOOK_ACTIONS } from '@/lib/surfaces/dashboard/actions/webhooks';
 import styles from '../ui.module.css';
 
 export const metadata: Metadata = { title: 'Developers' };
@@ -16,6 +21,9 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
   const words = DEVELOPERS_COPY[locale];
   const shell = await shellWords();
   const keys = await listApiKeys(ctx.db, ctx.tenant);
+  // The page offers only what the role may do; the actions check it again whatever is posted.
+  const mayManage = allows(ctx.role, createApiKeyAction.allowed);
+  const webhooks = await listWebhooks(ctx.db, ctx.tenant);
   const when = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
@@ -61,7 +69,7 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
                     </td>
                     <td>{when(k.last_used_at)}</td>
                     <td>
-                      {k.status === 'active' && (
+                      {mayManage && k.status === 'active' && (
                         <ActionForm
                           name="revokeApiKey"
                           mode={ctx.mode}
@@ -81,12 +89,21 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
           </div>
         )}
       </section>
-      <section className={styles.section} aria-labelledby="create-key">
-        <h2 className={styles.sectionTitle} id="create-key">
-          {words.create}
-        </h2>
-        <CreateKeyForm mode={ctx.mode} words={words} shell={shell} />
-      </section>
+      {mayManage && (
+        <section className={styles.section} aria-labelledby="create-key">
+          <h2 className={styles.sectionTitle} id="create-key">
+            {words.create}
+          </h2>
+          <CreateKeyForm mode={ctx.mode} words={words} shell={shell} />
+        </section>
+      )}
+      <WebhooksSection
+        ctx={ctx}
+        webhooks={webhooks}
+        words={words}
+        shell={shell}
+        mayManage={allows(ctx.role, WEBHOOK_ACTIONS.createWebhook.allowed)}
+      />
     </>
   );
 }
