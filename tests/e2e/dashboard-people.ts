@@ -12,10 +12,25 @@ import { baseUrl, sql } from './support';
 export const PASSWORD = 'correct horse battery staple';
 export type Role = 'owner' | 'admin' | 'developer' | 'viewer';
 
-async function post(path: string, body: unknown, cookie?: string) {
+/**
+ * Every request of this browser context from an address of its own (the e2e server trusts
+ * 127.0.0.1 as a proxy): the sign-in limits count per address, and every test signs people up.
+ */
+export async function ownAddress(context: BrowserContext): Promise<string> {
+  const address = `10.${[0, 0, 0].map(() => crypto.randomInt(1, 255)).join('.')}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  return address;
+}
+
+async function post(path: string, body: unknown, address: string, cookie?: string) {
   const res = await fetch(`${baseUrl()}/api/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl(),
+      'x-forwarded-for': address,
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -39,15 +54,17 @@ export interface Person {
 /** A person with `role` in the merchant, signed in in `context` (two-factor for owners and admins). */
 export async function signedInMember(context: BrowserContext, merchantId: string, role: Role): Promise<Person> {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@shop.test`;
-  const signUp = await post('/sign-up/email', { name: `${role} person`, email, password: PASSWORD });
+  const address = await ownAddress(context);
+  const signUp = await post('/sign-up/email', { name: `${role} person`, email, password: PASSWORD }, address);
   const userId = signUp.body.user.id as string;
   await sql()`insert into auth_members (organization_id, user_id, role) values (${merchantId}, ${userId}, ${role})`;
   let cookie = signUp.cookie!;
   let secret: string | null = null;
   if (role === 'owner' || role === 'admin') {
-    const enabled = await post('/two-factor/enable', { password: PASSWORD }, cookie);
+    const enabled = await post('/two-factor/enable', { password: PASSWORD }, address, cookie);
     secret = new URL(enabled.body.totpURI).searchParams.get('secret');
-    cookie = (await post('/two-factor/verify-totp', { code: await generate({ secret: secret! }) }, cookie)).cookie!;
+    cookie = (await post('/two-factor/verify-totp', { code: await generate({ secret: secret! }) }, address, cookie))
+      .cookie!;
   }
   const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
   await context.addCookies([{ name, value, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);

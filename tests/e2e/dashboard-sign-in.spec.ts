@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { COPY } from '../../lib/surfaces/dashboard/copy';
 import { baseUrl, expect, expectAccessible, snap, test, title } from './support';
+import { ownAddress } from './dashboard-people';
 
 /**
  * A new user of the dashboard, in Chromium against `next start`: signs up (their business is made
@@ -19,6 +20,7 @@ async function codeFrom(page: Page) {
 }
 
 async function signUp(page: Page, testInfo: Parameters<typeof expectAccessible>[1]) {
+  await ownAddress(page.context());
   const email = `ama-${crypto.randomUUID().slice(0, 8)}@shop.test`;
   await page.goto(`${baseUrl()}/sign-up`);
   await expect(title(page, en.sign_up_title)).toBeVisible();

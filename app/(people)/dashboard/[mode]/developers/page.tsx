@@ -44,7 +44,7 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
         {keys.length === 0 ? (
           <p className={styles.empty}>{words.no_keys}</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.keys}>
             <table className={styles.table}>
               <thead>
                 <tr>

@@ -31,7 +31,7 @@ export function WebhooksSection(props: {
       {webhooks.length === 0 ? (
         <p className={styles.empty}>{words.no_webhooks}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.webhooks}>
           <table className={styles.table}>
             <thead>
               <tr>

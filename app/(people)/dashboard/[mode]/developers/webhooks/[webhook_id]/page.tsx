@@ -124,7 +124,12 @@ export default async function WebhookPage({
             <h3 className={styles.label}>{words.request}</h3>
             <pre className={styles.pre}>{JSON.stringify(d.payload, null, 2)}</pre>
             {d.attempts.length > 0 && (
-              <div className={styles.tableWrap}>
+              <div
+                className={styles.tableWrap}
+                tabIndex={0}
+                role="region"
+                aria-label={`${words.attempts}: ${d.event_type}`}
+              >
                 <table className={styles.table}>
                   <thead>
                     <tr>
