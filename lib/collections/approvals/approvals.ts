@@ -13,7 +13,7 @@ import type { ApproveInput, RejectInput } from './input';
 import type { CheckoutAwaitingApproval } from './contract';
 
 /** A claimed or received bank transfer waiting for an operator's decision. */
-const awaitingApproval = and(
+export const awaitingApproval = and(
   eq(checkouts.status, 'processing'),
   eq(checkouts.paymentMethod, 'bank_transfer'),
   eq(checkouts.approvalStatus, 'pending_approval'),

@@ -1,37 +1,131 @@
 import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
-import { pageCopy, pageLocale } from '../../frame';
+import { fill, HOME_COPY } from '@/lib/surfaces/dashboard/copy/home';
+import { HOME_DAYS, homeView } from '@/lib/surfaces/dashboard/views/home';
+import { pageLocale } from '../../frame';
 import { memberOf } from './member';
+import { VolumeChart } from './volume-chart';
 import styles from './ui.module.css';
 
 export const metadata: Metadata = { title: 'Home' };
 
+/** The last HOME_DAYS days (UTC), oldest first, as YYYY-MM-DD. */
+function lastDays(): string[] {
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  return Array.from({ length: HOME_DAYS }, (_, i) =>
+    new Date(today - (HOME_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
 export default async function DashboardHome({ params }: { params: Promise<{ mode: string }> }) {
   const ctx = await memberOf(params);
   if (!ctx) return null;
-  const copy = await pageCopy();
   const locale = await pageLocale();
-  const wallets = await listWallets(ctx.db, ctx.tenant);
+  const words = HOME_COPY[locale];
+  const [wallets, view] = await Promise.all([listWallets(ctx.db, ctx.tenant), homeView(ctx.db, ctx.tenant)]);
   const money = (amount: number, currency: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
+  const when = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  const base = `/dashboard/${ctx.mode}`;
+  const attention = [
+    { n: view.attention.awaitingApproval, text: words.awaiting_approval, href: `${base}/checkouts` },
+    { n: view.attention.failedPayouts, text: words.failed_payouts, href: `${base}/money-out` },
+    { n: view.attention.failingWebhooks, text: words.failing_webhooks, href: `${base}/developers` },
+  ].filter((a) => a.n > 0);
   return (
     <>
       <h1 className={styles.title}>{ctx.merchant.name}</h1>
+      <section className={styles.section} aria-labelledby="attention">
+        <h2 className={styles.sectionTitle} id="attention">
+          {words.attention}
+        </h2>
+        {attention.length === 0 ? (
+          <p className={styles.empty}>{words.nothing_needed}</p>
+        ) : (
+          <ul className={styles.attention}>
+            {attention.map((a) => (
+              <li key={a.text}>
+                <a className={styles.link} href={a.href}>
+                  {a.n} {a.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className={styles.section} aria-labelledby="balances">
         <h2 className={styles.sectionTitle} id="balances">
-          {copy.balances}
+          {words.balances}
         </h2>
         <ul className={styles.balances}>
           {wallets.map((w) => (
             <li className={styles.balance} key={w.currency_name}>
-              <div className={styles.hint}>{copy.available}</div>
+              <div className={styles.hint}>{words.available}</div>
               <div className={styles.amount}>{money(w.available_balance, w.currency_name)}</div>
               <div className={styles.hint}>
-                {copy.holding}: {money(w.holding_balance, w.currency_name)}
+                {words.holding}: {money(w.holding_balance, w.currency_name)}
               </div>
             </li>
           ))}
         </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="volume">
+        <h2 className={styles.sectionTitle} id="volume">
+          {words.volume}
+        </h2>
+        <VolumeChart days={lastDays()} volume={view.volume} words={words} locale={locale} />
+        <h3 className={styles.sectionTitle}>{words.success_rate}</h3>
+        <p className={styles.empty}>
+          {view.successRate === null
+            ? words.no_attempts
+            : fill(words.success_rate_value, {
+                rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+                  view.successRate,
+                ),
+                count: view.attemptsFinished,
+              })}
+        </p>
+      </section>
+      <section className={styles.section} aria-labelledby="recent">
+        <h2 className={styles.sectionTitle} id="recent">
+          {words.recent}
+        </h2>
+        {view.recent.length === 0 ? (
+          <p className={styles.empty}>{words.no_recent}</p>
+        ) : (
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.recent}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{words.when}</th>
+                  <th scope="col">{words.type}</th>
+                  <th scope="col">{words.status}</th>
+                  <th scope="col" className={styles.num}>
+                    {words.amount}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.recent.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">{when(r.createdAt)}</th>
+                    <td>{r.type}</td>
+                    <td>
+                      <span
+                        className={
+                          r.status === 'failed' ? styles.bad : r.status === 'completed' ? styles.good : styles.badge
+                        }
+                      >
+                        {r.status}
+                      </span>
+                    </td>
+                    <td className={styles.num}>{money(r.amount, r.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </>
   );

@@ -1,0 +1,61 @@
+import type { Locale } from '../../../platform/i18n/locale';
+
+/** The dashboard's home. */
+const en = {
+  balances: 'Balances',
+  available: 'Available',
+  holding: 'Holding',
+  attention: 'Needs your attention',
+  nothing_needed: 'Nothing needs your attention.',
+  awaiting_approval: 'bank transfers waiting for the operator’s approval',
+  failed_payouts: 'payouts failed in the last 7 days (the money is back in the wallet)',
+  failing_webhooks: 'webhook endpoints failing or turned off',
+  volume: 'Money received, last 14 days',
+  volume_chart: 'Money received per day in {currency}, last 14 days: {total} in {count} payments.',
+  no_volume: 'No payments in the last 14 days.',
+  success_rate: 'Successful payment attempts',
+  success_rate_value: '{rate} of {count} finished attempts',
+  no_attempts: 'No finished payment attempts in the last 14 days.',
+  day: 'Day',
+  amount: 'Amount',
+  payments: 'Payments',
+  recent: 'Recent activity',
+  no_recent: 'No money has moved yet.',
+  type: 'Type',
+  status: 'Status',
+  when: 'When',
+  show_table: 'Show as a table',
+} as const;
+
+type Words = Record<keyof typeof en, string>;
+
+const fr: Words = {
+  balances: 'Soldes',
+  available: 'Disponible',
+  holding: 'En attente',
+  attention: 'À traiter',
+  nothing_needed: 'Rien à traiter.',
+  awaiting_approval: 'virements en attente de validation par l’opérateur',
+  failed_payouts: 'versements échoués ces 7 derniers jours (l’argent est revenu sur le portefeuille)',
+  failing_webhooks: 'webhooks en échec ou désactivés',
+  volume: 'Argent reçu, 14 derniers jours',
+  volume_chart: 'Argent reçu par jour en {currency}, 14 derniers jours : {total} en {count} paiements.',
+  no_volume: 'Aucun paiement ces 14 derniers jours.',
+  success_rate: 'Tentatives de paiement réussies',
+  success_rate_value: '{rate} de {count} tentatives terminées',
+  no_attempts: 'Aucune tentative de paiement terminée ces 14 derniers jours.',
+  day: 'Jour',
+  amount: 'Montant',
+  payments: 'Paiements',
+  recent: 'Activité récente',
+  no_recent: 'Aucun mouvement pour l’instant.',
+  type: 'Type',
+  status: 'État',
+  when: 'Quand',
+  show_table: 'Voir en tableau',
+};
+
+export const HOME_COPY: Record<Locale, Words> = { en, fr };
+export type HomeWords = Words;
+export const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
