@@ -44,7 +44,7 @@ export type ActionOutcome<R> = { ok: true; data: R } | Refusal;
 export const allows = (role: MemberRole, allowed: Allowed): boolean =>
   typeof allowed === 'object' && 'roles' in allowed ? allowed.roles.includes(role) : roleMay(role, allowed);
 
-const refused = (code: ActionCode, message: string, fields: FieldError[] = []): Refusal => ({
+export const refused = (code: ActionCode, message: string, fields: FieldError[] = []): Refusal => ({
   ok: false,
   code,
   message,
@@ -52,7 +52,7 @@ const refused = (code: ActionCode, message: string, fields: FieldError[] = []): 
 });
 
 /** The form's own fields: not Next.js's `$ACTION_…` ones, not the mode or the step-up code. */
-function formValues(form: FormData | FormValues): FormValues {
+export function formValues(form: FormData | FormValues): FormValues {
   const entries =
     form instanceof FormData ? [...form.entries()].map(([k, v]) => [k, String(v)] as const) : Object.entries(form);
   return Object.fromEntries(
@@ -60,13 +60,16 @@ function formValues(form: FormData | FormValues): FormValues {
   );
 }
 
-export function isStepUpFresh(ctx: MemberCtx, now = Date.now()): boolean {
+/** What step-up needs of whoever acts: the database and the signed-in person (a member or the operator). */
+type StepUpCtx = Pick<MemberCtx, 'db' | 'person'>;
+
+export function isStepUpFresh(ctx: StepUpCtx, now = Date.now()): boolean {
   const at = ctx.person.session.stepUpAt;
   return !!at && now - new Date(at).getTime() < STEP_UP_WINDOW_MS;
 }
 
 /** A code from the authenticator, checked by better-auth against this session; marks the session stepped up. */
-async function stepUp(ctx: MemberCtx, headers: Headers, code: string | undefined): Promise<Refusal | null> {
+export async function stepUp(ctx: StepUpCtx, headers: Headers, code: string | undefined): Promise<Refusal | null> {
   if (isStepUpFresh(ctx)) return null;
   if (!code)
     return refused('step_up_required', 'Enter a code from your authenticator app to confirm this', [
