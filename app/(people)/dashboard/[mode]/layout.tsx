@@ -25,6 +25,7 @@ export default async function DashboardLayout({
   const sections = [
     { path: '', label: words.nav_home },
     { path: 'checkouts', label: words.nav_checkouts },
+    { path: 'transactions', label: words.nav_transactions },
     { path: 'money-out', label: words.nav_money_out },
     { path: 'developers', label: words.nav_developers },
     { path: 'settings', label: words.nav_settings },

@@ -1,0 +1,39 @@
+import { endpoint } from '@/lib/platform/http/endpoint';
+import { notFound as missing, unauthorized } from '@/lib/platform/http/errors';
+import { queryObject, validate } from '@/lib/platform/http/parse';
+import { isMode, memberContext } from '@/lib/surfaces/dashboard/member';
+import { exportQuery, transactionsCsv } from '@/lib/surfaces/dashboard/views/transactions-csv';
+
+/**
+ * The transactions of the member's business in one mode, as a CSV file streamed while it is read
+ * (the same filters as the list, plus a date range). Every role may read; the session decides the
+ * business, the path the mode.
+ */
+export const GET = endpoint(async (req, _requestId, route) => {
+  const { mode } = (await route.params) as { mode: string };
+  if (!isMode(mode)) throw missing('Mode');
+  const member = await memberContext(req.headers, mode);
+  if (!member.ok) throw unauthorized(`Not signed in to this business and mode (${member.reason})`);
+  const query = validate(exportQuery, queryObject(new URL(req.url)), 'query');
+  const { ctx } = member;
+  const rows = transactionsCsv(ctx.db, ctx.tenant, query);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="transactions-${mode}-${day}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+});
