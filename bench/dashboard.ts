@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:dashboard`: what the merchant dashboard costs, on this machine, in one run.
+ *   - JavaScript per page (gzip, as `next start` sends it, cold cache): goal ≤ 200 KiB each.
+ *   - Lists on a large merchant: the server's time to first byte of each list page for a merchant
+ *     with 100,000 paid checkouts (their deposits, ledger, events: the ledger bench's fixture) against
+ *     an empty merchant in the same run. Goal: the large one within 1.5× of the empty one.
+ *   BENCH_DEPOSITS=100000  size of the large merchant; BENCH_RUNS=7  loads per page (median)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { getSql } from '../lib/platform/db/client';
+import { buildIfNeeded } from '../scripts/lib/next-build';
+import { startBenchDatabase } from './lib/database';
+import { newMerchant, seedPaidDeposits } from './lib/paid-checkouts';
+import { startServer } from './lib/server';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const DEPOSITS = Math.max(1, Number(process.env.BENCH_DEPOSITS ?? 100_000) || 100_000);
+const RUNS = Math.max(1, Math.min(31, Number(process.env.BENCH_RUNS ?? 7) || 7));
+const GOALS = { jsKiB: 200, listRatio: 1.5 };
+const PAGES = ['', 'checkouts', 'transactions', 'money-out', 'developers', 'settings'];
+const LISTS = ['', 'checkouts', 'transactions'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function chromiumExecutable(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return sparticuz.executablePath();
+}
+
+/** A developer of the merchant (no two-factor needed to read), signed in: their session cookie. */
+async function sessionOf(baseUrl: string, merchantId: string): Promise<string> {
+  const email = `bench-${merchantId.slice(0, 8)}@merchant.test`;
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: 'Bench Developer', email, password: 'bench password 123' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const user = ((await res.json()) as { user: { id: string } }).user;
+  await getSql()`insert into auth_members (organization_id, user_id, role) values (${merchantId}, ${user.id}, 'developer')`;
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('mp.session_token='))!;
+  return cookie.split(';')[0]!.slice('mp.session_token='.length);
+}
+
+/** One cold load of a page: the gzip bytes of its scripts, and the server's time to first byte. */
+async function load(browser: Browser, baseUrl: string, session: string, url: string) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  await context.addCookies([{ name: 'mp.session_token', value: session, url: baseUrl }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Set<string>();
+  let scriptBytes = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scripts.has(e.requestId)) scriptBytes += e.encodedDataLength;
+  });
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+  const ttfb = await page.evaluate(() => {
+    const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return nav!.responseStart - nav!.requestStart;
+  });
+  await context.close();
+  return { scriptBytes, ttfb };
+}
+
+async function main() {
+  buildIfNeeded();
+  const cleanups: Array<() => Promise<void>> = [];
+  const watchdog = setTimeout(() => {
+    console.error('bench:dashboard took more than 15 minutes; stopping');
+    void Promise.all(cleanups.map((c) => c())).finally(() => process.exit(3));
+  }, 900_000);
+  try {
+    const database = await startBenchDatabase();
+    cleanups.push(database.stop);
+    const started = Date.now();
+    const large = await seedPaidDeposits('Bench Large', DEPOSITS, 10);
+    const empty = await newMerchant('Bench Empty');
+    console.log(`fixture: ${DEPOSITS} paid checkouts in ${Math.round((Date.now() - started) / 1000)} s`);
+    const server = await startServer({ readyPath: '/api/ping' });
+    cleanups.unshift(server.stop);
+    const sessions = {
+      large: await sessionOf(server.baseUrl, large.merchantId),
+      empty: await sessionOf(server.baseUrl, empty.id),
+    };
+    const browser = await chromium.launch({
+      executablePath: await chromiumExecutable(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    });
+    cleanups.unshift(() => browser.close());
+    const urlOf = (p: string) => `${server.baseUrl}/dashboard/test${p ? `/${p}` : ''}`;
+
+    console.log(`\nJavaScript per dashboard page (gzip, cold cache), goal ≤ ${GOALS.jsKiB} KiB:\n`);
+    const js: Record<string, number> = {};
+    for (const p of PAGES) {
+      js[p || 'home'] = kib((await load(browser, server.baseUrl, sessions.large, urlOf(p))).scriptBytes);
+      const verdict = js[p || 'home']! <= GOALS.jsKiB ? 'PASS' : 'FAIL';
+      console.log(`  ${`/${p}`.padEnd(16)} ${String(js[p || 'home']).padStart(7)} KiB   ${verdict}`);
+    }
+
+    console.log(`\nLists: server time to first byte, median of ${RUNS}, ${DEPOSITS} checkouts vs none:\n`);
+    const lists: Record<string, { emptyMs: number; largeMs: number; ratio: number }> = {};
+    for (const p of LISTS) {
+      const times = { empty: [] as number[], large: [] as number[] };
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate, so a slow moment of the machine lands on both sides.
+        times.empty.push((await load(browser, server.baseUrl, sessions.empty, urlOf(p))).ttfb);
+        times.large.push((await load(browser, server.baseUrl, sessions.large, urlOf(p))).ttfb);
+      }
+      const [emptyMs, largeMs] = [median(times.empty), median(times.large)];
+      const ratio = Math.round((largeMs / emptyMs) * 100) / 100;
+      lists[p || 'home'] = { emptyMs: Math.round(emptyMs), largeMs: Math.round(largeMs), ratio };
+      const verdict = ratio <= GOALS.listRatio ? 'PASS' : 'FAIL';
+      console.log(
+        `  ${`/${p}`.padEnd(16)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
+      );
+    }
+
+    const results = path.resolve('bench', 'results');
+    fs.mkdirSync(results, { recursive: true });
+    const file = path.join(results, `dashboard-${new Date().toISOString().replaceAll(':', '-')}.json`);
+    fs.writeFileSync(file, JSON.stringify({ deposits: DEPOSITS, runs: RUNS, js, lists, goals: GOALS }, null, 2));
+    console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+  } finally {
+    clearTimeout(watchdog);
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  }
+}
+
+await main();
