@@ -16,6 +16,7 @@ import { CHECKOUT_CASES } from './cases/checkouts';
 import { MONEY_OUT_CASES } from './cases/money-out';
 import { TEAM_CASES } from './cases/team';
 import { WEBHOOK_CASES } from './cases/webhooks';
+import { CONVERSION_CASES } from './cases/conversion';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -27,6 +28,7 @@ import type { ActionCase, World } from './cases/world';
 const CASES: Record<DashboardActionName, ActionCase> = {
   ...API_KEY_CASES,
   ...WEBHOOK_CASES,
+  ...CONVERSION_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

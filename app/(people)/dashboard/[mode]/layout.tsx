@@ -27,6 +27,7 @@ export default async function DashboardLayout({
     { path: 'checkouts', label: words.nav_checkouts },
     { path: 'transactions', label: words.nav_transactions },
     { path: 'money-out', label: words.nav_money_out },
+    { path: 'conversion', label: words.nav_conversion },
     { path: 'developers', label: words.nav_developers },
     { path: 'settings', label: words.nav_settings },
   ];

@@ -3,6 +3,7 @@ import { CHECKOUT_ACTIONS } from './checkouts';
 import { MONEY_OUT_ACTIONS } from './money-out';
 import { TEAM_ACTIONS } from './team';
 import { WEBHOOK_ACTIONS } from './webhooks';
+import { CONVERSION_ACTIONS } from './conversion';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -14,6 +15,7 @@ export const DASHBOARD_ACTIONS = {
   createApiKey: createApiKeyAction,
   revokeApiKey: revokeApiKeyAction,
   ...WEBHOOK_ACTIONS,
+  ...CONVERSION_ACTIONS,
   ...CHECKOUT_ACTIONS,
   ...MONEY_OUT_ACTIONS,
   ...TEAM_ACTIONS,
