@@ -42,14 +42,18 @@ describe('the transactions CSV export', () => {
 
   it('streams every row exactly once across batches', async () => {
     const merchant = await newMerchant();
-    const [tenant] = await sql`select id from tenants where merchant_id = ${merchant.id} and mode = 'test'`;
-    const [wallet] = await sql`select w.id, w.currency_id from wallets w join currencies c on c.id = w.currency_id
-                               where w.tenant_id = ${tenant!.id} and c.code = 'GHS'`;
+    const [wallet] = (await sql`
+      select w.tenant_id, w.id, w.currency_id from wallets w
+        join currencies c on c.id = w.currency_id
+        join tenants t on t.id = w.tenant_id
+       where t.merchant_id = ${merchant.id} and t.mode = 'test' and c.code = 'GHS'`) as unknown as [
+      { tenant_id: string; id: string; currency_id: string },
+    ];
     // 2,500 deposits, many in the same microsecond: the keyset must neither skip nor repeat.
     await sql`
       insert into customer_transactions (merchant_id, tenant_id, wallet_id, currency_id, currency_code,
         transaction_type, status, amount, fee_amount, net_amount, created_at)
-      select ${merchant.id}, ${tenant!.id}, ${wallet!.id}, ${wallet!.currency_id}, 'GHS', 'deposit', 'completed',
+      select ${merchant.id}, ${wallet.tenant_id}, ${wallet.id}, ${wallet.currency_id}, 'GHS', 'deposit', 'completed',
              g, 0, g, now() - (g / 3) * interval '1 second'
         from generate_series(1, 2500) g`;
     const owner = await memberOf(merchant.id, 'owner');
