@@ -11,12 +11,13 @@ import styles from './ui.module.css';
  * page's words with the fields it names, the step-up code field when the action asks for it, or the
  * success. What was typed stays in the form when it is refused (the submit does not reset it).
  */
-export function useDashboardAction<R = unknown>(name: string) {
+export function useDashboardAction<R = unknown>(name: string, options: { resetOnSuccess?: boolean } = {}) {
+  const resetOnSuccess = options.resetOnSuccess ?? true;
   const [outcome, dispatch, pending] = useActionState(dashboardAction.bind(null, name), null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (outcome?.ok) formRef.current?.reset();
-  }, [outcome]);
+    if (outcome?.ok && resetOnSuccess) formRef.current?.reset();
+  }, [outcome, resetOnSuccess]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

@@ -27,6 +27,9 @@ export default async function DashboardHome({ params }: { params: Promise<{ mode
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
   const when = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   const base = `/dashboard/${ctx.mode}`;
+  // Wallets with money first; those at zero in one line, so a phone does not scroll past nine cards.
+  const held = wallets.filter((w) => w.available_balance !== 0 || w.holding_balance !== 0);
+  const empty = wallets.filter((w) => !held.includes(w));
   const attention = [
     { n: view.attention.awaitingApproval, text: words.awaiting_approval, href: `${base}/checkouts` },
     { n: view.attention.failedPayouts, text: words.failed_payouts, href: `${base}/money-out` },
@@ -57,17 +60,24 @@ export default async function DashboardHome({ params }: { params: Promise<{ mode
         <h2 className={styles.sectionTitle} id="balances">
           {words.balances}
         </h2>
-        <ul className={styles.balances}>
-          {wallets.map((w) => (
-            <li className={styles.balance} key={w.currency_name}>
-              <div className={styles.hint}>{words.available}</div>
-              <div className={styles.amount}>{money(w.available_balance, w.currency_name)}</div>
-              <div className={styles.hint}>
-                {words.holding}: {money(w.holding_balance, w.currency_name)}
-              </div>
-            </li>
-          ))}
-        </ul>
+        {held.length > 0 && (
+          <ul className={styles.balances}>
+            {held.map((w) => (
+              <li className={styles.balance} key={w.currency_name}>
+                <div className={styles.hint}>{words.available}</div>
+                <div className={styles.amount}>{money(w.available_balance, w.currency_name)}</div>
+                <div className={styles.hint}>
+                  {words.holding}: {money(w.holding_balance, w.currency_name)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {empty.length > 0 && (
+          <p className={styles.hint}>
+            {words.zero_balances}: {empty.map((w) => w.currency_name).join(', ')}
+          </p>
+        )}
       </section>
       <section className={styles.section} aria-labelledby="volume">
         <h2 className={styles.sectionTitle} id="volume">

@@ -26,7 +26,10 @@ export default async function ConversionPage({ params }: { params: Promise<{ mod
     new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay: 'code' }).format(n);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const currencies = wallets.map((w) => w.currency_name);
+  // The wallet holding the most comes first, so the form starts from money there is.
+  const currencies = [...wallets]
+    .sort((a, b) => Number(b.available_balance > 0) - Number(a.available_balance > 0))
+    .map((w) => w.currency_name);
   return (
     <>
       <h1 className={styles.title}>{words.title}</h1>

@@ -15,8 +15,13 @@ export function QuoteForm(props: {
   locale: string;
 }) {
   const { words, shell, locale } = props;
-  const { outcome, pending, formRef, onSubmit, dispatch } =
-    useDashboardAction<ConversionQuote>('createConversionQuote');
+  const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<ConversionQuote>(
+    'createConversionQuote',
+    {
+      // The quote shows under the form: what it was asked for stays in it.
+      resetOnSuccess: false,
+    },
+  );
   const money = (n: number, c: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay: 'code' }).format(n);
   const quote = outcome?.ok ? outcome.data : null;

@@ -14,7 +14,9 @@ export const GET = endpoint(async (req, _requestId, route) => {
   if (!isMode(mode)) throw missing('Mode');
   const member = await memberContext(req.headers, mode);
   if (!member.ok) throw unauthorized(`Not signed in to this business and mode (${member.reason})`);
-  const query = validate(exportQuery, queryObject(new URL(req.url)), 'query');
+  // A form's empty optional field (no date chosen) means "not given".
+  const given = Object.entries(queryObject(new URL(req.url))).filter(([, v]) => v !== '');
+  const query = validate(exportQuery, Object.fromEntries(given), 'query');
   const { ctx } = member;
   const rows = transactionsCsv(ctx.db, ctx.tenant, query);
   const encoder = new TextEncoder();
