@@ -1,0 +1,28 @@
+import type { NetworkProvider } from '@/lib/platform/db/schema';
+import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
+
+/** Money and dates in the page's language; amounts are the API's major-unit numbers, shown as they are. */
+export function formatters(locale: string) {
+  const money = (amount: number, currency: string) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return { money, when };
+}
+
+/** The networks' own names (the same in every language). */
+export const NETWORK_LABELS: Record<NetworkProvider, string> = {
+  mtn_momo: 'MTN MoMo',
+  mpesa: 'M-Pesa',
+  orange_money: 'Orange Money',
+  vodafone_cash: 'Telecel Cash',
+};
+
+/** A withdrawal's capitals (`PENDING`) and a payout's lowercase, in words. */
+export const statusWord = (words: MoneyOutWords, status: string) =>
+  words[`status_${status.toLowerCase()}` as keyof MoneyOutWords] ?? status;
+
+export const statusBadge = (status: string) => {
+  const s = status.toLowerCase();
+  return s === 'completed' ? 'good' : s === 'failed' ? 'bad' : 'badge';
+};

@@ -1,0 +1,150 @@
+'use client';
+
+import { useState } from 'react';
+import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
+import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
+import { Outcome, StepUpField, useDashboardAction } from '../action-form';
+import { NETWORK_LABELS } from './format';
+import styles from '../ui.module.css';
+
+type PayoutType = 'bank_transfer' | 'mobile_money';
+
+function Field({
+  id,
+  name,
+  label,
+  hint,
+  required = true,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  inputMode?: 'decimal' | 'tel' | 'email';
+  type?: string;
+  autoComplete?: string;
+  maxLength?: number;
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span className={styles.hint} id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      <input
+        className={styles.input}
+        id={id}
+        name={name}
+        required={required}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/** A payout to a third party: a bank account or a mobile money number, given here (the API's recipient_details). */
+export function PayoutForm({
+  mode,
+  currencies,
+  words,
+  shell,
+}: {
+  mode: string;
+  currencies: string[];
+  words: MoneyOutWords;
+  shell: ShellWords;
+}) {
+  const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction('createPayout');
+  const [type, setType] = useState<PayoutType>('bank_transfer');
+  const asksCode = !!outcome && !outcome.ok && outcome.fields.some((f) => f.field === 'step_up_code');
+  return (
+    <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
+      <input type="hidden" name="mode" value={mode} />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="payout-currency">
+          {words.currency}
+        </label>
+        <select className={styles.input} id="payout-currency" name="currency_code">
+          {currencies.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+      <Field id="payout-amount" name="amount" label={words.amount} inputMode="decimal" autoComplete="off" />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="payout-type">
+          {words.payout_type}
+        </label>
+        <select
+          className={styles.input}
+          id="payout-type"
+          name="payout_type"
+          value={type}
+          onChange={(e) => setType(e.target.value as PayoutType)}
+        >
+          <option value="bank_transfer">{words.bank_transfer}</option>
+          <option value="mobile_money">{words.mobile_money}</option>
+        </select>
+      </div>
+      <Field id="payout-recipient" name="recipient_name" label={words.recipient_name} maxLength={200} />
+      {type === 'bank_transfer' ? (
+        <>
+          <Field id="payout-account" name="bank_account_number" label={words.bank_account_number} maxLength={40} />
+          <Field id="payout-bank" name="bank_name" label={words.bank_name} maxLength={120} />
+          <Field id="payout-holder" name="account_holder_name" label={words.account_holder_name} maxLength={200} />
+          <Field
+            id="payout-routing"
+            name="bank_routing_number"
+            label={words.bank_routing_number}
+            required={false}
+            maxLength={34}
+          />
+        </>
+      ) : (
+        <>
+          <Field id="payout-mobile" name="mobile_number" label={words.mobile_number} inputMode="tel" maxLength={32} />
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="payout-network">
+              {words.network_provider}
+            </label>
+            <select className={styles.input} id="payout-network" name="network_provider">
+              {Object.entries(NETWORK_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      <Field
+        id="payout-email"
+        name="recipient_email"
+        label={words.recipient_email}
+        type="email"
+        required={false}
+        maxLength={254}
+      />
+      <Field
+        id="payout-reason"
+        name="payout_reason"
+        label={words.payout_reason}
+        hint={words.payout_reason_hint}
+        maxLength={500}
+      />
+      <Field id="payout-notes" name="notes" label={words.notes} required={false} maxLength={500} />
+      <StepUpField outcome={outcome} words={shell} />
+      <button type="submit" className={styles.button} disabled={pending}>
+        {asksCode ? shell.confirm : words.pay_submit}
+      </button>
+      <Outcome outcome={outcome} words={shell} success={words.paid} />
+    </form>
+  );
+}

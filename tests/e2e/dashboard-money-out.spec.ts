@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
+import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
+import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, snap, sql, test, title } from './support';
+import { signedInMember } from './dashboard-people';
+
+/**
+ * Money out in Chromium: an owner with money adds a payment account (a step-up code first), withdraws
+ * to it and sees it in the history; French once. A viewer sees the history but no form, and posting
+ * the owner's payout form from the viewer's session anyway sends nothing.
+ */
+const words = MONEY_OUT_COPY.en;
+const shell = SHELL_COPY.en;
+
+/** A merchant with money available: a checkout of 101.01 paid by the sandbox bank (100.00 net), settled. */
+async function merchantWithMoney(name: string) {
+  const merchant = await newMerchant({ name });
+  const checkout = await merchant.createCheckout({ amount: 101.01, currency_code: 'GHS' });
+  await sandboxTransfer(checkout.payment_reference, { scenario: 'exact' });
+  const res = await fetch(`${baseUrl()}/api/admin/v1/settlements/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+    body: JSON.stringify({ as_of: new Date(Date.now() + 40 * 86_400_000).toISOString(), merchant_id: merchant.id }),
+  });
+  expect(res.status).toBe(200);
+  return merchant;
+}
+
+const moneyOutOf = async (merchantId: string) =>
+  (await sql()`
+    select payout_kind, net_amount::text as net from customer_transactions
+     where merchant_id = ${merchantId} and transaction_type = 'payout'`) as unknown as {
+    payout_kind: string;
+    net: string;
+  }[];
+
+async function openMoneyOut(page: Page, query = '') {
+  await page.goto(`${baseUrl()}/dashboard/test/money-out${query}`);
+  await expect(title(page, query.includes('fr') ? MONEY_OUT_COPY.fr.title : words.title)).toBeVisible();
+}
+
+test('an owner adds a payment account after a step-up code, withdraws to it, sees it in the history', async ({
+  page,
+}, testInfo) => {
+  const merchant = await merchantWithMoney('Yaw Hardware');
+  const owner = await signedInMember(page.context(), merchant.id, 'owner');
+  await openMoneyOut(page);
+  await expect(page.getByRole('region', { name: words.balances }).getByText(/GHS\s100\.00/)).toBeVisible();
+  await expect(page.getByRole('link', { name: words.no_accounts })).toBeVisible();
+  await expectAccessible(page, testInfo, 'money out');
+  await snap(page, testInfo, 'dashboard-money-out');
+
+  await page.getByRole('link', { name: words.no_accounts }).click();
+  await expect(title(page, words.accounts_title)).toBeVisible();
+  await expectAccessible(page, testInfo, 'payment accounts (none)');
+  await page.getByLabel(words.account_number, { exact: true }).fill('0123456789');
+  await page.getByLabel(words.bank_name, { exact: true }).fill('GCB Bank');
+  await page.getByLabel(words.account_holder_name, { exact: true }).fill('Yaw Hardware Ltd');
+  await page.getByRole('button', { name: words.add_account_submit }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(shell.refused_step_up_required);
+  await expectAccessible(page, testInfo, 'payment account step-up');
+  await page.getByLabel(shell.step_up_label).fill(await owner.code());
+  await page.getByRole('button', { name: shell.confirm }).click();
+  await expect(page.getByText(words.added)).toBeVisible();
+  const row = page.getByRole('row', { name: /GCB Bank \*+6789/ });
+  await expect(row.getByText(words.primary, { exact: true })).toBeVisible();
+  await expectAccessible(page, testInfo, 'payment accounts');
+  await snap(page, testInfo, 'dashboard-payment-accounts');
+
+  await page.getByRole('link', { name: words.back }).click();
+  await expect(title(page, words.title)).toBeVisible();
+  await expect(page.getByLabel(words.to_account)).toContainText('GCB Bank');
+  await page.getByLabel(`${words.amount} (GHS)`).fill('25');
+  // Stepped up a moment ago: no second code within five minutes.
+  await page.getByRole('button', { name: words.withdraw_submit, exact: true }).click();
+  await expect(page.getByText(words.withdrawn)).toBeVisible();
+  const history = page.getByRole('region', { name: words.withdrawals });
+  await expect(history.getByRole('row', { name: /GHS\s25\.00/ })).toBeVisible();
+  expect(await moneyOutOf(merchant.id)).toEqual([{ payout_kind: 'withdrawal', net: '2500' }]);
+  await expectAccessible(page, testInfo, 'withdrawal made');
+  await snap(page, testInfo, 'dashboard-money-out-withdrawn');
+
+  await openMoneyOut(page, '?locale=fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: MONEY_OUT_COPY.fr.withdrawals })).toBeVisible();
+  await expectAccessible(page, testInfo, 'money out (fr)');
+  await snap(page, testInfo, 'dashboard-money-out-fr');
+});
+
+/** Posts a form's HTML (with its hidden server-action fields) from `page`, as a browser without JavaScript would. */
+function postForm(page: Page, html: string, fields: Record<string, string>): Promise<number> {
+  return page.evaluate(
+    async ([html, fields]) => {
+      const holder = document.createElement('div');
+      holder.innerHTML = html as string;
+      const data = new FormData(holder.querySelector('form')!);
+      for (const [name, value] of Object.entries(fields as Record<string, string>)) data.set(name, value);
+      return (await fetch(location.href, { method: 'POST', body: data })).status;
+    },
+    [html, fields] as const,
+  );
+}
+
+test('a viewer cannot send a payout: no form, and the action refuses the owner’s form posted anyway', async ({
+  browser,
+}, testInfo) => {
+  const merchant = await merchantWithMoney('Yaw Hardware');
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signedInMember(ownerContext, merchant.id, 'owner');
+  await openMoneyOut(ownerPage);
+  const form = await ownerPage.locator('form:has(#payout-reason)').evaluate((f) => f.outerHTML);
+  await ownerContext.close();
+  expect(form).toContain('$ACTION_');
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInMember(context, merchant.id, 'viewer');
+  await openMoneyOut(page);
+  await expect(page.getByRole('heading', { name: words.payouts })).toBeVisible();
+  await expect(page.getByRole('button', { name: words.pay_submit })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: words.withdraw_submit })).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'money out (viewer)');
+  await snap(page, testInfo, 'dashboard-money-out-viewer');
+
+  const status = await postForm(page, form, {
+    amount: '10',
+    recipient_name: 'Viewer Friend',
+    bank_account_number: '0011223344',
+    bank_name: 'Stanbic',
+    account_holder_name: 'Viewer Friend',
+    payout_reason: 'not allowed',
+    step_up_code: '123456',
+  });
+  expect(status).toBeLessThan(500);
+  expect(await moneyOutOf(merchant.id)).toEqual([]);
+  await context.close();
+});
