@@ -1,4 +1,108 @@
-import type { DashboardAction } from '../perform';
+import * as contract from '../../../checkout/contract';
+import { cancelCheckout } from '../../../checkout/cancel-checkout';
+import { createCheckout } from '../../../checkout/create-checkout';
+import { checkoutIdParams, createCheckoutInput, type CreateCheckoutInput } from '../../../checkout/input';
+import { invalidField } from '../../../platform/http/errors';
+import { validate } from '../../../platform/http/parse';
+import type { DashboardAction, FormValues } from '../perform';
+import { permissionOf } from './operation-permission';
+
+/**
+ * Checkouts from the dashboard: a payment link made by hand, and cancelling one. The form becomes the
+ * API's JSON body (numbers where it takes numbers) and goes through the API's own schema, so a
+ * refusal is the same 422 with the same field names as from the API.
+ */
+
+/** Blank optional fields are absent, as an API caller would leave them out. */
+const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+
+/** Decimal text with the separators people type: "1,250.50" (English), "1 250,50" or "1.250,50" (French). */
+function plainDecimal(text: string): string {
+  const plain = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(plain)) return plain.replaceAll(',', '');
+  if (/^\d{1,3}(\.\d{3})+,\d+$/.test(plain)) return plain.replaceAll('.', '').replace(',', '.');
+  if (/^\d+,\d+$/.test(plain)) return plain.replace(',', '.');
+  return plain;
+}
+
+/**
+ * The amount as typed becomes the JSON number the API would receive. Text that is no decimal number
+ * goes to the schema as it is, which refuses it ("must be a number").
+ */
+export function amountOf(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  const plain = plainDecimal(text);
+  // Number() reads decimal text exactly as JSON.parse reads the API's body: the same amount either way.
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text;
+}
+
+/** Minutes as typed: a whole number becomes a number; anything else is refused by the schema. */
+const minutesOf = (text: string | undefined) => {
+  const given = optional(text);
+  return given !== undefined && /^\d{1,9}$/.test(given.trim()) ? Number(given.trim()) : given;
+};
+
+/** `key=value`, one per line, into the API's `meta_data` object; a line without `=` is refused. */
+export function metaDataOf(text: string | undefined): Record<string, string> | undefined {
+  const lines = (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length === 0) return undefined;
+  const entries = lines.map((line, i) => {
+    const at = line.indexOf('=');
+    if (at <= 0) throw invalidField('meta_data', `line ${i + 1} must be key=value`);
+    return [line.slice(0, at).trim(), line.slice(at + 1).trim()] as const;
+  });
+  return Object.fromEntries(entries);
+}
+
+export function createCheckoutBody(form: FormValues) {
+  return {
+    customer_email: form.customer_email?.trim() ?? '',
+    amount: amountOf(form.amount),
+    currency_code: form.currency_code ?? '',
+    customer_name: optional(form.customer_name),
+    customer_phone: optional(form.customer_phone),
+    description: optional(form.description),
+    expires_in_minutes: minutesOf(form.expires_in_minutes),
+    meta_data: metaDataOf(form.meta_data),
+  };
+}
+
+type Created = Awaited<ReturnType<typeof createCheckout>>;
+type Cancelled = Awaited<ReturnType<typeof cancelCheckout>>;
+
+export const createCheckoutAction = {
+  name: 'checkout.create',
+  allowed: permissionOf(contract.createCheckout),
+  read: (form) => validate(createCheckoutInput, createCheckoutBody(form)),
+  // The verb needs the merchant (its KYB decides the currencies) and the tenant of the page's mode.
+  run: (ctx, input) => createCheckout({ db: ctx.db, merchant: ctx.merchant, tenant: ctx.tenant }, input),
+  audit: (input, checkout) => ({
+    target: checkout.id,
+    details: {
+      payment_reference: checkout.payment_reference,
+      amount: checkout.amount,
+      currency_code: checkout.currency_code,
+      customer_email: input.customer_email,
+    },
+  }),
+} satisfies DashboardAction<CreateCheckoutInput, Created>;
+
+export const cancelCheckoutAction = {
+  name: 'checkout.cancel',
+  allowed: permissionOf(contract.cancelCheckout),
+  read: (form) => validate(checkoutIdParams, { checkout_id: form.checkout_id }),
+  run: (ctx, { checkout_id }) => cancelCheckout(ctx.db, ctx.tenant, checkout_id),
+  audit: ({ checkout_id }, checkout) => ({
+    target: checkout_id,
+    details: { payment_reference: checkout.payment_reference },
+  }),
+} satisfies DashboardAction<{ checkout_id: string }, Cancelled>;
 
 /** Checkouts from the dashboard (create a payment link, cancel). */
-export const CHECKOUT_ACTIONS = {} satisfies Record<string, DashboardAction<never, unknown>>;
+export const CHECKOUT_ACTIONS = {
+  createCheckout: createCheckoutAction,
+  cancelCheckout: cancelCheckoutAction,
+};

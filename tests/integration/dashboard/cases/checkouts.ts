@@ -1,3 +1,24 @@
+import { contract } from '../../../support/contract';
+import { minimalCheckout, type Merchant } from '../../../support/fixtures';
 import type { ActionCase } from './world';
 
-export const CHECKOUT_CASES = {} satisfies Record<string, ActionCase>;
+/** A pending checkout made through the API: a fresh one each time, as cancelling uses it up. */
+const aPendingCheckout = async (merchant: Merchant) =>
+  (await merchant.ok(contract.createCheckout, { body: minimalCheckout })).body.data.id;
+
+export const CHECKOUT_CASES = {
+  createCheckout: {
+    valid: () => ({
+      customer_email: 'ama@example.com',
+      amount: '125,50',
+      currency_code: 'GHS',
+      description: 'Kente cloth, 2 yards',
+      meta_data: 'order_id=ORD-1042',
+    }),
+    foreign: null,
+  },
+  cancelCheckout: {
+    valid: async ({ merchant }) => ({ checkout_id: await aPendingCheckout(merchant) }),
+    foreign: async ({ other }) => ({ checkout_id: await aPendingCheckout(other) }),
+  },
+} satisfies Record<string, ActionCase>;

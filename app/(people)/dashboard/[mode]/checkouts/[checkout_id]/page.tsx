@@ -1,0 +1,160 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { checkoutIdParams } from '@/lib/checkout/input';
+import { getCheckout } from '@/lib/checkout/read-checkouts';
+import { ApiError } from '@/lib/platform/http/errors';
+import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
+import { CHECKOUT_STATE_WORDS, CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
+import { allows } from '@/lib/surfaces/dashboard/perform';
+import { checkoutTimeline } from '@/lib/surfaces/dashboard/views/checkout-timeline';
+import { pageLocale } from '../../../../frame';
+import { ActionForm } from '../../action-form';
+import { memberOf, shellWords } from '../../member';
+import { CopyLink } from '../copy-link';
+import { formatsOf, statusBadge } from '../format';
+import { Timeline } from './timeline';
+import ui from '../../ui.module.css';
+import styles from '../checkouts.module.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: CHECKOUTS_COPY[await pageLocale()].detail_title };
+}
+
+/**
+ * One checkout: what the API's get shows of it, its link to send (with a copy button), Cancel while
+ * it can still be cancelled (for the roles that may), and its timeline. Another merchant's checkout,
+ * or the other mode's, is not found: the verbs look in the page's tenant only.
+ */
+export default async function CheckoutPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string; checkout_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const ctx = await memberOf(params);
+  if (!ctx) return null;
+  const { checkout_id } = await params;
+  if (!checkoutIdParams.safeParse({ checkout_id }).success) notFound();
+  const [checkout, timeline] = await Promise.all([
+    getCheckout(ctx.db, ctx.tenant, checkout_id),
+    checkoutTimeline(ctx.db, ctx.tenant, checkout_id),
+  ]).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  });
+  const locale = await pageLocale();
+  // A page opened in a chosen language (`?locale=fr`) keeps it on the way back to the list.
+  const { locale: chosen } = await searchParams;
+  const back = `/dashboard/${ctx.mode}/checkouts${typeof chosen === 'string' ? `?${new URLSearchParams({ locale: chosen })}` : ''}`;
+  const words = CHECKOUTS_COPY[locale];
+  const shell = await shellWords();
+  const format = formatsOf(locale);
+  const when = (at: string | null) => (at ? format.date(at) : words.none);
+  // Only a pending checkout can be cancelled (the API's rule; the verb checks it again).
+  const mayCancel = checkout.status === 'pending' && allows(ctx.role, CHECKOUT_ACTIONS.cancelCheckout.allowed);
+  const method = checkout.payment_method
+    ? checkout.payment_method === 'mobile_money'
+      ? words.method_mobile_money
+      : words.method_bank_transfer
+    : words.none;
+
+  const awaitsOperator = checkout.status === 'processing' && checkout.payment_method === 'bank_transfer';
+  const facts: [string, ReactNode][] = [
+    [words.id, <span className={ui.mono}>{checkout.id}</span>],
+    [words.customer_email, checkout.customer_email],
+    [words.fact_name, checkout.customer_name ?? words.none],
+    [words.customer_phone_short, checkout.customer_phone ?? words.none],
+    [words.fact_description, checkout.description ?? words.none],
+    [words.payment_method, method],
+    [words.created, when(checkout.created_at)],
+    [words.expires_at, when(checkout.expires_at)],
+    [words.paid_at, when(checkout.paid_at)],
+    [words.completed_at, when(checkout.completed_at)],
+    // Approval only concerns bank transfers: shown once decided, or while one waits for the operator.
+    ...(checkout.approval_status !== 'pending_approval' || awaitsOperator
+      ? [[words.approval, CHECKOUT_STATE_WORDS[locale][checkout.approval_status]] as [string, string]]
+      : []),
+    ...(checkout.rejection_reason ? [[words.rejection_reason, checkout.rejection_reason] as [string, string]] : []),
+    [
+      words.fact_meta_data,
+      checkout.meta_data && Object.keys(checkout.meta_data).length > 0 ? (
+        <span className={ui.mono}>
+          {Object.entries(checkout.meta_data)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}
+        </span>
+      ) : (
+        words.none
+      ),
+    ],
+  ];
+
+  return (
+    <>
+      <p>
+        <a className={ui.link} href={back}>
+          {words.back}
+        </a>
+      </p>
+      <h1 className={ui.title}>
+        {words.detail_title} <span className={ui.mono}>{checkout.payment_reference}</span>
+      </h1>
+      <p className={styles.headline}>
+        <span className={ui.amount}>{format.money(checkout.amount, checkout.currency_code)}</span>
+        <span className={statusBadge(checkout.status)} data-testid="checkout-status">
+          {CHECKOUT_STATUS_WORDS[locale][checkout.status]}
+        </span>
+      </p>
+      <section className={ui.section} aria-labelledby="checkout-link-title">
+        <h2 className={ui.sectionTitle} id="checkout-link-title">
+          {words.link}
+        </h2>
+        <CopyLink
+          id="checkout-link"
+          url={checkout.checkout_url}
+          label={words.link_field}
+          copy={words.copy}
+          copied={words.copied}
+          failed={words.copy_failed}
+        />
+        {mayCancel && (
+          <>
+            <p className={ui.hint} id="cancel-hint">
+              {words.cancel_hint}
+            </p>
+            <ActionForm
+              name="cancelCheckout"
+              mode={ctx.mode}
+              words={shell}
+              submit={words.cancel}
+              hidden={{ checkout_id: checkout.id }}
+              success={words.cancelled}
+              variant="danger"
+            />
+          </>
+        )}
+      </section>
+      <section className={ui.section} aria-labelledby="checkout-details">
+        <h2 className={ui.sectionTitle} id="checkout-details">
+          {words.details}
+        </h2>
+        <dl className={styles.facts}>
+          {facts.map(([term, value]) => (
+            <div key={term} className={styles.fact}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className={ui.section} aria-labelledby="checkout-timeline">
+        <h2 className={ui.sectionTitle} id="checkout-timeline">
+          {words.timeline}
+        </h2>
+        <Timeline entries={timeline} locale={locale} words={words} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+'use client';
+
+import type { InputHTMLAttributes } from 'react';
+import type { CheckoutPublic } from '@/lib/checkout/contract';
+import type { CheckoutsWords } from '@/lib/surfaces/dashboard/copy/checkouts';
+import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
+import { Outcome, useDashboardAction } from '../action-form';
+import { CopyLink } from './copy-link';
+import ui from '../ui.module.css';
+
+/** A text field of the form, marked invalid when the last refusal named it. */
+function Field({
+  name,
+  label,
+  hint,
+  invalid,
+  ...input
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  invalid: boolean;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = `checkout-${name}`;
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span className={ui.hint} id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      <input
+        className={ui.input}
+        id={id}
+        name={name}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/**
+ * A payment link made by hand: what the API's create takes (amount, currency, the customer, a
+ * description, a lifetime, metadata). After it is made, its link is shown with a copy button.
+ */
+export function CreateCheckoutForm({
+  mode,
+  currencies,
+  words,
+  shell,
+}: {
+  mode: string;
+  currencies: readonly string[];
+  words: CheckoutsWords;
+  shell: ShellWords;
+}) {
+  const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<CheckoutPublic>('createCheckout');
+  const named = new Set(outcome && !outcome.ok ? outcome.fields.map((f) => f.field) : []);
+  return (
+    <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={ui.form}>
+      <input type="hidden" name="mode" value={mode} />
+      <Field
+        name="customer_email"
+        label={words.customer_email}
+        type="email"
+        autoComplete="off"
+        required
+        maxLength={254}
+        invalid={named.has('customer_email')}
+      />
+      <Field
+        name="amount"
+        label={words.amount}
+        hint={words.amount_hint}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        invalid={named.has('amount')}
+      />
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor="checkout-currency_code">
+          {words.currency}
+        </label>
+        <select
+          className={ui.input}
+          id="checkout-currency_code"
+          name="currency_code"
+          aria-invalid={named.has('currency_code') || undefined}
+        >
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        name="description"
+        label={words.description}
+        hint={words.description_hint}
+        maxLength={500}
+        invalid={named.has('description')}
+      />
+      <Field name="customer_name" label={words.customer_name} maxLength={200} invalid={named.has('customer_name')} />
+      <Field
+        name="customer_phone"
+        label={words.customer_phone}
+        type="tel"
+        autoComplete="off"
+        invalid={named.has('customer_phone')}
+      />
+      <Field
+        name="expires_in_minutes"
+        label={words.expires_in_minutes}
+        hint={words.expires_hint}
+        inputMode="numeric"
+        invalid={named.has('expires_in_minutes')}
+      />
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor="checkout-meta_data">
+          {words.meta_data}
+        </label>
+        <span className={ui.hint} id="checkout-meta_data-hint">
+          {words.meta_data_hint}
+        </span>
+        <textarea
+          className={ui.input}
+          id="checkout-meta_data"
+          name="meta_data"
+          rows={3}
+          aria-describedby="checkout-meta_data-hint"
+          aria-invalid={[...named].some((f) => f.startsWith('meta_data')) || undefined}
+        />
+      </div>
+      <button type="submit" className={ui.button} disabled={pending}>
+        {words.create_submit}
+      </button>
+      <Outcome
+        outcome={outcome}
+        words={shell}
+        success={
+          outcome?.ok ? (
+            <>
+              {words.created_link}{' '}
+              <a className={ui.link} href={`/dashboard/${mode}/checkouts/${outcome.data.id}`}>
+                {words.open_created} <span className={ui.mono}>{outcome.data.payment_reference}</span>
+              </a>
+            </>
+          ) : null
+        }
+      />
+      {outcome?.ok && (
+        <CopyLink
+          id="created-checkout-link"
+          url={outcome.data.checkout_url}
+          label={words.link}
+          copy={words.copy}
+          copied={words.copied}
+          failed={words.copy_failed}
+        />
+      )}
+    </form>
+  );
+}

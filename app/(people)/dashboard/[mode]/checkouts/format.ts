@@ -1,0 +1,26 @@
+import type { CheckoutStatus } from '@/lib/platform/db/schema';
+import type { Locale } from '@/lib/platform/i18n/locale';
+import ui from '../ui.module.css';
+
+/**
+ * How the Checkouts pages write amounts and moments: in the page's language, with the currency's
+ * code (as the API names it), and dates in UTC like every timestamp the API gives.
+ */
+export function formatsOf(locale: Locale) {
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const moments = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+  return {
+    /** A major-unit amount from the API's shape (exact: built from minor units by lib). */
+    money: (amount: number, currency: string) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount),
+    date: (at: string | Date) => `${dates.format(new Date(at))} UTC`,
+    moment: (at: string | Date) => `${moments.format(new Date(at))} UTC`,
+  };
+}
+
+const GOOD: readonly CheckoutStatus[] = ['paid', 'completed'];
+const BAD: readonly CheckoutStatus[] = ['failed', 'cancelled', 'expired', 'timeout'];
+
+/** The badge of a status: green once paid, red when it can no longer be, grey while it is open. */
+export const statusBadge = (status: CheckoutStatus) =>
+  GOOD.includes(status) ? ui.good : BAD.includes(status) ? ui.bad : ui.badge;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { CheckoutFull } from '../../../checkout/contract';
+import { listCheckoutsQuery } from '../../../checkout/input';
+import { getCheckout, listCheckouts } from '../../../checkout/read-checkouts';
+import type { Db } from '../../../platform/db/client';
+import type { Tenant } from '../../../platform/db/schema';
+import { ApiError, type FieldError } from '../../../platform/http/errors';
+import { zodFieldErrors } from '../../../platform/http/parse';
+
+/**
+ * The Checkouts page's list: its address's search parameters read into the API's own list query
+ * (`listCheckouts`, its schema and its verb), plus one search box. The box takes a payment reference
+ * or a customer email (the API's exact filters), or a checkout id, which the list query has no filter
+ * for: that one is a lookup in the tenant (another merchant's or the other mode's id finds nothing).
+ */
+export const CHECKOUT_PAGE_SIZE = 20;
+
+/** What the page's address may carry (anything else on it, like `locale`, is not the list's). */
+export const CHECKOUT_SEARCH_KEYS = ['q', 'status', 'created_from', 'created_to', 'offset'] as const;
+export type CheckoutSearch = Partial<Record<(typeof CHECKOUT_SEARCH_KEYS)[number], string>>;
+
+export type SearchedBy = 'payment_reference' | 'customer_email' | 'id' | null;
+
+export interface CheckoutListView {
+  checkouts: CheckoutFull[];
+  /** The search as read, echoed into the form (also when refused, to be corrected). */
+  search: CheckoutSearch;
+  /** The filters the list shows (for its paging links): none after a refusal. */
+  applied: CheckoutSearch;
+  searchedBy: SearchedBy;
+  offset: number;
+  hasMore: boolean;
+  /** Why the address's filters were not used (the API's 422 field errors); null when they were. */
+  problems: FieldError[] | null;
+}
+
+/** The first value of each known parameter, trimmed; blanks are absent. */
+export function searchOf(params: Record<string, string | string[] | undefined>): CheckoutSearch {
+  const search: CheckoutSearch = {};
+  for (const key of CHECKOUT_SEARCH_KEYS) {
+    const raw = params[key];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (value) search[key] = value;
+  }
+  return search;
+}
+
+/** What the search box holds: an id, an email (it has an @), else a payment reference. */
+export function searchedBy(q: string | undefined): SearchedBy {
+  if (!q) return null;
+  if (z.uuid().safeParse(q).success) return 'id';
+  return q.includes('@') ? 'customer_email' : 'payment_reference';
+}
+
+export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutSearch): Promise<CheckoutListView> {
+  const by = searchedBy(search.q);
+  if (by === 'id') {
+    const found = await getCheckout(db, tenant, search.q!).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    const checkouts = found ? [found] : [];
+    return { checkouts, search, applied: search, searchedBy: by, offset: 0, hasMore: false, problems: null };
+  }
+  // One more than a page tells whether there is a next one.
+  const limit = String(CHECKOUT_PAGE_SIZE + 1);
+  const parsed = listCheckoutsQuery.safeParse({
+    limit,
+    offset: search.offset,
+    status: search.status,
+    created_from: search.created_from,
+    created_to: search.created_to,
+    ...(by ? { [by]: search.q } : {}),
+  });
+  if (!parsed.success) {
+    // The box's search names the box: the page has no payment_reference or customer_email field.
+    const problems = zodFieldErrors(parsed.error).map((f) =>
+      f.field === 'payment_reference' || f.field === 'customer_email' ? { ...f, field: 'q' } : f,
+    );
+    const rows = await listCheckouts(db, tenant, listCheckoutsQuery.parse({ limit }));
+    return { ...page(rows, 0), search, applied: {}, searchedBy: null, problems };
+  }
+  const rows = await listCheckouts(db, tenant, parsed.data);
+  return { ...page(rows, parsed.data.offset), search, applied: search, searchedBy: by, problems: null };
+}
+
+const page = (rows: CheckoutFull[], offset: number) => ({
+  checkouts: rows.slice(0, CHECKOUT_PAGE_SIZE),
+  offset,
+  hasMore: rows.length > CHECKOUT_PAGE_SIZE,
+});
