@@ -4,6 +4,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import * as people from '@/lib/surfaces/dashboard/people';
 import type { Outcome } from '@/lib/surfaces/dashboard/people';
+import * as passwords from '@/lib/surfaces/dashboard/passwords';
+import { acceptInvitation } from '@/lib/surfaces/dashboard/team/invitations';
 
 /**
  * The sign-in pages' server actions: each reads its form, calls one verb of
@@ -15,7 +17,7 @@ const fields = (form: FormData) =>
   Object.fromEntries([...form.entries()].filter(([name]) => !name.startsWith('$')).map(([k, v]) => [k, String(v)]));
 
 /** A refused form comes back filled with what was typed, but never a password or a code. */
-function refilled<T extends Outcome>(outcome: T, form: FormData): T {
+function refilled<T extends Outcome<object>>(outcome: T, form: FormData): T {
   if (outcome.ok) return outcome;
   const values = Object.fromEntries(
     Object.entries(fields(form)).filter(([name]) => name !== 'password' && name !== 'code'),
@@ -25,13 +27,13 @@ function refilled<T extends Outcome>(outcome: T, form: FormData): T {
 
 export async function signUpAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
   const outcome = await people.signUp(fields(form), await headers());
-  if (outcome.ok) redirect('/dashboard');
+  if (outcome.ok) redirect(outcome.next);
   return refilled(outcome, form);
 }
 
 export async function signInAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
   const outcome = await people.signIn(fields(form), await headers());
-  if (outcome.ok) redirect(outcome.next === 'two_factor' ? '/two-factor' : '/dashboard');
+  if (outcome.ok) redirect(outcome.next);
   return refilled(outcome, form);
 }
 
@@ -51,4 +53,24 @@ export async function startEnrolmentAction(
 export async function signOutAction(): Promise<void> {
   await people.signOut(await headers());
   redirect('/sign-in');
+}
+
+/** The email for a new password: the same answer whether an account uses it or not. */
+export async function requestResetAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  return refilled(await passwords.requestReset(fields(form), await headers()), form);
+}
+
+export async function resetPasswordAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  const outcome = await passwords.resetPassword(fields(form), await headers());
+  // The reset ended every session: the person signs in again with the new password.
+  if (outcome.ok) redirect('/sign-in?reset=done');
+  return outcome;
+}
+
+/** Joins the invitation's business, which becomes the one the dashboard shows. */
+export async function acceptInvitationAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  const outcome = await acceptInvitation(String(form.get('invitation_id') ?? ''), await headers());
+  if (outcome.ok) redirect('/dashboard');
+  if (outcome.problem === 'signed_out') return { ok: false, problem: 'session_expired' };
+  return { ok: false, problem: outcome.problem === 'unavailable' ? 'invitation_unavailable' : outcome.problem };
 }

@@ -3,7 +3,15 @@
 import { useActionState } from 'react';
 import type { Outcome } from '@/lib/surfaces/dashboard/people';
 import type { CopyKey } from '@/lib/surfaces/dashboard/copy';
-import { signInAction, signUpAction, startEnrolmentAction, verifyCodeAction } from './actions';
+import {
+  acceptInvitationAction,
+  requestResetAction,
+  resetPasswordAction,
+  signInAction,
+  signUpAction,
+  startEnrolmentAction,
+  verifyCodeAction,
+} from './actions';
 import styles from './people.module.css';
 
 type Words = Record<CopyKey, string>;
@@ -63,13 +71,20 @@ function Submit({ label, pending }: { label: string; pending: boolean }) {
   );
 }
 
-export function SignUpForm({ copy }: { copy: Words }) {
+/** Where the form goes back to after it succeeds (an invitation's page), when it came from there. */
+function Next({ next }: { next?: string | null }) {
+  return next ? <input type="hidden" name="next" value={next} /> : null;
+}
+
+/** From an invitation (`invited`), no business field: the person joins the inviter's. */
+export function SignUpForm({ copy, next, invited }: { copy: Words; next?: string | null; invited?: boolean }) {
   const [outcome, action, pending] = useActionState(signUpAction, null);
   return (
     <form action={action} noValidate>
       <Problem outcome={outcome} copy={copy} />
+      <Next next={next} />
       <Field name="name" label={copy.name} autoComplete="name" outcome={outcome} />
-      <Field name="business" label={copy.business} autoComplete="organization" outcome={outcome} />
+      {!invited && <Field name="business" label={copy.business} autoComplete="organization" outcome={outcome} />}
       <Field name="email" label={copy.email} type="email" autoComplete="email" outcome={outcome} />
       <Field
         name="password"
@@ -84,11 +99,12 @@ export function SignUpForm({ copy }: { copy: Words }) {
   );
 }
 
-export function SignInForm({ copy }: { copy: Words }) {
+export function SignInForm({ copy, next }: { copy: Words; next?: string | null }) {
   const [outcome, action, pending] = useActionState(signInAction, null);
   return (
     <form action={action} noValidate>
       <Problem outcome={outcome} copy={copy} />
+      <Next next={next} />
       <Field name="email" label={copy.email} type="email" autoComplete="email" outcome={outcome} />
       <Field name="password" label={copy.password} type="password" autoComplete="current-password" outcome={outcome} />
       <Submit label={copy.sign_in} pending={pending} />
@@ -145,5 +161,54 @@ export function EnrolForm({ copy }: { copy: Words }) {
       </ul>
       <CodeForm copy={copy} submit={copy.enrol_confirm} />
     </>
+  );
+}
+
+/** Asks for the reset link; once sent, says so the same way whatever the email. */
+export function ForgotPasswordForm({ copy }: { copy: Words }) {
+  const [outcome, action, pending] = useActionState(requestResetAction, null);
+  if (outcome?.ok) {
+    return (
+      <p className={styles.lead} role="status">
+        {copy.forgot_sent}
+      </p>
+    );
+  }
+  return (
+    <form action={action} noValidate>
+      <Problem outcome={outcome} copy={copy} />
+      <Field name="email" label={copy.email} type="email" autoComplete="email" outcome={outcome} />
+      <Submit label={copy.forgot_submit} pending={pending} />
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ copy, token }: { copy: Words; token: string }) {
+  const [outcome, action, pending] = useActionState(resetPasswordAction, null);
+  return (
+    <form action={action} noValidate>
+      <Problem outcome={outcome} copy={copy} />
+      <input type="hidden" name="token" value={token} />
+      <Field
+        name="password"
+        label={copy.new_password}
+        type="password"
+        autoComplete="new-password"
+        hint={copy.password_hint}
+        outcome={outcome}
+      />
+      <Submit label={copy.reset_submit} pending={pending} />
+    </form>
+  );
+}
+
+export function AcceptInvitationForm({ copy, invitationId }: { copy: Words; invitationId: string }) {
+  const [outcome, action, pending] = useActionState(acceptInvitationAction, null);
+  return (
+    <form action={action} noValidate>
+      <Problem outcome={outcome} copy={copy} />
+      <input type="hidden" name="invitation_id" value={invitationId} />
+      <Submit label={copy.invitation_accept} pending={pending} />
+    </form>
   );
 }

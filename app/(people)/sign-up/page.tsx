@@ -1,24 +1,31 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
-import { currentPerson } from '@/lib/surfaces/dashboard/people';
+import { currentPerson, INVITATION_PATH, safeNext } from '@/lib/surfaces/dashboard/people';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import { findInvitation } from '@/lib/surfaces/dashboard/team/invitations';
 import { Frame, pageCopy } from '../frame';
 import { SignUpForm } from '../forms';
 import styles from '../people.module.css';
 
 export const metadata: Metadata = { title: 'Create your account' };
 
-export default async function SignUpPage() {
-  if (await currentPerson(await headers())) redirect('/dashboard');
+/** From an invitation (`?next=/invitations/<id>`) the account joins that business instead of making one. */
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const next = safeNext((await searchParams).next);
+  if (await currentPerson(await headers())) redirect(next ?? '/dashboard');
   const copy = await pageCopy();
+  const invitation = next && INVITATION_PATH.test(next) ? await findInvitation(next.split('/')[2]!) : null;
   return (
     <Frame>
       <h1 className={styles.title}>{copy.sign_up_title}</h1>
-      <p className={styles.lead}>{copy.sign_up_lead}</p>
-      <SignUpForm copy={copy} />
+      <p className={styles.lead}>
+        {invitation ? fill(copy.invitation_sign_up_lead, { merchant: invitation.merchant }) : copy.sign_up_lead}
+      </p>
+      <SignUpForm copy={copy} next={next} invited={!!invitation} />
       <p className={styles.after}>
         {copy.have_account}{' '}
-        <a className={styles.link} href="/sign-in">
+        <a className={styles.link} href={next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'}>
           {copy.sign_in}
         </a>
       </p>

@@ -18,7 +18,16 @@ import { createOwnMerchant } from '../../operator/merchants/create-merchant';
  * HTTP endpoints apply) these count per address *and* per account, in PostgreSQL.
  */
 export type Problem =
-  'invalid_input' | 'email_taken' | 'wrong_credentials' | 'wrong_code' | 'too_many_attempts' | 'session_expired';
+  | 'invalid_input'
+  | 'email_taken'
+  | 'wrong_credentials'
+  | 'wrong_code'
+  | 'too_many_attempts'
+  | 'session_expired'
+  | 'invalid_token'
+  | 'invitation_unavailable'
+  | 'wrong_email'
+  | 'already_member';
 export type Outcome<T = object> =
   | ({ ok: true } & T)
   /** `values`: what was typed, passwords and codes left out, to fill the form again. */
@@ -35,10 +44,30 @@ const code = z.string().regex(/^\d{6}$/);
 
 const signUpForm = z.strictObject({
   name: text().trim().min(1).max(100),
-  business: text().trim().min(1).max(100),
+  business: text().trim().min(1).max(100).optional(),
   email,
   password,
+  next: z.string().max(512).optional(),
 });
+
+/** An invitation's own page: where sign-in and sign-up go back to from an invitation link. */
+export const INVITATION_PATH = /^\/invitations\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Where to go after signing in: a path of this site (`/…`, never `//host` nor `/\host`, which
+ * browsers take for another site), else nothing.
+ */
+export function safeNext(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 512 || !/^\/(?![/\\])/.test(value)) return null;
+  if (/[\s\\]/.test(value) || !isStorableText(value)) return null;
+  const base = 'http://same.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
 
 const failed = (problem: Problem, field?: string): Outcome<never> => ({
   ok: false,
@@ -68,15 +97,22 @@ export async function overLimit(kind: string, headers: Headers, account?: string
   return byAccount.hits > 10;
 }
 
-export async function signUp(form: Record<string, unknown>, headers: Headers): Promise<Outcome> {
+/**
+ * A new account and a business of its own with them as owner. From an invitation (`next` is the
+ * invitation's page) the form asks for no business: they join the inviter's instead.
+ */
+export async function signUp(form: Record<string, unknown>, headers: Headers): Promise<Outcome<{ next: string }>> {
   const parsed = signUpForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
+  const next = safeNext(parsed.data.next);
+  const invited = !!next && INVITATION_PATH.test(next);
+  if (!invited && !parsed.data.business) return failed('invalid_input', 'business');
   if (await overLimit('sign-up', headers)) return failed('too_many_attempts');
   const { name, business, email: address, password: secret } = parsed.data;
   try {
     const { user } = await auth().api.signUpEmail({ body: { name, email: address, password: secret }, headers });
-    await createOwnMerchant(getDb(), { userId: user.id, name: business, email: address });
-    return { ok: true };
+    if (business) await createOwnMerchant(getDb(), { userId: user.id, name: business, email: address });
+    return { ok: true, next: next ?? '/dashboard' };
   } catch (error) {
     if (isAPIError(error) && error.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
       return failed('email_taken', 'email');
@@ -85,17 +121,18 @@ export async function signUp(form: Record<string, unknown>, headers: Headers): P
   }
 }
 
-/** `two_factor`: the password was right and a code is needed next (/two-factor). */
-export async function signIn(
-  form: Record<string, unknown>,
-  headers: Headers,
-): Promise<Outcome<{ next: 'dashboard' | 'two_factor' }>> {
-  const parsed = z.strictObject({ email, password: text().min(1).max(256) }).safeParse(form);
+/** `next`: /two-factor when the password was right and a code is needed, else where the form came from. */
+export async function signIn(form: Record<string, unknown>, headers: Headers): Promise<Outcome<{ next: string }>> {
+  const parsed = z
+    .strictObject({ email, password: text().min(1).max(256), next: z.string().max(512).optional() })
+    .safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
   if (await overLimit('sign-in', headers, parsed.data.email)) return failed('too_many_attempts');
+  const { next, ...body } = parsed.data;
   try {
-    const answer = await auth().api.signInEmail({ body: parsed.data, headers });
-    return { ok: true, next: 'twoFactorRedirect' in answer && answer.twoFactorRedirect ? 'two_factor' : 'dashboard' };
+    const answer = await auth().api.signInEmail({ body, headers });
+    const twoFactor = 'twoFactorRedirect' in answer && answer.twoFactorRedirect;
+    return { ok: true, next: twoFactor ? '/two-factor' : (safeNext(next) ?? '/dashboard') };
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) return failed('wrong_credentials');
     throw error;

@@ -165,7 +165,7 @@ describe("the dashboard's sign-up form", () => {
       });
     }
     expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
-    expect(await signUp(form, headers)).toEqual({ ok: true });
+    expect(await signUp(form, headers)).toEqual({ ok: true, next: '/dashboard' });
     expect(await signUp(form, headers)).toEqual({ ok: false, problem: 'email_taken', field: 'email' });
   });
 });

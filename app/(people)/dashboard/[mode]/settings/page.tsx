@@ -1,0 +1,201 @@
+import type { Metadata } from 'next';
+import { MEMBER_ROLES, type MemberRole } from '@/lib/platform/db/schema';
+import { roleName, SETTINGS_COPY } from '@/lib/surfaces/dashboard/copy/settings';
+import { TEAM_ACTIONS } from '@/lib/surfaces/dashboard/actions/team';
+import { allows } from '@/lib/surfaces/dashboard/perform';
+import { listTeam } from '@/lib/surfaces/dashboard/team/members';
+import { pageLocale } from '../../../frame';
+import { ActionForm } from '../action-form';
+import { memberOf, shellWords } from '../member';
+import styles from '../ui.module.css';
+import own from './settings.module.css';
+
+export const metadata: Metadata = { title: 'Team' };
+
+/**
+ * The team: members (change a role, remove), pending invitations (cancel), a new invitation. The
+ * page offers each person only what their role may do; the actions check it again whatever is posted.
+ */
+export default async function TeamPage({ params }: { params: Promise<{ mode: string }> }) {
+  const ctx = await memberOf(params);
+  if (!ctx) return null;
+  const locale = await pageLocale();
+  const words = SETTINGS_COPY[locale];
+  const shell = await shellWords();
+  const { members, invitations } = await listTeam(ctx.db, ctx.merchant.id);
+  const manages = allows(ctx.role, TEAM_ACTIONS.inviteMember.allowed);
+  // An admin neither touches an owner nor makes one (lib/surfaces/dashboard/team/members.ts).
+  const mayTouch = (role: MemberRole | null) => manages && (ctx.role === 'owner' || role !== 'owner');
+  // The only owner can be neither demoted nor removed: no form that would only be refused.
+  const onlyOwner = members.filter((m) => m.role === 'owner').length === 1;
+  const changeable = (role: MemberRole) => mayTouch(role) && !(onlyOwner && role === 'owner');
+  const grantable = MEMBER_ROLES.filter((r) => ctx.role === 'owner' || r !== 'owner');
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
+      <p className={styles.lead}>{words.team_lead}</p>
+      {!manages && <p className={styles.empty}>{words.read_only}</p>}
+      {ctx.role === 'admin' && <p className={styles.empty}>{words.admin_note}</p>}
+      <section className={styles.section} aria-labelledby="members">
+        <h2 className={styles.sectionTitle} id="members">
+          {words.members}
+        </h2>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.members}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{words.name}</th>
+                <th scope="col">{words.email}</th>
+                <th scope="col">{words.role}</th>
+                {manages && <th scope="col">{words.actions}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.id}>
+                  <th scope="row">
+                    {m.name} {m.userId === ctx.person.user.id && words.you}
+                  </th>
+                  <td className={styles.mono}>{m.email}</td>
+                  <td>{roleName(words, m.role)}</td>
+                  {manages && (
+                    <td>
+                      {changeable(m.role) && (
+                        <div className={own.cellForms}>
+                          <ActionForm
+                            name="changeMemberRole"
+                            mode={ctx.mode}
+                            words={shell}
+                            submit={words.change_role}
+                            hidden={{ member_id: m.id }}
+                            variant="secondary"
+                            inline
+                            success={words.role_changed}
+                          >
+                            <label className={styles.visuallyHidden} htmlFor={`role-${m.id}`}>
+                              {`${words.new_role_for} ${m.email}`}
+                            </label>
+                            <select id={`role-${m.id}`} name="role" defaultValue={m.role} className={own.select}>
+                              {grantable.map((r) => (
+                                <option key={r} value={r}>
+                                  {roleName(words, r)}
+                                </option>
+                              ))}
+                            </select>
+                          </ActionForm>
+                          <ActionForm
+                            name="removeTeamMember"
+                            mode={ctx.mode}
+                            words={shell}
+                            submit={`${words.remove} ${m.name}`}
+                            hidden={{ member_id: m.id }}
+                            variant="danger"
+                            inline
+                            success={words.removed}
+                          />
+                        </div>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="invitations">
+        <h2 className={styles.sectionTitle} id="invitations">
+          {words.invitations}
+        </h2>
+        {invitations.length === 0 ? (
+          <p className={styles.empty}>{words.no_invitations}</p>
+        ) : (
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.invitations}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{words.email}</th>
+                  <th scope="col">{words.role}</th>
+                  <th scope="col">{words.invited_by}</th>
+                  <th scope="col">{words.expires}</th>
+                  {manages && <th scope="col">{words.actions}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((i) => (
+                  <tr key={i.id}>
+                    <th scope="row" className={styles.mono}>
+                      {i.email}
+                    </th>
+                    <td>{roleName(words, i.role ?? 'viewer')}</td>
+                    <td>{i.invitedBy}</td>
+                    <td>{date.format(i.expiresAt)}</td>
+                    {manages && (
+                      <td>
+                        {mayTouch(i.role) && (
+                          <ActionForm
+                            name="cancelTeamInvitation"
+                            mode={ctx.mode}
+                            words={shell}
+                            submit={words.cancel}
+                            hidden={{ invitation_id: i.id }}
+                            variant="danger"
+                            inline
+                            success={words.cancelled}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {manages && (
+        <section className={styles.section} aria-labelledby="invite">
+          <h2 className={styles.sectionTitle} id="invite">
+            {words.invite}
+          </h2>
+          <p className={styles.lead}>{words.invite_lead}</p>
+          <ActionForm
+            name="inviteMember"
+            mode={ctx.mode}
+            words={shell}
+            submit={words.invite_submit}
+            success={words.invited}
+          >
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="invite-email">
+                {words.email}
+              </label>
+              <input className={styles.input} id="invite-email" name="email" type="email" autoComplete="off" required />
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="invite-role">
+                {words.role}
+              </label>
+              <span className={styles.hint} id="invite-role-hint">
+                {words.role_help}
+              </span>
+              <select
+                className={styles.input}
+                id="invite-role"
+                name="role"
+                defaultValue="viewer"
+                aria-describedby="invite-role-hint"
+              >
+                {grantable.map((r) => (
+                  <option key={r} value={r}>
+                    {roleName(words, r)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </ActionForm>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Metadata } from 'next';
+import { SETTINGS_COPY, type SettingsWords } from '@/lib/surfaces/dashboard/copy/settings';
+import { listSessions } from '@/lib/surfaces/dashboard/team/sessions';
+import { pageLocale } from '../../../../frame';
+import { ActionForm } from '../../action-form';
+import { memberOf, shellWords } from '../../member';
+import styles from '../../ui.module.css';
+
+export const metadata: Metadata = { title: 'Security' };
+
+/** A browser's user agent in a few words: "Firefox on Windows". */
+function deviceOf(userAgent: string | null, words: SettingsWords): string {
+  if (!userAgent) return words.unknown_device;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}
+
+/** The person's own sessions (never their tokens) and two-step verification. */
+export default async function SecurityPage({ params }: { params: Promise<{ mode: string }> }) {
+  const ctx = await memberOf(params);
+  if (!ctx) return null;
+  const locale = await pageLocale();
+  const words = SETTINGS_COPY[locale];
+  const shell = await shellWords();
+  const sessions = await listSessions(ctx.db, ctx.person.user.id);
+  const current = ctx.person.session.id;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
+      <p className={styles.lead}>{words.security_lead}</p>
+      <section className={styles.section} aria-labelledby="sessions">
+        <h2 className={styles.sectionTitle} id="sessions">
+          {words.sessions}
+        </h2>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.sessions}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{words.device}</th>
+                <th scope="col">{words.address}</th>
+                <th scope="col">{words.started}</th>
+                <th scope="col">{words.last_seen}</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>{words.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">
+                    {deviceOf(s.userAgent, words)}{' '}
+                    {s.id === current && <span className={styles.good}>{words.this_device}</span>}
+                  </th>
+                  <td className={styles.mono}>{s.ipAddress || '—'}</td>
+                  <td>{date.format(s.createdAt)}</td>
+                  <td>{date.format(s.lastSeenAt)}</td>
+                  <td>
+                    {s.id !== current && (
+                      <ActionForm
+                        name="revokeOwnSession"
+                        mode={ctx.mode}
+                        words={shell}
+                        submit={`${words.revoke} ${deviceOf(s.userAgent, words)}`}
+                        hidden={{ session_id: s.id }}
+                        variant="danger"
+                        inline
+                        success={words.revoked}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {sessions.length > 1 && (
+          <div style={{ marginTop: '1rem' }}>
+            <ActionForm
+              name="signOutOtherSessions"
+              mode={ctx.mode}
+              words={shell}
+              submit={words.sign_out_others}
+              variant="secondary"
+              success={words.signed_out_others}
+            />
+          </div>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="two-factor">
+        <h2 className={styles.sectionTitle} id="two-factor">
+          {words.two_factor}
+        </h2>
+        <p>
+          <span className={ctx.person.user.twoFactor ? styles.good : styles.bad}>
+            {ctx.person.user.twoFactor ? words.two_factor_on : words.two_factor_off}
+          </span>
+        </p>
+        {!ctx.person.user.twoFactor && (
+          <p>
+            <a className={styles.link} href="/dashboard/two-factor">
+              {words.two_factor_set_up}
+            </a>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
