@@ -36,11 +36,8 @@ export function activeMembership(person: Person) {
   );
 }
 
-/**
- * Owners, admins and operators can move money: without two-factor they may do nothing but enrol. The
- * operator flag counts where the caller read it (the console, the enrolment page).
- */
-export const needsTwoFactor = (person: Person & { user: { operator?: boolean } }) =>
+/** Owners, admins and operators can move money: without two-factor they may do nothing but enrol. */
+export const needsTwoFactor = (person: Person) =>
   !person.user.twoFactor &&
   (person.user.operator === true || person.memberships.some((m) => TWO_FACTOR_REQUIRED.includes(m.role)));
 

@@ -189,6 +189,8 @@ export async function currentPerson(headers: Headers) {
       name: found.user.name,
       email: found.user.email,
       twoFactor: !!found.user.twoFactorEnabled,
+      /** The company running the service (the console); two-factor is required of them too. */
+      operator: (found.user as { operator?: boolean }).operator === true,
     },
     session: {
       id: found.session.id,

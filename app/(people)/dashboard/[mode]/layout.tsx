@@ -85,6 +85,11 @@ export default async function DashboardLayout({
             <>
               <h1 className={styles.title}>{words.nav_home}</h1>
               <p>{words.no_business}</p>
+              {person.user.operator && (
+                <p>
+                  <a href="/console">{words.console}</a>
+                </p>
+              )}
             </>
           )}
         </main>

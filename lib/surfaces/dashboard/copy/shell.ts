@@ -25,6 +25,7 @@ const en = {
   skip_to_content: 'Skip to content',
   role: 'Your role',
   no_business: 'You are not a member of any business yet. Ask an owner to invite you.',
+  console: 'Open the operator console',
   step_up_label: 'Code from your authenticator app',
   step_up_hint: 'This needs a fresh second step: enter the 6-digit code.',
   confirm: 'Confirm',
@@ -36,6 +37,7 @@ const en = {
   refused_signed_out: 'Your session has ended. Sign in again.',
   refused_not_found: 'Not found: it may belong to another business or the other mode.',
   refused_validation_error: 'Check the highlighted fields.',
+  refused_forbidden: 'This is not allowed:',
   refused_other: 'This was refused:',
 } as const;
 
@@ -64,6 +66,7 @@ const fr: Words = {
   skip_to_content: 'Aller au contenu',
   role: 'Votre rôle',
   no_business: 'Vous n’êtes membre d’aucune entreprise. Demandez une invitation à un propriétaire.',
+  console: 'Ouvrir la console de l’opérateur',
   step_up_label: 'Code de votre application d’authentification',
   step_up_hint: 'Cette action demande une nouvelle validation : saisissez le code à 6 chiffres.',
   confirm: 'Confirmer',
@@ -75,6 +78,7 @@ const fr: Words = {
   refused_signed_out: 'Votre session a pris fin. Reconnectez-vous.',
   refused_not_found: 'Introuvable : il appartient peut-être à une autre entreprise ou à l’autre mode.',
   refused_validation_error: 'Vérifiez les champs signalés.',
+  refused_forbidden: 'Ce n’est pas permis :',
   refused_other: 'Refusé :',
 };
 
@@ -84,5 +88,7 @@ export type ShellWords = Words;
 /** What a refused action says, in the page's language; codes without words of their own show the API's message. */
 export function refusalText(words: Words, code: ActionCode, message: string): string {
   const key = `refused_${code}` as keyof Words;
-  return key in words ? words[key] : `${words.refused_other} ${message}`;
+  if (!(key in words)) return `${words.refused_other} ${message}`;
+  // Words ending in a colon introduce the API's own message (which says which rule).
+  return /:\s*$/.test(words[key]) ? `${words[key]} ${message}` : words[key];
 }
