@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../../lib/platform/db/client';
 import { homeView } from '../../../lib/surfaces/dashboard/views/home';
 import { contract } from '../../support/contract';
-import { liveKeyOf, newMerchant, paidCheckout, tenantOf } from '../../support/fixtures';
+import { hostedPage, liveKeyOf, minimalCheckout, newMerchant, paidCheckout, tenantOf } from '../../support/fixtures';
+import { runJobsNow } from '../../support/jobs';
+import { testSql } from '../../support/database';
+
+const sql = testSql();
 
 /**
  * The home's figures come from one tenant only: a payment of one merchant shows in its test mode's
@@ -15,18 +19,36 @@ describe("the dashboard's home", () => {
     await paidCheckout(merchant, { amount: 12.5, currency_code: 'GHS' });
     await paidCheckout(merchant, { amount: 7.25, currency_code: 'GHS' });
     await paidCheckout(other, { amount: 99, currency_code: 'GHS' });
+    // One paid through the hosted page by mobile money: a payment attempt, processing then succeeded.
+    const byPhone = (await merchant.ok(contract.createCheckout, { body: { ...minimalCheckout, amount: 5 } })).body.data;
+    const { page } = hostedPage(byPhone);
+    await page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '024 123 4567' } });
+    await runJobsNow(['sandbox_mobile_money_outcome']);
     await merchant.ok(contract.createWebhook, { body: { url: 'https://93.184.215.14/h', events: ['*'] } });
 
     const view = await homeView(getDb(), await tenantOf(merchant.id, 'test'));
     expect(view.volume).toHaveLength(1);
-    expect(view.volume[0]).toMatchObject({ currency: 'GHS', amount: 19.75, payments: 2 });
+    expect(view.volume[0]).toMatchObject({ currency: 'GHS', amount: 24.75, payments: 3 });
     expect(view.recent.map((r) => [r.type, r.amount])).toEqual([
+      ['deposit', 5],
       ['deposit', 7.25],
       ['deposit', 12.5],
     ]);
-    // Transfers simulated straight to the reference, without the hosted page, make no attempt to count.
-    expect(view.successRate).toBeNull();
+    // Transfers simulated straight to the reference make no attempt; the phone payment made one.
+    expect(view.successRate).toBe(1);
+    expect(view.attemptsFinished).toBe(1);
     expect(view.attention).toEqual({ awaitingApproval: 0, failedPayouts: 0, failingWebhooks: 0 });
+
+    // The daily figures are kept by triggers: they equal a count of the rows themselves.
+    const kept =
+      await sql`select tenant_id, kind, key, n, amount::text from tenant_daily_stats where n <> 0 order by 1, 2, 3`;
+    const counted = await sql`
+      select tenant_id, 'deposit' as kind, currency_code as key, count(*)::bigint as n, sum(amount)::text as amount
+        from customer_transactions where transaction_type = 'deposit' group by tenant_id, currency_code
+      union all
+      select tenant_id, 'attempt', status, count(*)::bigint, '0' from payment_attempts group by tenant_id, status
+      order by 1, 2, 3`;
+    expect(kept).toEqual(counted);
 
     await liveKeyOf(merchant);
     const live = await homeView(getDb(), await tenantOf(merchant.id, 'live'));

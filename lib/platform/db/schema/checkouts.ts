@@ -69,6 +69,12 @@ export const checkouts = pgTable(
     index('checkouts_expirable_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} in ('pending', 'awaiting_payment_initiation', 'failed', 'timeout')`),
+    // Bank transfers waiting for the operator: the console's queue and each dashboard's count.
+    index('checkouts_awaiting_approval_idx')
+      .on(t.tenantId, t.updatedAt)
+      .where(
+        sql`${t.status} = 'processing' and ${t.paymentMethod} = 'bank_transfer' and ${t.approvalStatus} = 'pending_approval'`,
+      ),
     check('checkouts_amount_positive', sql`${t.amount} > 0`),
     check('checkouts_status_check', sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
     check('checkouts_approval_status_check', sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),

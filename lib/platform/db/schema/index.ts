@@ -22,3 +22,4 @@ export * from './rail-circuits';
 export * from './mail';
 export * from './auth';
 export * from './audit';
+export * from './daily-stats';

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, or, sql } from 'drizzle-orm';
 import { awaitingApproval } from '../../../collections/approvals/approvals';
 import type { Db } from '../../../platform/db/client';
 import {
   checkouts,
   customerTransactions,
-  paymentAttempts,
+  tenantDailyStats,
   webhookEndpoints,
   type Tenant,
 } from '../../../platform/db/schema';
@@ -13,8 +13,9 @@ import { toMajorUnits } from '../../../platform/money/amount';
 
 /**
  * What the dashboard's home shows of one tenant: money received per day (by currency), how many
- * payment attempts succeeded, the latest movements, and what needs the merchant's attention. Each
- * query filters by the tenant first and runs on its (tenant, created_at) index.
+ * payment attempts succeeded, the latest movements, and what needs the merchant's attention. The
+ * daily figures come from tenant_daily_stats (kept by triggers), the rest from small indexed reads,
+ * so a merchant with 100,000 payments this fortnight opens it as fast as a new one.
  */
 export const HOME_DAYS = 14;
 
@@ -26,32 +27,39 @@ export interface DayVolume {
 }
 
 export async function homeView(db: Db, tenant: Tenant) {
-  const since = sql`now() - make_interval(days => ${HOME_DAYS})`;
+  // The first of the HOME_DAYS days, UTC: the stats are kept per UTC day.
+  const since = sql`(now() at time zone 'UTC')::date - ${HOME_DAYS - 1}::int`;
   const [volume, [attempts], recent, [approvals], [failedPayouts], [failingWebhooks]] = await Promise.all([
     db
       .select({
-        day: sql<string>`to_char(date_trunc('day', ${customerTransactions.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        currency: customerTransactions.currencyCode,
-        minor: sql<string>`sum(${customerTransactions.amount})::text`,
-        payments: count(),
+        day: tenantDailyStats.day,
+        currency: sql<CurrencyCode>`${tenantDailyStats.key}`,
+        minor: sql<string>`${tenantDailyStats.amount}::text`,
+        payments: tenantDailyStats.n,
       })
-      .from(customerTransactions)
+      .from(tenantDailyStats)
       .where(
         and(
-          eq(customerTransactions.tenantId, tenant.id),
-          eq(customerTransactions.transactionType, 'deposit'),
-          gte(customerTransactions.createdAt, since),
+          eq(tenantDailyStats.tenantId, tenant.id),
+          gte(tenantDailyStats.day, since),
+          eq(tenantDailyStats.kind, 'deposit'),
+          gt(tenantDailyStats.n, 0),
         ),
       )
-      .groupBy(sql`1`, customerTransactions.currencyCode)
-      .orderBy(sql`1`),
+      .orderBy(tenantDailyStats.day, tenantDailyStats.key),
     db
       .select({
-        succeeded: sql<number>`count(*) filter (where ${paymentAttempts.status} = 'succeeded')::int`,
-        finished: sql<number>`count(*) filter (where ${paymentAttempts.status} in ('succeeded', 'failed', 'timeout', 'abandoned'))::int`,
+        succeeded: sql<number>`coalesce(sum(${tenantDailyStats.n}) filter (where ${tenantDailyStats.key} = 'succeeded'), 0)::int`,
+        finished: sql<number>`coalesce(sum(${tenantDailyStats.n}) filter (where ${tenantDailyStats.key} in ('succeeded', 'failed', 'timeout', 'abandoned')), 0)::int`,
       })
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.tenantId, tenant.id), gte(paymentAttempts.createdAt, since))),
+      .from(tenantDailyStats)
+      .where(
+        and(
+          eq(tenantDailyStats.tenantId, tenant.id),
+          gte(tenantDailyStats.day, since),
+          eq(tenantDailyStats.kind, 'attempt'),
+        ),
+      ),
     db
       .select({
         id: customerTransactions.id,
