@@ -2,16 +2,19 @@ import fs from 'node:fs';
 import { CONVERSION_COPY } from '../../lib/surfaces/dashboard/copy/conversion';
 import { HOME_COPY } from '../../lib/surfaces/dashboard/copy/home';
 import { TRANSACTIONS_COPY } from '../../lib/surfaces/dashboard/copy/transactions';
+import { WALLETS_COPY } from '../../lib/surfaces/dashboard/copy/wallets';
 import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, snap, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 
 /**
  * Money in, as an owner sees it in Chromium: the home (balances, the chart, recent activity), the
- * transactions with a filter and their CSV download, and a conversion from a quote. French once.
+ * transactions with a filter and their CSV download, the wallet's statement and settlements, and a
+ * conversion from a quote. French once.
  */
 const home = HOME_COPY.en;
 const words = TRANSACTIONS_COPY.en;
 const conversion = CONVERSION_COPY.en;
+const wallets = WALLETS_COPY.en;
 
 async function paidAndSettled(name: string) {
   const merchant = await newMerchant({ name });
@@ -61,6 +64,14 @@ test('an owner reads the home and the transactions, downloads the CSV, and conve
   expect(csv.slice(1).map((l) => l.split(',').slice(4, 6).join(' '))).toEqual(
     expect.arrayContaining(['GHS 120.00', 'GHS 30.50']),
   );
+
+  await page.goto(`${baseUrl()}/dashboard/test/wallets`);
+  await expect(title(page, wallets.title)).toBeVisible();
+  // Two deposits into holding, then the settlement's two lines each (out of holding, into available).
+  await expect(page.getByRole('region', { name: wallets.statement }).getByRole('row')).toHaveCount(7);
+  await expect(page.getByRole('region', { name: wallets.settlements }).getByRole('row')).toHaveCount(2);
+  await expectAccessible(page, testInfo, 'wallets');
+  await snap(page, testInfo, 'dashboard-wallets');
 
   await page.goto(`${baseUrl()}/dashboard/test/conversion`);
   await expect(title(page, conversion.title)).toBeVisible();

@@ -26,6 +26,7 @@ export default async function DashboardLayout({
     { path: '', label: words.nav_home },
     { path: 'checkouts', label: words.nav_checkouts },
     { path: 'transactions', label: words.nav_transactions },
+    { path: 'wallets', label: words.nav_wallets },
     { path: 'money-out', label: words.nav_money_out },
     { path: 'conversion', label: words.nav_conversion },
     { path: 'developers', label: words.nav_developers },

@@ -1,0 +1,170 @@
+import type { Metadata } from 'next';
+import { listWallets } from '@/lib/books/wallets/list-wallets';
+import { listWalletTransactions } from '@/lib/books/wallets/statement';
+import { walletTransactionsQuery } from '@/lib/books/wallets/input';
+import { listSettlementBatches } from '@/lib/books/settlement/read';
+import { listSettlementsQuery } from '@/lib/books/settlement/input';
+import { WALLETS_COPY } from '@/lib/surfaces/dashboard/copy/wallets';
+import { pageLocale } from '../../../frame';
+import { memberOf } from '../member';
+import styles from '../ui.module.css';
+
+export const metadata: Metadata = { title: 'Wallets' };
+
+/** One wallet at a time (the one holding the most unless chosen): its statement and its settlements. */
+export default async function WalletsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const ctx = await memberOf(params);
+  if (!ctx) return null;
+  const locale = await pageLocale();
+  const words = WALLETS_COPY[locale];
+  const search = await searchParams;
+  const wallets = await listWallets(ctx.db, ctx.tenant);
+  const richest = [...wallets].sort(
+    (a, b) => b.available_balance + b.holding_balance - (a.available_balance + a.holding_balance),
+  )[0];
+  const asked = wallets.find((w) => w.currency_name === search.currency_code);
+  const wallet = asked ?? richest;
+  if (!wallet) return null;
+  const currency = wallet.currency_name;
+  const page = walletTransactionsQuery.shape.page.safeParse(search.page);
+  const query = walletTransactionsQuery.parse({ currency_code: currency, size: '25' });
+  const statementQuery = { ...query, page: page.success ? page.data : 1 };
+  const [statement, settlements] = await Promise.all([
+    listWalletTransactions(ctx.db, ctx.tenant, statementQuery),
+    listSettlementBatches(ctx.db, ctx.tenant, listSettlementsQuery.parse({ currency_code: currency })),
+  ]);
+  const money = (n: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(n);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const base = `/dashboard/${ctx.mode}/wallets`;
+  const pageHref = (n: number) => `${base}?${new URLSearchParams({ currency_code: currency, page: String(n) })}`;
+  return (
+    <>
+      <h1 className={styles.title}>{words.title}</h1>
+      <p className={styles.lead}>{words.lead}</p>
+      <form className={styles.filters} method="get" action={base}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="currency_code">
+            {words.currency}
+          </label>
+          <select className={styles.input} id="currency_code" name="currency_code" defaultValue={currency}>
+            {wallets.map((w) => (
+              <option key={w.currency_name}>{w.currency_name}</option>
+            ))}
+          </select>
+        </div>
+        <button className={styles.button} type="submit">
+          {words.show}
+        </button>
+      </form>
+      <section className={styles.section} aria-labelledby="wallet">
+        <h2 className={styles.sectionTitle} id="wallet">
+          {currency}
+        </h2>
+        <dl className={styles.facts}>
+          <dt>{words.available}</dt>
+          <dd>{money(wallet.available_balance)}</dd>
+          <dt>{words.holding}</dt>
+          <dd>{money(wallet.holding_balance)}</dd>
+          <dt>{words.status}</dt>
+          <dd>
+            <span className={wallet.status === 'active' ? styles.good : styles.bad}>{wallet.status}</span>
+          </dd>
+        </dl>
+        <h3 className={styles.sectionTitle}>{words.statement}</h3>
+        {statement.data.length === 0 ? (
+          <p className={styles.empty}>{words.none}</p>
+        ) : (
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.statement}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{words.when}</th>
+                  <th scope="col">{words.what}</th>
+                  <th scope="col">{words.balance}</th>
+                  <th scope="col" className={styles.num}>
+                    {words.amount}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {words.after}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {statement.data.map((line) => (
+                  <tr key={line.id}>
+                    <th scope="row">{when(line.created_at)}</th>
+                    <td>{line.description}</td>
+                    <td>{line.balance_type === 'holding' ? words.holding : words.available}</td>
+                    <td className={styles.num}>{money(line.amount)}</td>
+                    <td className={styles.num}>{line.balance_after === null ? '' : money(line.balance_after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className={styles.row}>
+          {statementQuery.page > 1 && (
+            <a className={styles.link} href={pageHref(statementQuery.page - 1)}>
+              {words.previous}
+            </a>
+          )}
+          {statement.pagination.has_more && (
+            <a className={styles.link} href={pageHref(statementQuery.page + 1)}>
+              {words.next}
+            </a>
+          )}
+        </p>
+      </section>
+      <section className={styles.section} aria-labelledby="settlements">
+        <h2 className={styles.sectionTitle} id="settlements">
+          {words.settlements}
+        </h2>
+        {settlements.data.length === 0 ? (
+          <p className={styles.empty}>{words.no_settlements}</p>
+        ) : (
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.settlements}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{words.when}</th>
+                  <th scope="col" className={styles.num}>
+                    {words.payments}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {words.gross}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {words.fee}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {words.net}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {settlements.data.map((b) => (
+                  <tr key={b.id}>
+                    <th scope="row">{when(b.created_at)}</th>
+                    <td className={styles.num}>{b.transaction_count}</td>
+                    <td className={styles.num}>{money(b.gross_amount)}</td>
+                    <td className={styles.num}>{money(b.fee_amount)}</td>
+                    <td className={styles.num}>{money(b.settled_amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Locale } from '../../../platform/i18n/locale';
+
+/** Wallets: balances, each wallet's statement, and settlements. */
+const en = {
+  title: 'Wallets',
+  lead: 'Money arrives in holding, and settlement moves it to available, from where it can be sent.',
+  currency: 'Currency',
+  show: 'Show',
+  available: 'Available',
+  holding: 'Holding',
+  status: 'Status',
+  statement: 'Statement',
+  when: 'When',
+  what: 'What',
+  balance: 'Balance',
+  amount: 'Amount',
+  after: 'Balance after',
+  none: 'Nothing has moved in this wallet yet.',
+  settlements: 'Settlements',
+  no_settlements: 'No settlements yet.',
+  payments: 'Payments',
+  gross: 'Gross',
+  fee: 'Fees',
+  net: 'Settled',
+  previous: 'Newer',
+  next: 'Older',
+} as const;
+
+type Words = Record<keyof typeof en, string>;
+
+const fr: Words = {
+  title: 'Portefeuilles',
+  lead: 'L’argent arrive en attente ; le règlement le rend disponible, et il peut alors être envoyé.',
+  currency: 'Devise',
+  show: 'Afficher',
+  available: 'Disponible',
+  holding: 'En attente',
+  status: 'État',
+  statement: 'Relevé',
+  when: 'Quand',
+  what: 'Quoi',
+  balance: 'Solde',
+  amount: 'Montant',
+  after: 'Solde après',
+  none: 'Rien n’a encore bougé dans ce portefeuille.',
+  settlements: 'Règlements',
+  no_settlements: 'Aucun règlement pour l’instant.',
+  payments: 'Paiements',
+  gross: 'Brut',
+  fee: 'Frais',
+  net: 'Réglé',
+  previous: 'Plus récents',
+  next: 'Plus anciens',
+};
+
+export const WALLETS_COPY: Record<Locale, Words> = { en, fr };
