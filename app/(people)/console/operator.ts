@@ -5,6 +5,7 @@ import { CONSOLE_COPY } from '@/lib/surfaces/console/copy';
 import { operatorContext } from '@/lib/surfaces/console/operator';
 import { readConsoleView, type ConsoleViewName } from '@/lib/surfaces/console/views';
 import { pageLocale } from '../frame';
+import { money as moneyIn, when as whenIn } from '../ui/format';
 
 /**
  * The operator a console page shows things to, once per request (the layout and the page share it):
@@ -38,11 +39,10 @@ export async function consoleData<N extends ConsoleViewName>(
 /** Dates and money in the page's locale. */
 export async function formats() {
   const locale = await pageLocale();
+  const at = whenIn(locale);
   return {
     locale,
-    when: (iso: string | null | undefined, never = '—') =>
-      iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : never,
-    money: (amount: number, currency: string) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount),
+    when: (iso: string | null | undefined, never = '—') => (iso ? at(iso) : never),
+    money: moneyIn(locale),
   };
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { ConsoleForm } from '../action-form';
-import { consoleData, consoleWords, formats } from '../operator';
-import { Refused } from '../refused';
+import { consolePage } from '../console-page';
 import styles from '../../dashboard/[mode]/ui.module.css';
 import cards from '../console.module.css';
 
@@ -13,19 +12,18 @@ export default async function ApprovalsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const words = await consoleWords();
-  const found = await consoleData('approvals', searchParams);
-  if (!found.ok) return <Refused outcome={found} words={words} title={words.approvals_title} />;
-  const { when, money } = await formats();
+  const page = await consolePage('approvals', (w) => w.approvals_title, searchParams);
+  if (!page.ok) return page.refused;
+  const { words, data, when, money } = page;
   return (
     <>
       <h1 className={styles.title}>{words.approvals_title}</h1>
       <p className={styles.lead}>{words.approvals_lead}</p>
-      {found.data.length === 0 ? (
+      {data.length === 0 ? (
         <p className={styles.empty}>{words.no_approvals}</p>
       ) : (
         <ul className={cards.cards}>
-          {found.data.map((c) => {
+          {data.map((c) => {
             const account = c.latest_attempt?.bank_account;
             return (
               <li key={c.id} className={cards.card} data-checkout={c.id}>

@@ -4,6 +4,7 @@ import type { ConsoleWords } from '@/lib/surfaces/console/copy';
 import type { OperatorDataOf } from '@/lib/surfaces/console/actions';
 import { Outcome, StepUpField, useConsoleAction, wantsCode } from '../action-form';
 import styles from '../../dashboard/[mode]/ui.module.css';
+import { SelectField, TextField } from '../../ui/field';
 
 const KYB = ['unverified', 'pending', 'verified', 'rejected'] as const;
 
@@ -16,48 +17,33 @@ export function OnboardForm({ words }: { words: ConsoleWords }) {
   const typed = outcome && !outcome.ok ? outcome.values : undefined;
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="onboard-name">
-          {words.onboard_name}
-        </label>
-        <input
-          className={styles.input}
-          id="onboard-name"
-          name="name"
-          required
-          maxLength={200}
-          autoComplete="organization"
-          defaultValue={typed?.name}
-          aria-invalid={invalid('name')}
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="onboard-email">
-          {words.onboard_email}
-        </label>
-        <input
-          className={styles.input}
-          id="onboard-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={typed?.email}
-          aria-invalid={invalid('email')}
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="onboard-kyb">
-          {words.kyb_status}
-        </label>
-        <select className={styles.input} id="onboard-kyb" name="kyb_status" defaultValue={typed?.kyb_status}>
-          {KYB.map((k) => (
-            <option key={k} value={k}>
-              {words[`kyb_${k}`]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        id="onboard-name"
+        label={words.onboard_name}
+        name="name"
+        required
+        maxLength={200}
+        autoComplete="organization"
+        defaultValue={typed?.name}
+        aria-invalid={invalid('name')}
+      />
+      <TextField
+        id="onboard-email"
+        label={words.onboard_email}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        defaultValue={typed?.email}
+        aria-invalid={invalid('email')}
+      />
+      <SelectField id="onboard-kyb" label={words.kyb_status} name="kyb_status" defaultValue={typed?.kyb_status}>
+        {KYB.map((k) => (
+          <option key={k} value={k}>
+            {words[`kyb_${k}`]}
+          </option>
+        ))}
+      </SelectField>
       <StepUpField outcome={outcome} words={words} idPrefix="onboard" />
       <button type="submit" className={styles.button} disabled={pending}>
         {wantsCode(outcome) ? words.confirm : words.onboard_submit}

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { consoleData, consoleWords, formats } from '../operator';
 import { Refused } from '../refused';
 import styles from '../../dashboard/[mode]/ui.module.css';
+import { DataTable } from '../../ui/table';
+import { SelectField } from '../../ui/field';
 
 export const metadata: Metadata = { title: 'Reconciliation' };
 
@@ -28,24 +30,19 @@ export default async function ReconciliationPage({
           {words.reconcile_submit}
         </h2>
         <form method="get" className={styles.form}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="reconcile-merchant">
-              {words.merchant}
-            </label>
-            <select
-              className={styles.input}
-              id="reconcile-merchant"
-              name="merchant_id"
-              defaultValue={typeof chosen === 'string' ? chosen : ''}
-            >
-              <option value="">{words.all_merchants}</option>
-              {merchants.data.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="reconcile-merchant"
+            label={words.merchant}
+            name="merchant_id"
+            defaultValue={typeof chosen === 'string' ? chosen : ''}
+          >
+            <option value="">{words.all_merchants}</option>
+            {merchants.data.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className={styles.button}>
             {words.reconcile_submit}
           </button>
@@ -64,63 +61,45 @@ export default async function ReconciliationPage({
         {report.unbalanced_entries.length > 0 && (
           <>
             <h3 className={styles.sectionTitle}>{words.unbalanced_entries}</h3>
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.unbalanced_entries}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{words.entry}</th>
-                    <th scope="col">{words.currency}</th>
-                    <th scope="col" className={styles.num}>
-                      {words.difference}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.unbalanced_entries.map((e) => (
-                    <tr key={`${e.entry_id}-${e.currency_code}`}>
-                      <td className={styles.mono}>{e.entry_id}</td>
-                      <td>{e.currency_code}</td>
-                      <td className={styles.num}>{e.difference}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label={words.unbalanced_entries}
+              columns={[words.entry, words.currency, { label: words.difference, numeric: true }]}
+            >
+              {report.unbalanced_entries.map((e) => (
+                <tr key={`${e.entry_id}-${e.currency_code}`}>
+                  <td className={styles.mono}>{e.entry_id}</td>
+                  <td>{e.currency_code}</td>
+                  <td className={styles.num}>{e.difference}</td>
+                </tr>
+              ))}
+            </DataTable>
           </>
         )}
         {report.wallet_differences.length > 0 && (
           <>
             <h3 className={styles.sectionTitle}>{words.wallet_differences}</h3>
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.wallet_differences}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{words.merchant}</th>
-                    <th scope="col">{words.wallet}</th>
-                    <th scope="col">{words.bucket}</th>
-                    <th scope="col" className={styles.num}>
-                      {words.wallet_balance}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {words.journal_balance}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.wallet_differences.map((d) => (
-                    <tr key={`${d.wallet_id}-${d.bucket}`}>
-                      <td>{names.get(d.merchant_id) ?? d.merchant_id}</td>
-                      <td>
-                        {d.currency_code} <span className={styles.mono}>{d.wallet_id}</span>
-                      </td>
-                      <td>{d.bucket}</td>
-                      <td className={styles.num}>{d.wallet_balance}</td>
-                      <td className={styles.num}>{d.journal_balance}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label={words.wallet_differences}
+              columns={[
+                words.merchant,
+                words.wallet,
+                words.bucket,
+                { label: words.wallet_balance, numeric: true },
+                { label: words.journal_balance, numeric: true },
+              ]}
+            >
+              {report.wallet_differences.map((d) => (
+                <tr key={`${d.wallet_id}-${d.bucket}`}>
+                  <td>{names.get(d.merchant_id) ?? d.merchant_id}</td>
+                  <td>
+                    {d.currency_code} <span className={styles.mono}>{d.wallet_id}</span>
+                  </td>
+                  <td>{d.bucket}</td>
+                  <td className={styles.num}>{d.wallet_balance}</td>
+                  <td className={styles.num}>{d.journal_balance}</td>
+                </tr>
+              ))}
+            </DataTable>
           </>
         )}
         {report.negative_balances.length > 0 && (

@@ -6,26 +6,22 @@ import type { OperatorDataOf } from '@/lib/surfaces/console/actions';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
 import { ConsoleForm, Outcome, StepUpField, useConsoleAction, wantsCode } from '../action-form';
 import styles from '../../dashboard/[mode]/ui.module.css';
+import { SelectField, TextField } from '../../ui/field';
 
 type Merchant = { id: string; name: string };
 
 function MerchantSelect({ id, merchants, words }: { id: string; merchants: Merchant[]; words: ConsoleWords }) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {words.merchant}
-      </label>
-      <select className={styles.input} id={id} name="merchant_id" required defaultValue="">
-        <option value="" disabled>
-          {words.choose_merchant}
+    <SelectField id={id} label={words.merchant} name="merchant_id" required defaultValue="">
+      <option value="" disabled>
+        {words.choose_merchant}
+      </option>
+      {merchants.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.name}
         </option>
-        {merchants.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
-    </div>
+      ))}
+    </SelectField>
   );
 }
 
@@ -61,60 +57,37 @@ export function HoldForm({ merchants, words }: { merchants: Merchant[]; words: C
   return (
     <ConsoleForm name="settlementHold" idPrefix="hold" words={words} submit={words.hold_submit}>
       <MerchantSelect id="hold-merchant" merchants={merchants} words={words} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="hold-mode">
-          {words.mode}
-        </label>
-        <select className={styles.input} id="hold-mode" name="wallet_mode" defaultValue="test">
-          <option value="test">{words.test}</option>
-          <option value="live">{words.live}</option>
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="hold-currency">
-          {words.currency}
-        </label>
-        <select className={styles.input} id="hold-currency" name="currency_code" defaultValue="GHS">
-          {CURRENCY_CODES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="hold-action">
-          {words.hold_action}
-        </label>
-        <select className={styles.input} id="hold-action" name="settlement_hold" defaultValue="true">
-          <option value="true">{words.hold_place}</option>
-          <option value="false">{words.hold_lift}</option>
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="hold-reason">
-          {words.hold_reason}
-        </label>
-        <span className={styles.hint} id="hold-reason-hint">
-          {words.hold_reason_hint}
-        </span>
-        <input
-          className={styles.input}
-          id="hold-reason"
-          name="settlement_hold_reason"
-          maxLength={500}
-          aria-describedby="hold-reason-hint"
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="hold-visibility">
-          {words.hold_visibility}
-        </label>
-        <select className={styles.input} id="hold-visibility" name="settlement_hold_visibility" defaultValue="merchant">
-          <option value="merchant">{words.visibility_merchant}</option>
-          <option value="internal">{words.visibility_internal}</option>
-        </select>
-      </div>
+      <SelectField id="hold-mode" label={words.mode} name="wallet_mode" defaultValue="test">
+        <option value="test">{words.test}</option>
+        <option value="live">{words.live}</option>
+      </SelectField>
+      <SelectField id="hold-currency" label={words.currency} name="currency_code" defaultValue="GHS">
+        {CURRENCY_CODES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField id="hold-action" label={words.hold_action} name="settlement_hold" defaultValue="true">
+        <option value="true">{words.hold_place}</option>
+        <option value="false">{words.hold_lift}</option>
+      </SelectField>
+      <TextField
+        id="hold-reason"
+        label={words.hold_reason}
+        hint={words.hold_reason_hint}
+        name="settlement_hold_reason"
+        maxLength={500}
+      />
+      <SelectField
+        id="hold-visibility"
+        label={words.hold_visibility}
+        name="settlement_hold_visibility"
+        defaultValue="merchant"
+      >
+        <option value="merchant">{words.visibility_merchant}</option>
+        <option value="internal">{words.visibility_internal}</option>
+      </SelectField>
     </ConsoleForm>
   );
 }

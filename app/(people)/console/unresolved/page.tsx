@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { consoleData, consoleWords, formats } from '../operator';
-import { Refused } from '../refused';
+import { consolePage } from '../console-page';
 import styles from '../../dashboard/[mode]/ui.module.css';
+import { DataTable } from '../../ui/table';
 
 export const metadata: Metadata = { title: 'Unresolved' };
 
@@ -11,11 +11,10 @@ export default async function UnresolvedPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const words = await consoleWords();
-  const found = await consoleData('unresolved', searchParams);
-  if (!found.ok) return <Refused outcome={found} words={words} title={words.unresolved_title} />;
-  const { when, money } = await formats();
-  const { attempts, payouts, merchant_names: names } = found.data;
+  const page = await consolePage('unresolved', (w) => w.unresolved_title, searchParams);
+  if (!page.ok) return page.refused;
+  const { words, data, when, money } = page;
+  const { attempts, payouts, merchant_names: names } = data;
   const older = (await searchParams).older_than_minutes;
   return (
     <>
@@ -44,38 +43,32 @@ export default async function UnresolvedPage({
         {attempts.length === 0 ? (
           <p className={styles.empty}>{words.no_attempts}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.attempts_title}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.merchant}</th>
-                  <th scope="col">{words.provider}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.amount}
-                  </th>
-                  <th scope="col">{words.status}</th>
-                  <th scope="col">{words.provider_status}</th>
-                  <th scope="col">{words.last_checked}</th>
-                  <th scope="col">{words.created}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attempts.map((a) => (
-                  <tr key={a.attempt_id}>
-                    <td>{names[a.merchant_id] ?? a.merchant_id}</td>
-                    <td>
-                      {a.provider} <span className={styles.mono}>{a.provider_reference ?? ''}</span>
-                    </td>
-                    <td className={styles.num}>{money(a.amount, a.currency_code)}</td>
-                    <td>{a.status}</td>
-                    <td>{a.last_provider_status ?? '—'}</td>
-                    <td>{when(a.last_checked_at, words.never)}</td>
-                    <td>{when(a.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.attempts_title}
+            columns={[
+              words.merchant,
+              words.provider,
+              { label: words.amount, numeric: true },
+              words.status,
+              words.provider_status,
+              words.last_checked,
+              words.created,
+            ]}
+          >
+            {attempts.map((a) => (
+              <tr key={a.attempt_id}>
+                <td>{names[a.merchant_id] ?? a.merchant_id}</td>
+                <td>
+                  {a.provider} <span className={styles.mono}>{a.provider_reference ?? ''}</span>
+                </td>
+                <td className={styles.num}>{money(a.amount, a.currency_code)}</td>
+                <td>{a.status}</td>
+                <td>{a.last_provider_status ?? '—'}</td>
+                <td>{when(a.last_checked_at, words.never)}</td>
+                <td>{when(a.created_at)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <section className={styles.section} aria-labelledby="payouts">
@@ -85,34 +78,28 @@ export default async function UnresolvedPage({
         {payouts.length === 0 ? (
           <p className={styles.empty}>{words.no_payouts}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.payouts_title}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.merchant}</th>
-                  <th scope="col">{words.kind}</th>
-                  <th scope="col">{words.provider}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.amount}
-                  </th>
-                  <th scope="col">{words.processing_since}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payouts.map((p) => (
-                  <tr key={p.transaction_id}>
-                    <td>{names[p.merchant_id] ?? p.merchant_id}</td>
-                    <td>{p.kind}</td>
-                    <td>
-                      {p.provider ?? '—'} <span className={styles.mono}>{p.provider_reference ?? ''}</span>
-                    </td>
-                    <td className={styles.num}>{money(p.amount, p.currency_code)}</td>
-                    <td>{when(p.processing_since)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.payouts_title}
+            columns={[
+              words.merchant,
+              words.kind,
+              words.provider,
+              { label: words.amount, numeric: true },
+              words.processing_since,
+            ]}
+          >
+            {payouts.map((p) => (
+              <tr key={p.transaction_id}>
+                <td>{names[p.merchant_id] ?? p.merchant_id}</td>
+                <td>{p.kind}</td>
+                <td>
+                  {p.provider ?? '—'} <span className={styles.mono}>{p.provider_reference ?? ''}</span>
+                </td>
+                <td className={styles.num}>{money(p.amount, p.currency_code)}</td>
+                <td>{when(p.processing_since)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

@@ -7,41 +7,15 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, useDashboardAction } from '../action-form';
 import { CopyLink } from './copy-link';
 import ui from '../ui.module.css';
+import { Field, SelectField, TextField } from '../../../ui/field';
 
 /** A text field of the form, marked invalid when the last refusal named it. */
-function Field({
+function Input({
   name,
-  label,
-  hint,
   invalid,
-  ...input
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  invalid: boolean;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `checkout-${name}`;
-  return (
-    <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className={ui.hint} id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <input
-        className={ui.input}
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-    </div>
-  );
+  ...field
+}: { name: string; label: string; hint?: string; invalid: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField id={`checkout-${name}`} name={name} aria-invalid={invalid || undefined} {...field} />;
 }
 
 /**
@@ -64,7 +38,7 @@ export function CreateCheckoutForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={ui.form}>
       <input type="hidden" name="mode" value={mode} />
-      <Field
+      <Input
         name="customer_email"
         label={words.customer_email}
         type="email"
@@ -73,7 +47,7 @@ export function CreateCheckoutForm({
         maxLength={254}
         invalid={named.has('customer_email')}
       />
-      <Field
+      <Input
         name="amount"
         label={words.amount}
         hint={words.amount_hint}
@@ -82,52 +56,41 @@ export function CreateCheckoutForm({
         required
         invalid={named.has('amount')}
       />
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="checkout-currency_code">
-          {words.currency}
-        </label>
-        <select
-          className={ui.input}
-          id="checkout-currency_code"
-          name="currency_code"
-          aria-invalid={named.has('currency_code') || undefined}
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
+      <SelectField
+        id="checkout-currency_code"
+        label={words.currency}
+        name="currency_code"
+        aria-invalid={named.has('currency_code') || undefined}
+      >
+        {currencies.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <Input
         name="description"
         label={words.description}
         hint={words.description_hint}
         maxLength={500}
         invalid={named.has('description')}
       />
-      <Field name="customer_name" label={words.customer_name} maxLength={200} invalid={named.has('customer_name')} />
-      <Field
+      <Input name="customer_name" label={words.customer_name} maxLength={200} invalid={named.has('customer_name')} />
+      <Input
         name="customer_phone"
         label={words.customer_phone}
         type="tel"
         autoComplete="off"
         invalid={named.has('customer_phone')}
       />
-      <Field
+      <Input
         name="expires_in_minutes"
         label={words.expires_in_minutes}
         hint={words.expires_hint}
         inputMode="numeric"
         invalid={named.has('expires_in_minutes')}
       />
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="checkout-meta_data">
-          {words.meta_data}
-        </label>
-        <span className={ui.hint} id="checkout-meta_data-hint">
-          {words.meta_data_hint}
-        </span>
+      <Field id="checkout-meta_data" label={words.meta_data} hint={words.meta_data_hint}>
         <textarea
           className={ui.input}
           id="checkout-meta_data"
@@ -136,7 +99,7 @@ export function CreateCheckoutForm({
           aria-describedby="checkout-meta_data-hint"
           aria-invalid={[...named].some((f) => f.startsWith('meta_data')) || undefined}
         />
-      </div>
+      </Field>
       <button type="submit" className={ui.button} disabled={pending}>
         {words.create_submit}
       </button>

@@ -1,6 +1,7 @@
 import type { CheckoutStatus } from '@/lib/platform/db/schema';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import ui from '../ui.module.css';
+import { money as moneyIn } from '../../../ui/format';
 
 /**
  * How the Checkouts pages write amounts and moments: in the page's language, with the currency's
@@ -10,9 +11,7 @@ export function formatsOf(locale: Locale) {
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const moments = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
   return {
-    /** A major-unit amount from the API's shape (exact: built from minor units by lib). */
-    money: (amount: number, currency: string) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount),
+    money: moneyIn(locale),
     date: (at: string | Date) => `${dates.format(new Date(at))} UTC`,
     moment: (at: string | Date) => `${moments.format(new Date(at))} UTC`,
   };

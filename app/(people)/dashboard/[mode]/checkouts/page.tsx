@@ -17,6 +17,8 @@ import { CreateCheckoutForm } from './create-checkout';
 import { formatsOf, statusBadge } from './format';
 import ui from '../ui.module.css';
 import styles from './checkouts.module.css';
+import { DataTable } from '../../../ui/table';
+import { SelectField, TextField } from '../../../ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: CHECKOUTS_COPY[await pageLocale()].title };
@@ -97,43 +99,28 @@ export default async function CheckoutsPage({
               aria-invalid={view.problems?.some((p) => p.field === 'q') || undefined}
             />
           </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="checkout-status">
-              {words.status}
-            </label>
-            <select className={ui.input} id="checkout-status" name="status" defaultValue={search.status ?? ''}>
-              <option value="">{words.any_status}</option>
-              {CHECKOUT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusWords[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="checkout-from">
-              {words.created_from}
-            </label>
-            <input
-              className={ui.input}
-              id="checkout-from"
-              name="created_from"
-              type="date"
-              defaultValue={search.created_from}
-            />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="checkout-to">
-              {words.created_to}
-            </label>
-            <input
-              className={ui.input}
-              id="checkout-to"
-              name="created_to"
-              type="date"
-              defaultValue={search.created_to}
-            />
-          </div>
+          <SelectField id="checkout-status" label={words.status} name="status" defaultValue={search.status ?? ''}>
+            <option value="">{words.any_status}</option>
+            {CHECKOUT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusWords[s]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            id="checkout-from"
+            label={words.created_from}
+            name="created_from"
+            type="date"
+            defaultValue={search.created_from}
+          />
+          <TextField
+            id="checkout-to"
+            label={words.created_to}
+            name="created_to"
+            type="date"
+            defaultValue={search.created_to}
+          />
           <div className={styles.filterButtons}>
             <button type="submit" className={ui.button}>
               {words.apply}
@@ -161,41 +148,33 @@ export default async function CheckoutsPage({
           <p className={ui.empty}>{filtered ? words.no_match : words.no_checkouts}</p>
         ) : (
           <>
-            <div className={ui.tableWrap} tabIndex={0} role="region" aria-label={words.list_label}>
-              <table className={ui.table}>
-                <caption className={ui.visuallyHidden}>
-                  {fill(words.showing, { from: view.offset + 1, to: view.offset + view.checkouts.length })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{words.reference}</th>
-                    <th scope="col" className={ui.num}>
-                      {words.amount}
-                    </th>
-                    <th scope="col">{words.status}</th>
-                    <th scope="col">{words.customer}</th>
-                    <th scope="col">{words.created}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.checkouts.map((c) => (
-                    <tr key={c.id}>
-                      <th scope="row">
-                        <a className={`${ui.link} ${ui.mono}`} href={href({}, 0, `${base}/${c.id}`)}>
-                          {c.payment_reference}
-                        </a>
-                      </th>
-                      <td className={ui.num}>{format.money(c.amount, c.currency_code)}</td>
-                      <td>
-                        <span className={statusBadge(c.status)}>{statusWords[c.status]}</span>
-                      </td>
-                      <td>{c.customer_email}</td>
-                      <td>{format.date(c.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label={words.list_label}
+              columns={[
+                words.reference,
+                { label: words.amount, numeric: true },
+                words.status,
+                words.customer,
+                words.created,
+              ]}
+              caption={fill(words.showing, { from: view.offset + 1, to: view.offset + view.checkouts.length })}
+            >
+              {view.checkouts.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">
+                    <a className={`${ui.link} ${ui.mono}`} href={href({}, 0, `${base}/${c.id}`)}>
+                      {c.payment_reference}
+                    </a>
+                  </th>
+                  <td className={ui.num}>{format.money(c.amount, c.currency_code)}</td>
+                  <td>
+                    <span className={statusBadge(c.status)}>{statusWords[c.status]}</span>
+                  </td>
+                  <td>{c.customer_email}</td>
+                  <td>{format.date(c.created_at)}</td>
+                </tr>
+              ))}
+            </DataTable>
             {(view.offset > 0 || view.hasMore) && (
               <nav className={styles.paging} aria-label={words.list_label}>
                 {view.offset > 0 ? (

@@ -9,6 +9,8 @@ import { pageLocale } from '../../../frame';
 import { memberOf, shellWords } from '../member';
 import { QuoteForm } from './quote-form';
 import styles from '../ui.module.css';
+import { DataTable } from '../../../ui/table';
+import { money as moneyIn, when as whenIn } from '../../../ui/format';
 
 export const metadata: Metadata = { title: 'Conversion' };
 
@@ -22,10 +24,8 @@ export default async function ConversionPage({ params }: { params: Promise<{ mod
     listWallets(ctx.db, ctx.tenant),
     listConversions(ctx.db, ctx.tenant, listConversionsQuery.parse({ size: '20' })),
   ]);
-  const money = (n: number, c: string) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay: 'code' }).format(n);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const money = moneyIn(locale);
+  const when = whenIn(locale);
   // The wallet holding the most comes first, so the form starts from money there is.
   const currencies = [...wallets]
     .sort((a, b) => Number(b.available_balance > 0) - Number(a.available_balance > 0))
@@ -56,32 +56,24 @@ export default async function ConversionPage({ params }: { params: Promise<{ mod
         {history.data.length === 0 ? (
           <p className={styles.empty}>{words.none}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.history}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.when}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.you_pay}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.you_get}
-                  </th>
-                  <th scope="col">{words.rate}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.map((c) => (
-                  <tr key={c.conversion_id}>
-                    <th scope="row">{when(c.created_at)}</th>
-                    <td className={styles.num}>{money(c.from_amount, c.from_currency)}</td>
-                    <td className={styles.num}>{money(c.to_amount, c.to_currency)}</td>
-                    <td className={styles.mono}>{c.rate}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.history}
+            columns={[
+              words.when,
+              { label: words.you_pay, numeric: true },
+              { label: words.you_get, numeric: true },
+              words.rate,
+            ]}
+          >
+            {history.data.map((c) => (
+              <tr key={c.conversion_id}>
+                <th scope="row">{when(c.created_at)}</th>
+                <td className={styles.num}>{money(c.from_amount, c.from_currency)}</td>
+                <td className={styles.num}>{money(c.to_amount, c.to_currency)}</td>
+                <td className={styles.mono}>{c.rate}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

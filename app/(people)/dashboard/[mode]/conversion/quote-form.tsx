@@ -5,6 +5,8 @@ import type { ConversionWords } from '@/lib/surfaces/dashboard/copy/conversion';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { ActionForm, Outcome, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
+import { money as moneyIn } from '../../../ui/format';
+import { TextField } from '../../../ui/field';
 
 /** A quote asked for, then shown with its rate, fee and expiry, and the button that converts with it. */
 export function QuoteForm(props: {
@@ -22,8 +24,7 @@ export function QuoteForm(props: {
       resetOnSuccess: false,
     },
   );
-  const money = (n: number, c: string) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay: 'code' }).format(n);
+  const money = moneyIn(locale);
   const quote = outcome?.ok ? outcome.data : null;
   return (
     <>
@@ -41,12 +42,7 @@ export function QuoteForm(props: {
             </select>
           </div>
         ))}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="amount">
-            {words.amount}
-          </label>
-          <input className={styles.input} id="amount" name="amount" inputMode="decimal" required />
-        </div>
+        <TextField id="amount" label={words.amount} name="amount" inputMode="decimal" required />
         <button className={styles.button} type="submit" disabled={pending}>
           {words.quote}
         </button>

@@ -5,6 +5,7 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ApiKeyWithSecret } from '@/lib/merchants/api-keys/contract';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
+import { SelectField, TextField } from '../../../ui/field';
 
 const PERMISSIONS = ['read', 'write', 'checkout', 'webhook'] as const;
 
@@ -14,31 +15,11 @@ export function CreateKeyForm({ mode, words, shell }: { mode: string; words: Dev
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="key-name">
-          {words.key_name}
-        </label>
-        <span className={styles.hint} id="key-name-hint">
-          {words.key_name_hint}
-        </span>
-        <input
-          className={styles.input}
-          id="key-name"
-          name="name"
-          required
-          maxLength={100}
-          aria-describedby="key-name-hint"
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="key-scope">
-          {words.scope}
-        </label>
-        <select className={styles.input} id="key-scope" name="scope" defaultValue="FULL_ACCESS">
-          <option value="FULL_ACCESS">{words.full_access}</option>
-          <option value="RESTRICTED">{words.restricted}</option>
-        </select>
-      </div>
+      <TextField id="key-name" label={words.key_name} hint={words.key_name_hint} name="name" required maxLength={100} />
+      <SelectField id="key-scope" label={words.scope} name="scope" defaultValue="FULL_ACCESS">
+        <option value="FULL_ACCESS">{words.full_access}</option>
+        <option value="RESTRICTED">{words.restricted}</option>
+      </SelectField>
       <fieldset className={styles.checks}>
         <legend className={styles.label}>{words.permissions}</legend>
         {PERMISSIONS.map((p) => (
@@ -47,12 +28,7 @@ export function CreateKeyForm({ mode, words, shell }: { mode: string; words: Dev
           </label>
         ))}
       </fieldset>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="key-expires">
-          {words.expires_at}
-        </label>
-        <input className={styles.input} id="key-expires" name="expires_at" type="date" />
-      </div>
+      <TextField id="key-expires" label={words.expires_at} name="expires_at" type="date" />
       <StepUpField outcome={outcome} words={shell} />
       <button type="submit" className={styles.button} disabled={pending}>
         {outcome && !outcome.ok && outcome.code === 'step_up_required' ? shell.confirm : words.create_submit}

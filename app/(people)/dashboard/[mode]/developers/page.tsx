@@ -11,6 +11,8 @@ import { WebhooksSection } from './webhooks-section';
 import { listWebhooks } from '@/lib/notifications/webhooks/manage';
 import { WEBHOOK_ACTIONS } from '@/lib/surfaces/dashboard/actions/webhooks';
 import styles from '../ui.module.css';
+import { DataTable } from '../../../ui/table';
+import { when as whenIn } from '../../../ui/format';
 
 export const metadata: Metadata = { title: 'Developers' };
 
@@ -24,10 +26,8 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
   // The page offers only what the role may do; the actions check it again whatever is posted.
   const mayManage = allows(ctx.role, createApiKeyAction.allowed);
   const webhooks = await listWebhooks(ctx.db, ctx.tenant);
-  const when = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-      : words.never;
+  const at = whenIn(locale);
+  const when = (iso: string | null) => (iso ? at(iso) : words.never);
   return (
     <>
       <h1 className={styles.title}>{words.title}</h1>
@@ -44,49 +44,43 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
         {keys.length === 0 ? (
           <p className={styles.empty}>{words.no_keys}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.keys}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.name}</th>
-                  <th scope="col">{words.prefix}</th>
-                  <th scope="col">{words.access}</th>
-                  <th scope="col">{words.status}</th>
-                  <th scope="col">{words.last_used}</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>{words.revoke}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <tr key={k.id}>
-                    <th scope="row">{k.key_name}</th>
-                    <td className={styles.mono}>{k.key_prefix}…</td>
-                    <td>{k.scope === 'FULL_ACCESS' ? words.full : k.permissions.join(', ')}</td>
-                    <td>
-                      <span className={k.status === 'active' ? styles.good : styles.bad}>{k.status}</span>
-                    </td>
-                    <td>{when(k.last_used_at)}</td>
-                    <td>
-                      {mayManage && k.status === 'active' && (
-                        <ActionForm
-                          name="revokeApiKey"
-                          mode={ctx.mode}
-                          words={shell}
-                          submit={`${words.revoke} ${k.key_name}`}
-                          hidden={{ key_id: k.id }}
-                          variant="danger"
-                          inline
-                          success={words.revoked}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.keys}
+            columns={[
+              words.name,
+              words.prefix,
+              words.access,
+              words.status,
+              words.last_used,
+              { label: words.revoke, hidden: true },
+            ]}
+          >
+            {keys.map((k) => (
+              <tr key={k.id}>
+                <th scope="row">{k.key_name}</th>
+                <td className={styles.mono}>{k.key_prefix}…</td>
+                <td>{k.scope === 'FULL_ACCESS' ? words.full : k.permissions.join(', ')}</td>
+                <td>
+                  <span className={k.status === 'active' ? styles.good : styles.bad}>{k.status}</span>
+                </td>
+                <td>{when(k.last_used_at)}</td>
+                <td>
+                  {mayManage && k.status === 'active' && (
+                    <ActionForm
+                      name="revokeApiKey"
+                      mode={ctx.mode}
+                      words={shell}
+                      submit={`${words.revoke} ${k.key_name}`}
+                      hidden={{ key_id: k.id }}
+                      variant="danger"
+                      inline
+                      success={words.revoked}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {mayManage && (

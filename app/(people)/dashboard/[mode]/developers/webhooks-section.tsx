@@ -5,6 +5,8 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { MemberCtx } from '@/lib/surfaces/dashboard/member';
 import { SecretForm } from './secret-form';
 import styles from '../ui.module.css';
+import { DataTable } from '../../../ui/table';
+import { TextField } from '../../../ui/field';
 
 export function webhookState(w: Webhook, words: DevelopersWords) {
   if (!w.enabled) return <span className={styles.bad}>{words.disabled}</span>;
@@ -31,30 +33,19 @@ export function WebhooksSection(props: {
       {webhooks.length === 0 ? (
         <p className={styles.empty}>{words.no_webhooks}</p>
       ) : (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.webhooks}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{words.url}</th>
-                <th scope="col">{words.events}</th>
-                <th scope="col">{words.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {webhooks.map((w) => (
-                <tr key={w.id}>
-                  <th scope="row" className={styles.mono}>
-                    <a className={styles.link} href={`${base}/${w.id}`}>
-                      {w.url}
-                    </a>
-                  </th>
-                  <td>{w.events.includes('*') ? words.all_events : w.events.join(', ')}</td>
-                  <td>{webhookState(w, words)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={words.webhooks} columns={[words.url, words.events, words.status]}>
+          {webhooks.map((w) => (
+            <tr key={w.id}>
+              <th scope="row" className={styles.mono}>
+                <a className={styles.link} href={`${base}/${w.id}`}>
+                  {w.url}
+                </a>
+              </th>
+              <td>{w.events.includes('*') ? words.all_events : w.events.join(', ')}</td>
+              <td>{webhookState(w, words)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {props.mayManage && (
         <>
@@ -66,18 +57,8 @@ export function WebhooksSection(props: {
             submit={words.add_webhook_submit}
             shownOnce={words.webhook_secret}
           >
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="webhook-url">
-                {words.url}
-              </label>
-              <input className={styles.input} id="webhook-url" name="url" type="url" required placeholder="https://" />
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="webhook-description">
-                {words.description}
-              </label>
-              <input className={styles.input} id="webhook-description" name="description" maxLength={500} />
-            </div>
+            <TextField id="webhook-url" label={words.url} name="url" type="url" required placeholder="https://" />
+            <TextField id="webhook-description" label={words.description} name="description" maxLength={500} />
             <label>
               <input type="checkbox" name="all_events" defaultChecked /> {words.all_events}
             </label>

@@ -1,13 +1,10 @@
 import type { NetworkProvider } from '@/lib/platform/db/schema';
 import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
+import { money, when } from '../../../ui/format';
 
 /** Money and dates in the page's language; amounts are the API's major-unit numbers, shown as they are. */
 export function formatters(locale: string) {
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  return { money, when };
+  return { money: money(locale), when: when(locale) };
 }
 
 /** The networks' own names (the same in every language). */

@@ -6,6 +6,7 @@ import { ActionForm } from '../action-form';
 import { formatters, NETWORK_LABELS, statusBadge, statusWord } from './format';
 import styles from '../ui.module.css';
 import layout from './money-out.module.css';
+import { DataTable } from '../../../ui/table';
 
 /** Where the money went, as the API's list shows it (bank account numbers already masked). */
 function destination(row: Withdrawal | Payout) {
@@ -56,77 +57,66 @@ export function History({
       {rows.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <div className={`${styles.tableWrap} ${layout.contain}`} tabIndex={0} role="region" aria-label={title}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{words.when}</th>
-                <th scope="col">{words.status}</th>
-                <th scope="col" className={styles.num}>
-                  {words.amount}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {words.fee}
-                </th>
-                <th scope="col">{words.destination}</th>
+        <DataTable
+          label={title}
+          columns={[
+            words.when,
+            words.status,
+            { label: words.amount, numeric: true },
+            { label: words.fee, numeric: true },
+            words.destination,
+            mayCancel && { label: words.cancel, hidden: true },
+          ]}
+          className={layout.contain}
+        >
+          {rows.map((row) => {
+            const to = destination(row);
+            return (
+              <tr key={row.transaction_id}>
+                <th scope="row">{when(row.created_at)}</th>
+                <td>
+                  <span className={styles[statusBadge(row.status)]}>{statusWord(words, row.status)}</span>
+                </td>
+                <td className={styles.num}>{money(row.net_amount, row.currency_code)}</td>
+                <td className={styles.num}>{money(row.fee_amount, row.currency_code)}</td>
+                <td>
+                  {to.name}
+                  <br />
+                  <span className={styles.mono}>{to.to}</span>
+                </td>
                 {mayCancel && (
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>{words.cancel}</span>
-                  </th>
+                  <td>
+                    {row.status.toLowerCase() === 'pending' && (
+                      <ActionForm
+                        name={action}
+                        mode={mode}
+                        words={shell}
+                        submit={words.cancel}
+                        hidden={{ transaction_id: row.transaction_id }}
+                        success={words.cancelled}
+                        variant="danger"
+                        inline
+                      >
+                        <label className={styles.visuallyHidden} htmlFor={`reason-${row.transaction_id}`}>
+                          {words.cancel_reason}
+                        </label>
+                        <input
+                          className={styles.input}
+                          style={{ width: '10rem' }}
+                          id={`reason-${row.transaction_id}`}
+                          name="reason"
+                          placeholder={words.cancel_reason}
+                          required
+                          maxLength={500}
+                        />
+                      </ActionForm>
+                    )}
+                  </td>
                 )}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const to = destination(row);
-                return (
-                  <tr key={row.transaction_id}>
-                    <th scope="row">{when(row.created_at)}</th>
-                    <td>
-                      <span className={styles[statusBadge(row.status)]}>{statusWord(words, row.status)}</span>
-                    </td>
-                    <td className={styles.num}>{money(row.net_amount, row.currency_code)}</td>
-                    <td className={styles.num}>{money(row.fee_amount, row.currency_code)}</td>
-                    <td>
-                      {to.name}
-                      <br />
-                      <span className={styles.mono}>{to.to}</span>
-                    </td>
-                    {mayCancel && (
-                      <td>
-                        {row.status.toLowerCase() === 'pending' && (
-                          <ActionForm
-                            name={action}
-                            mode={mode}
-                            words={shell}
-                            submit={words.cancel}
-                            hidden={{ transaction_id: row.transaction_id }}
-                            success={words.cancelled}
-                            variant="danger"
-                            inline
-                          >
-                            <label className={styles.visuallyHidden} htmlFor={`reason-${row.transaction_id}`}>
-                              {words.cancel_reason}
-                            </label>
-                            <input
-                              className={styles.input}
-                              style={{ width: '10rem' }}
-                              id={`reason-${row.transaction_id}`}
-                              name="reason"
-                              placeholder={words.cancel_reason}
-                              required
-                              maxLength={500}
-                            />
-                          </ActionForm>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {(pagination.page > 1 || pagination.has_more) && (
         <p className={styles.row}>

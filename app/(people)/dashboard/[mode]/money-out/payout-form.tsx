@@ -1,52 +1,18 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import { NETWORK_LABELS } from './format';
 import styles from '../ui.module.css';
+import { SelectField, TextField } from '../../../ui/field';
 
 type PayoutType = 'bank_transfer' | 'mobile_money';
 
-function Field({
-  id,
-  name,
-  label,
-  hint,
-  required = true,
-  ...input
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  required?: boolean;
-  inputMode?: 'decimal' | 'tel' | 'email';
-  type?: string;
-  autoComplete?: string;
-  maxLength?: number;
-}) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className={styles.hint} id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <input
-        className={styles.input}
-        id={id}
-        name={name}
-        required={required}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-    </div>
-  );
+/** The API's fields are required unless said otherwise. */
+function Field({ required = true, ...field }: ComponentProps<typeof TextField> & { name: string; label: string }) {
+  return <TextField required={required} {...field} />;
 }
 
 /** A payout to a third party: a bank account or a mobile money number, given here (the API's recipient_details). */
@@ -67,32 +33,22 @@ export function PayoutForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="payout-currency">
-          {words.currency}
-        </label>
-        <select className={styles.input} id="payout-currency" name="currency_code">
-          {currencies.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="payout-currency" label={words.currency} name="currency_code">
+        {currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </SelectField>
       <Field id="payout-amount" name="amount" label={words.amount} inputMode="decimal" autoComplete="off" />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="payout-type">
-          {words.payout_type}
-        </label>
-        <select
-          className={styles.input}
-          id="payout-type"
-          name="payout_type"
-          value={type}
-          onChange={(e) => setType(e.target.value as PayoutType)}
-        >
-          <option value="bank_transfer">{words.bank_transfer}</option>
-          <option value="mobile_money">{words.mobile_money}</option>
-        </select>
-      </div>
+      <SelectField
+        id="payout-type"
+        label={words.payout_type}
+        name="payout_type"
+        value={type}
+        onChange={(e) => setType(e.target.value as PayoutType)}
+      >
+        <option value="bank_transfer">{words.bank_transfer}</option>
+        <option value="mobile_money">{words.mobile_money}</option>
+      </SelectField>
       <Field id="payout-recipient" name="recipient_name" label={words.recipient_name} maxLength={200} />
       {type === 'bank_transfer' ? (
         <>
@@ -110,18 +66,13 @@ export function PayoutForm({
       ) : (
         <>
           <Field id="payout-mobile" name="mobile_number" label={words.mobile_number} inputMode="tel" maxLength={32} />
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="payout-network">
-              {words.network_provider}
-            </label>
-            <select className={styles.input} id="payout-network" name="network_provider">
-              {Object.entries(NETWORK_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="payout-network" label={words.network_provider} name="network_provider">
+            {Object.entries(NETWORK_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
         </>
       )}
       <Field

@@ -5,6 +5,7 @@ import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
+import { SelectField, TextField } from '../../../ui/field';
 
 export interface AccountChoice {
   id: string;
@@ -32,24 +33,19 @@ export function WithdrawForm({
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="currency_code" value={currency} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="withdraw-account">
-          {words.to_account}
-        </label>
-        <select
-          className={styles.input}
-          id="withdraw-account"
-          name="payment_account_id"
-          value={accountId}
-          onChange={(e) => setAccountId(e.target.value)}
-        >
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="withdraw-account"
+        label={words.to_account}
+        name="payment_account_id"
+        value={accountId}
+        onChange={(e) => setAccountId(e.target.value)}
+      >
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.label}
+          </option>
+        ))}
+      </SelectField>
       <div className={styles.field}>
         <label className={styles.label} htmlFor="withdraw-amount">
           {words.amount} ({currency})
@@ -63,12 +59,7 @@ export function WithdrawForm({
           required
         />
       </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="withdraw-notes">
-          {words.notes}
-        </label>
-        <input className={styles.input} id="withdraw-notes" name="notes" maxLength={500} />
-      </div>
+      <TextField id="withdraw-notes" label={words.notes} name="notes" maxLength={500} />
       <StepUpField outcome={outcome} words={shell} />
       <button type="submit" className={styles.button} disabled={pending}>
         {asksCode ? shell.confirm : words.withdraw_submit}

@@ -9,6 +9,9 @@ import { ActionForm } from '../action-form';
 import { memberOf, shellWords } from '../member';
 import styles from '../ui.module.css';
 import own from './settings.module.css';
+import { DataTable } from '../../../ui/table';
+import { when as whenIn } from '../../../ui/format';
+import { SelectField, TextField } from '../../../ui/field';
 
 export const metadata: Metadata = { title: 'Team' };
 
@@ -30,7 +33,7 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
   const onlyOwner = members.filter((m) => m.role === 'owner').length === 1;
   const changeable = (role: MemberRole) => mayTouch(role) && !(onlyOwner && role === 'owner');
   const grantable = MEMBER_ROLES.filter((r) => ctx.role === 'owner' || r !== 'owner');
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = whenIn(locale);
   return (
     <>
       <p className={styles.lead}>{words.team_lead}</p>
@@ -40,68 +43,56 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
         <h2 className={styles.sectionTitle} id="members">
           {words.members}
         </h2>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.members}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{words.name}</th>
-                <th scope="col">{words.email}</th>
-                <th scope="col">{words.role}</th>
-                {manages && <th scope="col">{words.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={m.id}>
-                  <th scope="row">
-                    {m.name} {m.userId === ctx.person.user.id && words.you}
-                  </th>
-                  <td className={styles.mono}>{m.email}</td>
-                  <td>{roleName(words, m.role)}</td>
-                  {manages && (
-                    <td>
-                      {changeable(m.role) && (
-                        <div className={own.cellForms}>
-                          <ActionForm
-                            name="changeMemberRole"
-                            mode={ctx.mode}
-                            words={shell}
-                            submit={words.change_role}
-                            hidden={{ member_id: m.id }}
-                            variant="secondary"
-                            inline
-                            success={words.role_changed}
-                          >
-                            <label className={styles.visuallyHidden} htmlFor={`role-${m.id}`}>
-                              {`${words.new_role_for} ${m.email}`}
-                            </label>
-                            <select id={`role-${m.id}`} name="role" defaultValue={m.role} className={own.select}>
-                              {grantable.map((r) => (
-                                <option key={r} value={r}>
-                                  {roleName(words, r)}
-                                </option>
-                              ))}
-                            </select>
-                          </ActionForm>
-                          <ActionForm
-                            name="removeTeamMember"
-                            mode={ctx.mode}
-                            words={shell}
-                            submit={`${words.remove} ${m.name}`}
-                            hidden={{ member_id: m.id }}
-                            variant="danger"
-                            inline
-                            success={words.removed}
-                          />
-                        </div>
-                      )}
-                    </td>
+        <DataTable label={words.members} columns={[words.name, words.email, words.role, manages && words.actions]}>
+          {members.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">
+                {m.name} {m.userId === ctx.person.user.id && words.you}
+              </th>
+              <td className={styles.mono}>{m.email}</td>
+              <td>{roleName(words, m.role)}</td>
+              {manages && (
+                <td>
+                  {changeable(m.role) && (
+                    <div className={own.cellForms}>
+                      <ActionForm
+                        name="changeMemberRole"
+                        mode={ctx.mode}
+                        words={shell}
+                        submit={words.change_role}
+                        hidden={{ member_id: m.id }}
+                        variant="secondary"
+                        inline
+                        success={words.role_changed}
+                      >
+                        <label className={styles.visuallyHidden} htmlFor={`role-${m.id}`}>
+                          {`${words.new_role_for} ${m.email}`}
+                        </label>
+                        <select id={`role-${m.id}`} name="role" defaultValue={m.role} className={own.select}>
+                          {grantable.map((r) => (
+                            <option key={r} value={r}>
+                              {roleName(words, r)}
+                            </option>
+                          ))}
+                        </select>
+                      </ActionForm>
+                      <ActionForm
+                        name="removeTeamMember"
+                        mode={ctx.mode}
+                        words={shell}
+                        submit={`${words.remove} ${m.name}`}
+                        hidden={{ member_id: m.id }}
+                        variant="danger"
+                        inline
+                        success={words.removed}
+                      />
+                    </div>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       </section>
       <section className={styles.section} aria-labelledby="invitations">
         <h2 className={styles.sectionTitle} id="invitations">
@@ -110,47 +101,37 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
         {invitations.length === 0 ? (
           <p className={styles.empty}>{words.no_invitations}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.invitations}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.email}</th>
-                  <th scope="col">{words.role}</th>
-                  <th scope="col">{words.invited_by}</th>
-                  <th scope="col">{words.expires}</th>
-                  {manages && <th scope="col">{words.actions}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.map((i) => (
-                  <tr key={i.id}>
-                    <th scope="row" className={styles.mono}>
-                      {i.email}
-                    </th>
-                    <td>{roleName(words, i.role ?? 'viewer')}</td>
-                    <td>{i.invitedBy}</td>
-                    <td>{date.format(i.expiresAt)}</td>
-                    {manages && (
-                      <td>
-                        {mayTouch(i.role) && (
-                          <ActionForm
-                            name="cancelTeamInvitation"
-                            mode={ctx.mode}
-                            words={shell}
-                            submit={words.cancel}
-                            hidden={{ invitation_id: i.id }}
-                            variant="danger"
-                            inline
-                            success={words.cancelled}
-                          />
-                        )}
-                      </td>
+          <DataTable
+            label={words.invitations}
+            columns={[words.email, words.role, words.invited_by, words.expires, manages && words.actions]}
+          >
+            {invitations.map((i) => (
+              <tr key={i.id}>
+                <th scope="row" className={styles.mono}>
+                  {i.email}
+                </th>
+                <td>{roleName(words, i.role ?? 'viewer')}</td>
+                <td>{i.invitedBy}</td>
+                <td>{date(i.expiresAt)}</td>
+                {manages && (
+                  <td>
+                    {mayTouch(i.role) && (
+                      <ActionForm
+                        name="cancelTeamInvitation"
+                        mode={ctx.mode}
+                        words={shell}
+                        submit={words.cancel}
+                        hidden={{ invitation_id: i.id }}
+                        variant="danger"
+                        inline
+                        success={words.cancelled}
+                      />
                     )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {manages && (
@@ -166,33 +147,14 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
             submit={words.invite_submit}
             success={words.invited}
           >
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="invite-email">
-                {words.email}
-              </label>
-              <input className={styles.input} id="invite-email" name="email" type="email" autoComplete="off" required />
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="invite-role">
-                {words.role}
-              </label>
-              <span className={styles.hint} id="invite-role-hint">
-                {words.role_help}
-              </span>
-              <select
-                className={styles.input}
-                id="invite-role"
-                name="role"
-                defaultValue="viewer"
-                aria-describedby="invite-role-hint"
-              >
-                {grantable.map((r) => (
-                  <option key={r} value={r}>
-                    {roleName(words, r)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TextField id="invite-email" label={words.email} name="email" type="email" autoComplete="off" required />
+            <SelectField id="invite-role" label={words.role} hint={words.role_help} name="role" defaultValue="viewer">
+              {grantable.map((r) => (
+                <option key={r} value={r}>
+                  {roleName(words, r)}
+                </option>
+              ))}
+            </SelectField>
           </ActionForm>
         </section>
       )}

@@ -8,6 +8,9 @@ import { TRANSACTIONS_COPY } from '@/lib/surfaces/dashboard/copy/transactions';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';
 import styles from '../ui.module.css';
+import { DataTable } from '../../../ui/table';
+import { money as moneyIn, when as whenIn } from '../../../ui/format';
+import { SelectField, TextField } from '../../../ui/field';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
@@ -33,27 +36,20 @@ export default async function TransactionsPage({
   const parsed = listTransactionsQuery.safeParse({ ...asked, size: '25' });
   const query = parsed.success ? parsed.data : listTransactionsQuery.parse({ size: '25' });
   const { data, pagination } = await listTransactions(ctx.db, ctx.tenant, query);
-  const money = (n: number, c: string) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay: 'code' }).format(n);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const money = moneyIn(locale);
+  const when = whenIn(locale);
   const base = `/dashboard/${ctx.mode}/transactions`;
   const kept = parsed.success ? Object.fromEntries(FILTERS.flatMap((k) => (asked[k] ? [[k, asked[k]]] : []))) : {};
   const pageHref = (page: number) => `${base}?${new URLSearchParams({ ...kept, page: String(page) })}`;
   const select = (name: (typeof FILTERS)[number], label: string, values: readonly string[]) => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={name}>
-        {label}
-      </label>
-      <select className={styles.input} id={name} name={name} defaultValue={kept[name] ?? ''}>
-        <option value="">{words.any}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={name} label={label} name={name} defaultValue={kept[name] ?? ''}>
+      <option value="">{words.any}</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </SelectField>
   );
   return (
     <>
@@ -76,44 +72,36 @@ export default async function TransactionsPage({
         {data.length === 0 ? (
           <p className={styles.empty}>{words.none}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.title}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.when}</th>
-                  <th scope="col">{words.type}</th>
-                  <th scope="col">{words.status}</th>
-                  <th scope="col">{words.customer}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.amount}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.fee}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((t) => (
-                  <tr key={t.transaction_id}>
-                    <th scope="row">{when(t.created_at)}</th>
-                    <td>{t.transaction_type}</td>
-                    <td>
-                      <span
-                        className={
-                          t.status === 'failed' ? styles.bad : t.status === 'completed' ? styles.good : styles.badge
-                        }
-                      >
-                        {t.status}
-                      </span>
-                    </td>
-                    <td>{t.customer_email ?? t.recipient_name ?? ''}</td>
-                    <td className={styles.num}>{money(t.amount, t.currency_code)}</td>
-                    <td className={styles.num}>{money(t.fee_amount, t.currency_code)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.title}
+            columns={[
+              words.when,
+              words.type,
+              words.status,
+              words.customer,
+              { label: words.amount, numeric: true },
+              { label: words.fee, numeric: true },
+            ]}
+          >
+            {data.map((t) => (
+              <tr key={t.transaction_id}>
+                <th scope="row">{when(t.created_at)}</th>
+                <td>{t.transaction_type}</td>
+                <td>
+                  <span
+                    className={
+                      t.status === 'failed' ? styles.bad : t.status === 'completed' ? styles.good : styles.badge
+                    }
+                  >
+                    {t.status}
+                  </span>
+                </td>
+                <td>{t.customer_email ?? t.recipient_name ?? ''}</td>
+                <td className={styles.num}>{money(t.amount, t.currency_code)}</td>
+                <td className={styles.num}>{money(t.fee_amount, t.currency_code)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <p className={styles.row}>
           {pagination.page > 1 && (
@@ -144,18 +132,8 @@ export default async function TransactionsPage({
           {Object.entries(kept).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="from">
-              {words.from}
-            </label>
-            <input className={styles.input} id="from" name="from" type="date" />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="to">
-              {words.to}
-            </label>
-            <input className={styles.input} id="to" name="to" type="date" />
-          </div>
+          <TextField id="from" label={words.from} name="from" type="date" />
+          <TextField id="to" label={words.to} name="to" type="date" />
           <button className={styles.secondary} type="submit">
             {words.download}
           </button>

@@ -8,6 +8,9 @@ import { WALLETS_COPY } from '@/lib/surfaces/dashboard/copy/wallets';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';
 import styles from '../ui.module.css';
+import { DataTable } from '../../../ui/table';
+import { money as moneyIn, when as whenIn } from '../../../ui/format';
+import { SelectField } from '../../../ui/field';
 
 export const metadata: Metadata = { title: 'Wallets' };
 
@@ -39,10 +42,9 @@ export default async function WalletsPage({
     listWalletTransactions(ctx.db, ctx.tenant, statementQuery),
     listSettlementBatches(ctx.db, ctx.tenant, listSettlementsQuery.parse({ currency_code: currency })),
   ]);
-  const money = (n: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(n);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const inCurrency = moneyIn(locale);
+  const money = (n: number) => inCurrency(n, currency);
+  const when = whenIn(locale);
   const base = `/dashboard/${ctx.mode}/wallets`;
   const pageHref = (n: number) => `${base}?${new URLSearchParams({ currency_code: currency, page: String(n) })}`;
   return (
@@ -50,16 +52,11 @@ export default async function WalletsPage({
       <h1 className={styles.title}>{words.title}</h1>
       <p className={styles.lead}>{words.lead}</p>
       <form className={styles.filters} method="get" action={base}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="currency_code">
-            {words.currency}
-          </label>
-          <select className={styles.input} id="currency_code" name="currency_code" defaultValue={currency}>
-            {wallets.map((w) => (
-              <option key={w.currency_name}>{w.currency_name}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="currency_code" label={words.currency} name="currency_code" defaultValue={currency}>
+          {wallets.map((w) => (
+            <option key={w.currency_name}>{w.currency_name}</option>
+          ))}
+        </SelectField>
         <button className={styles.button} type="submit">
           {words.show}
         </button>
@@ -82,34 +79,26 @@ export default async function WalletsPage({
         {statement.data.length === 0 ? (
           <p className={styles.empty}>{words.none}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.statement}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.when}</th>
-                  <th scope="col">{words.what}</th>
-                  <th scope="col">{words.balance}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.amount}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.after}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {statement.data.map((line) => (
-                  <tr key={line.id}>
-                    <th scope="row">{when(line.created_at)}</th>
-                    <td>{line.description}</td>
-                    <td>{line.balance_type === 'holding' ? words.holding : words.available}</td>
-                    <td className={styles.num}>{money(line.amount)}</td>
-                    <td className={styles.num}>{line.balance_after === null ? '' : money(line.balance_after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.statement}
+            columns={[
+              words.when,
+              words.what,
+              words.balance,
+              { label: words.amount, numeric: true },
+              { label: words.after, numeric: true },
+            ]}
+          >
+            {statement.data.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">{when(line.created_at)}</th>
+                <td>{line.description}</td>
+                <td>{line.balance_type === 'holding' ? words.holding : words.available}</td>
+                <td className={styles.num}>{money(line.amount)}</td>
+                <td className={styles.num}>{line.balance_after === null ? '' : money(line.balance_after)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <p className={styles.row}>
           {statementQuery.page > 1 && (
@@ -131,38 +120,26 @@ export default async function WalletsPage({
         {settlements.data.length === 0 ? (
           <p className={styles.empty}>{words.no_settlements}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.settlements}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.when}</th>
-                  <th scope="col" className={styles.num}>
-                    {words.payments}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.gross}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.fee}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {words.net}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {settlements.data.map((b) => (
-                  <tr key={b.id}>
-                    <th scope="row">{when(b.created_at)}</th>
-                    <td className={styles.num}>{b.transaction_count}</td>
-                    <td className={styles.num}>{money(b.gross_amount)}</td>
-                    <td className={styles.num}>{money(b.fee_amount)}</td>
-                    <td className={styles.num}>{money(b.settled_amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.settlements}
+            columns={[
+              words.when,
+              { label: words.payments, numeric: true },
+              { label: words.gross, numeric: true },
+              { label: words.fee, numeric: true },
+              { label: words.net, numeric: true },
+            ]}
+          >
+            {settlements.data.map((b) => (
+              <tr key={b.id}>
+                <th scope="row">{when(b.created_at)}</th>
+                <td className={styles.num}>{b.transaction_count}</td>
+                <td className={styles.num}>{money(b.gross_amount)}</td>
+                <td className={styles.num}>{money(b.fee_amount)}</td>
+                <td className={styles.num}>{money(b.settled_amount)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

@@ -6,15 +6,14 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, StepUpField, useDashboardAction } from '../../action-form';
 import { NETWORK_LABELS } from '../format';
 import styles from '../../ui.module.css';
+import { SelectField, TextField } from '../../../../ui/field';
 
 type AccountType = 'bank_account' | 'mobile_money';
 
+/** The API's text fields are required unless said otherwise, and nothing to fill in from a browser's memory. */
 function Text({
-  id,
-  name,
-  label,
-  hint,
   required = true,
+  ...field
 }: {
   id: string;
   name: string;
@@ -22,26 +21,7 @@ function Text({
   hint?: string;
   required?: boolean;
 }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className={styles.hint} id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <input
-        className={styles.input}
-        id={id}
-        name={name}
-        required={required}
-        autoComplete="off"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-    </div>
-  );
+  return <TextField required={required} autoComplete="off" {...field} />;
 }
 
 /** A bank or mobile money account of the merchant's own, with the fields the API's create input takes for its type. */
@@ -62,31 +42,21 @@ export function AddAccountForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="account-type">
-          {words.account_type}
-        </label>
-        <select
-          className={styles.input}
-          id="account-type"
-          name="account_type"
-          value={type}
-          onChange={(e) => setType(e.target.value as AccountType)}
-        >
-          <option value="bank_account">{words.bank_account}</option>
-          <option value="mobile_money">{words.mobile_money}</option>
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="account-currency">
-          {words.currency}
-        </label>
-        <select className={styles.input} id="account-currency" name="currency_code">
-          {currencies.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="account-type"
+        label={words.account_type}
+        name="account_type"
+        value={type}
+        onChange={(e) => setType(e.target.value as AccountType)}
+      >
+        <option value="bank_account">{words.bank_account}</option>
+        <option value="mobile_money">{words.mobile_money}</option>
+      </SelectField>
+      <SelectField id="account-currency" label={words.currency} name="currency_code">
+        {currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </SelectField>
       {type === 'bank_account' ? (
         <>
           <Text id="account-number" name="account_number" label={words.account_number} />
@@ -97,18 +67,13 @@ export function AddAccountForm({
       ) : (
         <>
           <Text id="account-phone" name="phone_number" label={words.phone_number} hint={words.phone_hint} />
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="account-network">
-              {words.network_provider}
-            </label>
-            <select className={styles.input} id="account-network" name="network_provider">
-              {Object.entries(NETWORK_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="account-network" label={words.network_provider} name="network_provider">
+            {Object.entries(NETWORK_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
         </>
       )}
       <label>

@@ -11,6 +11,7 @@ import { NETWORK_LABELS } from '../format';
 import { AddAccountForm } from './add-account';
 import styles from '../../ui.module.css';
 import layout from '../money-out.module.css';
+import { DataTable } from '../../../../ui/table';
 
 export const metadata: Metadata = { title: 'Payment accounts' };
 
@@ -43,100 +44,86 @@ export default async function PaymentAccountsPage({ params }: { params: Promise<
         {accounts.length === 0 ? (
           <p className={styles.empty}>{words.no_accounts_yet}</p>
         ) : (
-          <div
-            className={`${styles.tableWrap} ${layout.contain}`}
-            tabIndex={0}
-            role="region"
-            aria-label={words.accounts}
+          <DataTable
+            label={words.accounts}
+            columns={[
+              words.details,
+              words.currency,
+              words.type,
+              words.status,
+              mayManage && { label: words.manage_accounts, hidden: true },
+            ]}
+            className={layout.contain}
           >
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.details}</th>
-                  <th scope="col">{words.currency}</th>
-                  <th scope="col">{words.type}</th>
-                  <th scope="col">{words.status}</th>
+            {accounts.map((a) => {
+              const hidden = { account_id: a.id };
+              const name =
+                a.account_type === 'bank_account'
+                  ? `${a.bank_name} ${a.account_number}`
+                  : `${a.network_provider ? NETWORK_LABELS[a.network_provider] : ''} ${a.phone_number}`;
+              return (
+                <tr key={a.id}>
+                  <th scope="row">
+                    <span className={styles.mono}>{name}</span>
+                    {a.account_holder_name && (
+                      <>
+                        <br />
+                        {a.account_holder_name}
+                      </>
+                    )}
+                  </th>
+                  <td>{a.currency_code}</td>
+                  <td>{a.account_type === 'bank_account' ? words.bank_account : words.mobile_money}</td>
+                  <td>
+                    <span className={styles.row}>
+                      <span className={a.status === 'active' ? styles.good : styles.bad}>{statusWord(a.status)}</span>
+                      {a.is_primary && <span className={styles.badge}>{words.primary}</span>}
+                    </span>
+                  </td>
                   {mayManage && (
-                    <th scope="col">
-                      <span className={styles.visuallyHidden}>{words.manage_accounts}</span>
-                    </th>
+                    <td>
+                      <div className={styles.row}>
+                        {!a.is_primary && a.status === 'active' && (
+                          <ActionForm
+                            name="makePaymentAccountPrimary"
+                            mode={ctx.mode}
+                            words={shell}
+                            submit={words.make_primary}
+                            hidden={hidden}
+                            success={words.made_primary}
+                            variant="secondary"
+                            inline
+                          />
+                        )}
+                        <ActionForm
+                          name="setPaymentAccountStatus"
+                          mode={ctx.mode}
+                          words={shell}
+                          submit={a.status === 'active' ? words.deactivate : words.reactivate}
+                          hidden={{ ...hidden, status: a.status === 'active' ? 'inactive' : 'active' }}
+                          success={words.status_changed}
+                          variant="secondary"
+                          inline
+                        />
+                        {!a.is_primary && (
+                          <ActionForm
+                            name="deletePaymentAccount"
+                            mode={ctx.mode}
+                            words={shell}
+                            submit={words.delete}
+                            hidden={hidden}
+                            success={words.deleted}
+                            variant="danger"
+                            inline
+                          />
+                        )}
+                      </div>
+                    </td>
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {accounts.map((a) => {
-                  const hidden = { account_id: a.id };
-                  const name =
-                    a.account_type === 'bank_account'
-                      ? `${a.bank_name} ${a.account_number}`
-                      : `${a.network_provider ? NETWORK_LABELS[a.network_provider] : ''} ${a.phone_number}`;
-                  return (
-                    <tr key={a.id}>
-                      <th scope="row">
-                        <span className={styles.mono}>{name}</span>
-                        {a.account_holder_name && (
-                          <>
-                            <br />
-                            {a.account_holder_name}
-                          </>
-                        )}
-                      </th>
-                      <td>{a.currency_code}</td>
-                      <td>{a.account_type === 'bank_account' ? words.bank_account : words.mobile_money}</td>
-                      <td>
-                        <span className={styles.row}>
-                          <span className={a.status === 'active' ? styles.good : styles.bad}>
-                            {statusWord(a.status)}
-                          </span>
-                          {a.is_primary && <span className={styles.badge}>{words.primary}</span>}
-                        </span>
-                      </td>
-                      {mayManage && (
-                        <td>
-                          <div className={styles.row}>
-                            {!a.is_primary && a.status === 'active' && (
-                              <ActionForm
-                                name="makePaymentAccountPrimary"
-                                mode={ctx.mode}
-                                words={shell}
-                                submit={words.make_primary}
-                                hidden={hidden}
-                                success={words.made_primary}
-                                variant="secondary"
-                                inline
-                              />
-                            )}
-                            <ActionForm
-                              name="setPaymentAccountStatus"
-                              mode={ctx.mode}
-                              words={shell}
-                              submit={a.status === 'active' ? words.deactivate : words.reactivate}
-                              hidden={{ ...hidden, status: a.status === 'active' ? 'inactive' : 'active' }}
-                              success={words.status_changed}
-                              variant="secondary"
-                              inline
-                            />
-                            {!a.is_primary && (
-                              <ActionForm
-                                name="deletePaymentAccount"
-                                mode={ctx.mode}
-                                words={shell}
-                                submit={words.delete}
-                                hidden={hidden}
-                                success={words.deleted}
-                                variant="danger"
-                                inline
-                              />
-                            )}
-                          </div>
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </section>
       {mayManage && (

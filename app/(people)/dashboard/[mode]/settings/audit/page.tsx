@@ -5,6 +5,7 @@ import { pageLocale } from '../../../../frame';
 import { memberOf } from '../../member';
 import styles from '../../ui.module.css';
 import own from '../settings.module.css';
+import { DataTable } from '../../../../ui/table';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -35,34 +36,23 @@ export default async function AuditPage({
         {page.rows.length === 0 ? (
           <p className={styles.empty}>{words.no_entries}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.tab_audit}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{words.when}</th>
-                  <th scope="col">{words.who}</th>
-                  <th scope="col">{words.what}</th>
-                  <th scope="col">{words.target}</th>
-                  <th scope="col">{words.mode}</th>
-                  <th scope="col">{words.address}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className={own.nowrap}>{date.format(r.createdAt)}</td>
-                    <td className={styles.mono}>{r.actorEmail}</td>
-                    <th scope="row" className={styles.mono}>
-                      {r.action}
-                    </th>
-                    <td className={styles.mono}>{r.target ?? '—'}</td>
-                    <td>{r.mode ?? '—'}</td>
-                    <td className={styles.mono}>{r.ipAddress ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={words.tab_audit}
+            columns={[words.when, words.who, words.what, words.target, words.mode, words.address]}
+          >
+            {page.rows.map((r) => (
+              <tr key={r.id}>
+                <td className={own.nowrap}>{date.format(r.createdAt)}</td>
+                <td className={styles.mono}>{r.actorEmail}</td>
+                <th scope="row" className={styles.mono}>
+                  {r.action}
+                </th>
+                <td className={styles.mono}>{r.target ?? '—'}</td>
+                <td>{r.mode ?? '—'}</td>
+                <td className={styles.mono}>{r.ipAddress ?? '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {(after || page.next) && (
           <nav className={own.pager} aria-label={words.pages}>

@@ -5,6 +5,8 @@ import { pageLocale } from '../../../../frame';
 import { ActionForm } from '../../action-form';
 import { memberOf, shellWords } from '../../member';
 import styles from '../../ui.module.css';
+import { DataTable } from '../../../../ui/table';
+import { when as whenIn } from '../../../../ui/format';
 
 export const metadata: Metadata = { title: 'Security' };
 
@@ -44,7 +46,7 @@ export default async function SecurityPage({ params }: { params: Promise<{ mode:
   const shell = await shellWords();
   const sessions = await listSessions(ctx.db, ctx.person.user.id);
   const current = ctx.person.session.id;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = whenIn(locale);
   return (
     <>
       <p className={styles.lead}>{words.security_lead}</p>
@@ -52,48 +54,42 @@ export default async function SecurityPage({ params }: { params: Promise<{ mode:
         <h2 className={styles.sectionTitle} id="sessions">
           {words.sessions}
         </h2>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={words.sessions}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{words.device}</th>
-                <th scope="col">{words.address}</th>
-                <th scope="col">{words.started}</th>
-                <th scope="col">{words.last_seen}</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>{words.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">
-                    {deviceOf(s.userAgent, words)}{' '}
-                    {s.id === current && <span className={styles.good}>{words.this_device}</span>}
-                  </th>
-                  <td className={styles.mono}>{s.ipAddress || '—'}</td>
-                  <td>{date.format(s.createdAt)}</td>
-                  <td>{date.format(s.lastSeenAt)}</td>
-                  <td>
-                    {s.id !== current && (
-                      <ActionForm
-                        name="revokeOwnSession"
-                        mode={ctx.mode}
-                        words={shell}
-                        submit={`${words.revoke} ${deviceOf(s.userAgent, words)}`}
-                        hidden={{ session_id: s.id }}
-                        variant="danger"
-                        inline
-                        success={words.revoked}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={words.sessions}
+          columns={[
+            words.device,
+            words.address,
+            words.started,
+            words.last_seen,
+            { label: words.actions, hidden: true },
+          ]}
+        >
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">
+                {deviceOf(s.userAgent, words)}{' '}
+                {s.id === current && <span className={styles.good}>{words.this_device}</span>}
+              </th>
+              <td className={styles.mono}>{s.ipAddress || '—'}</td>
+              <td>{date(s.createdAt)}</td>
+              <td>{date(s.lastSeenAt)}</td>
+              <td>
+                {s.id !== current && (
+                  <ActionForm
+                    name="revokeOwnSession"
+                    mode={ctx.mode}
+                    words={shell}
+                    submit={`${words.revoke} ${deviceOf(s.userAgent, words)}`}
+                    hidden={{ session_id: s.id }}
+                    variant="danger"
+                    inline
+                    success={words.revoked}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         {sessions.length > 1 && (
           <div style={{ marginTop: '1rem' }}>
             <ActionForm

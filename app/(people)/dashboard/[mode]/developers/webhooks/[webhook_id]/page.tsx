@@ -12,6 +12,7 @@ import { memberOf, shellWords } from '../../../member';
 import { SecretForm } from '../../secret-form';
 import { webhookState } from '../../webhooks-section';
 import styles from '../../../ui.module.css';
+import { DataTable } from '../../../../../ui/table';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -124,35 +125,22 @@ export default async function WebhookPage({
             <h3 className={styles.label}>{words.request}</h3>
             <pre className={styles.pre}>{JSON.stringify(d.payload, null, 2)}</pre>
             {d.attempts.length > 0 && (
-              <div
-                className={styles.tableWrap}
-                tabIndex={0}
-                role="region"
-                aria-label={`${words.attempts}: ${d.event_type}`}
+              <DataTable
+                label={`${words.attempts}: ${d.event_type}`}
+                columns={[words.attempt, words.status, words.response]}
               >
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{words.attempt}</th>
-                      <th scope="col">{words.status}</th>
-                      <th scope="col">{words.response}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.attempts.map((a) => (
-                      <tr key={a.attempt_number}>
-                        <th scope="row">
-                          {a.attempt_number} · {when(a.attempted_at)}
-                        </th>
-                        <td>
-                          {a.status_code ?? a.error ?? '—'} {a.latency_ms !== null ? `(${a.latency_ms} ms)` : ''}
-                        </td>
-                        <td className={styles.mono}>{a.response_body ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {d.attempts.map((a) => (
+                  <tr key={a.attempt_number}>
+                    <th scope="row">
+                      {a.attempt_number} · {when(a.attempted_at)}
+                    </th>
+                    <td>
+                      {a.status_code ?? a.error ?? '—'} {a.latency_ms !== null ? `(${a.latency_ms} ms)` : ''}
+                    </td>
+                    <td className={styles.mono}>{a.response_body ?? ''}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
             {may && d.status !== 'pending' && (
               <ActionForm

@@ -1,0 +1,156 @@
+'use client';
+
+import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import styles from '../dashboard/[mode]/ui.module.css';
+
+/** What a dashboard or console server action answers: its data, or a refusal naming the fields at fault. */
+export type Refusal = { ok: false; code: string; message: string; fields: { field: string; message: string }[] };
+export type FormOutcome<R> = { ok: true; data: R } | Refusal;
+
+/** A server action that runs one named action on a form (the first argument is bound to the name). */
+export type NamedAction<O> = (name: string, previous: unknown, form: FormData) => Promise<O>;
+
+/** The words every such form needs. */
+export type FormWords = { done: string; confirm: string; step_up_label: string; step_up_hint: string };
+
+/** The refusal in the page's words: each surface says its codes its own way. */
+export type Explain = (code: string, message: string) => string;
+
+/**
+ * Runs one action (by name) through `action` and keeps what came back. What was typed stays in the
+ * form when it is refused (the submit does not reset it); a success clears it unless told not to.
+ */
+export function useNamedAction<O extends FormOutcome<unknown>>(
+  action: NamedAction<O>,
+  name: string,
+  options: { resetOnSuccess?: boolean } = {},
+) {
+  const resetOnSuccess = options.resetOnSuccess ?? true;
+  const [outcome, dispatch, pending] = useActionState(action.bind(null, name), null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (outcome?.ok && resetOnSuccess) formRef.current?.reset();
+  }, [outcome, resetOnSuccess]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  };
+  return { outcome, dispatch, pending, formRef, onSubmit };
+}
+
+export const wantsCode = (outcome: FormOutcome<unknown> | null) =>
+  !!outcome && !outcome.ok && outcome.fields.some((f) => f.field === 'step_up_code');
+
+/** The success (null: say nothing), or the refusal with the fields it names. */
+export function OutcomeView({
+  outcome,
+  words,
+  explain,
+  success,
+}: {
+  outcome: FormOutcome<unknown> | null;
+  words: FormWords;
+  explain: Explain;
+  success?: ReactNode;
+}) {
+  if (!outcome) return null;
+  if (outcome.ok) {
+    return success === null ? null : (
+      <p className={styles.success} role="status">
+        {success ?? words.done}
+      </p>
+    );
+  }
+  const fields = outcome.fields.filter((f) => f.field !== 'step_up_code');
+  return (
+    <div className={styles.problem} role="alert">
+      <p style={{ margin: 0 }}>{explain(outcome.code, outcome.message)}</p>
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((f) => (
+            <li key={f.field}>
+              {f.field}: {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The step-up code, asked only when the action wants it; `idPrefix` keeps ids unique when a page has many forms. */
+export function StepUpInput({
+  outcome,
+  words,
+  idPrefix,
+}: {
+  outcome: FormOutcome<unknown> | null;
+  words: FormWords;
+  idPrefix?: string;
+}) {
+  if (!wantsCode(outcome)) return null;
+  const id = idPrefix ? `${idPrefix}-step_up_code` : 'step_up_code';
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {words.step_up_label}
+      </label>
+      <span className={styles.hint} id={`${id}-hint`}>
+        {words.step_up_hint}
+      </span>
+      <input
+        className={styles.input}
+        id={id}
+        name="step_up_code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        required
+        autoFocus
+        aria-describedby={`${id}-hint`}
+      />
+    </div>
+  );
+}
+
+export type FormProps = {
+  name: string;
+  submit: string;
+  children?: ReactNode;
+  hidden?: Record<string, string>;
+  success?: ReactNode;
+  variant?: 'button' | 'secondary' | 'danger';
+  inline?: boolean;
+};
+
+/** The common case: fields given as children, a submit button, the outcome under it. */
+export function NamedActionForm<O extends FormOutcome<unknown>>({
+  action,
+  name,
+  words,
+  explain,
+  idPrefix,
+  submit,
+  children,
+  hidden = {},
+  success,
+  variant = 'button',
+  inline = false,
+}: FormProps & { action: NamedAction<O>; words: FormWords; explain: Explain; idPrefix?: string }) {
+  const { outcome, pending, formRef, onSubmit, dispatch } = useNamedAction(action, name);
+  return (
+    // `action` serves a browser without JavaScript; with it, onSubmit runs the action without React's form reset.
+    <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={inline ? styles.row : styles.form}>
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {children}
+      <StepUpInput outcome={outcome} words={words} idPrefix={idPrefix} />
+      <button type="submit" className={styles[variant]} disabled={pending}>
+        {wantsCode(outcome) ? words.confirm : submit}
+      </button>
+      <OutcomeView outcome={outcome} words={words} explain={explain} success={success} />
+    </form>
+  );
+}
