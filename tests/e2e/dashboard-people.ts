@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import type { BrowserContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { baseUrl, sql } from './support';
@@ -13,33 +14,40 @@ export const PASSWORD = 'correct horse battery staple';
 export type Role = 'owner' | 'admin' | 'developer' | 'viewer';
 
 /**
- * Every request of this browser context from an address of its own (the e2e server trusts
- * 127.0.0.1 as a proxy): the sign-in limits count per address, and every test signs people up.
+ * A loopback address of this person's own (all of 127.0.0.0/8 reaches the server on this machine):
+ * the sign-in library's limits count per address, and every test signs people up. Only requests
+ * this process sends can choose their source; a browser's come from 127.0.0.1.
  */
-export async function ownAddress(context: BrowserContext): Promise<string> {
-  const address = `10.${[0, 0, 0].map(() => crypto.randomInt(1, 255)).join('.')}`;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
-  return address;
+const ownLoopback = () => `127.${[0, 0, 0].map(() => crypto.randomInt(1, 255)).join('.')}`;
+
+/** A JSON POST to /api/auth from `address`, as a browser on the app's own origin would send it. */
+function send(path: string, body: string, address: string, cookie?: string) {
+  const url = new URL(`${baseUrl()}/api/auth${path}`);
+  return new Promise<{ status: number; text: string; cookies: string[] }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress: address,
+        headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, cookies: res.headers['set-cookie'] ?? [] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 async function post(path: string, body: unknown, address: string, cookie?: string) {
-  const res = await fetch(`${baseUrl()}/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl(),
-      'x-forwarded-for': address,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text}`);
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('mp.session_token='));
-  return { body: JSON.parse(text), cookie: session ?? cookie };
+  const res = await send(path, JSON.stringify(body), address, cookie);
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+  const session = res.cookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('mp.session_token='));
+  return { body: JSON.parse(res.text), cookie: session ?? cookie };
 }
 
 export interface Person {
@@ -54,7 +62,7 @@ export interface Person {
 /** A person with `role` in the merchant, signed in in `context` (two-factor for owners and admins). */
 export async function signedInMember(context: BrowserContext, merchantId: string, role: Role): Promise<Person> {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@shop.test`;
-  const address = await ownAddress(context);
+  const address = ownLoopback();
   const signUp = await post('/sign-up/email', { name: `${role} person`, email, password: PASSWORD }, address);
   const userId = signUp.body.user.id as string;
   await sql()`insert into auth_members (organization_id, user_id, role) values (${merchantId}, ${userId}, ${role})`;

@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { COPY } from '../../lib/surfaces/dashboard/copy';
 import { baseUrl, expect, expectAccessible, snap, test, title } from './support';
-import { ownAddress } from './dashboard-people';
 
 /**
  * A new user of the dashboard, in Chromium against `next start`: signs up (their business is made
@@ -20,7 +19,6 @@ async function codeFrom(page: Page) {
 }
 
 async function signUp(page: Page, testInfo: Parameters<typeof expectAccessible>[1]) {
-  await ownAddress(page.context());
   const email = `ama-${crypto.randomUUID().slice(0, 8)}@shop.test`;
   await page.goto(`${baseUrl()}/sign-up`);
   await expect(title(page, en.sign_up_title)).toBeVisible();

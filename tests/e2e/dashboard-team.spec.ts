@@ -4,7 +4,7 @@ import { COPY } from '../../lib/surfaces/dashboard/copy';
 import { DEVELOPERS_COPY } from '../../lib/surfaces/dashboard/copy/developers';
 import { SETTINGS_COPY } from '../../lib/surfaces/dashboard/copy/settings';
 import { baseUrl, expect, expectAccessible, newMerchant, snap, sql, test, title } from './support';
-import { ownAddress, PASSWORD, signedInMember } from './dashboard-people';
+import { PASSWORD, signedInMember } from './dashboard-people';
 
 /**
  * The team in Chromium: an owner invites a viewer by email; the invitee opens the link from the dev
@@ -60,7 +60,6 @@ test('an owner invites a viewer, who joins from the mailbox link and cannot make
 
   // The invitee, in a browser of their own.
   const { context, page: them } = await newContextPage(browser);
-  await ownAddress(context);
   await followMailLink(them, invitee, /invited you to Abena Textiles/);
   await expect(title(them, 'Join Abena Textiles')).toBeVisible();
   await expect(them.getByText(invitee)).toBeVisible();
@@ -142,7 +141,6 @@ test('a forgotten password is reset from the mailbox link; the old session ends'
   await oldPage.goto(`${baseUrl()}/dashboard/test`);
   await expect(title(oldPage, 'Yaa Bakery')).toBeVisible();
 
-  await ownAddress(page.context());
   await page.goto(`${baseUrl()}/sign-in`);
   await page.getByRole('link', { name: en.forgot_password }).click();
   await expect(title(page, en.forgot_title)).toBeVisible();

@@ -54,9 +54,6 @@ export default async function globalSetup(config: FullConfig) {
       CHECKOUT_BASE_URL: baseUrl,
       // Every test's browser comes from 127.0.0.1: keep the per-address limit out of the way.
       CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
-      // The dashboard's tests each come from an address of their own (X-Forwarded-For, as a proxy on
-      // this machine would say): the sign-in limits count per address, as they do for people.
-      TRUSTED_PROXIES: '127.0.0.1',
       // The service's own support contact: the page shows it where a merchant set none.
       SUPPORT_EMAIL: 'help@payments.test',
       SUPPORT_URL: 'https://payments.test/help',
