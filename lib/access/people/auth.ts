@@ -49,6 +49,10 @@ function build() {
         rateLimit: authRateLimits,
       },
     }),
+    // The team is changed only by the dashboard's audited actions (lib/surfaces/dashboard/team), in
+    // the transaction of their audit line; the library's own team endpoints stay callable in-process
+    // (the business switcher) but answer 404 over HTTP.
+    disabledPaths: ORGANIZATION_HTTP_PATHS,
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'mp',
@@ -109,6 +113,46 @@ function build() {
     ],
   });
 }
+
+/** Every endpoint of the organization plugin (better-auth 1.7): none is offered over HTTP. */
+export const ORGANIZATION_HTTP_PATHS = [
+  'accept-invitation',
+  'add-team-member',
+  'cancel-invitation',
+  'check-slug',
+  'create',
+  'create-role',
+  'create-team',
+  'delete',
+  'delete-role',
+  'get-active-member',
+  'get-active-member-role',
+  'get-full-organization',
+  'get-invitation',
+  'get-organization',
+  'get-role',
+  'has-permission',
+  'invite-member',
+  'leave',
+  'list',
+  'list-invitations',
+  'list-members',
+  'list-roles',
+  'list-team-members',
+  'list-teams',
+  'list-user-invitations',
+  'list-user-teams',
+  'reject-invitation',
+  'remove-member',
+  'remove-team',
+  'remove-team-member',
+  'set-active',
+  'set-active-team',
+  'update',
+  'update-member-role',
+  'update-role',
+  'update-team',
+].map((name) => `/organization/${name}`);
 
 let instance: { key: string; auth: ReturnType<typeof build> } | undefined;
 
