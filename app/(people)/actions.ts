@@ -39,7 +39,7 @@ export async function signInAction(_previous: Outcome | null, form: FormData): P
 
 export async function verifyCodeAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
   const outcome = await people.verifyCode(fields(form), await headers());
-  if (outcome.ok) redirect('/dashboard');
+  if (outcome.ok) redirect(outcome.next);
   return outcome;
 }
 

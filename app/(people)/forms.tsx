@@ -112,10 +112,11 @@ export function SignInForm({ copy, next }: { copy: Words; next?: string | null }
   );
 }
 
-export function CodeForm({ copy, submit }: { copy: Words; submit: string }) {
+export function CodeForm({ copy, submit, next }: { copy: Words; submit: string; next?: string | null }) {
   const [outcome, action, pending] = useActionState(verifyCodeAction, null);
   return (
     <form action={action} noValidate>
+      <Next next={next} />
       <Problem outcome={outcome} copy={copy} />
       <Field name="code" label={copy.code} autoComplete="one-time-code" inputMode="numeric" outcome={outcome} />
       <Submit label={submit} pending={pending} />

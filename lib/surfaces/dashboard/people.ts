@@ -132,7 +132,10 @@ export async function signIn(form: Record<string, unknown>, headers: Headers): P
   try {
     const answer = await auth().api.signInEmail({ body, headers });
     const twoFactor = 'twoFactorRedirect' in answer && answer.twoFactorRedirect;
-    return { ok: true, next: twoFactor ? '/two-factor' : (safeNext(next) ?? '/dashboard') };
+    const after = safeNext(next);
+    // With two-factor, where to go after the code rides along to the code page.
+    if (twoFactor) return { ok: true, next: after ? `/two-factor?next=${encodeURIComponent(after)}` : '/two-factor' };
+    return { ok: true, next: after ?? '/dashboard' };
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) return failed('wrong_credentials');
     throw error;
@@ -140,13 +143,13 @@ export async function signIn(form: Record<string, unknown>, headers: Headers): P
 }
 
 /** The second step of a sign-in, or a step-up: a code from the authenticator. */
-export async function verifyCode(form: Record<string, unknown>, headers: Headers): Promise<Outcome> {
-  const parsed = z.strictObject({ code }).safeParse(form);
+export async function verifyCode(form: Record<string, unknown>, headers: Headers): Promise<Outcome<{ next: string }>> {
+  const parsed = z.strictObject({ code, next: z.string().max(512).optional() }).safeParse(form);
   if (!parsed.success) return failed('wrong_code', 'code');
   if (await overLimit('two-factor', headers)) return failed('too_many_attempts');
   try {
     await auth().api.verifyTOTP({ body: { code: parsed.data.code }, headers });
-    return { ok: true };
+    return { ok: true, next: safeNext(parsed.data.next) ?? '/dashboard' };
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 401) return failed('wrong_code', 'code');
     if (isAPIError(error) && error.statusCode === 400) return failed('session_expired');

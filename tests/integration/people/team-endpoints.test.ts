@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_HTTP_PATHS } from '../../../lib/access/people/auth';
 import { testSql } from '../../support/database';
-import { merchantWithTeam } from '../../support/members';
+import { merchantWithTeam, PASSWORD } from '../../support/members';
 import { memberContext } from '../../../lib/surfaces/dashboard/member';
 import { switchMerchant } from '../../../lib/surfaces/dashboard/people';
+import * as people from '../../../lib/surfaces/dashboard/people';
+import { PEER_HEADER, peerStamp } from '../../../lib/platform/http/peer-address';
+import { totpCode } from '../../support/people';
 
 /**
  * The sign-in library's own team endpoints are not offered over HTTP: a member calling them directly
@@ -56,5 +59,23 @@ describe('the business switcher', () => {
     expect(await switchMerchant({ merchant_id: stranger.merchant.id }, headers())).toMatchObject({ ok: false });
     const still = await memberContext(headers(), 'test');
     expect(still.ok && still.ctx.merchant.id).toBe(merchant.id);
+  });
+});
+
+describe('where a sign-in goes on to', () => {
+  it('carries a same-site `next` through the two-factor step, and drops any other', async () => {
+    const { team } = await merchantWithTeam();
+    const headers = new Headers({ [PEER_HEADER]: peerStamp('10.77.0.1') });
+    const signIn = (next?: string) =>
+      people.signIn({ email: team.owner.email, password: PASSWORD, ...(next ? { next } : {}) }, headers);
+    expect(await signIn('/invitations/abc')).toEqual({ ok: true, next: '/two-factor?next=%2Finvitations%2Fabc' });
+    expect(await signIn('https://evil.example/x')).toEqual({ ok: true, next: '/two-factor' });
+    expect(await signIn('//evil.example/x')).toEqual({ ok: true, next: '/two-factor' });
+
+    const code = async () => totpCode(team.owner.totpURI!);
+    expect(await people.verifyCode({ code: await code(), next: '/invitations/abc' }, team.owner.headers())).toEqual({
+      ok: true,
+      next: '/invitations/abc',
+    });
   });
 });
