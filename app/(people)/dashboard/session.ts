@@ -2,7 +2,6 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { activeMembership, needsTwoFactor } from '@/lib/surfaces/dashboard/member';
 import { currentPerson, type Person } from '@/lib/surfaces/dashboard/people';
-import { withOperatorFlag } from '@/lib/surfaces/console/operator';
 
 /**
  * The signed-in person (with their operator flag) and the merchant they act for (the session's active
@@ -10,13 +9,12 @@ import { withOperatorFlag } from '@/lib/surfaces/console/operator';
  * their role, or being an operator, needs it.
  */
 export async function dashboardSession(options: { enrolling?: boolean } = {}) {
-  const found = await currentPerson(await headers());
-  if (!found) redirect('/sign-in');
-  const person = await withOperatorFlag(found);
+  const person = await currentPerson(await headers());
+  if (!person) redirect('/sign-in');
   const membership = activeMembership(person);
   if (needsTwoFactor(person) && !options.enrolling) redirect('/dashboard/two-factor');
   return { person, membership } satisfies {
-    person: Person & { user: { operator: boolean } };
+    person: Person;
     membership: Person['memberships'][number] | null;
   };
 }

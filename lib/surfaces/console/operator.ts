@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../platform/db/client';
-import { authUsers } from '../../platform/db/schema';
 import { addressOf, currentPerson, type Person } from '../dashboard/people';
 
 /**
@@ -19,24 +17,15 @@ export interface OperatorCtx {
 /** Why there is no operator: the page redirects (signed out, no two-factor) or refuses (not an operator). */
 export type NoOperator = 'signed_out' | 'not_operator' | 'two_factor_required';
 
-/** Read from the table, not the session cookie: a revoked operator stops at their next request. */
-export async function isOperator(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ operator: authUsers.operator }).from(authUsers).where(eq(authUsers.id, userId));
-  return row?.operator === true;
-}
-
-/** The person with their operator flag, for the pages that treat operators apart (two-factor enrolment). */
-export async function withOperatorFlag(person: Person): Promise<Person & { user: { operator: boolean } }> {
-  return { ...person, user: { ...person.user, operator: await isOperator(getDb(), person.user.id) } };
-}
-
 export async function operatorContext(
   headers: Headers,
 ): Promise<{ ok: true; ctx: OperatorCtx } | { ok: false; reason: NoOperator; person?: Person }> {
   const person = await currentPerson(headers);
   if (!person) return { ok: false, reason: 'signed_out' };
+  // The flag comes with the session's user row, read from the table on every request (no cookie
+  // cache): a revoked operator stops at their next request.
+  if (!person.user.operator) return { ok: false, reason: 'not_operator', person };
   const db = getDb();
-  if (!(await isOperator(db, person.user.id))) return { ok: false, reason: 'not_operator', person };
   if (!person.user.twoFactor) return { ok: false, reason: 'two_factor_required', person };
   return {
     ok: true,
