@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import {
   API_SECURITY_HEADERS,
   BASE_SECURITY_HEADERS,
+  BRANDING_PREVIEW_PATH,
   PAGE_SECURITY_HEADERS,
 } from './lib/platform/http/security-headers';
 
@@ -25,6 +26,8 @@ const nextConfig: NextConfig = {
       { source: '/api/:path*', headers: API_SECURITY_HEADERS },
       { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
+      // The branding preview is framed by the dashboard: by this origin only (its CSP says so too).
+      { source: BRANDING_PREVIEW_PATH, headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
       // The sign-in pages and the dashboard: the same (their CSP comes from proxy.ts, as /pay's).
       { source: '/(sign-up|sign-in|two-factor|forgot-password|reset-password|dev/mailbox)', headers: checkoutHeaders },
       { source: '/invitations/:path*', headers: checkoutHeaders },

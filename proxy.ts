@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/platform/i18n/locale';
+import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
 
 /**
  * The pages' Content Security Policy, with a fresh nonce per request (Next.js puts it on its own
@@ -25,7 +26,8 @@ export function proxy(request: NextRequest) {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // The branding preview is framed by the dashboard (same origin); nothing else is ever framed.
+    request.nextUrl.pathname === BRANDING_PREVIEW_PATH ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "manifest-src 'self'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');

@@ -20,3 +20,6 @@ export const PAGE_SECURITY_HEADERS = [
   ...BASE_SECURITY_HEADERS,
   { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
 ];
+
+/** The one page another page of ours may frame: the hosted page's branding preview, in the dashboard. */
+export const BRANDING_PREVIEW_PATH = '/pay/preview';

@@ -11,6 +11,7 @@ export const en = {
   loading: 'Loading your payment…',
   noscript: 'This payment page needs JavaScript. Turn it on, or open the link in your phone’s browser.',
   sandbox_banner: 'Sandbox: test mode. No real money moves.',
+  preview_banner: 'Preview of your payment page: sample payment, buttons do nothing.',
   summary_label: 'Payment summary',
   pay_to: 'Pay {merchant}',
   amount_due: 'Amount',

@@ -11,6 +11,7 @@ export const fr: Catalogue = {
   noscript:
     'Cette page de paiement a besoin de JavaScript. Activez-le, ou ouvrez le lien dans le navigateur de votre téléphone.',
   sandbox_banner: 'Sandbox\u00a0: mode test. Aucun argent réel ne circule.',
+  preview_banner: 'Aperçu de votre page de paiement\u00a0: paiement fictif, les boutons ne font rien.',
   summary_label: 'Récapitulatif du paiement',
   pay_to: 'Payer {merchant}',
   amount_due: 'Montant',

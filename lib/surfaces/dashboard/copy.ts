@@ -178,5 +178,5 @@ export const COPY: Record<Locale, Copy> = { en, fr };
 export const problemKey = (problem: Problem): CopyKey => `problem_${problem}`;
 
 /** A sentence with `{name}` holes filled. */
-export const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (hole, name: string) => values[name] ?? hole);
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));

@@ -17,6 +17,7 @@ import { MONEY_OUT_CASES } from './cases/money-out';
 import { TEAM_CASES } from './cases/team';
 import { WEBHOOK_CASES } from './cases/webhooks';
 import { CONVERSION_CASES } from './cases/conversion';
+import { BRANDING_CASES } from './cases/branding';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -29,6 +30,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...API_KEY_CASES,
   ...WEBHOOK_CASES,
   ...CONVERSION_CASES,
+  ...BRANDING_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

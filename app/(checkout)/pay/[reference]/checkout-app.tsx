@@ -1,18 +1,16 @@
 'use client';
 
-import { HEX_COLOUR } from '@/lib/merchants/branding/colour';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
-import { translator } from '@/lib/platform/i18n/translate';
-import { BrandHeader, Summary } from './brand';
+import { CheckoutFrame, usePageContext } from './checkout-frame';
 import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
 import { FooterContact } from './contact';
 import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
-import { ActionButton, Ctx, Icon, Title, formatters, richTranslator, usePage, type PageContext } from './ui';
+import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
@@ -41,17 +39,12 @@ export function CheckoutApp({
   messages: Messages;
   brand: ShellBrand | null;
 }) {
-  const t = useMemo(() => translator(messages), [messages]);
-  const tx = useMemo(() => richTranslator(messages), [messages]);
-  const format = useMemo(() => formatters(locale), [locale]);
   const [view, setView] = useState<View>('auto');
-  const [announcement, setAnnouncement] = useState<{ id: number; text: string }>({ id: 0, text: '' });
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
-  const announce = useCallback((text: string) => setAnnouncement((a) => ({ id: a.id + 1, text })), []);
 
   const checkout = useCheckoutSession(reference, setView);
   const { session, phase, token, offline, serverNow } = checkout;
+  const { ctx, t, announce, announcement, headingRef } = usePageContext(messages, locale, serverNow);
   const actions = usePaymentActions(reference, t, checkout, setView, phoneInput);
   const { form, setForm } = actions;
 
@@ -94,88 +87,78 @@ export function CheckoutApp({
     if (text && !first) announce(text);
   }, [screen, t, announce, checkout.sessionRef]);
 
-  const ctx: PageContext = useMemo(
-    () => ({ t, tx, locale, money: format.money, dateTime: format.dateTime, headingRef, announce, serverNow }),
-    [t, tx, locale, format, announce, serverNow],
-  );
-
   // Branding: the session's, else what the server could tell without the token, else neutral.
   const merchant = session?.merchant;
-  const brandName = merchant?.display_name ?? shellBrand?.displayName ?? null;
-  const primary = merchant?.primary_color ?? shellBrand?.primaryColor;
-  const onPrimary = merchant?.text_color ?? shellBrand?.textColor;
-  const logo = merchant ? merchant.logo_url : (shellBrand?.logoUrl ?? null);
-  const brandStyle =
-    primary && onPrimary && HEX_COLOUR.test(primary) && HEX_COLOUR.test(onPrimary)
-      ? ({ '--brand': primary, '--on-brand': onPrimary } as CSSProperties)
-      : undefined;
+  const brand = {
+    name: merchant?.display_name ?? shellBrand?.displayName ?? null,
+    logo: merchant ? merchant.logo_url : (shellBrand?.logoUrl ?? null),
+    primary: merchant?.primary_color ?? shellBrand?.primaryColor,
+    onPrimary: merchant?.text_color ?? shellBrand?.textColor,
+  };
 
   const otherLocale: Locale = locale === 'en' ? 'fr' : 'en';
   const languageHref = `?locale=${otherLocale}${checkout.tokenInMemoryOnly && token ? `#token=${encodeURIComponent(token)}` : ''}`;
 
   return (
-    <Ctx.Provider value={ctx}>
-      <div className={frame.page} style={brandStyle}>
-        <div className={frame.shell}>
-          {session?.sandbox && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
-          <BrandHeader name={brandName} logo={logo} />
-          {session && screen !== 'invalid' && screen !== 'paid' && <Summary session={session} />}
-          <main className={frame.main} data-screen={screen} aria-busy={screen === 'loading' || undefined}>
-            {offline && (
-              <p className={panels.warning} role="status">
-                {t('offline')}
-              </p>
-            )}
-            {screen === 'loading' && <Loading />}
-            {screen === 'invalid' && (
-              <>
-                <Icon kind="bad" />
-                <Title>{t('invalid_title')}</Title>
-                <p>{t('invalid_body')}</p>
-              </>
-            )}
-            {screen === 'load_error' && (
-              <>
-                <Title>{t('load_error_title')}</Title>
-                <p>{t('load_error_body')}</p>
-                <div className={controls.actions}>
-                  <ActionButton onClick={() => checkout.pollNow.current()}>{t('retry')}</ActionButton>
-                </div>
-              </>
-            )}
-            {session && screen !== 'loading' && screen !== 'invalid' && screen !== 'load_error' && (
-              <Screens
-                screen={screen}
-                session={session}
-                busy={actions.busy}
-                notice={actions.notice}
-                form={form}
-                setForm={setForm}
-                phoneInput={phoneInput}
-                paidHere={checkout.paidHere}
-                onChoose={actions.chooseMethod}
-                onPayMobileMoney={actions.payMobileMoney}
-                onClaim={actions.claimTransfer}
-                onRetry={actions.retry}
-                onResend={actions.resendPrompt}
-                onSimulate={actions.simulate}
-              />
-            )}
-          </main>
-          <footer className={frame.footer}>
-            {session && !contactOnScreen(screen, session) && <FooterContact session={session} />}
-            <p className={`${frame.footerLinks} ${frame.noPrint}`}>
-              <a href={languageHref} lang={otherLocale} hrefLang={otherLocale}>
-                {t('other_language')}
-              </a>
-            </p>
-          </footer>
-          <div className={frame.visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="live-region">
-            {announcement.text && <p key={announcement.id}>{announcement.text}</p>}
+    <CheckoutFrame
+      ctx={ctx}
+      brand={brand}
+      banner={session?.sandbox && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
+      summary={session && screen !== 'invalid' && screen !== 'paid' ? session : null}
+      screen={screen}
+      announcement={announcement}
+      footer={
+        <>
+          {session && !contactOnScreen(screen, session) && <FooterContact session={session} />}
+          <p className={`${frame.footerLinks} ${frame.noPrint}`}>
+            <a href={languageHref} lang={otherLocale} hrefLang={otherLocale}>
+              {t('other_language')}
+            </a>
+          </p>
+        </>
+      }
+    >
+      {offline && (
+        <p className={panels.warning} role="status">
+          {t('offline')}
+        </p>
+      )}
+      {screen === 'loading' && <Loading />}
+      {screen === 'invalid' && (
+        <>
+          <Icon kind="bad" />
+          <Title>{t('invalid_title')}</Title>
+          <p>{t('invalid_body')}</p>
+        </>
+      )}
+      {screen === 'load_error' && (
+        <>
+          <Title>{t('load_error_title')}</Title>
+          <p>{t('load_error_body')}</p>
+          <div className={controls.actions}>
+            <ActionButton onClick={() => checkout.pollNow.current()}>{t('retry')}</ActionButton>
           </div>
-        </div>
-      </div>
-    </Ctx.Provider>
+        </>
+      )}
+      {session && screen !== 'loading' && screen !== 'invalid' && screen !== 'load_error' && (
+        <Screens
+          screen={screen}
+          session={session}
+          busy={actions.busy}
+          notice={actions.notice}
+          form={form}
+          setForm={setForm}
+          phoneInput={phoneInput}
+          paidHere={checkout.paidHere}
+          onChoose={actions.chooseMethod}
+          onPayMobileMoney={actions.payMobileMoney}
+          onClaim={actions.claimTransfer}
+          onRetry={actions.retry}
+          onResend={actions.resendPrompt}
+          onSimulate={actions.simulate}
+        />
+      )}
+    </CheckoutFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
-import { fill, HOME_COPY } from '@/lib/surfaces/dashboard/copy/home';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import { HOME_COPY } from '@/lib/surfaces/dashboard/copy/home';
 import { HOME_DAYS, homeView } from '@/lib/surfaces/dashboard/views/home';
 import { pageLocale } from '../../frame';
 import { memberOf } from './member';

@@ -1,5 +1,6 @@
 import type { DayVolume } from '@/lib/surfaces/dashboard/views/home';
-import { fill, type HomeWords } from '@/lib/surfaces/dashboard/copy/home';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import type { HomeWords } from '@/lib/surfaces/dashboard/copy/home';
 import styles from './ui.module.css';
 
 /**

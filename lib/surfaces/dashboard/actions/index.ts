@@ -4,6 +4,7 @@ import { MONEY_OUT_ACTIONS } from './money-out';
 import { TEAM_ACTIONS } from './team';
 import { WEBHOOK_ACTIONS } from './webhooks';
 import { CONVERSION_ACTIONS } from './conversion';
+import { updateBrandingAction } from './branding';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -19,6 +20,7 @@ export const DASHBOARD_ACTIONS = {
   ...CHECKOUT_ACTIONS,
   ...MONEY_OUT_ACTIONS,
   ...TEAM_ACTIONS,
+  updateBranding: updateBrandingAction,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

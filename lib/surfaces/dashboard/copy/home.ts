@@ -59,5 +59,3 @@ const fr: Words = {
 
 export const HOME_COPY: Record<Locale, Words> = { en, fr };
 export type HomeWords = Words;
-export const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));

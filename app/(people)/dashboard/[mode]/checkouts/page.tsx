@@ -3,7 +3,7 @@ import { CHECKOUT_STATUSES } from '@/lib/platform/db/schema';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '@/lib/merchants/kyb';
 import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
 import { CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
-import { fill } from '@/lib/surfaces/dashboard/copy/home';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { allows } from '@/lib/surfaces/dashboard/perform';
 import {
   CHECKOUT_PAGE_SIZE,

@@ -5,7 +5,7 @@ import { memberOf } from '../member';
 import { SettingsNav } from './settings-nav';
 import styles from '../ui.module.css';
 
-/** Settings: one title, three tabs (team, security, audit log), each its own page. */
+/** Settings: one title, four tabs (team, branding, security, audit log), each its own page. */
 export default async function SettingsLayout({
   children,
   params,
@@ -24,6 +24,7 @@ export default async function SettingsLayout({
         label={words.tabs_label}
         tabs={[
           { path: '', label: words.tab_team },
+          { path: 'branding', label: words.tab_branding },
           { path: 'security', label: words.tab_security },
           { path: 'audit', label: words.tab_audit },
         ]}

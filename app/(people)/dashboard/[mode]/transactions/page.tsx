@@ -3,7 +3,7 @@ import { listTransactions } from '@/lib/books/customer-transactions/read';
 import { listTransactionsQuery } from '@/lib/books/customer-transactions/input';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/lib/platform/db/schema';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
-import { fill } from '@/lib/surfaces/dashboard/copy/home';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { TRANSACTIONS_COPY } from '@/lib/surfaces/dashboard/copy/transactions';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';

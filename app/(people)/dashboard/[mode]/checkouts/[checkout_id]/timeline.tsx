@@ -6,7 +6,7 @@ import {
   CHECKOUT_STATUS_WORDS,
   type CheckoutsWords,
 } from '@/lib/surfaces/dashboard/copy/checkouts';
-import { fill } from '@/lib/surfaces/dashboard/copy/home';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import type { TimelineEntry } from '@/lib/surfaces/dashboard/views/checkout-timeline';
 import { formatsOf } from '../format';
 import ui from '../../ui.module.css';

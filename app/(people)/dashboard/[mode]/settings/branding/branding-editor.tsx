@@ -1,0 +1,188 @@
+'use client';
+
+import { useState } from 'react';
+import type { Branding } from '@/lib/merchants/branding/contract';
+import type { BrandingDraft } from '@/lib/collections/hosted-page/preview-draft';
+import { contrastRatio, DEFAULT_PRIMARY_COLOR, HEX_COLOUR, readableTextColor } from '@/lib/merchants/branding/colour';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
+import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
+import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PaymentMethod } from '@/lib/platform/db/schema/payment-attempts';
+import { Outcome, useDashboardAction } from '../../action-form';
+import { Field, TextField } from '../../../../ui/field';
+import styles from '../../ui.module.css';
+import layout from './branding.module.css';
+import { PreviewPanel } from './preview-panel';
+
+const METHODS: PaymentMethod[] = ['mobile_money', 'bank_transfer'];
+
+/** The saved branding as the form holds it: text everywhere, every method ticked for "all". */
+function draftOf(saved: Branding, merchantName: string): BrandingDraft {
+  return {
+    // The business's own name is the default: left empty, the page follows a renamed business.
+    display_name: saved.display_name === merchantName ? '' : saved.display_name,
+    logo_url: saved.logo_url ?? '',
+    primary_color: saved.primary_color,
+    accepted_methods: saved.accepted_methods ?? METHODS,
+    support_email: saved.support_email ?? '',
+    support_phone: saved.support_phone ?? '',
+  };
+}
+
+/**
+ * The branding form and its preview: every keystroke goes to the preview frames; Save posts the
+ * form to the dashboard action, which reads it with the API's own schema.
+ */
+export function BrandingEditor({
+  mode,
+  locale,
+  words,
+  shell,
+  saved,
+  merchantName,
+  currencies,
+  mayEdit,
+}: {
+  mode: string;
+  locale: Locale;
+  words: BrandingWords;
+  shell: ShellWords;
+  saved: Branding;
+  merchantName: string;
+  currencies: string[];
+  mayEdit: boolean;
+}) {
+  const [draft, setDraft] = useState<BrandingDraft>(() => draftOf(saved, merchantName));
+  const [successUrl, setSuccessUrl] = useState(saved.success_redirect_url ?? '');
+  const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<Branding>('updateBranding', {
+    resetOnSuccess: false,
+  });
+  const set = (field: keyof BrandingDraft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
+  const toggle = (method: PaymentMethod, on: boolean) =>
+    setDraft((d) => ({
+      ...d,
+      accepted_methods: METHODS.filter((m) => (m === method ? on : d.accepted_methods.includes(m))),
+    }));
+  const colour = HEX_COLOUR.test(draft.primary_color) ? draft.primary_color.toUpperCase() : DEFAULT_PRIMARY_COLOR;
+  const ratio = contrastRatio(colour, readableTextColor(colour));
+  const invalid = (field: string) =>
+    outcome && !outcome.ok && outcome.fields.some((f) => f.field === field) ? true : undefined;
+
+  return (
+    <div className={layout.editor}>
+      <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
+        <p className={styles.lead}>{words.lead}</p>
+        {!mayEdit && <p className={styles.hint}>{words.read_only}</p>}
+        <input type="hidden" name="mode" value={mode} />
+        <fieldset className={layout.fields} disabled={!mayEdit}>
+          <TextField
+            id="display_name"
+            name="display_name"
+            label={words.display_name}
+            hint={fill(words.display_name_hint, { name: merchantName })}
+            value={draft.display_name}
+            onChange={set('display_name')}
+            placeholder={merchantName}
+            maxLength={80}
+            aria-invalid={invalid('display_name')}
+          />
+          <TextField
+            id="logo_url"
+            name="logo_url"
+            type="url"
+            inputMode="url"
+            label={words.logo_url}
+            hint={words.logo_url_hint}
+            value={draft.logo_url}
+            onChange={set('logo_url')}
+            placeholder="https://"
+            aria-invalid={invalid('logo_url')}
+          />
+          <Field id="primary_color" label={words.primary_color} hint={words.primary_color_hint}>
+            <span className={layout.colour}>
+              <input
+                className={styles.input}
+                id="primary_color"
+                name="primary_color"
+                value={draft.primary_color}
+                onChange={set('primary_color')}
+                maxLength={7}
+                spellCheck={false}
+                autoComplete="off"
+                aria-describedby="primary_color-hint primary_color-contrast"
+                aria-invalid={invalid('primary_color')}
+              />
+              <input
+                type="color"
+                className={layout.swatch}
+                value={colour.toLowerCase()}
+                onChange={(e) => setDraft((d) => ({ ...d, primary_color: e.target.value.toUpperCase() }))}
+                aria-label={words.pick_colour}
+              />
+            </span>
+            <span id="primary_color-contrast" className={styles.hint}>
+              {ratio < 4.5 ? fill(words.low_contrast, { ratio: ratio.toFixed(1) }) : ''}
+            </span>
+          </Field>
+          <fieldset className={styles.checks}>
+            <legend className={styles.label}>{words.methods}</legend>
+            <span className={`${styles.hint} ${layout.wide}`}>{words.methods_hint}</span>
+            {METHODS.map((m) => (
+              <label key={m}>
+                <input
+                  type="checkbox"
+                  name={`method_${m}`}
+                  checked={draft.accepted_methods.includes(m)}
+                  onChange={(e) => toggle(m, e.target.checked)}
+                />{' '}
+                {words[`method_${m}`]}
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            id="success_redirect_url"
+            name="success_redirect_url"
+            type="url"
+            inputMode="url"
+            label={words.success_url}
+            hint={words.success_url_hint}
+            value={successUrl}
+            onChange={(e) => setSuccessUrl(e.target.value)}
+            placeholder="https://"
+            aria-invalid={invalid('success_redirect_url')}
+          />
+          <TextField
+            id="support_email"
+            name="support_email"
+            type="email"
+            label={words.support_email}
+            value={draft.support_email}
+            onChange={set('support_email')}
+            autoComplete="off"
+            aria-invalid={invalid('support_email')}
+          />
+          <TextField
+            id="support_phone"
+            name="support_phone"
+            type="tel"
+            label={words.support_phone}
+            hint={words.support_phone_hint}
+            value={draft.support_phone}
+            onChange={set('support_phone')}
+            autoComplete="off"
+            aria-invalid={invalid('support_phone')}
+          />
+          {mayEdit && (
+            <button type="submit" className={styles.button} disabled={pending}>
+              {words.save}
+            </button>
+          )}
+        </fieldset>
+        <Outcome outcome={outcome} words={shell} success={words.saved} />
+      </form>
+      <PreviewPanel words={words} locale={locale} currencies={currencies} draft={draft} />
+    </div>
+  );
+}

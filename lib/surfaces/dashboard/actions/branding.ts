@@ -1,0 +1,39 @@
+import * as contract from '../../../merchants/branding/contract';
+import { updateBranding } from '../../../merchants/branding/branding';
+import { updateBrandingInput, type UpdateBrandingInput } from '../../../merchants/branding/input';
+import { PAYMENT_METHODS } from '../../../platform/db/schema';
+import { validate } from '../../../platform/http/parse';
+import type { Branding } from '../../../merchants/branding/contract';
+import type { DashboardAction, FormValues } from '../perform';
+import { permissionOf } from './operation-permission';
+
+const TEXT_FIELDS = [
+  'display_name',
+  'logo_url',
+  'primary_color',
+  'success_redirect_url',
+  'support_email',
+  'support_phone',
+] as const;
+
+/**
+ * The branding form as the API's PUT body: the form always sends every field, so an empty one is
+ * `null` (back to its default). One checkbox per method; all of them ticked is `null`, "every method
+ * the currency allows", so a method added later is offered too.
+ */
+export function brandingFromForm(form: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) body[field] = form[field]?.trim() ? form[field] : null;
+  const ticked = PAYMENT_METHODS.filter((m) => form[`method_${m}`] === 'on');
+  body.accepted_methods = ticked.length === PAYMENT_METHODS.length ? null : ticked;
+  return body;
+}
+
+/** The hosted page's look for the whole business (both modes): the API's own schema and verb. */
+export const updateBrandingAction = {
+  name: 'branding.update',
+  allowed: permissionOf(contract.updateBranding),
+  read: (form) => validate(updateBrandingInput, brandingFromForm(form)),
+  run: (ctx, input) => updateBranding(ctx.db, ctx.merchant.id, input),
+  audit: (input) => ({ target: null, details: { fields: input } }),
+} satisfies DashboardAction<UpdateBrandingInput, Branding>;

@@ -1,0 +1,76 @@
+import type { Locale } from '../../../platform/i18n/locale';
+
+/** Settings → Branding: how the hosted payment page looks, with its live preview. */
+const en = {
+  lead: 'How your payment page looks to customers, in test and live mode alike. The preview follows what you type; customers see it once you save.',
+  read_only: 'Only owners and admins can change the branding.',
+  display_name: 'Name shown to customers',
+  display_name_hint: 'Empty: your business name, {name}.',
+  logo_url: 'Logo address',
+  logo_url_hint: 'An https:// image, square or wide. Empty: the name alone.',
+  primary_color: 'Brand colour',
+  primary_color_hint:
+    'Hex, like #1A7F37. Buttons and the header use it; the text on it is black or white, whichever reads better.',
+  pick_colour: 'Pick the brand colour',
+  low_contrast: 'Text on this colour has a contrast of {ratio}:1; at least 4.5:1 reads well for everyone.',
+  methods: 'Payment methods offered',
+  methods_hint: 'All ticked: every method the currency allows, including ones added later.',
+  method_mobile_money: 'Mobile money',
+  method_bank_transfer: 'Bank transfer',
+  success_url: 'After payment, send customers to',
+  success_url_hint: 'An https:// page of yours; a checkout’s own redirect URL comes first. Empty: the receipt stays.',
+  support_email: 'Support email',
+  support_phone: 'Support phone',
+  support_phone_hint: 'With the country code, like +233 24 123 4567.',
+  save: 'Save branding',
+  saved: 'Saved. New and open payment pages use it now.',
+  preview: 'Preview',
+  preview_lead: 'Your payment page with a sample payment, on a phone and a computer.',
+  preview_language: 'Language',
+  preview_currency: 'Currency',
+  preview_screen: 'Screen',
+  screen_choose: 'Choosing how to pay',
+  screen_paid: 'Receipt',
+  phone: 'Phone',
+  desktop: 'Computer',
+  frame_title: 'Preview of the payment page on a {device}',
+};
+export type BrandingWords = typeof en;
+
+const fr: BrandingWords = {
+  lead: 'L’apparence de votre page de paiement pour les clients, en mode test comme en mode live. L’aperçu suit ce que vous tapez\u00a0; les clients la voient une fois enregistrée.',
+  read_only: 'Seuls les propriétaires et les administrateurs peuvent modifier l’apparence.',
+  display_name: 'Nom affiché aux clients',
+  display_name_hint: 'Vide\u00a0: le nom de votre entreprise, {name}.',
+  logo_url: 'Adresse du logo',
+  logo_url_hint: 'Une image https://, carrée ou large. Vide\u00a0: le nom seul.',
+  primary_color: 'Couleur de la marque',
+  primary_color_hint:
+    'En hexadécimal, comme #1A7F37. Les boutons et l’en-tête l’utilisent\u00a0; le texte dessus est noir ou blanc, selon le plus lisible.',
+  pick_colour: 'Choisir la couleur de la marque',
+  low_contrast: 'Le texte sur cette couleur a un contraste de {ratio}:1\u00a0; au moins 4,5:1 se lit bien pour tous.',
+  methods: 'Moyens de paiement proposés',
+  methods_hint: 'Tous cochés\u00a0: tous ceux que la devise permet, y compris ceux ajoutés plus tard.',
+  method_mobile_money: 'Mobile money',
+  method_bank_transfer: 'Virement bancaire',
+  success_url: 'Après le paiement, envoyer les clients vers',
+  success_url_hint:
+    'Une page https:// à vous\u00a0; l’adresse de retour propre à un paiement passe avant. Vide\u00a0: le reçu reste affiché.',
+  support_email: 'E-mail d’assistance',
+  support_phone: 'Téléphone d’assistance',
+  support_phone_hint: 'Avec l’indicatif du pays, comme +233 24 123 4567.',
+  save: 'Enregistrer l’apparence',
+  saved: 'Enregistré. Les pages de paiement nouvelles et ouvertes l’utilisent dès maintenant.',
+  preview: 'Aperçu',
+  preview_lead: 'Votre page de paiement avec un paiement fictif, sur un téléphone et un ordinateur.',
+  preview_language: 'Langue',
+  preview_currency: 'Devise',
+  preview_screen: 'Écran',
+  screen_choose: 'Choix du moyen de paiement',
+  screen_paid: 'Reçu',
+  phone: 'Téléphone',
+  desktop: 'Ordinateur',
+  frame_title: 'Aperçu de la page de paiement sur un {device}',
+};
+
+export const BRANDING_COPY: Record<Locale, BrandingWords> = { en, fr };
