@@ -140,6 +140,22 @@ export async function refundDeposit(
   });
 }
 
+/** What is left to refund of a checkout's payment (its non-duplicate deposit), or null when it has none. */
+export async function refundableOfCheckout(db: Db, tenant: Tenant, checkoutId: string) {
+  const [deposit] = await db
+    .select({ amount: customerTransactions.amount, refunded: customerTransactions.refundedAmount })
+    .from(customerTransactions)
+    .where(
+      and(
+        eq(customerTransactions.checkoutSessionId, checkoutId),
+        eq(customerTransactions.tenantId, tenant.id),
+        eq(customerTransactions.transactionType, 'deposit'),
+        eq(customerTransactions.isDuplicate, false),
+      ),
+    );
+  return deposit ? deposit.amount - deposit.refunded : null;
+}
+
 /** The deposit named by `transaction_id`, or the (non-duplicate) deposit of `checkout_id`. */
 async function findDeposit(db: Db, tenant: Tenant, input: RefundInput) {
   const where = input.transaction_id

@@ -92,10 +92,12 @@ test('an owner makes a payment link by hand, copies it, finds it in the list, op
   expect(audit.map((a) => a.action)).toEqual(['checkout.create', 'checkout.cancel']);
 });
 
-test('a checkout paid through the API shows its timeline: the money received and each event', async ({
+test('a paid checkout shows its timeline (money received, each event) and is refunded in two parts', async ({
   page,
 }, testInfo) => {
   const merchant = await newMerchant({ name: 'Adwoa Textiles' });
+  // An earlier payment in the wallet pays for the fee, which a refund does not get back.
+  await payByTransfer((await merchant.createCheckout({ amount: 5 })).payment_reference);
   const checkout = await merchant.createCheckout({ amount: 40.25 });
   await payByTransfer(checkout.payment_reference);
   await signedInMember(page.context(), merchant.id, 'owner');
@@ -113,6 +115,22 @@ test('a checkout paid through the API shows its timeline: the money received and
   await expect(page.getByRole('button', { name: words.cancel })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'paid checkout');
   await snap(page, testInfo, 'dashboard-checkout-paid');
+
+  // Part of it back, then the rest (an empty amount is all that is left).
+  await page.getByLabel(words.refund_amount).fill('10');
+  await page.getByLabel(words.refund_reason).fill('One item returned');
+  await page.getByRole('button', { name: words.refund_submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.refunded_done })).toBeVisible();
+  await expect(page.getByText(/all that is left, GHS\s30\.25/)).toBeVisible();
+  await page.getByLabel(words.refund_reason).fill('Order cancelled');
+  await page.getByRole('button', { name: words.refund_submit }).click();
+  await expect(page.getByText(words.refunded_all)).toBeVisible();
+  await expect(timeline).toContainText(words['member_checkout.refund']);
+  await expect(timeline).toContainText('checkout.refunded');
+  const [deposit] = await sql()`select amount::int, refunded_amount::int from customer_transactions
+    where checkout_session_id = ${checkout.id} and transaction_type = 'deposit'`;
+  expect(deposit).toEqual({ amount: 4025, refunded_amount: 4025 });
+  await expectAccessible(page, testInfo, 'refunded checkout');
 });
 
 test('a viewer sees the list and a checkout, but no control to create or cancel; in French too', async ({

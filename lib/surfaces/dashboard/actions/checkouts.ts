@@ -2,6 +2,9 @@ import * as contract from '../../../checkout/contract';
 import { cancelCheckout } from '../../../checkout/cancel-checkout';
 import { createCheckout } from '../../../checkout/create-checkout';
 import { checkoutIdParams, createCheckoutInput, type CreateCheckoutInput } from '../../../checkout/input';
+import * as transactionsContract from '../../../books/customer-transactions/contract';
+import { refundInput, type RefundInput } from '../../../books/customer-transactions/input';
+import { refundDeposit } from '../../../books/refunds';
 import { invalidField } from '../../../platform/http/errors';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';
@@ -101,8 +104,29 @@ export const cancelCheckoutAction = {
   }),
 } satisfies DashboardAction<{ checkout_id: string }, Cancelled>;
 
-/** Checkouts from the dashboard (create a payment link, cancel). */
+type Refund = Awaited<ReturnType<typeof refundDeposit>>;
+
+/** A paid checkout's money back to its customer: all that is left, or the amount typed. */
+export const refundCheckoutAction = {
+  name: 'checkout.refund',
+  allowed: permissionOf(transactionsContract.createRefund),
+  read: (form) =>
+    validate(refundInput, {
+      checkout_id: form.checkout_id,
+      amount: optional(form.amount) === undefined ? undefined : amountOf(form.amount),
+      reason: form.reason ?? '',
+    }),
+  // The form is not retried by a client: no Idempotency-Key (a second full refund is a 409).
+  run: (ctx, input) => refundDeposit(ctx, input, null),
+  audit: (input, refund) => ({
+    target: input.checkout_id!,
+    details: { refund_id: refund.transaction_id, amount: refund.amount, currency_code: refund.currency_code },
+  }),
+} satisfies DashboardAction<RefundInput, Refund>;
+
+/** Checkouts from the dashboard (create a payment link, cancel, refund). */
 export const CHECKOUT_ACTIONS = {
   createCheckout: createCheckoutAction,
   cancelCheckout: cancelCheckoutAction,
+  refundCheckout: refundCheckoutAction,
 };

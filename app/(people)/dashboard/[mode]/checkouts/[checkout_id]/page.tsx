@@ -4,12 +4,16 @@ import type { ReactNode } from 'react';
 import { checkoutIdParams } from '@/lib/checkout/input';
 import { getCheckout } from '@/lib/checkout/read-checkouts';
 import { ApiError } from '@/lib/platform/http/errors';
+import { refundableOfCheckout } from '@/lib/books/refunds';
+import { toMajorUnits } from '@/lib/platform/money/amount';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
 import { CHECKOUT_STATE_WORDS, CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
 import { allows } from '@/lib/surfaces/dashboard/perform';
 import { checkoutTimeline } from '@/lib/surfaces/dashboard/views/checkout-timeline';
 import { pageLocale } from '../../../../frame';
 import { ActionForm } from '../../action-form';
+import { TextField } from '../../../../ui/field';
 import { memberOf, shellWords } from '../../member';
 import { CopyLink } from '../copy-link';
 import { formatsOf, statusBadge } from '../format';
@@ -37,9 +41,10 @@ export default async function CheckoutPage({
   if (!ctx) return null;
   const { checkout_id } = await params;
   if (!checkoutIdParams.safeParse({ checkout_id }).success) notFound();
-  const [checkout, timeline] = await Promise.all([
+  const [checkout, timeline, refundable] = await Promise.all([
     getCheckout(ctx.db, ctx.tenant, checkout_id),
     checkoutTimeline(ctx.db, ctx.tenant, checkout_id),
+    refundableOfCheckout(ctx.db, ctx.tenant, checkout_id),
   ]).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
@@ -54,6 +59,8 @@ export default async function CheckoutPage({
   const when = (at: string | null) => (at ? format.date(at) : words.none);
   // Only a pending checkout can be cancelled (the API's rule; the verb checks it again).
   const mayCancel = checkout.status === 'pending' && allows(ctx.role, CHECKOUT_ACTIONS.cancelCheckout.allowed);
+  const mayRefund = allows(ctx.role, CHECKOUT_ACTIONS.refundCheckout.allowed);
+  const left = refundable === null ? null : toMajorUnits(refundable, checkout.currency_code);
   const method = checkout.payment_method
     ? checkout.payment_method === 'mobile_money'
       ? words.method_mobile_money
@@ -136,6 +143,45 @@ export default async function CheckoutPage({
           </>
         )}
       </section>
+      {mayRefund && left !== null && (
+        <section className={ui.section} aria-labelledby="checkout-refund">
+          <h2 className={ui.sectionTitle} id="checkout-refund">
+            {words.refund_title}
+          </h2>
+          {left === 0 ? (
+            <p className={ui.hint}>{words.refunded_all}</p>
+          ) : (
+            <>
+              <p className={ui.hint}>{words.refund_lead}</p>
+              <ActionForm
+                name="refundCheckout"
+                mode={ctx.mode}
+                words={shell}
+                submit={words.refund_submit}
+                hidden={{ checkout_id: checkout.id }}
+                success={words.refunded_done}
+                variant="danger"
+              >
+                <TextField
+                  id="refund-amount"
+                  name="amount"
+                  inputMode="decimal"
+                  label={words.refund_amount}
+                  hint={fill(words.refund_amount_hint, { left: format.money(left, checkout.currency_code) })}
+                />
+                <TextField
+                  id="refund-reason"
+                  name="reason"
+                  label={words.refund_reason}
+                  hint={words.refund_reason_hint}
+                  required
+                  maxLength={500}
+                />
+              </ActionForm>
+            </>
+          )}
+        </section>
+      )}
       <section className={ui.section} aria-labelledby="checkout-details">
         <h2 className={ui.sectionTitle} id="checkout-details">
           {words.details}

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
+import { refundableOfCheckout } from '../../../lib/books/refunds';
+import { getDb } from '../../../lib/platform/db/client';
+import { minimalCheckout, newMerchant, paidCheckout, tenantOf, type Merchant } from '../../support/fixtures';
+import { contract } from '../../support/contract';
+import { memberOf, type Member } from '../../support/members';
+
+/**
+ * Refunds from a checkout's page: the API's verb and its refusals (more than is left, a checkout not
+ * paid), the amount typed as people type it, and what the page reads as left to refund.
+ */
+describe('refunding a checkout from the dashboard', () => {
+  let merchant: Merchant;
+  let owner: Member;
+  beforeAll(async () => {
+    merchant = await newMerchant({ name: 'Refund Shop' });
+    owner = await memberOf(merchant.id, 'owner');
+  });
+  const refund = (form: Record<string, string>) =>
+    runDashboardAction('refundCheckout', owner.headers(), { mode: 'test', ...form });
+
+  it('refunds part, then the rest; more than is left is refused and changes nothing', async () => {
+    // Another payment in the wallet pays for the fee, which a refund does not get back.
+    await paidCheckout(merchant, { amount: 100 });
+    const { checkout } = await paidCheckout(merchant, { amount: 1250.5 });
+    const tenant = await tenantOf(merchant.id, 'test');
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(125050n);
+
+    const part = await refund({ checkout_id: checkout.id, amount: '1,000.25', reason: 'Two items returned' });
+    expect(part).toMatchObject({ ok: true, data: { transaction_type: 'refund', amount: 1000.25 } });
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(25025n);
+
+    const tooMuch = await refund({ checkout_id: checkout.id, amount: '300', reason: 'Again' });
+    expect(tooMuch).toMatchObject({ ok: false, code: 'refund_exceeds_deposit' });
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(25025n);
+
+    const rest = await refund({ checkout_id: checkout.id, amount: '', reason: 'Order cancelled' });
+    expect(rest).toMatchObject({ ok: true, data: { amount: 250.25 } });
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(0n);
+    expect(await refund({ checkout_id: checkout.id, reason: 'Once more' })).toMatchObject({
+      ok: false,
+      code: 'already_refunded',
+    });
+  });
+
+  it("refuses a checkout that was not paid, and a refund without a reason, in the API's words", async () => {
+    const pending = (await merchant.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
+    expect(await refund({ checkout_id: pending.id, reason: 'x' })).toMatchObject({
+      ok: false,
+      code: 'checkout_not_paid',
+    });
+    const { checkout } = await paidCheckout(merchant, { amount: 10 });
+    const noReason = await refund({ checkout_id: checkout.id, reason: ' ' });
+    expect(noReason).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'reason' }] });
+    expect(await refundableOfCheckout(getDb(), await tenantOf(merchant.id, 'test'), checkout.id)).toBe(1000n);
+  });
+});
