@@ -19,6 +19,7 @@
       offline: 'The payment service could not be reached. Check your connection and try again.',
       failed: 'The payment could not be started. Please try again.',
       secure: 'Secure checkout for {m}',
+      preview: 'Preview only: no payment is started.',
     },
     fr: {
       amount: 'Montant',
@@ -36,6 +37,7 @@
       offline: 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
       failed: 'Le paiement n’a pas pu démarrer. Réessayez.',
       secure: 'Paiement sécurisé pour {m}',
+      preview: 'Aperçu seulement : aucun paiement n’est lancé.',
     },
   };
   var CSS =
@@ -111,6 +113,9 @@
   function mount(script) {
     if (script.getAttribute('data-pay-ready')) return;
     script.setAttribute('data-pay-ready', '1');
+    var preview = script.hasAttribute('data-preview');
+    // A preview the dashboard has replaced already (removed before it ran) draws nothing.
+    if (preview && !script.isConnected) return;
     var token = script.getAttribute('data-session') || '';
     var base = script.src.replace(SRC, '');
     var newTab = script.getAttribute('data-target') === '_blank';
@@ -130,6 +135,22 @@
     } else root.appendChild(h('style', {}, [CSS]));
     var wrap = h('div', { class: 'w', 'aria-busy': 'true' }, [h('p', { class: 'm', role: 'status' }, [t.loading])]);
     root.appendChild(wrap);
+
+    // The dashboard's builder (data-preview: what the session call would answer, as JSON): the same
+    // button, drawn again whenever the attribute changes, and it never calls the service.
+    if (preview) {
+      var draw = function () {
+        try {
+          render(JSON.parse(script.getAttribute('data-preview')));
+          // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a binding keeps the syntax of older webviews
+        } catch (ignored) {
+          wrap.replaceChildren(h('p', { class: 'm x', role: 'alert' }, [t.setup]));
+        }
+      };
+      draw();
+      new MutationObserver(draw).observe(script, { attributes: true, attributeFilter: ['data-preview'] });
+      return;
+    }
 
     call(base, token, 'GET', '/api/embed/v1/session').then(
       function (button) {
@@ -219,9 +240,10 @@
         note.textContent = '';
       };
       // Back from the hosted page (back/forward cache): the button works again.
-      window.addEventListener('pageshow', function (event) {
-        if (event.persisted) reset();
-      });
+      if (!preview)
+        window.addEventListener('pageshow', function (event) {
+          if (event.persisted) reset();
+        });
 
       form.addEventListener('submit', function (event) {
         event.preventDefault();
@@ -245,6 +267,7 @@
           body[key] = value;
         });
         if (firstBad) return firstBad.focus();
+        if (preview) return (note.textContent = t.preview);
 
         var win = newTab ? window.open('', '_blank') : null;
         pay.disabled = true;

@@ -18,6 +18,7 @@ import { TEAM_CASES } from './cases/team';
 import { WEBHOOK_CASES } from './cases/webhooks';
 import { CONVERSION_CASES } from './cases/conversion';
 import { BRANDING_CASES } from './cases/branding';
+import { EMBED_SESSION_CASES } from './cases/embed-sessions';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -31,6 +32,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...WEBHOOK_CASES,
   ...CONVERSION_CASES,
   ...BRANDING_CASES,
+  ...EMBED_SESSION_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

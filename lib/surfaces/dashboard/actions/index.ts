@@ -5,6 +5,7 @@ import { TEAM_ACTIONS } from './team';
 import { WEBHOOK_ACTIONS } from './webhooks';
 import { CONVERSION_ACTIONS } from './conversion';
 import { updateBrandingAction } from './branding';
+import { EMBED_SESSION_ACTIONS } from './embed-sessions';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -21,6 +22,7 @@ export const DASHBOARD_ACTIONS = {
   ...MONEY_OUT_ACTIONS,
   ...TEAM_ACTIONS,
   updateBranding: updateBrandingAction,
+  ...EMBED_SESSION_ACTIONS,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

@@ -63,6 +63,9 @@ const en = {
   back: 'Back to Developers',
   newer: 'Newer',
   older: 'Older',
+  button: 'Checkout button',
+  button_lead: 'A pay button for your own website: build it with a live preview and copy its snippet.',
+  button_open: 'Open the button builder',
 } as const;
 
 type Words = Record<keyof typeof en, string>;
@@ -129,6 +132,10 @@ const fr: Words = {
   back: 'Retour à Développeurs',
   newer: 'Plus récents',
   older: 'Plus anciens',
+  button: 'Bouton de paiement',
+  button_lead:
+    'Un bouton de paiement pour votre propre site : créez-le avec un aperçu en direct et copiez son extrait.',
+  button_open: 'Ouvrir le créateur de bouton',
 };
 
 export const DEVELOPERS_COPY: Record<Locale, Words> = { en, fr };

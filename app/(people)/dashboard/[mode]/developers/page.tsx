@@ -91,6 +91,15 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
           <CreateKeyForm mode={ctx.mode} words={words} shell={shell} />
         </section>
       )}
+      <section className={styles.section} aria-labelledby="checkout-button">
+        <h2 className={styles.sectionTitle} id="checkout-button">
+          {words.button}
+        </h2>
+        <p className={styles.hint}>{words.button_lead}</p>
+        <a className={styles.link} href={`/dashboard/${ctx.mode}/developers/button`}>
+          {words.button_open}
+        </a>
+      </section>
       <WebhooksSection
         ctx={ctx}
         webhooks={webhooks}
