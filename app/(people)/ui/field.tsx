@@ -54,3 +54,17 @@ export function SelectField({
     </Field>
   );
 }
+
+/** A labelled choice of currency codes (the code is the option's text and value). */
+export function CurrencyField({
+  currencies,
+  ...select
+}: Labelled & SelectHTMLAttributes<HTMLSelectElement> & { currencies: readonly string[] }) {
+  return (
+    <SelectField {...select}>
+      {currencies.map((c) => (
+        <option key={c}>{c}</option>
+      ))}
+    </SelectField>
+  );
+}

@@ -7,7 +7,7 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, useDashboardAction } from '../action-form';
 import { CopyLink } from './copy-link';
 import ui from '../ui.module.css';
-import { Field, SelectField, TextField } from '../../../ui/field';
+import { CurrencyField, Field, TextField } from '../../../ui/field';
 
 /** A text field of the form, marked invalid when the last refusal named it. */
 function Input({
@@ -56,18 +56,13 @@ export function CreateCheckoutForm({
         required
         invalid={named.has('amount')}
       />
-      <SelectField
+      <CurrencyField
         id="checkout-currency_code"
         label={words.currency}
         name="currency_code"
         aria-invalid={named.has('currency_code') || undefined}
-      >
-        {currencies.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </SelectField>
+        currencies={currencies}
+      />
       <Input
         name="description"
         label={words.description}

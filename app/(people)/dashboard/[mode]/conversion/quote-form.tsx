@@ -6,7 +6,7 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { ActionForm, Outcome, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
 import { money as moneyIn } from '../../../ui/format';
-import { TextField } from '../../../ui/field';
+import { CurrencyField, TextField } from '../../../ui/field';
 
 /** A quote asked for, then shown with its rate, fee and expiry, and the button that converts with it. */
 export function QuoteForm(props: {
@@ -31,16 +31,14 @@ export function QuoteForm(props: {
       <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.filters}>
         <input type="hidden" name="mode" value={props.mode} />
         {(['from_currency', 'to_currency'] as const).map((name, i) => (
-          <div className={styles.field} key={name}>
-            <label className={styles.label} htmlFor={name}>
-              {i === 0 ? words.from : words.to}
-            </label>
-            <select className={styles.input} id={name} name={name} defaultValue={props.currencies[i]}>
-              {props.currencies.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </div>
+          <CurrencyField
+            key={name}
+            id={name}
+            name={name}
+            label={i === 0 ? words.from : words.to}
+            defaultValue={props.currencies[i]}
+            currencies={props.currencies}
+          />
         ))}
         <TextField id="amount" label={words.amount} name="amount" inputMode="decimal" required />
         <button className={styles.button} type="submit" disabled={pending}>

@@ -6,7 +6,7 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import { NETWORK_LABELS } from './format';
 import styles from '../ui.module.css';
-import { SelectField, TextField } from '../../../ui/field';
+import { CurrencyField, SelectField, TextField } from '../../../ui/field';
 
 type PayoutType = 'bank_transfer' | 'mobile_money';
 
@@ -33,11 +33,7 @@ export function PayoutForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
-      <SelectField id="payout-currency" label={words.currency} name="currency_code">
-        {currencies.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
-      </SelectField>
+      <CurrencyField id="payout-currency" label={words.currency} name="currency_code" currencies={currencies} />
       <Field id="payout-amount" name="amount" label={words.amount} inputMode="decimal" autoComplete="off" />
       <SelectField
         id="payout-type"

@@ -6,7 +6,7 @@ import type { ButtonWords } from '@/lib/surfaces/dashboard/copy/button';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { Outcome, useDashboardAction } from '../../action-form';
-import { Field, SelectField, TextField } from '../../../../ui/field';
+import { CurrencyField, Field, TextField } from '../../../../ui/field';
 import { ButtonPreview } from './preview';
 import { Snippet } from './snippet';
 import ui from '../../ui.module.css';
@@ -138,20 +138,15 @@ export function ButtonBuilder({
             </button>
           )}
         </fieldset>
-        <SelectField
+        <CurrencyField
           id="button-currency"
           label={words.currency}
           name="currency_code"
           value={currency}
           onChange={(e) => setCurrency(e.target.value as Currency)}
           aria-invalid={named.has('currency_code') || undefined}
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+          currencies={currencies}
+        />
         <TextField
           id="button-label"
           label={words.button_label}

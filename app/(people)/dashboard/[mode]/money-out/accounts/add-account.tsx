@@ -6,7 +6,7 @@ import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, StepUpField, useDashboardAction } from '../../action-form';
 import { NETWORK_LABELS } from '../format';
 import styles from '../../ui.module.css';
-import { SelectField, TextField } from '../../../../ui/field';
+import { CurrencyField, SelectField, TextField } from '../../../../ui/field';
 
 type AccountType = 'bank_account' | 'mobile_money';
 
@@ -52,11 +52,7 @@ export function AddAccountForm({
         <option value="bank_account">{words.bank_account}</option>
         <option value="mobile_money">{words.mobile_money}</option>
       </SelectField>
-      <SelectField id="account-currency" label={words.currency} name="currency_code">
-        {currencies.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
-      </SelectField>
+      <CurrencyField id="account-currency" label={words.currency} name="currency_code" currencies={currencies} />
       {type === 'bank_account' ? (
         <>
           <Text id="account-number" name="account_number" label={words.account_number} />

@@ -5,7 +5,7 @@ import { PREVIEW_MESSAGE, PREVIEW_READY, type BrandingDraft } from '@/lib/collec
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import { LOCALES, type Locale } from '@/lib/platform/i18n/locale';
-import { SelectField } from '../../../../ui/field';
+import { CurrencyField, SelectField } from '../../../../ui/field';
 import styles from '../../ui.module.css';
 import layout from './branding.module.css';
 
@@ -53,16 +53,13 @@ export function PreviewPanel({
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <CurrencyField
           id="preview-currency"
           label={words.preview_currency}
           value={currency}
           onChange={(e) => setCurrency(e.target.value)}
-        >
-          {currencies.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </SelectField>
+          currencies={currencies}
+        />
         <SelectField
           id="preview-screen"
           label={words.preview_screen}
