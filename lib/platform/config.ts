@@ -129,7 +129,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   API_BASE_URL: {
     meaning:
-      "The API's public base URL: the start banner, the `/docs` quick start, the OpenAPI document's server and the checkout button's script URL are built from it.",
+      "The API's public base URL: the start banner, the `/docs` quick start, the OpenAPI document's server and the checkout button's script URL are built from it, and sign-in trusts its origin. Passkeys are tied to its host name and are offered only when it is a name, not an IP address.",
     whenUnset: '`http://HOST:PORT` (`localhost` for `HOST=0.0.0.0`)',
     allowed: 'an http(s) URL without query, fragment or credentials (a trailing `/` is dropped)',
   },

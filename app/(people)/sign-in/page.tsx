@@ -2,14 +2,20 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
 import { currentPerson, safeNext } from '@/lib/surfaces/dashboard/people';
-import { Frame, pageCopy } from '../frame';
+import { passkeysHere } from '@/lib/access/people/passkeys';
+import { Frame, pageCopy, pageLocale } from '../frame';
 import { SignInForm } from '../forms';
 import styles from '../people.module.css';
 import notice from '../forgot-password/notice.module.css';
+import { PasskeySignIn } from './passkey-sign-in';
+import { PASSKEY_SIGN_IN_WORDS } from './passkey-words';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-/** `?next=` (a path of this site, e.g. an invitation) is where a successful sign-in goes. */
+/**
+ * `?next=` (a path of this site, e.g. an invitation) is where a successful sign-in goes. A passkey
+ * is offered under the password where the service is reached by a domain name (lib/access/people/passkeys).
+ */
 export default async function SignInPage({
   searchParams,
 }: {
@@ -28,6 +34,7 @@ export default async function SignInPage({
         </p>
       )}
       <SignInForm copy={copy} next={next} />
+      {passkeysHere().available && <PasskeySignIn words={PASSKEY_SIGN_IN_WORDS[await pageLocale()]} next={next} />}
       <p className={styles.after}>
         <a className={styles.link} href="/forgot-password">
           {copy.forgot_password}

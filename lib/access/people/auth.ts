@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { organization, twoFactor } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
 import { config } from '../../platform/config';
 import { getDb } from '../../platform/db/client';
 import {
@@ -9,6 +10,7 @@ import {
   authInvitations,
   authMembers,
   authOrganizations,
+  authPasskeys,
   authRateLimits,
   authSessions,
   authTwoFactors,
@@ -18,41 +20,45 @@ import {
 import { queueMail } from '../../platform/mail/outbox';
 import { accessControl, teamRoles } from './roles';
 import { invitationMail, resetPasswordMail, verifyEmailMail } from './mails';
+import { PASSKEY_RATE_LIMITS, passkeyHttpPathsClosed, passkeyOptions, relyingParty } from './passkeys-options';
 
 /** Where better-auth reads the client's address: set by handleAuthRequest (http.ts), never by the client. */
 export const CLIENT_ADDRESS_HEADER = 'x-mp-client-address';
 
+/** better-auth's models and the tables that hold them (lib/platform/db/schema/auth.ts). */
+export const AUTH_TABLES = {
+  user: authUsers,
+  session: authSessions,
+  account: authAccounts,
+  verification: authVerifications,
+  twoFactor: authTwoFactors,
+  passkey: authPasskeys,
+  organization: authOrganizations,
+  member: authMembers,
+  invitation: authInvitations,
+  rateLimit: authRateLimits,
+};
+
 /**
  * Sign-in for people (the dashboard and the console), by better-auth: email and password, TOTP
- * two-factor, teams as organizations (an organization is a merchant: the same id), sessions in
- * PostgreSQL, a sign-in rate limit shared by every instance. Built on first use, as the database is.
+ * two-factor, passkeys (optional, where the public URL is a domain name), teams as organizations (an
+ * organization is a merchant: the same id), sessions in PostgreSQL, a sign-in rate limit shared by
+ * every instance. Built on first use, as the database is.
  */
 function build() {
   const c = config();
+  const rp = relyingParty(c.API_BASE_URL);
   return betterAuth({
     appName: c.SERVICE_NAME,
     baseURL: c.API_BASE_URL,
     secret: c.AUTH_SECRET,
     trustedOrigins: [...new Set([c.API_BASE_URL, c.CHECKOUT_BASE_URL])],
     telemetry: { enabled: false },
-    database: drizzleAdapter(getDb(), {
-      provider: 'pg',
-      schema: {
-        user: authUsers,
-        session: authSessions,
-        account: authAccounts,
-        verification: authVerifications,
-        twoFactor: authTwoFactors,
-        organization: authOrganizations,
-        member: authMembers,
-        invitation: authInvitations,
-        rateLimit: authRateLimits,
-      },
-    }),
+    database: drizzleAdapter(getDb(), { provider: 'pg', schema: AUTH_TABLES }),
     // The team is changed only by the dashboard's audited actions (lib/surfaces/dashboard/team), in
     // the transaction of their audit line; the library's own team endpoints stay callable in-process
-    // (the business switcher) but answer 404 over HTTP.
-    disabledPaths: ORGANIZATION_HTTP_PATHS,
+    // (the business switcher) but answer 404 over HTTP. So do the passkey changes (passkeys-options.ts).
+    disabledPaths: [...ORGANIZATION_HTTP_PATHS, ...passkeyHttpPathsClosed(rp)],
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'mp',
@@ -91,10 +97,12 @@ function build() {
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 300, max: 3 },
         '/two-factor/*': { window: 60, max: 5 },
+        ...PASSKEY_RATE_LIMITS,
       },
     },
     plugins: [
       twoFactor({ issuer: c.SERVICE_NAME }),
+      passkey(passkeyOptions(rp, c.SERVICE_NAME)),
       organization({
         ac: accessControl,
         roles: teamRoles,

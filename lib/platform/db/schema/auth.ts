@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt } from './columns';
 import { merchants } from './merchants';
 
 /**
  * The tables better-auth (lib/access/people) keeps: people, their sessions and passwords, two-factor
- * secrets, memberships of merchants and invitations, and the sign-in rate limiter's counters. The
+ * secrets, passkeys, memberships of merchants and invitations, and the sign-in rate limiter's counters. The
  * library reads and writes them by these property names (its model and field names); the SQL names
  * are ours. Ids are UUIDs made by PostgreSQL. An organization *is* a merchant: its id is the
  * merchant's id (a foreign key), written with the merchant in one transaction (lib/operator/merchants).
@@ -150,6 +151,41 @@ export const authInvitations = pgTable(
   (t) => [
     index('auth_invitations_organization_idx').on(t.organizationId),
     index('auth_invitations_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * A person's passkeys (WebAuthn credentials, @better-auth/passkey): the public key only, never a
+ * secret. A credential id names one passkey across everyone: the same one cannot be added twice.
+ */
+export const authPasskeys = pgTable(
+  'auth_passkeys',
+  {
+    id: id(),
+    /** What the person called it ("Work laptop"). */
+    name: text(),
+    /** The credential's public key (COSE, base64). */
+    publicKey: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    /** The authenticator's signature counter (up to 2³²−1), raised at each sign-in: a cloned key shows as a step back. */
+    counter: bigint({ mode: 'number' }).notNull(),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull(),
+    transports: text(),
+    createdAt: createdAt(),
+    /** The authenticator's model (not the device); all zeros when the platform keeps it private. */
+    aaguid: text(),
+    /** Set when the counter is, i.e. at each sign-in with it (null when added: drizzle's $onUpdate also fills inserts). */
+    lastUsedAt: moment()
+      .$defaultFn(() => sql`null`)
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('auth_passkeys_user_idx').on(t.userId),
+    uniqueIndex('auth_passkeys_credential_unique').on(t.credentialID),
   ],
 );
 

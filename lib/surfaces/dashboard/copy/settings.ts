@@ -1,7 +1,7 @@
 import type { Locale } from '../../../platform/i18n/locale';
 import type { MemberRole } from '../../../platform/db/schema';
 
-/** Settings: the team and its invitations, the person's own sessions and two-step verification, the audit log. */
+/** Settings: the team and its invitations, the person's own sessions, passkeys and two-step verification, the audit log. */
 const en = {
   title: 'Settings',
   tabs_label: 'Settings',
@@ -55,6 +55,29 @@ const en = {
   two_factor_on: 'On: signing in asks for a code from your authenticator app.',
   two_factor_off: 'Off: anyone with your password can sign in.',
   two_factor_set_up: 'Set it up',
+  passkeys: 'Passkeys',
+  passkeys_lead:
+    'A passkey signs you in with your fingerprint, face or device PIN: no password, no code, and it cannot be phished. Your password keeps working.',
+  passkeys_none: 'No passkeys yet.',
+  passkeys_unavailable:
+    'Passkeys are not available on this server: it is reached at the address {host}, and passkeys need a domain name. Ask whoever runs it to set API_BASE_URL to one.',
+  passkeys_need_two_factor:
+    'Set up two-step verification first: adding a passkey asks for a code from your authenticator app.',
+  passkeys_unsupported: 'This browser cannot create passkeys. Try another browser or device.',
+  passkey_name: 'Passkey name',
+  passkey_name_hint: 'So you can tell your passkeys apart, e.g. “Work laptop”.',
+  passkey_add: 'Add a passkey',
+  passkey_adding: 'Follow your browser’s prompt…',
+  passkey_added: 'Passkey added. You can sign in with it now.',
+  passkey_cancelled: 'No passkey was added: the prompt was closed or timed out.',
+  passkey_refused: 'Your device’s answer was not accepted. Try again; if it fails again, use another device.',
+  passkey_unnamed: 'Passkey',
+  passkey_added_on: 'Added',
+  passkey_last_used: 'Last used',
+  passkey_never_used: 'Not yet',
+  passkey_synced: 'Synced',
+  passkey_delete: 'Delete',
+  passkey_deleted: 'Passkey deleted.',
   audit_lead: 'Every change made in this dashboard, newest first.',
   owners_only: 'Only owners can read the audit log.',
   when: 'When',
@@ -124,6 +147,30 @@ const fr: SettingsWords = {
   two_factor_on: 'Activée : la connexion demande un code de votre application d’authentification.',
   two_factor_off: 'Désactivée : votre mot de passe suffit pour vous connecter.',
   two_factor_set_up: 'L’activer',
+  passkeys: 'Clés d’accès',
+  passkeys_lead:
+    'Une clé d’accès vous connecte avec votre empreinte, votre visage ou le code de votre appareil : ni mot de passe, ni code, et impossible à hameçonner. Votre mot de passe reste valable.',
+  passkeys_none: 'Aucune clé d’accès pour le moment.',
+  passkeys_unavailable:
+    'Les clés d’accès ne sont pas disponibles sur ce serveur : il est joint à l’adresse {host}, et elles demandent un nom de domaine. Demandez à son exploitant de régler API_BASE_URL sur un nom de domaine.',
+  passkeys_need_two_factor:
+    'Activez d’abord la validation en deux étapes : ajouter une clé d’accès demande un code de votre application d’authentification.',
+  passkeys_unsupported: 'Ce navigateur ne peut pas créer de clé d’accès. Essayez un autre navigateur ou appareil.',
+  passkey_name: 'Nom de la clé',
+  passkey_name_hint: 'Pour reconnaître vos clés, par ex. « Ordinateur du bureau ».',
+  passkey_add: 'Ajouter une clé d’accès',
+  passkey_adding: 'Suivez les instructions de votre navigateur…',
+  passkey_added: 'Clé d’accès ajoutée. Vous pouvez vous connecter avec elle dès maintenant.',
+  passkey_cancelled: 'Aucune clé ajoutée : la fenêtre a été fermée ou le délai a expiré.',
+  passkey_refused:
+    'La réponse de votre appareil n’a pas été acceptée. Réessayez ; en cas de nouvel échec, utilisez un autre appareil.',
+  passkey_unnamed: 'Clé d’accès',
+  passkey_added_on: 'Ajoutée le',
+  passkey_last_used: 'Dernière utilisation',
+  passkey_never_used: 'Pas encore',
+  passkey_synced: 'Synchronisée',
+  passkey_delete: 'Supprimer',
+  passkey_deleted: 'Clé d’accès supprimée.',
   audit_lead: 'Chaque modification faite dans ce tableau de bord, la plus récente d’abord.',
   owners_only: 'Seuls les propriétaires peuvent lire le journal d’audit.',
   when: 'Quand',

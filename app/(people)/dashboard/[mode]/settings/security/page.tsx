@@ -7,6 +7,7 @@ import { memberOf, shellWords } from '../../member';
 import styles from '../../ui.module.css';
 import { DataTable } from '../../../../ui/table';
 import { when as whenIn } from '../../../../ui/format';
+import { PasskeysSection } from './passkeys-section';
 
 export const metadata: Metadata = { title: 'Security' };
 
@@ -37,7 +38,7 @@ function deviceOf(userAgent: string | null, words: SettingsWords): string {
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
-/** The person's own sessions (never their tokens) and two-step verification. */
+/** The person's own sessions (never their tokens), two-step verification and passkeys. */
 export default async function SecurityPage({ params }: { params: Promise<{ mode: string }> }) {
   const ctx = await memberOf(params);
   if (!ctx) return null;
@@ -108,7 +109,8 @@ export default async function SecurityPage({ params }: { params: Promise<{ mode:
           {words.two_factor}
         </h2>
         <p>
-          <span className={ctx.person.user.twoFactor ? styles.good : styles.bad}>
+          {/* A sentence, not a one-word badge: it wraps on a phone instead of widening the page. */}
+          <span className={ctx.person.user.twoFactor ? styles.good : styles.bad} style={{ whiteSpace: 'normal' }}>
             {ctx.person.user.twoFactor ? words.two_factor_on : words.two_factor_off}
           </span>
         </p>
@@ -120,6 +122,7 @@ export default async function SecurityPage({ params }: { params: Promise<{ mode:
           </p>
         )}
       </section>
+      <PasskeysSection ctx={ctx} words={words} shell={shell} locale={locale} />
     </>
   );
 }
