@@ -19,8 +19,20 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 const DEPOSITS = Math.max(1, Number(process.env.BENCH_DEPOSITS ?? 100_000) || 100_000);
 const RUNS = Math.max(1, Math.min(31, Number(process.env.BENCH_RUNS ?? 7) || 7));
 const GOALS = { jsKiB: 200, listRatio: 1.5 };
-const PAGES = ['', 'checkouts', 'transactions', 'money-out', 'developers', 'settings'];
-const LISTS = ['', 'checkouts', 'transactions'];
+const PAGES = [
+  '',
+  'checkouts',
+  'transactions',
+  'wallets',
+  'money-out',
+  'conversion',
+  'developers',
+  'developers/button',
+  'settings',
+  'settings/branding',
+  'settings/security',
+];
+const LISTS = ['', 'checkouts', 'transactions', 'wallets'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -104,7 +116,7 @@ async function main() {
     for (const p of PAGES) {
       js[p || 'home'] = kib((await load(browser, server.baseUrl, sessions.large, urlOf(p))).scriptBytes);
       const verdict = js[p || 'home']! <= GOALS.jsKiB ? 'PASS' : 'FAIL';
-      console.log(`  ${`/${p}`.padEnd(16)} ${String(js[p || 'home']).padStart(7)} KiB   ${verdict}`);
+      console.log(`  ${`/${p}`.padEnd(20)} ${String(js[p || 'home']).padStart(7)} KiB   ${verdict}`);
     }
 
     console.log(`\nLists: server time to first byte, median of ${RUNS}, ${DEPOSITS} checkouts vs none:\n`);
@@ -121,7 +133,7 @@ async function main() {
       lists[p || 'home'] = { emptyMs: Math.round(emptyMs), largeMs: Math.round(largeMs), ratio };
       const verdict = ratio <= GOALS.listRatio ? 'PASS' : 'FAIL';
       console.log(
-        `  ${`/${p}`.padEnd(16)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
+        `  ${`/${p}`.padEnd(20)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
       );
     }
 

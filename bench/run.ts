@@ -48,6 +48,7 @@ import { ceiling, comparisons, scenarios, type BenchContext, type Check, type Sc
 import { prepareSettlement, SETTLE_LARGE, SETTLE_MAX_MS, SETTLE_SMALL, SETTLEMENT, timeSettlements } from './ledger';
 import { withdrawalChecks } from './withdrawals';
 import type { DepositFixture } from './lib/paid-checkouts';
+import { nextProfilingArgs, printStatements, PROFILING, statementProbe, type StatementCost } from './lib/profile';
 import type { WebhookBenchResult } from './webhooks';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -161,7 +162,7 @@ async function main(): Promise<number> {
   const db = await startBenchDatabase();
   cleanups.push(db.stop);
   console.log('Starting next start on 127.0.0.1…');
-  const server = await startServer({ readyPath: '/api/ping' });
+  const server = await startServer({ readyPath: '/api/ping', nodeArgs: nextProfilingArgs() });
   cleanups.push(server.stop);
   const ctx: BenchContext = {
     baseUrl: server.baseUrl,
@@ -170,6 +171,9 @@ async function main(): Promise<number> {
     settings: { durationSeconds, warmupSeconds, serverWarmupSeconds },
   };
   const cpu = cpuProbe({ serverPid: server.pid, postgresDataDir: db.postgresDataDir });
+  const statements = PROFILING ? statementProbe(db.url) : null;
+  if (statements) cleanups.push(statements.close);
+  const profiles: [string, StatementCost[]][] = [];
   const checks: Check[] = [];
 
   // Each scenario prepares once (bounded setup, e.g. rows to read), and is checked with one request.
@@ -205,9 +209,11 @@ async function main(): Promise<number> {
   const run = async (scenario: Scenario): Promise<Measurement> => {
     if (warmupSeconds > 0) await load(scenario, warmupSeconds);
     process.stdout.write(`  ${scenario.name.padEnd(22)} ${scenario.label} for ${durationSeconds} s… `);
+    await statements?.start();
     const start = cpu?.snapshot();
     const m = await load(scenario, durationSeconds);
     if (cpu && start) m.cpu = cpu.between(start, cpu.snapshot(), m.requests);
+    if (statements) profiles.push([scenario.name, await statements.read(m.requests)]);
     const cpuNote = m.cpu
       ? `; CPU per request: next ${m.cpu.msPerRequest.server} ms, postgres ${m.cpu.msPerRequest.database} ms`
       : '';
@@ -225,6 +231,7 @@ async function main(): Promise<number> {
   const measured: Array<{ scenario: Scenario; measurement: Measurement }> = [];
   for (const scenario of selected) measured.push({ scenario, measurement: await run(scenario) });
   const after = await run(ceiling);
+  for (const [name, costs] of profiles) printStatements(name, costs);
   checks.push(
     await booksCheck('books balanced after the load'),
     ...(await withdrawalChecks(new Map(measured.map((m) => [m.scenario.name, m.measurement])))),

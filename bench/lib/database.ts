@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from '../../lib/platform/db/embedded';
 import { migrateDatabase } from '../../lib/platform/db/migrate';
 import { closeDatabase, getDb } from '../../lib/platform/db/client';
 import { createMerchant } from '../../lib/operator/merchants/create-merchant';
+import { POSTGRES_PROFILING_SETTINGS, PROFILING } from './profile';
 
 export interface BenchDatabase {
   url: string;
@@ -25,7 +26,11 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let embedded;
   try {
-    embedded = await startEmbeddedPostgres({ dataDir, persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      persistent: false,
+      settings: PROFILING ? POSTGRES_PROFILING_SETTINGS : [],
+    });
   } catch (error) {
     removeDataDir();
     throw error;

@@ -24,6 +24,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   log?: (line: string) => void;
   persistent?: boolean;
+  /** More `-c name=value` server settings (the benchmark's profiling loads pg_stat_statements). */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -47,7 +49,14 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      ...[
+        'listen_addresses=127.0.0.1',
+        'max_connections=200',
+        'unix_socket_directories=',
+        ...(options.settings ?? []),
+      ].flatMap((setting) => ['-c', setting]),
+    ],
     onLog: (m) => options.log?.(m.trim()),
     onError: (m) => options.log?.(String(m).trim()),
   });
