@@ -8,6 +8,8 @@ import { translate } from '@/lib/platform/i18n/translate';
 import { CheckoutApp } from './checkout-app';
 import { publicBrandFor } from '@/lib/collections/hosted-page/public-brand';
 import frame from './frame.module.css';
+import { earlySessionScript } from './early-session';
+import { PAYMENT_REFERENCE } from '@/lib/checkout/reference';
 
 /**
  * The hosted checkout page. The server renders a light shell (the merchant's name and colours when
@@ -68,8 +70,12 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
   const messages = messagesFor(locale);
   const brand = await brandFor(reference);
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <>
+      {PAYMENT_REFERENCE.test(reference) && (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlySessionScript(reference) }} />
+      )}
       <noscript>
         <p className={frame.noscript}>{messages.noscript}</p>
       </noscript>

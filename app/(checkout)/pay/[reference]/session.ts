@@ -60,7 +60,7 @@ export type ApiFailure = {
 };
 export type ApiResult<T> = { ok: true; data: T; requestStartedAt: number; receivedAt: number } | ApiFailure;
 
-const TIMEOUT_MS = 20_000;
+export const TIMEOUT_MS = 20_000;
 
 /**
  * One call to the API. Never throws: network failures, timeouts and error envelopes all come back
@@ -87,46 +87,51 @@ export async function callApi<T>(
       credentials: 'omit',
       signal: controller.signal,
     });
-    const receivedAt = performance.now();
-    let body: {
-      status?: string;
-      data?: unknown;
-      error?: { code?: string; fields?: { field: string; message: string }[] };
-      request_id?: string;
-    } | null = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
-    if (response.ok && body?.status === 'success')
-      return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
-    const retryAfter = Number(response.headers.get('retry-after'));
-    const kinds: Record<number, ApiFailure['kind']> = {
-      400: 'invalid',
-      401: 'unauthorized',
-      404: 'not_found',
-      409: 'conflict',
-      410: 'gone',
-      422: 'invalid',
-      429: 'rate_limited',
-    };
-    const kind = kinds[response.status] ?? 'server';
-    return {
-      ok: false,
-      kind,
-      status: response.status,
-      code: body?.error?.code,
-      fields: body?.error?.fields,
-      retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-      requestId: body?.request_id ?? response.headers.get('x-request-id') ?? undefined,
-    };
+    return await readAnswer<T>(response, requestStartedAt);
   } catch {
     return { ok: false, kind: 'network', status: 0 };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abort);
   }
+}
+
+/** An answer as the page needs it: the data, or a failure the screens can explain (throws only on a network error). */
+export async function readAnswer<T>(response: Response, requestStartedAt: number): Promise<ApiResult<T>> {
+  const receivedAt = performance.now();
+  let body: {
+    status?: string;
+    data?: unknown;
+    error?: { code?: string; fields?: { field: string; message: string }[] };
+    request_id?: string;
+  } | null = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (response.ok && body?.status === 'success')
+    return { ok: true, data: body.data as T, requestStartedAt, receivedAt };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const kinds: Record<number, ApiFailure['kind']> = {
+    400: 'invalid',
+    401: 'unauthorized',
+    404: 'not_found',
+    409: 'conflict',
+    410: 'gone',
+    422: 'invalid',
+    429: 'rate_limited',
+  };
+  const kind = kinds[response.status] ?? 'server';
+  return {
+    ok: false,
+    kind,
+    status: response.status,
+    code: body?.error?.code,
+    fields: body?.error?.fields,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    requestId: body?.request_id ?? response.headers.get('x-request-id') ?? undefined,
+  };
 }
 
 export const sessionPath = (reference: string) => `/api/checkout/v1/sessions/${encodeURIComponent(reference)}`;

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { View } from './flow';
 import { usePolling } from './use-polling';
+import { takeEarlySession } from './early-session';
 import {
   EXPIRABLE,
   callApi,
@@ -103,8 +104,11 @@ export function useCheckoutSession(reference: string, setView: (view: View) => v
     let timer: number | undefined;
     let delay = 2000;
     const controller = new AbortController();
+    // The very first try takes the read the page's inline script started before this code loaded.
+    let early = takeEarlySession<Session>(reference, token);
     const load = async () => {
-      const result = await callApi<Session>(sessionPath(reference), { token, signal: controller.signal });
+      const result = await (early ?? callApi<Session>(sessionPath(reference), { token, signal: controller.signal }));
+      early = null;
       if (cancelled) return;
       if (result.ok) {
         // keepView: a reload restores the step the customer was on (use-step-history.ts).
