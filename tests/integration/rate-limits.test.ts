@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { admin, minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { testSql } from '../support/database';
 import { resetConfigForTests } from '../../lib/platform/config';
-import { openDatabase } from '../../lib/platform/db/client';
-import { limitApiKey } from '../../lib/access/rate-limit/api-key-limit';
+import { getDb, openDatabase } from '../../lib/platform/db/client';
+import { apiKeyCounter, API_KEY_SETTLE_MS, limitApiKey } from '../../lib/access/rate-limit/api-key-limit';
+import { SharedWindowCounter } from '../../lib/access/rate-limit/shared-counter';
 import { caller, expectErrorShape, expectStatus, type Caller } from '../support/caller';
 import { contract } from '../support/contract';
 import { type RawAnswer } from '../support/api';
@@ -41,7 +42,9 @@ function rateLimitOf(res: RawAnswer): { r: number; t: number } {
 
 const secondsToWindowEnd = () => Math.ceil((60_000 - (Date.now() % 60_000)) / 1000);
 
-async function hitsOf(keyId: string): Promise<number> {
+/** The key's hits in the shared row, once this process has settled what it counted. */
+async function hitsOf(keyId: string, settle = true): Promise<number> {
+  if (settle) await apiKeyCounter.settle(getDb());
   const rows =
     await sql`select coalesce(sum(hits), 0)::int as hits from rate_limit_counters where bucket = ${`api-key:${keyId}`}`;
   return rows[0]!.hits as number;
@@ -231,32 +234,53 @@ describe('the request log line', () => {
 });
 
 describe('one counter for every app instance', () => {
-  it('lives in PostgreSQL: hits counted through another connection pool count against the same key', async () => {
+  it("meets in PostgreSQL: another instance's hits count against the same key, seen at its next settlement", async () => {
     await awayFromWindowEdge();
     withLimit(5);
     const m = await newMerchant();
-    // "Instance B": its own pool on the same database, as a second app process would have.
+    // "Instance B": its own pool and its own counts, as a second app process would have.
     const instanceB = openDatabase(process.env.DATABASE_URL!, 2);
+    const countsB = new SharedWindowCounter(60, API_KEY_SETTLE_MS);
+    const hitB = () => limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId, countsB);
     try {
-      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(4); // instance A (the app's own pool)
-      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
-      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
+      // A's first request of the window settles at once; so does B's: B starts from A's count.
+      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(4); // 1 (A)
+      await hitB(); // 2 (B, settled at once)
+      await hitB(); // 3 (B, counted in B)
+      await countsB.settle(instanceB.db);
       expect(await hitsOf(m.keyId)).toBe(3); // read straight from the table
-      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(1);
-      await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId);
-      const limited = await m.call(contract.listCheckouts);
-      expectStatus(limited, 429);
-      // …and instance B is refused too, with the same headers.
-      const refused = await limitApiKey(instanceB.db, new Request('http://b.test/'), m.keyId).catch((e: unknown) => e);
+      // A has not settled since: its answer lags by what B counted meanwhile (the documented bound)…
+      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(3); // 4 in truth
+      // …until its next settlement, after which it counts from the shared total.
+      await apiKeyCounter.settle(getDb());
+      expect(rateLimitOf(await m.call(contract.listCheckouts)).r).toBe(0); // 5
+      expectStatus(await m.call(contract.listCheckouts), 429); // 6
+      // B learns it at its next settlement (after its next hit, which it still admits), then refuses.
+      await apiKeyCounter.settle(getDb());
+      await hitB(); // 7: admitted on B's stale count, within the bound
+      await countsB.settle(instanceB.db);
+      const refused = await hitB().catch((e: unknown) => e);
       expect(refused).toMatchObject({
         status: 429,
         code: 'rate_limited',
         headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
       });
-      expect(await hitsOf(m.keyId)).toBe(7); // refused requests count too (they were made)
+      await countsB.settle(instanceB.db);
+      expect(await hitsOf(m.keyId)).toBe(8); // refused requests count too (they were made)
     } finally {
       await instanceB.sql.end({ timeout: 5 });
     }
+  });
+
+  it('settles by itself within the interval, every key counted', async () => {
+    await awayFromWindowEdge();
+    const [a, b] = [await newMerchant(), await newMerchant()];
+    for (let i = 0; i < 4; i++) {
+      expectStatus(await a.call(contract.listCheckouts, { query: { limit: 1 } }), 200);
+      expectStatus(await b.call(contract.listCheckouts, { query: { limit: 1 } }), 200);
+    }
+    await new Promise((r) => setTimeout(r, API_KEY_SETTLE_MS * 3));
+    expect([await hitsOf(a.keyId, false), await hitsOf(b.keyId, false)]).toEqual([4, 4]);
   });
 
   it('the counter table is UNLOGGED (no WAL, no flush wait on every request)', async () => {
