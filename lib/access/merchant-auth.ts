@@ -25,12 +25,26 @@ export interface AuthenticatedMerchant {
 /** last_used_at is written at most once a minute per key, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Resolves `x-api-key` to its tenant; anything short of an active, unexpired key is a 401. */
-export async function authenticateMerchant(db: Db, header: string | null): Promise<AuthenticatedMerchant> {
-  if (!header) throw unauthorized('Missing x-api-key header', 'missing_api_key');
-  const candidate = header.trim();
-  if (!isWellFormedApiKey(candidate)) throw unauthorized('Malformed API key', 'invalid_api_key');
+/**
+ * A verified key is remembered for a second: at a few hundred requests a second, the key's row is read
+ * once a second per instance instead of on every request. What that costs: a key revoked, or a merchant
+ * whose live mode or KYB changed, is seen within `API_KEY_CACHE_MS` on every instance, and at once on
+ * the instance that made the change (its verbs call `forgetCachedKeys`), unless a request of that key
+ * raced the change's commit there (then within the same second). Expiry is checked on every request.
+ */
+export const API_KEY_CACHE_MS = 1_000;
+const CACHE_LIMIT = 10_000;
 
+type KeyRow = NonNullable<Awaited<ReturnType<typeof readKeyRow>>>;
+const cache = new Map<string, { row: KeyRow; until: number }>();
+
+/** Forgets the cached keys of a merchant (after revoking one, or changing its live mode or KYB), or all. */
+export function forgetCachedKeys(merchantId?: string): void {
+  if (!merchantId) return cache.clear();
+  for (const [hash, { row }] of cache) if (row.merchantId === merchantId) cache.delete(hash);
+}
+
+async function readKeyRow(db: Db, hash: string) {
   const [row] = await db
     .select({
       keyId: apiKeys.id,
@@ -49,12 +63,34 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(candidate)), isNull(apiKeys.deletedAt)))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.deletedAt)))
     .limit(1);
+  return row;
+}
+
+async function keyRow(db: Db, hash: string, now: number): Promise<KeyRow | undefined> {
+  const cached = cache.get(hash);
+  if (cached && cached.until > now) return cached.row;
+  cache.delete(hash);
+  const row = await readKeyRow(db, hash);
+  // Unknown keys are not remembered: a stranger's guesses must not fill the memory.
+  if (!row) return undefined;
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(hash, { row, until: now + API_KEY_CACHE_MS });
+  return row;
+}
+
+/** Resolves `x-api-key` to its tenant; anything short of an active, unexpired key is a 401. */
+export async function authenticateMerchant(db: Db, header: string | null): Promise<AuthenticatedMerchant> {
+  if (!header) throw unauthorized('Missing x-api-key header', 'missing_api_key');
+  const candidate = header.trim();
+  if (!isWellFormedApiKey(candidate)) throw unauthorized('Malformed API key', 'invalid_api_key');
+
+  const now = Date.now();
+  const row = await keyRow(db, hashApiKey(candidate), now);
 
   if (!row) throw unauthorized('Unknown API key', 'invalid_api_key');
   if (row.status !== 'active') throw unauthorized('This API key has been revoked', 'revoked_api_key');
-  const now = Date.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now) {
     throw unauthorized('This API key has expired', 'expired_api_key');
   }
@@ -65,6 +101,8 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
     );
   }
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Noted on the cached row too, so the next requests of the minute do not write it again.
+    row.lastUsedAt = new Date(now);
     await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })

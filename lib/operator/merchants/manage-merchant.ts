@@ -7,6 +7,7 @@ import { presentMerchant } from './present';
 import type { UpdateMerchantInput } from './input';
 import type { Merchant, MerchantWithWallets } from './contract';
 import { findTenant, setLiveMode } from './tenants';
+import { forgetCachedKeys } from '../../access/merchant-auth';
 
 export async function getMerchant(db: Db, merchantId: string): Promise<MerchantWithWallets> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
@@ -34,6 +35,8 @@ export async function updateMerchant(db: Db, merchantId: string, input: UpdateMe
       .where(eq(merchants.id, merchantId))
       .returning();
     if (!merchant) throw notFound('Merchant');
+    // Its keys carry its name, KYB and live mode: this instance reads them again at once.
+    forgetCachedKeys(merchantId);
     if (input.name !== undefined) {
       // The team's name (in invitation emails) is the merchant's.
       await tx.update(authOrganizations).set({ name: input.name }).where(eq(authOrganizations.id, merchantId));

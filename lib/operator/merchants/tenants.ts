@@ -3,6 +3,7 @@ import { merchants, tenants, type Mode, type Tenant } from '../../platform/db/sc
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { openWallets } from '../../books/wallets/open-wallets';
+import { forgetCachedKeys } from '../../access/merchant-auth';
 
 /**
  * The operator's handle on a merchant's two sides. A merchant starts with its test tenant; the live
@@ -34,6 +35,7 @@ export async function openTenant(db: Db, merchantId: string, mode: Mode): Promis
 export async function setLiveMode(db: Db, merchantId: string, enabled: boolean): Promise<void> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
   if (!merchant) throw notFound('Merchant');
+  forgetCachedKeys(merchantId);
   if (!enabled) {
     await db
       .update(merchants)
