@@ -6,7 +6,6 @@ import { forbidden, invalidField } from '../platform/http/errors';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../merchants/kyb';
 import type { MerchantCtx } from '../access/endpoints';
 import { recordEvent } from '../notifications/events/record-event';
-import { enqueueJob } from '../platform/jobs/queue';
 import type { CreateCheckoutInput } from './input';
 import { newPaymentReference } from './reference';
 import { presentCheckoutFull, presentCheckoutPublic } from './present';
@@ -57,12 +56,6 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
       resourceId: created!.id,
       data: await presentCheckoutFull(created!),
     });
-    await enqueueJob(
-      tx,
-      'expire_checkout',
-      { checkout_id: created!.id },
-      { runAt: created!.expiresAt, jobKey: `expire_checkout:${created!.id}` },
-    );
     return created!;
   });
   return presentCheckoutPublic(row);

@@ -24,7 +24,7 @@ export async function expireCheckout(db: Db, checkoutId: string): Promise<boolea
   }
 }
 
-/** The safety net behind the per-checkout jobs: expires every due checkout, a batch at a time. */
+/** Expires every due checkout, a batch at a time (the worker's sweep, lib/worker/expiry-sweeper.ts). */
 export async function expireDueCheckouts(db: Db, batchSize = 500): Promise<number> {
   const due = await db
     .select({ id: checkouts.id })

@@ -1,6 +1,6 @@
 import type { Task, TaskList } from 'graphile-worker';
 import { getDb } from '../platform/db/client';
-import { expireCheckout, expireDueCheckouts } from '../checkout/expire-checkouts';
+import { expireCheckout } from '../checkout/expire-checkouts';
 import { purgeExpiredIdempotencyKeys } from '../access/idempotency';
 import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../collections/rail-outcomes';
 import { purgeRateLimitCounters } from '../access/rate-limit/limit';
@@ -21,6 +21,7 @@ const task =
 
 /** Every task the worker runs. One-off jobs are enqueued by domain verbs (lib/platform/jobs/queue.ts). */
 export const taskList: TaskList = {
+  // Checkouts expire by the worker's sweep (expiry-sweeper.ts); this serves jobs queued by versions before it.
   expire_checkout: task<'expire_checkout'>((p) => expireCheckout(getDb(), p.checkout_id)),
   time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
   sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
@@ -48,9 +49,6 @@ export const taskList: TaskList = {
   purge_rate_limit_counters: async () => {
     await purgeRateLimitCounters(getDb());
   },
-  sweep_expired_checkouts: async () => {
-    await expireDueCheckouts(getDb());
-  },
   run_settlement: async () => {
     await runSettlement(getDb());
   },
@@ -63,7 +61,6 @@ export const taskList: TaskList = {
 };
 
 export const crontab = [
-  '* * * * * sweep_expired_checkouts ?max=1',
   '* * * * * sweep_payment_attempt_timeouts ?max=1',
   '*/10 * * * * purge_rate_limit_counters ?max=1',
   '17 * * * * purge_idempotency_keys ?max=1',

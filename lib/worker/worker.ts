@@ -7,6 +7,7 @@ import { describeError, log } from '../platform/log';
 import { HEARTBEAT_INTERVAL_MS } from '../platform/jobs/queue';
 import { crontab, taskList } from './tasks';
 import { startWebhookDispatcher } from '../notifications/webhooks/dispatcher';
+import { startExpirySweeper } from './expiry-sweeper';
 
 export interface RunningWorker {
   workerId: string;
@@ -34,6 +35,7 @@ export async function startWorker(options: { connectionString: string; concurren
   // Webhook deliveries have their own lease-based loop (graphile-worker keeps a dead worker's jobs
   // locked for 4 hours; a delivery lease runs out in seconds).
   const dispatcher = await startWebhookDispatcher();
+  const expiry = startExpirySweeper();
 
   const beat = () =>
     getDb()
@@ -51,6 +53,7 @@ export async function startWorker(options: { connectionString: string; concurren
     async stop() {
       clearInterval(timer);
       await dispatcher.stop();
+      await expiry.stop();
       await runner.stop();
       await getDb()
         .execute(sql`delete from worker_heartbeats where worker_id = ${workerId}`)

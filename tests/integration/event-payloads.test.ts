@@ -18,6 +18,8 @@ import { runJobsNow } from '../support/jobs';
 import { timestampProblems } from '../support/timestamps';
 import { caller } from '../support/caller';
 import { contract } from '../support/contract';
+import { expireDueCheckouts } from '../../lib/checkout/expire-checkouts';
+import { getDb } from '../../lib/platform/db/client';
 
 /**
  * Every event the flows below write is what the OpenAPI document's `webhooks` promise: each row of
@@ -75,11 +77,11 @@ async function checkoutFlows(verified: Merchant, unverified: Merchant) {
   const cancelled = await checkoutWithPage(verified);
   await verified.ok(contract.cancelCheckout, { params: { checkout_id: cancelled.checkout.id } });
 
-  // Expired: its lifetime runs out and the expiry job moves it.
+  // Expired: its lifetime runs out and the worker's sweep moves it.
   const expiring = await checkoutWithPage(verified);
   await sql`update checkouts set created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour',
             updated_at = now() - interval '2 hours' where id = ${expiring.checkout.id}`;
-  await runJobsNow(['expire_checkout']);
+  await expireDueCheckouts(getDb());
 
   // Bank transfer: claimed, then approved (→ paid) or rejected by the operator.
   const approved = await checkoutWithPage(verified);

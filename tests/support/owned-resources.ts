@@ -33,7 +33,7 @@ export function ownedResources(sql: TestSql) {
       snapshot: async () => ({
         row: await sql`select * from checkouts where id = ${id}`,
         events: await sql`select event_type, data from events where resource_id = ${id} order by sequence`,
-        jobs: await sql`select run_at, key from graphile_worker._private_jobs where key = ${`expire_checkout:${id}`}`,
+        jobs: await sql`select run_at, key from graphile_worker._private_jobs where payload->>'checkout_id' = ${id}`,
       }),
     };
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../support/fixtures';
-import { runJobsNow } from '../../support/jobs';
 import { caller, expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { sql, checkoutWithPage, eventsOf, checkoutRow } from './helpers';
+import { expireDueCheckouts } from '../../../lib/checkout/expire-checkouts';
+import { getDb } from '../../../lib/platform/db/client';
 
 describe('bank transfer and operator approval', () => {
   it('claim → operator approves → paid with the admin id and notes', async () => {
@@ -217,7 +218,7 @@ describe('expiry and state rules on the public interface', () => {
       body: { network: 'mtn_momo', phone: '0244123333' },
     });
     await sql`update checkouts set expires_at = now() - interval '1 minute' where id = ${checkout.id}`;
-    await runJobsNow(['expire_checkout']);
+    await expireDueCheckouts(getDb());
     expect((await checkoutRow(checkout.id)).status).toBe('processing');
   });
 });
