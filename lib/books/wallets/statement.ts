@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { ledgerEntries, ledgerLines, type Tenant } from '../../platform/db/schema';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { ledgerEntries, ledgerLines, walletStatementCounts, type Tenant } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { offsetOf } from '../../platform/http/paging';
 import { pagination } from '../../platform/http/envelope';
@@ -32,7 +32,18 @@ export async function listWalletTransactions(db: Db, tenant: Tenant, query: z.ou
       .orderBy(desc(ledgerLines.sequence))
       .limit(query.size)
       .offset(offsetOf(query)),
-    db.select({ n: count() }).from(ledgerLines).where(where),
+    // The exact total from the per-(currency, purpose) counters (drizzle/0027): a sum of a few rows,
+    // where count(*) would read every wallet line of the merchant on every page.
+    db
+      .select({ n: sql<number>`coalesce(sum(${walletStatementCounts.n}), 0)::int` })
+      .from(walletStatementCounts)
+      .where(
+        and(
+          eq(walletStatementCounts.tenantId, tenant.id),
+          query.currency_code ? eq(walletStatementCounts.currencyCode, query.currency_code) : undefined,
+          query.transaction_type ? eq(walletStatementCounts.purpose, query.transaction_type) : undefined,
+        ),
+      ),
   ]);
   const data = rows.map(({ line, entry }): WalletTransaction => {
     const currency = line.currencyCode;

@@ -23,3 +23,4 @@ export * from './mail';
 export * from './auth';
 export * from './audit';
 export * from './daily-stats';
+export * from './statement-counts';
