@@ -82,6 +82,36 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  {
+    name: 'list-checkouts',
+    label: 'GET /api/v1/merchants/checkouts?limit=20',
+    goal: { minRatio: 0.5 },
+    prepare: async (ctx) => {
+      // At least 20 to list: the get scenario's pool, or made here when it was not selected.
+      for (let i = 0; i < 20; i++) await createCheckout(ctx);
+      return {
+        method: 'GET',
+        path: '/api/v1/merchants/checkouts?limit=20',
+        headers: { 'x-api-key': ctx.merchant.apiKey },
+      };
+    },
+  },
+  {
+    name: 'session-read',
+    label: 'GET /api/checkout/v1/sessions/{ref} (the hosted page)',
+    goal: { minRatio: 0.6 },
+    prepare: async (ctx) => {
+      const pages: { reference: string; token: string }[] = [];
+      for (let i = 0; i < READ_POOL_SIZE; i++) pages.push(await createCheckoutPage(ctx));
+      let next = 0;
+      const request = (page: { reference: string; token: string }) => ({
+        method: 'GET' as const,
+        path: `/api/checkout/v1/sessions/${page.reference}`,
+        headers: { 'x-checkout-token': page.token },
+      });
+      return { ...request(pages[0]!), setupRequest: () => request(pages[next++ % pages.length]!) };
+    },
+  },
   // Customer transactions at 100 and 100,000 per merchant, in pairs (bench/ledger.ts).
   ...listingScenarios,
   // Initiating withdrawals spread over 100 wallets, then on one (bench/withdrawals.ts).
@@ -107,6 +137,20 @@ export interface Check {
   name: string;
   ok: boolean;
   detail: string;
+}
+
+/** A checkout as its hosted page knows it: the reference and the token of its URL. */
+async function createCheckoutPage(ctx: BenchContext): Promise<{ reference: string; token: string }> {
+  const res = await fetch(`${ctx.baseUrl}/api/v1/merchants/checkouts`, {
+    method: 'POST',
+    headers: merchantHeaders(ctx),
+    body: CHECKOUT_BODY,
+    signal: AbortSignal.timeout(5_000),
+  });
+  const body = (await res.json()) as { data: { payment_reference: string; checkout_url: string } };
+  if (!res.ok) throw new Error(`Creating a checkout for the session scenario failed (${res.status})`);
+  const token = new URL(body.data.checkout_url).hash.replace(/^#token=/, '');
+  return { reference: body.data.payment_reference, token };
 }
 
 async function createCheckout(ctx: BenchContext): Promise<string> {
