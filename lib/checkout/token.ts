@@ -17,7 +17,12 @@ export const TOKEN_GRACE_SECONDS = 3600;
 /** Reads: how long after expiry the link still shows the outcome. */
 export const TOKEN_READ_SECONDS = 30 * 24 * 3600;
 
-const kidOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8);
+const kids = new Map<string, string>();
+const kidOf = (secret: string) => {
+  let kid = kids.get(secret);
+  if (!kid) kids.set(secret, (kid = crypto.createHash('sha256').update(secret).digest('hex').slice(0, 8)));
+  return kid;
+};
 
 // A KeyObject per secret, made once: handing jose raw bytes would import the key on every sign.
 const keys = new Map<string, crypto.KeyObject>();
@@ -77,10 +82,35 @@ export interface CheckoutTokenClaims {
   paymentReference: string;
 }
 
+/**
+ * Tokens verified lately, with their claims and expiry, under the secrets they were checked against:
+ * the hosted page sends the same token with every read and every poll. Only valid tokens are kept
+ * (a stranger's guesses fill nothing); a kept token still stops working at its `exp`, and a secret
+ * taken out of the configuration is no longer among the ones it is kept under.
+ */
+const verified = new Map<string, { claims: CheckoutTokenClaims; expiresAtMs: number }>();
+
 /** Verifies with the algorithm pinned; returns null for anything tampered, expired or foreign. */
 export async function verifyCheckoutToken(token: string): Promise<CheckoutTokenClaims | null> {
   const { CHECKOUT_TOKEN_SECRET, CHECKOUT_TOKEN_PREVIOUS_SECRETS } = config();
-  for (const secret of [CHECKOUT_TOKEN_SECRET, ...CHECKOUT_TOKEN_PREVIOUS_SECRETS]) {
+  const secrets = [CHECKOUT_TOKEN_SECRET, ...CHECKOUT_TOKEN_PREVIOUS_SECRETS];
+  const cacheKey = `${secrets.map(kidOf).join(',')}:${token}`;
+  const known = verified.get(cacheKey);
+  if (known && known.expiresAtMs > Date.now()) return known.claims;
+  if (known) verified.delete(cacheKey);
+  const claims = await verifyWith(secrets, token);
+  if (claims) {
+    if (verified.size >= TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, claims);
+  }
+  return claims?.claims ?? null;
+}
+
+async function verifyWith(
+  secrets: string[],
+  token: string,
+): Promise<{ claims: CheckoutTokenClaims; expiresAtMs: number } | null> {
+  for (const secret of secrets) {
     try {
       const { payload, protectedHeader } = await jwtVerify(token, keyFor(secret), {
         algorithms: ['HS256'],
@@ -89,7 +119,10 @@ export async function verifyCheckoutToken(token: string): Promise<CheckoutTokenC
       });
       if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(secret)) continue;
       if (typeof payload.sub !== 'string' || typeof payload.ref !== 'string') return null;
-      return { checkoutId: payload.sub, paymentReference: payload.ref };
+      return {
+        claims: { checkoutId: payload.sub, paymentReference: payload.ref },
+        expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY,
+      };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) continue;
       throw error;

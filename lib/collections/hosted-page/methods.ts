@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
+  branding,
   merchants,
+  tenants,
   type KybStatus,
   type Mode,
   type PaymentMethod,
@@ -8,10 +10,9 @@ import {
 } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
-import { loadBranding } from '../../merchants/branding/branding';
+import { presentBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import { liveNetwork, liveOffers } from '../../rails';
-import { modeOf } from '../../merchants/tenant-mode';
 import { railStates } from '../../rails/circuit';
 import type { CheckoutRow } from '../../checkout/present';
 
@@ -66,18 +67,27 @@ export function methodsOnOffer(
 
 /** What methodsOnOffer needs to know of the checkout's owner: KYB, the branding's accepted methods, the mode. */
 export async function merchantOffering(db: Db, row: Pick<CheckoutRow, 'merchantId' | 'tenantId'>) {
-  const [[merchant], brand, mode] = await Promise.all([
-    db.select({ kybStatus: merchants.kybStatus }).from(merchants).where(eq(merchants.id, row.merchantId)),
-    loadBranding(db, row.merchantId),
-    modeOf(db, row.tenantId),
-  ]);
+  // One read for the merchant, its branding and the tenant's mode: the hosted page asks on every load.
+  const [found] = await db
+    .select({
+      merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
+      branding,
+      mode: tenants.mode,
+    })
+    .from(tenants)
+    .innerJoin(merchants, eq(merchants.id, tenants.merchantId))
+    .leftJoin(branding, eq(branding.merchantId, merchants.id))
+    .where(and(eq(tenants.id, row.tenantId), eq(tenants.merchantId, row.merchantId)));
+  if (!found) throw new Error(`No tenant ${row.tenantId} of merchant ${row.merchantId}`);
+  const { merchant, mode } = found;
+  const brand = presentBranding(merchant, found.branding ?? undefined);
   // A live rail whose circuit is open is not offered until it is probed again (lib/rails/circuit.ts).
   const railsDown = new Set<string>();
   if (mode === 'live') {
     for (const [rail, { state }] of await railStates(db)) if (state === 'down') railsDown.add(rail);
   }
   return {
-    kybStatus: merchant?.kybStatus ?? ('unverified' as const),
+    kybStatus: merchant.kybStatus,
     acceptedMethods: brand.accepted_methods,
     brand,
     mode,
