@@ -10,13 +10,18 @@ import type { SettlementBatchDetail } from './contract';
 import type { listSettlementsQuery } from './input';
 import { presentBatch } from './present';
 
-/** Newest batches first, each with its totals and the deposits it settled (compact form). */
-export async function listSettlementBatches(db: Db, tenant: Tenant, query: z.output<typeof listSettlementsQuery>) {
+/** Newest batches first, each with its totals only (what the dashboard lists: a batch may hold thousands of deposits). */
+export async function listSettlementSummaries(db: Db, tenant: Tenant, query: z.output<typeof listSettlementsQuery>) {
+  const { rows, total } = await batchPage(db, tenant, query);
+  return { data: rows.map(presentBatch), pagination: pagination(total, query.page, query.size) };
+}
+
+async function batchPage(db: Db, tenant: Tenant, query: z.output<typeof listSettlementsQuery>) {
   const where = and(
     eq(settlementBatches.tenantId, tenant.id),
     query.currency_code ? eq(settlementBatches.currencyCode, query.currency_code) : undefined,
   );
-  const [batches, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(settlementBatches)
@@ -26,6 +31,12 @@ export async function listSettlementBatches(db: Db, tenant: Tenant, query: z.out
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(settlementBatches).where(where),
   ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Newest batches first, each with its totals and the deposits it settled (compact form). */
+export async function listSettlementBatches(db: Db, tenant: Tenant, query: z.output<typeof listSettlementsQuery>) {
+  const { rows: batches, total } = await batchPage(db, tenant, query);
   const ids = batches.map((b) => b.id);
   const settled = ids.length
     ? await db
@@ -51,5 +62,5 @@ export async function listSettlementBatches(db: Db, tenant: Tenant, query: z.out
         };
       }),
   }));
-  return { data, pagination: pagination(total?.n ?? 0, query.page, query.size) };
+  return { data, pagination: pagination(total, query.page, query.size) };
 }

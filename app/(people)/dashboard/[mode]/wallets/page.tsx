@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { listWalletTransactions } from '@/lib/books/wallets/statement';
 import { walletTransactionsQuery } from '@/lib/books/wallets/input';
-import { listSettlementBatches } from '@/lib/books/settlement/read';
+import { listSettlementSummaries } from '@/lib/books/settlement/read';
 import { listSettlementsQuery } from '@/lib/books/settlement/input';
 import { WALLETS_COPY } from '@/lib/surfaces/dashboard/copy/wallets';
 import { pageLocale } from '../../../frame';
@@ -40,7 +40,7 @@ export default async function WalletsPage({
   const statementQuery = { ...query, page: page.success ? page.data : 1 };
   const [statement, settlements] = await Promise.all([
     listWalletTransactions(ctx.db, ctx.tenant, statementQuery),
-    listSettlementBatches(ctx.db, ctx.tenant, listSettlementsQuery.parse({ currency_code: currency })),
+    listSettlementSummaries(ctx.db, ctx.tenant, listSettlementsQuery.parse({ currency_code: currency })),
   ]);
   const inCurrency = moneyIn(locale);
   const money = (n: number) => inCurrency(n, currency);
