@@ -268,7 +268,7 @@ async function main(): Promise<number> {
   if (webhooks) {
     console.log('Webhooks (bench/webhooks.ts, with a worker process):');
     const { printWebhookBench, runWebhookBench } = await import('./webhooks');
-    webhookResult = await runWebhookBench();
+    webhookResult = await runWebhookBench({ postgresDataDir: db.postgresDataDir });
     printWebhookBench(webhookResult);
   }
 

@@ -5,7 +5,7 @@ import { printWebhookBench, runWebhookBench } from './webhooks';
 
 const database = await startBenchDatabase();
 try {
-  printWebhookBench(await runWebhookBench());
+  printWebhookBench(await runWebhookBench({ postgresDataDir: database.postgresDataDir }));
 } finally {
   await closeDatabase();
   await database.stop();

@@ -176,7 +176,7 @@ export async function deleteWebhook(db: Db, tenant: Tenant, webhookId: string): 
       .returning();
     await tx
       .update(webhookDeliveries)
-      .set({ status: 'cancelled', lockedUntil: null, leaseToken: null, updatedAt: sql`now()` })
+      .set({ status: 'cancelled', lockedUntil: null, leaseToken: null, claimedBy: null, updatedAt: sql`now()` })
       .where(and(eq(webhookDeliveries.endpointId, current.id), eq(webhookDeliveries.status, 'pending')));
     return { ...presentWebhook(row!), deleted: true };
   });
@@ -290,6 +290,7 @@ export async function redeliver(db: Db, tenant: Tenant, webhookId: string, deliv
       nextAttemptAt: sql`now()`,
       lockedUntil: null,
       leaseToken: null,
+      claimedBy: null,
       updatedAt: sql`now()`,
     })
     .where(

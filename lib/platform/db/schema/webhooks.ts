@@ -54,7 +54,7 @@ export const webhookEndpoints = pgTable(
 
 /**
  * One event for one endpoint: the unit of delivery and retry (the queue itself). A delivery is claimed
- * by a dispatcher with a lease (`locked_until`, `lease_token`): a dispatcher that dies mid-delivery
+ * by a dispatcher with a lease (`locked_until`, `lease_token`, `claimed_by`): a dispatcher that dies mid-delivery
  * loses the lease when it runs out, and another one delivers again (at least once).
  */
 export const webhookDeliveries = pgTable(
@@ -77,6 +77,8 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: moment().notNull().defaultNow(),
     lockedUntil: moment(),
     leaseToken: uuid(),
+    /** The dispatcher holding the lease: an endpoint is served by one dispatcher at a time. */
+    claimedBy: uuid(),
     lastAttemptAt: moment(),
     lastStatusCode: integer(),
     lastError: text(),
@@ -87,10 +89,14 @@ export const webhookDeliveries = pgTable(
   (t) => [
     ownedByTenant('webhook_deliveries', t),
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
-    // What a dispatcher claims: pending deliveries, earliest first.
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
+    // An endpoint's line, in the order a dispatcher claims it (and the endpoints with any pending).
+    index('webhook_deliveries_line_idx')
+      .on(t.endpointId, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // Deliveries a dispatcher holds (or held, until claimed again): whose an endpoint is.
+    index('webhook_deliveries_claimed_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'pending' and ${t.claimedBy} is not null`),
     index('webhook_deliveries_endpoint_created_idx').on(
       t.endpointId,
       t.createdAt.desc().nullsFirst(),
