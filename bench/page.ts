@@ -179,7 +179,7 @@ async function main() {
       return { ms, floorMs, bytes, timeline };
     };
 
-    const cold = [];
+    const cold: Awaited<ReturnType<typeof measureRun>>[] = [];
     for (let i = 0; i < RUNS; i++) cold.push(await measureRun(1));
     const coldCpu = [];
     for (let i = 0; i < RUNS; i++) coldCpu.push(await measureRun(4));
