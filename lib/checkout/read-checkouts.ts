@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { checkouts, type CheckoutStatus, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
+import { preparedQuery } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
 import { presentCheckoutFull, type CheckoutRow } from './present';
 import { EXPIRABLE_STATUSES } from './statuses';
@@ -8,10 +9,14 @@ import type { ListCheckoutsQuery } from './input';
 
 /** A checkout of this tenant, or 404 (also when it belongs to another merchant or the other mode). */
 export async function findCheckout(db: Db, tenant: Tenant, checkoutId: string): Promise<CheckoutRow> {
-  const [row] = await db
-    .select()
-    .from(checkouts)
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.tenantId, tenant.id)));
+  const query = preparedQuery(db, 'checkout_of_tenant', (d) =>
+    d
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, sql.placeholder('id')), eq(checkouts.tenantId, sql.placeholder('tenant'))))
+      .prepare('checkout_of_tenant'),
+  );
+  const [row] = await query.execute({ id: checkoutId, tenant: tenant.id });
   if (!row) throw notFound('Checkout');
   return row;
 }
@@ -36,28 +41,67 @@ function statusIs(status: CheckoutStatus): SQL {
 
 /** Newest first; the id breaks ties so paging never skips or repeats a checkout. */
 export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckoutsQuery) {
-  const rows = await db
-    .select()
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.tenantId, tenant.id),
-        query.status ? statusIs(query.status) : undefined,
-        query.payment_reference ? eq(checkouts.paymentReference, query.payment_reference) : undefined,
-        query.customer_email ? sql`lower(${checkouts.customerEmail}) = lower(${query.customer_email})` : undefined,
-        query.created_from ? gte(checkouts.createdAt, query.created_from) : undefined,
-        query.created_to ? lte(checkouts.createdAt, query.created_to) : undefined,
-      ),
-    )
-    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  // One prepared query per combination of filters given (and status asked for): the common pages reuse theirs.
+  const given = (['payment_reference', 'customer_email', 'created_from', 'created_to'] as const).filter(
+    (f) => query[f] !== undefined,
+  );
+  const name = `list_checkouts:${query.status ?? ''}:${given.join(',')}`;
+  const list = preparedQuery(db, name, (d) =>
+    d
+      .select()
+      .from(checkouts)
+      .where(
+        and(
+          eq(checkouts.tenantId, sql.placeholder('tenant')),
+          query.status ? statusIs(query.status) : undefined,
+          given.includes('payment_reference')
+            ? eq(checkouts.paymentReference, sql.placeholder('payment_reference'))
+            : undefined,
+          given.includes('customer_email')
+            ? sql`lower(${checkouts.customerEmail}) = lower(${sql.placeholder('customer_email')})`
+            : undefined,
+          // Placeholders are bound as given (not through the column's encoder): dates go as ISO text.
+          given.includes('created_from')
+            ? gte(checkouts.createdAt, sql`${sql.placeholder('created_from')}::timestamptz`)
+            : undefined,
+          given.includes('created_to')
+            ? lte(checkouts.createdAt, sql`${sql.placeholder('created_to')}::timestamptz`)
+            : undefined,
+        ),
+      )
+      .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name.replaceAll(/\W/g, '_')),
+  );
+  const rows = await list.execute({
+    tenant: tenant.id,
+    payment_reference: query.payment_reference,
+    customer_email: query.customer_email,
+    created_from: query.created_from?.toISOString(),
+    created_to: query.created_to?.toISOString(),
+    limit: query.limit,
+    offset: query.offset,
+  });
   return Promise.all(rows.map(presentCheckoutFull));
 }
 
 /** By id alone: only for callers already bound to this checkout (the hosted page's token). */
 export async function findCheckoutById(db: Db, checkoutId: string): Promise<CheckoutRow> {
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  const row = await checkoutById(db, checkoutId);
   if (!row) throw notFound('Checkout');
+  return row;
+}
+
+/** The same read, undefined when there is no such checkout (the token's check answers 401, not 404). */
+export async function checkoutById(db: Db, checkoutId: string): Promise<CheckoutRow | undefined> {
+  const query = preparedQuery(db, 'checkout_by_id', (d) =>
+    d
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, sql.placeholder('id')))
+      .prepare('checkout_by_id'),
+  );
+  const [row] = await query.execute({ id: checkoutId });
   return row;
 }

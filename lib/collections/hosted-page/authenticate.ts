@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { checkouts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { ApiError, unauthorized } from '../../platform/http/errors';
 import type { CheckoutRow } from '../../checkout/present';
 import { TOKEN_GRACE_SECONDS, verifyCheckoutToken } from '../../checkout/token';
+import { checkoutById } from '../../checkout/read-checkouts';
 
 /**
  * The hosted page's credential: `X-Checkout-Token` must be a valid token for exactly the checkout in
@@ -22,7 +21,7 @@ export async function authenticateCheckout(
   if (!claims || claims.paymentReference !== paymentReference) {
     throw unauthorized('This payment link is not valid', 'invalid_checkout_token');
   }
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, claims.checkoutId));
+  const row = await checkoutById(db, claims.checkoutId);
   if (!row || row.paymentReference !== paymentReference) {
     throw unauthorized('This payment link is not valid', 'invalid_checkout_token');
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   branding,
   merchants,
@@ -9,6 +9,7 @@ import {
   type paymentAttempts,
 } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
+import { preparedQuery } from '../../platform/db/prepared';
 import { config } from '../../platform/config';
 import { presentBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
@@ -68,16 +69,20 @@ export function methodsOnOffer(
 /** What methodsOnOffer needs to know of the checkout's owner: KYB, the branding's accepted methods, the mode. */
 export async function merchantOffering(db: Db, row: Pick<CheckoutRow, 'merchantId' | 'tenantId'>) {
   // One read for the merchant, its branding and the tenant's mode: the hosted page asks on every load.
-  const [found] = await db
-    .select({
-      merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
-      branding,
-      mode: tenants.mode,
-    })
-    .from(tenants)
-    .innerJoin(merchants, eq(merchants.id, tenants.merchantId))
-    .leftJoin(branding, eq(branding.merchantId, merchants.id))
-    .where(and(eq(tenants.id, row.tenantId), eq(tenants.merchantId, row.merchantId)));
+  const query = preparedQuery(db, 'merchant_offering', (d) =>
+    d
+      .select({
+        merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
+        branding,
+        mode: tenants.mode,
+      })
+      .from(tenants)
+      .innerJoin(merchants, eq(merchants.id, tenants.merchantId))
+      .leftJoin(branding, eq(branding.merchantId, merchants.id))
+      .where(and(eq(tenants.id, sql.placeholder('tenant')), eq(tenants.merchantId, sql.placeholder('merchant'))))
+      .prepare('merchant_offering'),
+  );
+  const [found] = await query.execute({ tenant: row.tenantId, merchant: row.merchantId });
   if (!found) throw new Error(`No tenant ${row.tenantId} of merchant ${row.merchantId}`);
   const { merchant, mode } = found;
   const brand = presentBranding(merchant, found.branding ?? undefined);

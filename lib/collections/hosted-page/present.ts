@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { paymentAttempts, type PaymentMethod } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
+import { preparedQuery } from '../../platform/db/prepared';
 import { config } from '../../platform/config';
 import { toMajorUnits } from '../../platform/money/amount';
 import { formatTimestamp } from '../../platform/time';
@@ -38,12 +39,16 @@ export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
 }
 
 export async function latestAttempt(db: Db, checkoutId: string): Promise<AttemptRow | undefined> {
-  const [attempt] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.checkoutId, checkoutId))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-    .limit(1);
+  const query = preparedQuery(db, 'latest_attempt', (d) =>
+    d
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.checkoutId, sql.placeholder('checkout')))
+      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+      .limit(1)
+      .prepare('latest_attempt'),
+  );
+  const [attempt] = await query.execute({ checkout: checkoutId });
   return attempt;
 }
 
