@@ -50,7 +50,7 @@ export function openDatabase(url: string, max = 10): Connection {
     // Timestamps are parsed by drizzle; bigint columns stay strings until drizzle makes them BigInt.
     // Prepared statements (below) are planned for each call's own values, never with a generic plan: a
     // plan made for a small merchant's statement read a large one's 100,000 lines (bench:dashboard).
-    connection: { application_name: 'merchant-payments', TimeZone: 'UTC', plan_cache_mode: process.env.PLAN_MODE ?? 'force_custom_plan' },
+    connection: { application_name: 'merchant-payments', TimeZone: 'UTC', plan_cache_mode: 'force_custom_plan' },
   });
   return { sql, db: drizzle(preparing(sql), { schema, casing: 'snake_case' }), url };
 }
