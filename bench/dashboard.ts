@@ -12,6 +12,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { getSql } from '../lib/platform/db/client';
 import { buildIfNeeded } from '../scripts/lib/next-build';
 import { startBenchDatabase } from './lib/database';
+import { PROFILING, printStatements, statementProbe } from './lib/profile';
 import { newMerchant, seedPaidDeposits } from './lib/paid-checkouts';
 import { startServer } from './lib/server';
 
@@ -121,7 +122,9 @@ async function main() {
 
     console.log(`\nLists: server time to first byte, median of ${RUNS}, ${DEPOSITS} checkouts vs none:\n`);
     const lists: Record<string, { emptyMs: number; largeMs: number; ratio: number }> = {};
+    const statements = PROFILING ? statementProbe(database.url) : undefined;
     for (const p of LISTS) {
+      await statements?.start();
       const times = { empty: [] as number[], large: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
         // Alternate, so a slow moment of the machine lands on both sides.
@@ -135,7 +138,10 @@ async function main() {
       console.log(
         `  ${`/${p}`.padEnd(20)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
       );
+      // BENCH_PROFILE=1: the statements behind this page's loads (both merchants), costliest first.
+      if (statements) printStatements(`/${p}`, await statements.read(RUNS * 2, 6));
     }
+    await statements?.close();
 
     const results = path.resolve('bench', 'results');
     fs.mkdirSync(results, { recursive: true });

@@ -21,8 +21,8 @@ const holder = globalThis as unknown as { __paymentsDb?: Connection };
  * drizzle sends every statement unnamed (`prepare: false`), so PostgreSQL parses and plans each one
  * on every call: most of a simple read's cost in the database (bench/README.md, "Where a request's
  * time goes"). This hands drizzle the same client with `prepare: true`: postgres.js then prepares a
- * statement once per connection and reuses it by its text (parsed once; planned per call, see
- * `plan_cache_mode` below). Transactions and savepoints get the same
+ * statement once per connection and reuses it by its text (parsed once; planned as PostgreSQL
+ * decides, see below). Transactions and savepoints get the same
  * treatment. The cache grows with each distinct text (an IN list of a new length is a new text); a
  * connection is replaced after 30–60 minutes (postgres.js's `max_lifetime`), which bounds it.
  */
@@ -48,9 +48,11 @@ export function openDatabase(url: string, max = 10): Connection {
     max,
     onnotice: () => {},
     // Timestamps are parsed by drizzle; bigint columns stay strings until drizzle makes them BigInt.
-    // Prepared statements (below) are planned for each call's own values, never with a generic plan: a
-    // plan made for a small merchant's statement read a large one's 100,000 lines (bench:dashboard).
-    connection: { application_name: 'merchant-payments', TimeZone: 'UTC', plan_cache_mode: 'force_custom_plan' },
+    // Prepared statements keep PostgreSQL's plan caching: after five calls a statement may run on a
+    // generic plan, made once for every value. Planning each call (force_custom_plan) cost reads 30-50 %
+    // more CPU (bench/README.md). A query whose plan depends on the merchant's size is written so the
+    // generic plan is right too (the wallet statement reads its page of lines, then their entries).
+    connection: { application_name: 'merchant-payments', TimeZone: 'UTC' },
   });
   return { sql, db: drizzle(preparing(sql), { schema, casing: 'snake_case' }), url };
 }
