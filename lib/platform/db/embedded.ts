@@ -77,7 +77,7 @@ function readOrCreateCredentials(file: string): Credentials {
 }
 
 /** The port of a live server already using this data directory, from its postmaster.pid. */
-function runningServerPort(pgDir: string): number | undefined {
+export function runningServerPort(pgDir: string): number | undefined {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return undefined;
   const [pidLine, , , portLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
