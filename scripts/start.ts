@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeDatabase } from '../lib/platform/db/client';
-import { startWorker, type RunningWorker } from '../lib/worker/worker';
+import { startWorker, survivingDatabaseOutages, type RunningWorker } from '../lib/worker/worker';
 import path from 'node:path';
 import { DATA_DIR, prepareEnvironment } from './lib/environment';
 import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';
@@ -22,6 +22,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env },
   });
+  if (config.WORKER_IN_PROCESS) survivingDatabaseOutages();
   const worker: RunningWorker | null = config.WORKER_IN_PROCESS
     ? await startWorker({ connectionString: config.DATABASE_URL, concurrency: config.WORKER_CONCURRENCY })
     : null;

@@ -1,9 +1,11 @@
 /** `npm run worker`: the background worker alone, for running it apart from the web servers. */
 import { closeDatabase } from '../lib/platform/db/client';
-import { startWorker } from '../lib/worker/worker';
+import { startWorker, survivingDatabaseOutages } from '../lib/worker/worker';
 import { prepareEnvironment } from './lib/environment';
 
 const env = await prepareEnvironment();
+// A database restart must not end the worker: lib/worker/worker.ts says how each part rides it out.
+survivingDatabaseOutages();
 const worker = await startWorker({
   connectionString: env.config.DATABASE_URL,
   concurrency: env.config.WORKER_CONCURRENCY,
@@ -11,7 +13,7 @@ const worker = await startWorker({
 console.log(`Worker ${worker.workerId} running (concurrency ${env.config.WORKER_CONCURRENCY}). Ctrl+C to stop.`);
 
 const stop = async () => {
-  await worker.stop();
+  await worker.stop().catch(() => {});
   await closeDatabase();
   await env.embedded?.stop();
   process.exit(0);

@@ -66,6 +66,9 @@ export function stableStringify(root: unknown): string {
  * response is stored atomically with its effects (a crash leaves neither); a retry with the same body
  * replays that response; another body is a 422; a retry while the first is still running is a 409.
  * Refusals (4xx thrown by `work`) roll back and are not stored, so a corrected retry can succeed.
+ * Neither is a lost database connection (503 `database_unavailable`, even when it broke during
+ * COMMIT): the stored response commits with the work or not at all, so a retry with the key either
+ * replays what committed or runs the work now.
  */
 export async function withIdempotency(
   db: Db,

@@ -82,6 +82,7 @@ export const configSchema = z.object({
   WORKER_IN_PROCESS: boolean.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -233,6 +234,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   WORKER_CONCURRENCY: { meaning: 'Jobs a worker process runs at once.' },
   DATABASE_POOL_SIZE: { meaning: 'Database connections per process.' },
+  DATABASE_CONNECT_TIMEOUT_SECONDS: {
+    meaning:
+      'How long opening a database connection may take before it fails. While the database is unreachable, no request waits longer than about this for its 503 `database_unavailable`, and most are answered at once ([operations.md](operations.md#when-the-database-is-unreachable)).',
+  },
   SETTLEMENT_DELAY_MINUTES: {
     meaning:
       'How long a completed deposit stays in holding before a settlement run moves it to available (1440: the next day).',

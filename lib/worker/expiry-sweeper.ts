@@ -1,5 +1,6 @@
 import { getDb } from '../platform/db/client';
-import { describeError, log } from '../platform/log';
+import { failureFields } from '../platform/db/unavailable';
+import { log } from '../platform/log';
 import { expireDueCheckouts } from '../checkout/expire-checkouts';
 
 /** How often each worker looks for checkouts whose time ran out. */
@@ -18,7 +19,7 @@ export function startExpirySweeper(): { stop(): Promise<void> } {
   const sweep = () => {
     if (running) return;
     running = expireDueCheckouts(getDb())
-      .catch((error: unknown) => log.warn('expiry sweep failed', describeError(error)))
+      .catch((error: unknown) => log.warn('expiry sweep failed', failureFields(error)))
       .finally(() => (running = null));
   };
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);

@@ -1,8 +1,10 @@
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { run, Logger, type Runner } from 'graphile-worker';
+import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../platform/db/client';
+import { connectionFailure, failureFields } from '../platform/db/unavailable';
 import { describeError, log } from '../platform/log';
 import { HEARTBEAT_INTERVAL_MS } from '../platform/jobs/queue';
 import { crontab, taskList } from './tasks';
@@ -17,20 +19,34 @@ export interface RunningWorker {
 /**
  * Starts graphile-worker with the service's tasks, the webhook dispatcher, and a heartbeat row that /api/health reads. Any
  * number of workers (in the app process or via `npm run worker`) can share one database.
+ *
+ * A worker outlives a database outage (a restart, a failover): graphile-worker polls again every
+ * second and its pool reconnects; the dispatcher, the expiry sweep and the heartbeat log each failed
+ * round as a warning and try again on their next one; and should graphile-worker's runner stop all the
+ * same, it is started again (superviseRunner). The work itself is all in the database (jobs,
+ * deliveries and their leases, checkouts), so it resumes where the database left it.
  */
 export async function startWorker(options: { connectionString: string; concurrency: number }): Promise<RunningWorker> {
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  const runner: Runner = await run({
-    connectionString: options.connectionString,
-    concurrency: options.concurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList,
-    crontab,
-    logger: new Logger((scope) => (level, message) => {
-      if (level === 'error' || level === 'warning') log.warn('worker', { scope: scope.label, message });
+  const runner = await superviseRunner((events) =>
+    run({
+      connectionString: options.connectionString,
+      concurrency: options.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList,
+      crontab,
+      events,
+      logger: new Logger((scope) => (level, message) => {
+        if (level === 'error' || level === 'warning') log.warn('worker', { scope: scope.label, message });
+      }),
+      // A job's outcome is written through graphile-worker's batcher. Written directly, an outcome
+      // the database could not take (ECONNREFUSED is not among the errors it retries) is a promise
+      // rejection nobody handles, which ends the process; through the batcher it stops the runner
+      // instead (it does not retry either: graphile/worker#636), and superviseRunner starts it again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     }),
-  });
+  );
 
   // Webhook deliveries have their own lease-based loop (graphile-worker keeps a dead worker's jobs
   // locked for 4 hours; a delivery lease runs out in seconds).
@@ -43,7 +59,7 @@ export async function startWorker(options: { connectionString: string; concurren
         sql`insert into worker_heartbeats (worker_id) values (${workerId})
             on conflict (worker_id) do update set beat_at = now()`,
       )
-      .catch((error: unknown) => log.warn('worker heartbeat failed', describeError(error)));
+      .catch((error: unknown) => log.warn('worker heartbeat failed', failureFields(error)));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
   timer.unref();
@@ -60,4 +76,101 @@ export async function startWorker(options: { connectionString: string; concurren
         .catch(() => {});
     },
   };
+}
+
+/** The longest pause between two attempts to start graphile-worker's runner again. */
+const RESTART_MAX_DELAY_MS = 5_000;
+
+/**
+ * graphile-worker's runner, started again whenever it stops unasked: it stops itself when it could
+ * not record a job's outcome ("queue is in an inconsistent state"), and since 0.17 its `promise` then
+ * resolves as after a requested stop (graphile/worker#635), so any settling counts. The next start is
+ * tried after 1 s, then 2 s, 4 s, then every 5 s until it succeeds. The stopped runner's jobs stay
+ * locked by its worker pool (graphile-worker would hand them out again after 4 hours): once the new one
+ * runs they are unlocked, to run now. One whose work was done but whose completion could not be
+ * written then runs a second time, as after a crash: graphile-worker runs a job at least once.
+ */
+async function superviseRunner(start: (events: WorkerEvents) => Promise<Runner>): Promise<{ stop(): Promise<void> }> {
+  const launch = async () => {
+    // Jobs are locked under the id of the runner's worker pool (graphile-worker 0.17).
+    const lockers = new Set<string>();
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('pool:create', ({ workerPool }) => lockers.add(workerPool.id));
+    return { runner: await start(events), lockers };
+  };
+  let current = await launch();
+  let stopping = false;
+  let restarting: Promise<void> = Promise.resolve();
+  let cutPause: (() => void) | null = null;
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        cutPause = null;
+        resolve();
+      }
+      cutPause = done;
+    });
+
+  const restart = async (stopped: Set<string>) => {
+    for (let attempt = 0; !stopping; attempt++) {
+      await pause(Math.min(1000 * 2 ** attempt, RESTART_MAX_DELAY_MS));
+      if (stopping) return;
+      try {
+        current = await launch();
+        watch(current);
+      } catch (error) {
+        log.warn('worker job runner did not start', failureFields(error));
+        continue;
+      }
+      log.info('worker job runner started again');
+      await getDb()
+        .execute(sql`select graphile_worker.force_unlock_workers(string_to_array(${[...stopped].join(',')}, ','))`)
+        .catch((error: unknown) => log.warn('jobs of the stopped runner not unlocked', failureFields(error)));
+      return;
+    }
+  };
+
+  const watch = (launched: typeof current) => {
+    void launched.runner.promise
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+      .then((error) => {
+        if (stopping || launched !== current) return;
+        log.warn('worker job runner stopped; starting it again', error ? failureFields(error) : {});
+        restarting = restart(launched.lockers);
+      });
+  };
+  watch(current);
+
+  return {
+    async stop() {
+      stopping = true;
+      cutPause?.();
+      await restarting;
+      // A runner that already stopped by itself says so; there is nothing left to stop.
+      await current.runner.stop().catch((error: unknown) => log.debug('worker job runner stop', failureFields(error)));
+    },
+  };
+}
+
+/**
+ * For a process that runs a worker (`npm run worker`, `npm start`): a rejection nobody handled that
+ * is a database connection failure (postgres.js, for one, fetches a new connection's array types
+ * without a listener) is a warning and the process carries on; any other still ends the process, as
+ * it would without this listener. (`next start` installs listeners of its own.)
+ */
+export function survivingDatabaseOutages(): void {
+  process.on('unhandledRejection', (reason) => {
+    if (connectionFailure(reason)) {
+      log.warn('database connection failure nobody awaited', failureFields(reason));
+      return;
+    }
+    log.error('unhandled rejection', describeError(reason));
+    process.exit(1);
+  });
 }

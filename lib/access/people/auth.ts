@@ -5,6 +5,8 @@ import { organization, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { config } from '../../platform/config';
 import { getDb } from '../../platform/db/client';
+import { connectionFailure, failureFields } from '../../platform/db/unavailable';
+import { log } from '../../platform/log';
 import {
   authAccounts,
   authInvitations,
@@ -54,6 +56,7 @@ function build() {
     secret: c.AUTH_SECRET,
     trustedOrigins: [...new Set([c.API_BASE_URL, c.CHECKOUT_BASE_URL])],
     telemetry: { enabled: false },
+    logger: { log: authLog },
     database: drizzleAdapter(getDb(), { provider: 'pg', schema: AUTH_TABLES }),
     // The team is changed only by the dashboard's audited actions (lib/surfaces/dashboard/team), in
     // the transaction of their audit line; the library's own team endpoints stay callable in-process
@@ -120,6 +123,21 @@ function build() {
       nextCookies(),
     ],
   });
+}
+
+/**
+ * better-auth's own log lines, written by the service's log (JSON, redacted). Its default prints a
+ * failed query with its parameters (a session token, for one) to stderr. A database connection
+ * failure is only a debug line here: the request it failed says so itself, once (503
+ * `database_unavailable`, lib/platform/http/database-unavailable.ts).
+ */
+function authLog(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]): void {
+  const error = args.find((arg) => arg instanceof Error);
+  // A query's message ends with its parameters ("Failed query: … params: …"): never written.
+  const text = `auth: ${message.split('\nparams:')[0]}`;
+  const fields = error ? failureFields(error) : {};
+  if (level === 'debug' || level === 'info' || connectionFailure(error)) log.debug(text, fields);
+  else log[level](text, fields);
 }
 
 /** Every endpoint of the organization plugin (better-auth 1.7): none is offered over HTTP. */

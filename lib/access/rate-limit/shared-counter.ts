@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { log, describeError } from '../../platform/log';
+import { failureFields } from '../../platform/db/unavailable';
+import { log } from '../../platform/log';
 import type { WindowCount } from './limit';
 
 /**
@@ -74,7 +75,7 @@ export class SharedWindowCounter {
       } catch (error) {
         // Not counted this time: put them back for the next settlement (the limit must not forget them).
         batch.forEach((c, i) => (c.pending += sent[i]!));
-        log.warn('rate limit counts not settled', describeError(error));
+        log.warn('rate limit counts not settled', failureFields(error));
       } finally {
         this.settling = null;
       }

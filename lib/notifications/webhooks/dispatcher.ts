@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import { getDb, getSql } from '../../platform/db/client';
 import { config } from '../../platform/config';
-import { describeError, log } from '../../platform/log';
+import { failureFields } from '../../platform/db/unavailable';
+import { log } from '../../platform/log';
 import { computeWebhookSignature } from './verify';
 import { sendWebhook, type SendResult } from './send';
 import { envelopeOf } from './envelope';
@@ -121,7 +122,7 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
   const giveBack = (deliveries: ClaimedDelivery[]) => {
     held -= deliveries.length;
     releaseClaims(db, deliveries).catch((error: unknown) =>
-      log.warn('webhook claims not given back', describeError(error)),
+      log.warn('webhook claims not given back', failureFields(error)),
     );
   };
 
@@ -140,7 +141,7 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
         return recorder.record({ delivery, result, at: new Date() });
       })
       .catch((error: unknown) =>
-        log.warn('webhook delivery failed to record', { delivery_id: delivery.id, ...describeError(error) }),
+        log.warn('webhook delivery failed to record', { delivery_id: delivery.id, ...failureFields(error) }),
       )
       .finally(() => {
         held -= 1;
@@ -179,7 +180,8 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
         try {
           claimed = await claimDue(db, { limit: room, claimer, perEndpoint: PER_ENDPOINT_CLAIM, queued: lines() });
         } catch (error) {
-          log.warn('webhook claim failed', describeError(error));
+          // The database away (a restart): the next round, a second later, tries again.
+          log.warn('webhook claim failed', failureFields(error));
         }
       }
       held += claimed.length;
@@ -210,7 +212,7 @@ export async function startWebhookDispatcher(): Promise<RunningDispatcher> {
       queues.clear();
       await releaseClaims(db, unsent).catch(() => {});
       await Promise.allSettled([...unfinished]);
-      await listener.unlisten();
+      await listener.unlisten().catch(() => {});
     },
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { formatTimestamp } from '../../platform/time';
-import { describeError, log } from '../../platform/log';
+import { failureFields } from '../../platform/db/unavailable';
+import { log } from '../../platform/log';
 import type { SendResult } from './send';
 import { ts, type ClaimedDelivery } from './claim';
 import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextAttemptAt } from './schedule';
@@ -91,7 +92,7 @@ export async function recordAttempt(db: Db, finished: FinishedAttempt): Promise<
   } catch (error) {
     log.warn('webhook attempt could not be recorded as received; recording it without the body', {
       delivery_id: finished.delivery.id,
-      ...describeError(error),
+      ...failureFields(error),
     });
     await recordAttempts(db, [{ ...finished, result: { ...finished.result, responseBody: null } }]);
   }

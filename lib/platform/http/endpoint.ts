@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeError, log } from '../log';
 import { ApiError } from './errors';
+import { databaseUnavailable } from './database-unavailable';
 import { requestIdOf } from './request-id';
 import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
@@ -66,9 +67,11 @@ const safeDecode = (s: string) => {
 };
 
 /**
- * The one place a request becomes a response: request id, error shape, logging. Anything that is
- * not an ApiError is logged and answered as a bare 500 with no internals. `headersOf` adds headers a
- * surface owes on every answer, success or error (the merchant API's RateLimit headers).
+ * The one place a request becomes a response: request id, error shape, logging. A failure of the
+ * database connection is a 503 `database_unavailable` with Retry-After, logged as a warning
+ * (./database-unavailable.ts); anything else that is not an ApiError is logged and answered as a bare
+ * 500 with no internals. `headersOf` adds headers a surface owes on every answer, success or error
+ * (the merchant API's RateLimit headers).
  */
 export function endpoint(
   run: (req: Request, requestId: string, route: RouteArgs) => Promise<Response | Reply>,
@@ -101,6 +104,8 @@ export function endpoint(
 
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof ApiError) return json(errorBody(error, requestId), error.status, error.headers);
+  const unavailable = databaseUnavailable(error, { request_id: requestId });
+  if (unavailable) return json(errorBody(unavailable, requestId), unavailable.status, unavailable.headers);
   log.error('unhandled error', { request_id: requestId, ...describeError(error) });
   const internal = new ApiError(500, 'internal_error', 'Something went wrong on our side; it has been logged');
   return json(errorBody(internal, requestId), 500);

@@ -20,6 +20,11 @@ export const ERROR_CODES = {
   not_found: { status: 404, meaning: 'No such resource, or it belongs to another merchant or the other mode' },
   rate_limited: { status: 429, meaning: 'Too many requests: wait `Retry-After` seconds' },
   internal_error: { status: 500, meaning: 'Our fault; it was logged under the request id' },
+  database_unavailable: {
+    status: 503,
+    meaning:
+      'The service cannot reach its database for a moment (a restart, a failover): wait `Retry-After` seconds and send the request again. Nothing was changed, unless the connection broke while a write was committing: a write sent again with the same Idempotency-Key is then answered as the first one was',
+  },
   rail_unavailable: {
     status: 503,
     meaning:

@@ -108,5 +108,7 @@ export function documentedErrors(op: Operation): ErrorStatus[] {
   statuses.add(422);
   if (op.method !== 'GET') [400, 413, 415].forEach((s) => statuses.add(s as ErrorStatus));
   if (op.idempotent) [409, 422].forEach((s) => statuses.add(s as ErrorStatus));
+  // The database can be away for a moment (a restart): any operation may answer 503 database_unavailable.
+  statuses.add(503);
   return [...statuses].sort();
 }

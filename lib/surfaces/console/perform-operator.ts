@@ -1,4 +1,5 @@
 import { auditLog, type Mode } from '../../platform/db/schema';
+import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError } from '../../platform/http/errors';
 import { isStorableText } from '../../platform/http/storable-text';
 import { formValues, refused, stepUp, type ActionCode, type FormValues, type Refusal } from '../dashboard/perform';
@@ -35,7 +36,22 @@ export const NO_OPERATOR_MESSAGES: Record<NoOperator, string> = {
   two_factor_required: 'Set up two-step verification first',
 };
 
+/** Runs a console action; while the database cannot be reached it is refused `database_unavailable`, as the dashboard's are. */
 export async function performOperator<I, R>(
+  action: OperatorAction<I, R>,
+  headers: Headers,
+  form: FormData | FormValues,
+): Promise<ConsoleOutcome<R>> {
+  try {
+    return await performOperatorAction(action, headers, form);
+  } catch (error) {
+    const unavailable = databaseUnavailable(error, { action: action.name });
+    if (unavailable) return { ...refused(unavailable.code, unavailable.message), values: formValues(form) };
+    throw error;
+  }
+}
+
+async function performOperatorAction<I, R>(
   action: OperatorAction<I, R>,
   headers: Headers,
   form: FormData | FormValues,

@@ -9,6 +9,7 @@ import { presentWallet } from '../../books/wallets/present';
 import { unresolvedQuery } from '../../operator/rails/contract';
 import { listUnresolvedOnRails } from '../../operator/rails/unresolved';
 import { currencies, merchants, settlementBatches, tenants, wallets, webhookEndpoints } from '../../platform/db/schema';
+import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError } from '../../platform/http/errors';
 import { validate } from '../../platform/http/parse';
 import { formatTimestamp } from '../../platform/time';
@@ -147,11 +148,28 @@ export const CONSOLE_VIEWS = {
 export type ConsoleViewName = keyof typeof CONSOLE_VIEWS;
 export type ConsoleViewOf<N extends ConsoleViewName> = Awaited<ReturnType<(typeof CONSOLE_VIEWS)[N]>>;
 
-/** A page's data for the person behind `headers`: only an operator with two-factor gets it. */
+/**
+ * A page's data for the person behind `headers`: only an operator with two-factor gets it. While the
+ * database cannot be reached the page says so (`database_unavailable`) instead of failing.
+ */
 export async function readConsoleView<N extends ConsoleViewName>(
   name: N,
   headers: Headers,
   query: FormValues = {},
+): Promise<ConsoleOutcome<ConsoleViewOf<N>>> {
+  try {
+    return await readView(name, headers, query);
+  } catch (error) {
+    const unavailable = databaseUnavailable(error, { view: name });
+    if (unavailable) return { ok: false, code: unavailable.code, message: unavailable.message, fields: [] };
+    throw error;
+  }
+}
+
+async function readView<N extends ConsoleViewName>(
+  name: N,
+  headers: Headers,
+  query: FormValues,
 ): Promise<ConsoleOutcome<ConsoleViewOf<N>>> {
   const found = await operatorContext(headers);
   if (!found.ok) return { ok: false, code: found.reason, message: NO_OPERATOR_MESSAGES[found.reason], fields: [] };

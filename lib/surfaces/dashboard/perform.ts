@@ -5,6 +5,7 @@ import { roleMay } from '../../access/people/roles';
 import { countHit } from '../../access/rate-limit/limit';
 import type { Requirement } from '../../access/permissions';
 import { auditLog, authSessions, type MemberRole } from '../../platform/db/schema';
+import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError, type FieldError } from '../../platform/http/errors';
 import type { ErrorCode } from '../../platform/http/error-codes';
 import { isStorableText } from '../../platform/http/storable-text';
@@ -101,7 +102,25 @@ export async function stepUp(ctx: StepUpCtx, headers: Headers, code: string | un
   return null;
 }
 
+/**
+ * Runs a dashboard action. While the database cannot be reached, the form is answered
+ * `database_unavailable` (try again shortly) with what was typed, instead of an error page.
+ */
 export async function perform<I, R>(
+  action: DashboardAction<I, R>,
+  headers: Headers,
+  form: FormData | FormValues,
+): Promise<ActionOutcome<R>> {
+  try {
+    return await performAction(action, headers, form);
+  } catch (error) {
+    const unavailable = databaseUnavailable(error, { action: action.name });
+    if (unavailable) return { ...refused(unavailable.code, unavailable.message), values: formValues(form) };
+    throw error;
+  }
+}
+
+async function performAction<I, R>(
   action: DashboardAction<I, R>,
   headers: Headers,
   form: FormData | FormValues,

@@ -25,7 +25,7 @@ const ERROR_MEANING: Record<number, string> = {
   422: 'Invalid input: `error.fields` lists each field and why (also an Idempotency-Key already used with another body: `idempotency_key_reused`)',
   429: 'Rate limited: wait `Retry-After` seconds',
   502: 'An upstream rail failed',
-  503: 'Unavailable (database, rail, or sandbox-only operation in live mode)',
+  503: 'Unavailable for a moment: the database cannot be reached (`database_unavailable`, any operation), or a live payment provider (`rail_unavailable`). Send the request again after `Retry-After` seconds (a write with the same Idempotency-Key)',
 };
 
 const SECURITY: Record<Exclude<Security, 'none'>, Json> = {
