@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminHeaders,
   minimalCheckout,
@@ -21,19 +21,25 @@ import { resetConfigForTests } from '../../lib/platform/config';
 import { caller } from '../support/caller';
 import { contract } from '../support/contract';
 import { type RawAnswer } from '../support/api';
+import { testSql } from '../support/database';
+import { stateFingerprints, type Fingerprint } from '../support/fuzz-state';
 import type { JsonSchema, OpenApiDocument, Parameter } from '../support/openapi-document';
 
 /**
  * Every operation of the OpenAPI document (GET /api/openapi.json), called with FUZZ_RUNS generated
- * requests each (fixed seed, FUZZ_SEED to vary it): bodies, queries and path ids the schemas probably
- * accept, and ones they must refuse — wrong types, missing and extra fields, boundary and huge
- * numbers, long and odd strings (NUL, lone surrogates, right-to-left, emoji), bad UUIDs, malformed and
- * deep JSON, wrong content types, odd path ids, wrong methods, missing credentials. No answer may be a
- * 5xx, and each must be the success envelope or the error shape its operation documents (the API
- * harness holds every response to the document: tests/support/contract-check.ts). FUZZ_VERBOSE=1
- * prints how each operation answered.
+ * requests each (60 by default: some 4,700 in all; fixed seed, FUZZ_SEED to vary it): bodies, queries
+ * and path ids the schemas probably accept, and ones they must refuse — wrong types, missing and extra
+ * fields, boundary and huge numbers, long and odd strings (NUL, lone surrogates, right-to-left, emoji),
+ * bad UUIDs, malformed and deep JSON, wrong content types, odd path ids, wrong methods, missing
+ * credentials. No answer may be a 5xx, and each must be the success envelope or the error shape its
+ * operation documents (the API harness holds every response to the document:
+ * tests/support/contract-check.ts). A refused request (any 4xx) must change nothing: the database's
+ * business state — both merchants' objects, the operator's and the global ones — is fingerprinted right
+ * before and right after it, and a difference names the table, the merchant and the rows written
+ * (tests/support/fuzz-state.ts). The totals are printed at the end; FUZZ_VERBOSE=1 prints how each
+ * operation answered, FUZZ_STATE_FULL=1 hashes every table after every request.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 // The fuzzer is one very busy client: keep every limit out of its way.
@@ -93,6 +99,10 @@ interface Fixtures {
   credentials: Record<string, Record<string, string>>;
 }
 let fixtures: Fixtures;
+const sql = testSql();
+let state: Awaited<ReturnType<typeof stateFingerprints>>;
+/** The state after the last request: the "before" of the next one. */
+let last: Fingerprint;
 
 beforeAll(async () => {
   const m = await newMerchant({ name: 'Fuzzed Shop' });
@@ -158,6 +168,29 @@ beforeAll(async () => {
       embedToken: { 'x-embed-token': session.public_token, origin: 'https://shop.example' },
     },
   };
+  // The report names the fixtures' merchants and tenants (any other merchant is one the fuzzer created).
+  const names = { [m.id]: 'Fuzzed Shop', [victim.id]: 'Operator Target' };
+  const tenants = await sql<
+    { id: string; merchant_id: string; mode: string }[]
+  >`select id, merchant_id, mode from tenants`;
+  state = await stateFingerprints(sql, {
+    labels: {
+      ...names,
+      ...Object.fromEntries(tenants.map((t) => [t.id, `${names[t.merchant_id] ?? t.merchant_id} (${t.mode})`])),
+    },
+    full: Boolean(process.env.FUZZ_STATE_FULL),
+  });
+  last = await state.take();
+});
+
+/** Over the whole file, printed once at the end. */
+const totals = { requests: 0, refusedChecked: 0, statuses: new Map<number, number>() };
+afterAll(() => {
+  const statuses = Object.fromEntries([...totals.statuses].sort(([a], [b]) => a - b));
+  console.log(
+    `fuzz: ${totals.requests} requests (${OPERATIONS.length} operations × ${RUNS}, seed ${SEED}), ` +
+      `${totals.refusedChecked} refused ones checked to change nothing; statuses ${JSON.stringify(statuses)}`,
+  );
 });
 
 interface FuzzRequest {
@@ -332,19 +365,35 @@ describe(`fuzzing every operation of the OpenAPI document (${RUNS} requests each
       const failures: string[] = [];
       const statuses = new Map<number, number>();
       for (const request of fc.sample(requests(op), { seed: SEED + index, numRuns: RUNS })) {
+        totals.requests++;
+        let res: RawAnswer;
         try {
-          const res = await caller().raw(request.method, request.url, {
+          res = await caller().raw(request.method, request.url, {
             headers: request.headers,
             ...(request.body === undefined ? {} : { body: request.body }),
           });
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          const problem = problemOf(op, res);
-          if (problem) failures.push(`${describeRequest(request)}\n    → ${problem}`);
         } catch (error) {
           // The harness throws when an answer breaks the OpenAPI document (status, shape or code).
           failures.push(
             `${describeRequest(request)}\n    → ${error instanceof Error ? error.message.slice(0, 400) : String(error)}`,
           );
+          // Its status is not known here: the next request's "before" is simply taken afresh.
+          last = await state.take();
+          continue;
+        }
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        totals.statuses.set(res.status, (totals.statuses.get(res.status) ?? 0) + 1);
+        const problem = problemOf(op, res);
+        if (problem) failures.push(`${describeRequest(request)}\n    → ${problem}`);
+        // A refused request changes nothing: the state right after it is the state right before it
+        // (the state after the previous request; a success may change it).
+        const before = last;
+        last = await state.take();
+        if (res.status >= 400 && res.status < 500) {
+          totals.refusedChecked++;
+          const changed = await state.changes(before, last);
+          if (changed.length)
+            failures.push(`${describeRequest(request)}\n    → ${res.status} but changed ${changed.join('; ')}`);
         }
       }
       if (process.env.FUZZ_VERBOSE)
