@@ -10,6 +10,7 @@ import { HEARTBEAT_INTERVAL_MS } from '../platform/jobs/queue';
 import { crontab, taskList } from './tasks';
 import { startWebhookDispatcher } from '../notifications/webhooks/dispatcher';
 import { startExpirySweeper } from './expiry-sweeper';
+import { DEAD_AFTER_MS, releaseJobsOfDeadWorkers } from './dead-workers';
 
 export interface RunningWorker {
   workerId: string;
@@ -53,21 +54,31 @@ export async function startWorker(options: { connectionString: string; concurren
   const dispatcher = await startWebhookDispatcher();
   const expiry = startExpirySweeper();
 
-  const beat = () =>
-    getDb()
+  // The beat names this process's job runners (their pool ids lock its jobs): see dead-workers.ts.
+  const beat = () => {
+    const pools = `{${runner.poolIds().join(',')}}`;
+    return getDb()
       .execute(
-        sql`insert into worker_heartbeats (worker_id) values (${workerId})
-            on conflict (worker_id) do update set beat_at = now()`,
+        sql`insert into worker_heartbeats (worker_id, job_worker_ids) values (${workerId}, ${pools}::text[])
+            on conflict (worker_id) do update set beat_at = now(), job_worker_ids = excluded.job_worker_ids`,
       )
       .catch((error: unknown) => log.warn('worker heartbeat failed', failureFields(error)));
+  };
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
   timer.unref();
+  const release = () =>
+    releaseJobsOfDeadWorkers(getDb())
+      .then((dead) => dead.length && log.warn('jobs of stopped workers unlocked', { job_worker_ids: dead }))
+      .catch((error: unknown) => log.warn('jobs of stopped workers not unlocked', failureFields(error)));
+  const releaser = setInterval(release, DEAD_AFTER_MS / 3);
+  releaser.unref();
 
   return {
     workerId,
     async stop() {
       clearInterval(timer);
+      clearInterval(releaser);
       await dispatcher.stop();
       await expiry.stop();
       await runner.stop();
@@ -90,7 +101,9 @@ const RESTART_MAX_DELAY_MS = 5_000;
  * runs they are unlocked, to run now. One whose work was done but whose completion could not be
  * written then runs a second time, as after a crash: graphile-worker runs a job at least once.
  */
-async function superviseRunner(start: (events: WorkerEvents) => Promise<Runner>): Promise<{ stop(): Promise<void> }> {
+async function superviseRunner(
+  start: (events: WorkerEvents) => Promise<Runner>,
+): Promise<{ stop(): Promise<void>; poolIds(): string[] }> {
   const launch = async () => {
     // Jobs are locked under the id of the runner's worker pool (graphile-worker 0.17).
     const lockers = new Set<string>();
@@ -148,6 +161,7 @@ async function superviseRunner(start: (events: WorkerEvents) => Promise<Runner>)
   watch(current);
 
   return {
+    poolIds: () => [...current.lockers],
     async stop() {
       stopping = true;
       cutPause?.();
