@@ -94,6 +94,7 @@ export const configSchema = z.object({
   CONVERSION_QUOTE_LIFETIME_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WEBHOOK_RETRY_DELAY_SCALE: z.coerce.number().min(0.001).max(1).default(1),
   ...liveRailSettings,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
@@ -257,6 +258,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     meaning: 'A webhook attempt without a complete answer within this long is a failed attempt (`timeout`).',
   },
   WEBHOOK_CONCURRENCY: { meaning: 'Webhook deliveries in flight at once per worker process.' },
+  WEBHOOK_RETRY_DELAY_SCALE: {
+    meaning:
+      'Multiplies the waits between webhook attempts (5 s, 5 min, 30 min, … about 3 days in all). Below 1 only for drills and tests: `npm run test:chaos` uses 0.05, so a delivery failed twice is tried again in 15 s, not 5 minutes.',
+  },
   LOG_LEVEL: { meaning: 'What is written to stdout (errors to stderr).' },
   LOG_FILE: {
     meaning: 'Also append every log line to this file (JSON lines, opened once in append mode).',

@@ -209,6 +209,12 @@ describe('nextAttemptAt (retry schedule)', () => {
     },
   );
 
+  it('a scale below 1 (WEBHOOK_RETRY_DELAY_SCALE, for drills) shortens every wait, not the number of attempts', () => {
+    expect(delayOf(nextAttemptAt(2, now, null, () => 0.5, 0.05))).toBeCloseTo(15, 5);
+    expect(delayOf(nextAttemptAt(3, now, null, () => 0.5, 0.05))).toBeCloseTo(90, 5);
+    expect(nextAttemptAt(10, now, null, () => 0.5, 0.05)).toBeNull();
+  });
+
   it('jitter spreads endpoints that failed together', () => {
     const delays = new Set(Array.from({ length: 50 }, () => delayOf(nextAttemptAt(4, now, null))));
     expect(delays.size).toBeGreaterThan(10);

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client';
 import { formatTimestamp } from '../../platform/time';
 import { failureFields } from '../../platform/db/unavailable';
 import { log } from '../../platform/log';
+import { config } from '../../platform/config';
 import type { SendResult } from './send';
 import { ts, type ClaimedDelivery } from './claim';
 import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextAttemptAt } from './schedule';
@@ -25,11 +26,12 @@ const describe = (r: SendResult) => (r.statusCode !== null ? `HTTP ${r.statusCod
  */
 export async function recordAttempts(db: Db, attempts: readonly FinishedAttempt[]): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
+  const retryScale = config().WEBHOOK_RETRY_DELAY_SCALE;
   const rows = attempts.map(({ delivery, result, at }) => {
     const attempt = delivery.attemptCount + 1;
     const ok = succeeded(result);
     const gone = result.statusCode === 410;
-    const retryAt = ok || gone ? null : nextAttemptAt(attempt, at, result.retryAfterSeconds);
+    const retryAt = ok || gone ? null : nextAttemptAt(attempt, at, result.retryAfterSeconds, Math.random, retryScale);
     return {
       id: delivery.id,
       lease_token: delivery.leaseToken,

@@ -22,17 +22,19 @@ export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600 * 1000;
 
 /**
  * The moment of the next attempt after failed attempt number `attempt` (1-based), or null when it was
- * the last. A `Retry-After` (429/503) is honoured: never earlier than it asks.
+ * the last. A `Retry-After` (429/503) is honoured: never earlier than it asks. `scale` shortens the
+ * schedule for drills (WEBHOOK_RETRY_DELAY_SCALE).
  */
 export function nextAttemptAt(
   attempt: number,
   now: Date,
   retryAfterSeconds: number | null,
   random = Math.random,
+  scale = 1,
 ): Date | null {
   const base = RETRY_DELAYS_SECONDS[attempt - 1];
   if (base === undefined) return null;
-  const jittered = base * (1 - JITTER + 2 * JITTER * random());
+  const jittered = base * scale * (1 - JITTER + 2 * JITTER * random());
   const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds, MAX_RETRY_AFTER_SECONDS);
   return new Date(now.getTime() + Math.round(Math.max(jittered, asked) * 1000));
 }
