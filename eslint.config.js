@@ -16,7 +16,7 @@ export default tseslint.config(
   {
     // The end-to-end browser tests and the benchmarks read loosely typed JSON bodies; the integration
     // suite and its support call operations by their contracts (tests/support/caller.ts) and use none.
-    files: ['tests/e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['tests/e2e/**/*.ts', 'tests/chaos/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort, startEmbeddedPostgres } from '../../lib/platform/db/embedded';
+import { require_next } from '../../scripts/lib/next-build';
+
+/**
+ * The service as it runs in production, on one machine: one PostgreSQL (the embedded one, with its
+ * data in a temporary directory), web instances (`next start`) and workers (`npm run worker`), each
+ * its own process group so that a SIGKILL takes the whole process down the way a crash would, and
+ * can be started again on the same port.
+ */
+export interface Processes {
+  name: string;
+  alive(): boolean;
+  kill(): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Process groups and the postmaster still running, for a last-resort stop when the run is cut short. */
+const running = new Set<number>();
+let postmasterPid = 0;
+
+export function killEverything(): void {
+  for (const pid of running) signal(-pid, 'SIGKILL');
+  if (postmasterPid) signal(postmasterPid, 'SIGQUIT');
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+export function logFile(dir: string, name: string): fs.WriteStream {
+  fs.mkdirSync(dir, { recursive: true });
+  return fs.createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
+}
+
+/** The embedded PostgreSQL on a fixed port, restartable: `crash()` is an immediate shutdown (SIGQUIT). */
+export async function startDatabase(dataDir: string, logs: string) {
+  const port = await freePort();
+  const log = logFile(logs, 'postgres');
+  const write = (line: string) => log.write(`${new Date().toISOString()} ${line}\n`);
+  let embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true, log: write });
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const postmaster = () => (postmasterPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]));
+  postmaster();
+  return {
+    url: embedded.url,
+    /** Crash-like stop: the postmaster aborts every backend at once; recovery runs on the next start. */
+    async crash(): Promise<void> {
+      const pid = postmaster();
+      process.kill(pid, 'SIGQUIT');
+      await waitUntil(() => !isAlive(pid), 20_000, 'PostgreSQL to stop');
+    },
+    async start(): Promise<void> {
+      embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true, log: write });
+      postmaster();
+    },
+    stop: async () => {
+      await embedded.stop();
+      postmasterPid = 0;
+    },
+  };
+}
+
+/** A child in its own process group, restartable; `ready` resolves once it serves. */
+function service(options: {
+  name: string;
+  command: string[];
+  env: Record<string, string>;
+  logs: string;
+  ready: (output: string) => Promise<boolean> | boolean;
+}): Processes {
+  const log = logFile(options.logs, options.name);
+  let child: ChildProcess | null = null;
+  let exited = true;
+  let output = '';
+  const processes: Processes = {
+    name: options.name,
+    alive: () => !exited,
+    kill() {
+      if (child?.pid && !exited) process.kill(-child.pid, 'SIGKILL');
+    },
+    async start() {
+      output = '';
+      exited = false;
+      log.write(`--- ${new Date().toISOString()} start\n`);
+      const started = spawn(process.execPath, options.command, {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...options.env },
+      });
+      child = started;
+      running.add(started.pid!);
+      const keep = (chunk: Buffer) => {
+        log.write(chunk);
+        output = (output + chunk.toString('utf8')).slice(-8_192);
+      };
+      started.stdout!.on('data', keep);
+      started.stderr!.on('data', keep);
+      started.once('exit', (code, signal) => {
+        running.delete(started.pid!);
+        if (child === started) exited = true;
+        log.write(`--- ${new Date().toISOString()} exit ${code ?? signal}\n`);
+      });
+      await waitUntil(
+        async () => {
+          if (exited) throw new Error(`${options.name} exited while starting:\n${output}`);
+          return options.ready(output);
+        },
+        60_000,
+        `${options.name} to start`,
+      );
+    },
+    async stop() {
+      if (!child?.pid || exited) return;
+      const pid = child.pid;
+      process.kill(-pid, 'SIGTERM');
+      await waitUntil(() => exited, 10_000, `${options.name} to stop`).catch(() => process.kill(-pid, 'SIGKILL'));
+    },
+  };
+  return processes;
+}
+
+export async function webInstance(name: string, env: Record<string, string>, logs: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const processes = service({
+    name,
+    command: [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)],
+    env: { ...env, PORT: String(port) },
+    logs,
+    // Listening is enough: while the database is down it answers 503, which is what a balancer sees.
+    ready: async () => {
+      try {
+        await fetch(`${url}/api/ping`, { signal: AbortSignal.timeout(1_000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+  return { ...processes, url };
+}
+
+export function workerProcess(name: string, env: Record<string, string>, logs: string) {
+  return service({
+    name,
+    // Node itself, with tsx as a loader: one process, so a SIGKILL leaves nothing running behind.
+    command: ['--import', 'tsx', 'scripts/worker.ts'],
+    env,
+    logs,
+    ready: (output) => /Worker \S+ running/.test(output),
+  });
+}
+
+export async function waitUntil(
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Processes } from './cluster';
+import type { Receiver } from './receivers';
+
+/**
+ * The faults, at random moments of the load (seeded), never two at once: a web instance or a worker
+ * SIGKILLed and started again after a few seconds, PostgreSQL stopped the way a crash stops it and
+ * started again, a webhook receiver that hangs. Each fault keeps when it began and ended, which
+ * bounds where a 5xx is allowed and where recovery is measured from.
+ */
+export type FaultKind = 'kill web' | 'kill worker' | 'restart PostgreSQL' | 'receiver hangs';
+
+export interface Fault {
+  kind: FaultKind;
+  target: string;
+  /** The fault began (ms since the epoch). */
+  at: number;
+  /** What was down came back: the process serves again, the database accepts connections, the receiver answers. */
+  restoredAt: number;
+  downMs: number;
+}
+
+export interface Targets {
+  web: Processes[];
+  workers: Processes[];
+  database: { crash(): Promise<void>; start(): Promise<void> };
+  hangable: Receiver;
+}
+
+export const PLAN: FaultKind[] = [
+  'kill web',
+  'kill worker',
+  'restart PostgreSQL',
+  'receiver hangs',
+  'kill web',
+  'kill worker',
+  'restart PostgreSQL',
+  'kill web',
+  'receiver hangs',
+  'restart PostgreSQL',
+];
+
+/** Moments for `count` faults in `[startMs, startMs + spanMs]`: one at random in each equal slot. */
+export function schedule(count: number, startMs: number, spanMs: number, random: () => number): number[] {
+  const slot = spanMs / count;
+  // The first 60 % of each slot: the fault and its recovery end before the next slot's fault.
+  return Array.from({ length: count }, (_, i) => startMs + i * slot + random() * slot * 0.6);
+}
+
+export async function inject(kind: FaultKind, index: number, targets: Targets, random: () => number): Promise<Fault> {
+  const downMs = Math.round(2_000 + random() * 6_000);
+  const at = Date.now();
+  const pause = () => new Promise((r) => setTimeout(r, downMs));
+  let target: string;
+  switch (kind) {
+    case 'kill web':
+    case 'kill worker': {
+      const group = kind === 'kill web' ? targets.web : targets.workers;
+      const victim = group[index % group.length]!;
+      target = victim.name;
+      victim.kill();
+      await pause();
+      await victim.start();
+      break;
+    }
+    case 'restart PostgreSQL':
+      target = 'postgres';
+      await targets.database.crash();
+      await pause();
+      await targets.database.start();
+      break;
+    case 'receiver hangs': {
+      target = targets.hangable.name;
+      // Longer than the dispatcher's time-out, several times over.
+      const hangMs = 10_000 + random() * 10_000;
+      targets.hangable.hang(at + hangMs);
+      await new Promise((r) => setTimeout(r, hangMs));
+      break;
+    }
+  }
+  return { kind, target, at, restoredAt: Date.now(), downMs: Date.now() - at };
+}

@@ -1,0 +1,172 @@
+import postgres from 'postgres';
+import type { ChaosClient, Exchange } from './client';
+import type { Fault } from './faults';
+import type { Merchant, Outcomes } from './workload';
+
+/**
+ * What must be true once everything is restarted and drained, read from the database and the
+ * operator API; each check says what it found, and fails the run when it is false.
+ */
+export interface Check {
+  name: string;
+  ok: boolean;
+  found: string;
+}
+
+const DRAIN_MS = 240_000;
+
+/** Waits until no delivery, payment attempt or money out is still in progress (bounded). */
+export async function drain(sql: postgres.Sql, merchantIds: string[]): Promise<{ ms: number; left: string | null }> {
+  const start = Date.now();
+  let left: string | null = null;
+  while (Date.now() - start < DRAIN_MS) {
+    const [row] = await sql<{ deliveries: number; attempts: number; money_out: number }[]>`
+      select (select count(*)::int from webhook_deliveries where status = 'pending' and merchant_id = any(${merchantIds}::uuid[])) as deliveries,
+             (select count(*)::int from payment_attempts a join checkouts c on c.id = a.checkout_id
+               where a.status in ('awaiting_transfer', 'claimed', 'processing') and c.merchant_id = any(${merchantIds}::uuid[])
+                 and c.payment_method = 'mobile_money') as attempts,
+             (select count(*)::int from customer_transactions where transaction_type = 'payout'
+               and payout_status in ('pending', 'processing') and merchant_id = any(${merchantIds}::uuid[])) as money_out`;
+    left = row!.deliveries + row!.attempts + row!.money_out ? JSON.stringify(row) : null;
+    if (!left) break;
+    if ((Date.now() - start) % 20_000 < 2_000) console.log(`  draining: ${left}`);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  return { ms: Date.now() - start, left };
+}
+
+export async function checkInvariants(options: {
+  sql: postgres.Sql;
+  client: ChaosClient;
+  admin: Record<string, string>;
+  merchants: Merchant[];
+  outcomes: Outcomes;
+  exchanges: Exchange[];
+  faults: Fault[];
+  drained: { ms: number; left: string | null };
+}): Promise<Check[]> {
+  const { sql, merchants, outcomes } = options;
+  const ids = merchants.map((m) => m.id);
+  const checks: Check[] = [];
+  const check = (name: string, ok: boolean, found: string) => checks.push({ name, ok, found });
+
+  check(
+    'everything drained',
+    options.drained.left === null,
+    options.drained.left ?? `in ${(options.drained.ms / 1000).toFixed(1)} s`,
+  );
+
+  const books = await options.client.call('GET', '/api/admin/v1/ledger/reconciliation', { headers: options.admin });
+  const report = books.body?.data;
+  check(
+    'the books reconcile (every entry balances)',
+    report?.balanced === true && report.unbalanced_entries.length === 0 && report.negative_balances.length === 0,
+    `${report?.entries_checked} entries, ${report?.unbalanced_entries?.length} unbalanced, ${report?.negative_balances?.length} negative`,
+  );
+  check(
+    'every wallet equals its journal',
+    report?.wallet_differences?.length === 0,
+    `${report?.wallets_checked} wallets, ${report?.wallet_differences?.length} differ`,
+  );
+
+  const deposits = await sql<{ id: string; status: string; deposits: number; duplicates: number }[]>`
+    select c.id, c.status,
+           count(t.id) filter (where not t.is_duplicate)::int as deposits,
+           count(t.id) filter (where t.is_duplicate)::int as duplicates
+      from checkouts c
+      left join customer_transactions t on t.checkout_session_id = c.id and t.transaction_type = 'deposit'
+     where c.merchant_id = any(${ids}::uuid[])
+     group by c.id, c.status`;
+  const paidStates = new Set(['paid', 'completed']);
+  const wrong = deposits.filter((c) => (paidStates.has(c.status) ? c.deposits !== 1 : c.deposits !== 0));
+  const unpaidTransfers = [...outcomes.transfersPaid].filter(
+    (id) => !paidStates.has(deposits.find((c) => c.id === id)?.status ?? ''),
+  );
+  const paid = deposits.filter((c) => paidStates.has(c.status)).length;
+  check(
+    'every paid checkout has exactly one deposit (plus flagged duplicates)',
+    wrong.length === 0 && unpaidTransfers.length === 0,
+    `${paid} paid of ${deposits.length}; ${deposits.reduce((n, c) => n + c.duplicates, 0)} flagged duplicates; ${wrong.length} wrong, ${unpaidTransfers.length} transfers not paid`,
+  );
+
+  const moneyOut = await sql<
+    { id: string; key: string | null; status: string; kinds: string[]; duplicates_of_key: number }[]
+  >`
+    select t.id, t.idempotency_key as key, t.payout_status as status,
+           coalesce(array_agg(e.kind order by e.kind) filter (where e.id is not null), '{}') as kinds,
+           (select count(*)::int from customer_transactions o
+             where o.merchant_id = t.merchant_id and o.idempotency_key = t.idempotency_key) as duplicates_of_key
+      from customer_transactions t
+      left join ledger_entries e on e.customer_transaction_id = t.id
+     where t.transaction_type = 'payout' and t.merchant_id = any(${ids}::uuid[])
+     group by t.id`;
+  const byId = new Map(moneyOut.map((t) => [t.id, t]));
+  const lost = [...outcomes.moneyOut.values()].filter((id) => !byId.has(id));
+  // Its journal, by final status: sent (debit) then paid out; or sent, then the money back.
+  const wrongJournal = moneyOut.filter((t) => {
+    const sent = t.kinds.filter((k) => k === 'withdrawal' || k === 'payout').length;
+    const back = t.kinds.filter((k) => k === 'reversal').length;
+    const journal = t.status === 'completed' ? sent === 2 && back === 0 : sent === 1 && back === 1;
+    return !journal || t.kinds.length !== sent + back || t.duplicates_of_key > 1;
+  });
+  const unfinished = moneyOut.filter((t) => !['completed', 'failed', 'cancelled'].includes(t.status));
+  const statuses = count(moneyOut.map((t) => t.status));
+  check(
+    'no payout paid twice, none lost',
+    lost.length + wrongJournal.length + unfinished.length === 0 && moneyOut.length === outcomes.moneyOut.size,
+    `${outcomes.moneyOut.size} accepted, ${moneyOut.length} recorded (${statuses}); ${lost.length} lost, ${unfinished.length} unfinished, ${wrongJournal.length} with a wrong journal (paid twice, or failed without the money back)`,
+  );
+
+  let expected = 0;
+  let missing = 0;
+  for (const merchant of merchants) {
+    const events = await sql<{ id: string; at: Date }[]>`
+      select e.id from events e join webhook_endpoints w on w.id = ${merchant.endpoints[0]!.id}
+       where e.merchant_id = ${merchant.id} and e.created_at > w.created_at`;
+    for (const endpoint of merchant.endpoints) {
+      const received = endpoint.receiver.received.get(endpoint.route) ?? new Set();
+      expected += events.length;
+      missing += events.filter((e) => !received.has(e.id)).length;
+    }
+  }
+  const badSignatures = merchants.flatMap((m) => m.endpoints).reduce((n, e) => n + e.receiver.badSignatures, 0);
+  check(
+    'every event delivered at least once to every subscribed endpoint',
+    missing === 0 && badSignatures === 0 && expected > 0,
+    `${expected} (event, endpoint) pairs, ${missing} missing, ${badSignatures} bad signatures`,
+  );
+
+  const outside = serverErrorsOutsideOutages(options.exchanges, options.faults);
+  const hung = options.exchanges.filter((e) => e.hung).length;
+  check(
+    'no 5xx outside the database outages, no request hung',
+    outside.length === 0 && hung === 0,
+    `${options.exchanges.length} requests, ${options.exchanges.filter((e) => e.status >= 500).length} 5xx in all, ${outside.length} outside (${count(outside.map((e) => `${e.status} ${e.proxy ?? e.code ?? ''} ${e.route}`))}), ${hung} hung`,
+  );
+  check('every request got a final answer', outcomes.gaveUp.length === 0, `${outcomes.gaveUp.length} gave up`);
+  return checks;
+}
+
+/**
+ * 5xx (and lost connections) allowed: a 503 with Retry-After while PostgreSQL was down (and for 10 s
+ * after it came back, while pools reconnect); the balancer's 502, or a cut connection, in the second
+ * a web instance was killed (requests it was serving). Everything else counts.
+ */
+export function serverErrorsOutsideOutages(exchanges: Exchange[], faults: Fault[]): Exchange[] {
+  const during = (e: Exchange, kind: Fault['kind'], afterMs: number) =>
+    faults.some(
+      (f) => f.kind === kind && e.at + e.ms >= f.at && e.at <= (kind === 'kill web' ? f.at : f.restoredAt) + afterMs,
+    );
+  return exchanges.filter((e) => {
+    if (e.status !== 0 && e.status < 500) return false;
+    if (e.status === 503 && e.retryAfter && during(e, 'restart PostgreSQL', 10_000)) return false;
+    if ((e.status === 0 || e.proxy === 'backend-lost') && !e.hung && during(e, 'kill web', 1_000)) return false;
+    return true;
+  });
+}
+
+export function count(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+}

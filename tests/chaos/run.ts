@@ -1,0 +1,208 @@
+/**
+ * `npm run test:chaos`: the service as it runs in production (two `next start` behind a round-robin
+ * balancer, two workers, one PostgreSQL), a mixed workload from several merchants for CHAOS_LOAD_SECONDS
+ * (default 180), and faults at random moments (CHAOS_SEED): web instances and workers SIGKILLed and
+ * started again, PostgreSQL crashed and restarted, a webhook receiver that hangs. Then, everything
+ * restarted and drained, the invariants (tests/chaos/invariants.ts) and the time each fault took to
+ * recover. Writes test-results/chaos/results.md (and .json, and each process's log); exits 1 when an
+ * invariant fails. Bounded: the whole run stops itself after the load plus 12 minutes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { migrateDatabase } from '../../lib/platform/db/migrate';
+import { buildIfNeeded } from '../../scripts/lib/next-build';
+import { killEverything, startDatabase, webInstance, workerProcess, type Processes } from './cluster';
+import { ChaosClient, type Exchange } from './client';
+import { inject, PLAN, schedule, type Fault } from './faults';
+import { checkInvariants, count, drain } from './invariants';
+import { startProxy } from './proxy';
+import { startReceiver, type Receiver, type Temperament } from './receivers';
+import { recoveries, renderReport, writeResults } from './report';
+import { newOutcomes, onboard, settle, step, type Merchant } from './workload';
+
+const LOAD_MS = Number(process.env.CHAOS_LOAD_SECONDS ?? 180) * 1000;
+const SEED = Number(process.env.CHAOS_SEED ?? 20261125);
+const CLIENTS_PER_MERCHANT = 2;
+const SETTLE_EVERY_MS = 8_000;
+const RESULTS = path.resolve('test-results/chaos');
+
+/** mulberry32: a small seeded generator, so a run's choices and fault moments can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function main(): Promise<boolean> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  buildIfNeeded();
+  fs.rmSync(RESULTS, { recursive: true, force: true });
+  const logs = path.join(RESULTS, 'logs');
+  const random = seeded(SEED);
+  // Fault moments and lengths from their own sequence: the same seed gives the same faults.
+  const faultRandom = seeded(SEED + 1);
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-chaos-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    const database = await startDatabase(dataDir, logs);
+    cleanups.push(() => database.stop());
+    await migrateDatabase(database.url);
+
+    const temperaments: Temperament[] = ['steady', 'slow', 'flaky'];
+    const receivers: Receiver[] = await Promise.all(
+      temperaments.map((t, i) => startReceiver(`receiver ${i + 1} (${t})`, t, random)),
+    );
+    const hangable = await startReceiver('shared receiver (hangs)', 'hangable', random);
+    cleanups.push(() => Promise.all([...receivers, hangable].map((r) => r.stop())));
+
+    let web: Array<Processes & { url: string }> = [];
+    const proxy = await startProxy(() => web.map((w) => w.url));
+    cleanups.push(() => proxy.stop());
+    const admin = crypto.randomBytes(32).toString('base64url');
+    const env: Record<string, string> = {
+      DATABASE_URL: database.url,
+      CHECKOUT_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
+      ADMIN_API_TOKEN: admin,
+      AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
+      API_BASE_URL: proxy.url,
+      CHECKOUT_BASE_URL: proxy.url,
+      HOST: '127.0.0.1',
+      WORKER_IN_PROCESS: 'false',
+      LOG_LEVEL: 'warn',
+      SANDBOX_MOBILE_MONEY_DELAY_SECONDS: '1',
+      SANDBOX_PAYOUT_DELAY_SECONDS: '1',
+      WEBHOOK_TIMEOUT_SECONDS: '2',
+      // A delivery failed twice is tried again after 15 s, not 5 min: the run drains in minutes.
+      WEBHOOK_RETRY_DELAY_SCALE: '0.05',
+      TRUSTED_PROXIES: '127.0.0.1',
+      API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
+      CHECKOUT_WRITE_LIMIT_PER_MINUTE: '100000',
+      CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
+    };
+    web = await Promise.all(['web-a', 'web-b'].map((name) => webInstance(name, env, logs)));
+    const workers = ['worker-1', 'worker-2'].map((name) => workerProcess(name, env, logs));
+    const everything: Processes[] = [...web, ...workers];
+    cleanups.push(() => Promise.all(everything.map((p) => p.stop())));
+    await Promise.all(everything.map((p) => p.start()));
+
+    const exchanges: Exchange[] = [];
+    const client = new ChaosClient(proxy.url, exchanges);
+    const adminHeaders = { authorization: `Bearer ${admin}` };
+    const merchants: Merchant[] = [];
+    for (const [i, receiver] of receivers.entries())
+      merchants.push(await onboard(client, adminHeaders, i + 1, [receiver, hangable]));
+    console.log(
+      `Chaos: ${web.length} web instances behind ${proxy.url}, ${workers.length} workers, ${merchants.length} merchants; load for ${LOAD_MS / 1000} s (seed ${SEED})`,
+    );
+
+    const outcomes = newOutcomes();
+    const startedAt = Date.now();
+    const until = startedAt + LOAD_MS;
+    const traffic = merchants.flatMap((merchant) =>
+      Array.from({ length: CLIENTS_PER_MERCHANT }, async () => {
+        while (Date.now() < until) await step(client, merchant, random, outcomes);
+      }),
+    );
+    const settlements = (async () => {
+      while (Date.now() < until) {
+        await new Promise((r) => setTimeout(r, SETTLE_EVERY_MS));
+        await settle(client, adminHeaders, outcomes);
+      }
+    })();
+    const faults: Fault[] = [];
+    const chaos = (async () => {
+      const moments = schedule(PLAN.length, startedAt + 10_000, LOAD_MS - 30_000, faultRandom);
+      const seen = new Map<string, number>();
+      for (const [i, kind] of PLAN.entries()) {
+        await new Promise((r) => setTimeout(r, Math.max(0, moments[i]! - Date.now())));
+        const nth = seen.get(kind) ?? 0;
+        seen.set(kind, nth + 1);
+        const fault = await inject(kind, nth, { web, workers, database, hangable }, faultRandom);
+        faults.push(fault);
+        console.log(
+          `  ${((fault.at - startedAt) / 1000).toFixed(1)} s: ${kind} (${fault.target}), back after ${(fault.downMs / 1000).toFixed(1)} s`,
+        );
+      }
+    })();
+    await Promise.all([...traffic, settlements, chaos]);
+    // Whatever a fault left down is started again before the books are read.
+    await Promise.all(everything.filter((p) => !p.alive()).map((p) => p.start()));
+    await settle(client, adminHeaders, outcomes);
+
+    const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    const drained = await drain(
+      sql,
+      merchants.map((m) => m.id),
+    );
+    const checks = await checkInvariants({
+      sql,
+      client,
+      admin: adminHeaders,
+      merchants,
+      outcomes,
+      exchanges,
+      faults,
+      drained,
+    });
+    const summary = {
+      'requests (all attempts)': exchanges.length,
+      'requests per second': (exchanges.length / (LOAD_MS / 1000)).toFixed(1),
+      'answers by status': count(exchanges.map((e) => String(e.status))),
+      'checkouts created': outcomes.checkouts,
+      'bank transfers paid': outcomes.transfersPaid.size,
+      'mobile-money payments started / seen paid': `${outcomes.mobileMoneyStarted} / ${outcomes.mobileMoneyPaidSeen}`,
+      refunds: outcomes.refunds,
+      'withdrawals and payouts accepted': outcomes.moneyOut.size,
+      'settlement runs': outcomes.settlementRuns,
+      'refused (4xx), by step': count([...outcomes.refused].flatMap(([k, n]) => Array<string>(n).fill(k))),
+      'webhook receivers (ok / failed / held)': [...receivers, hangable]
+        .map((r) => `${r.name}: ${r.answered.ok} / ${r.answered.failed} / ${r.answered.held}`)
+        .join('; '),
+    };
+    const report = renderReport({
+      startedAt,
+      loadMs: LOAD_MS,
+      seed: SEED,
+      checks,
+      recoveries: recoveries(faults, exchanges, [...receivers, hangable]),
+      exchanges,
+      summary,
+    });
+    const file = writeResults(RESULTS, report, { seed: SEED, checks, faults, summary, exchanges });
+    console.log(
+      `\n${report}\n\nWritten to ${path.relative(process.cwd(), file)} (process logs in ${path.relative(process.cwd(), logs)}).`,
+    );
+    return checks.every((c) => c.ok);
+  } finally {
+    while (cleanups.length) await cleanups.pop()!().catch((error: unknown) => console.error('chaos teardown:', error));
+  }
+}
+
+const watchdog = setTimeout(
+  () => {
+    console.error('Chaos: the run took too long; stopping.');
+    killEverything();
+    process.exit(2);
+  },
+  LOAD_MS + 12 * 60_000,
+);
+main()
+  .then((passed) => {
+    clearTimeout(watchdog);
+    process.exit(passed ? 0 : 1);
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    killEverything();
+    process.exit(1);
+  });
