@@ -4,7 +4,8 @@
  * string that looks like a date-time but is written another way (`…Z`, `+00:00`, a space for `T`).
  * What merchants stored themselves (meta_data and other free-form objects) is theirs, not checked.
  */
-const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+// The whole string: a sentence that starts with a date-time (a 422 repeating the client's input) is prose.
+const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}[\d:.,]*(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const SPEC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
 const MERCHANT_OWNED = new Set(['meta_data', 'provider_metadata', 'api_key_metadata', 'metadata']);
 
