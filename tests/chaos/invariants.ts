@@ -13,12 +13,16 @@ export interface Check {
   found: string;
 }
 
-const DRAIN_MS = 240_000;
+const DRAIN_MS = 300_000;
 
 /** Waits until no delivery, payment attempt or money out is still in progress (bounded). */
-export async function drain(sql: postgres.Sql, merchantIds: string[]): Promise<{ ms: number; left: string | null }> {
+export async function drain(
+  sql: postgres.Sql,
+  merchantIds: string[],
+): Promise<{ ms: number; left: string | null; atStart: string | null }> {
   const start = Date.now();
   let left: string | null = null;
+  let atStart: string | null = null;
   while (Date.now() - start < DRAIN_MS) {
     const [row] = await sql<{ deliveries: number; attempts: number; money_out: number }[]>`
       select (select count(*)::int from webhook_deliveries where status = 'pending' and merchant_id = any(${merchantIds}::uuid[])) as deliveries,
@@ -28,11 +32,12 @@ export async function drain(sql: postgres.Sql, merchantIds: string[]): Promise<{
              (select count(*)::int from customer_transactions where transaction_type = 'payout'
                and payout_status in ('pending', 'processing') and merchant_id = any(${merchantIds}::uuid[])) as money_out`;
     left = row!.deliveries + row!.attempts + row!.money_out ? JSON.stringify(row) : null;
+    atStart ??= left ?? 'nothing';
     if (!left) break;
     if ((Date.now() - start) % 20_000 < 2_000) console.log(`  draining: ${left}`);
     await new Promise((r) => setTimeout(r, 2_000));
   }
-  return { ms: Date.now() - start, left };
+  return { ms: Date.now() - start, left, atStart };
 }
 
 export async function checkInvariants(options: {
@@ -43,7 +48,7 @@ export async function checkInvariants(options: {
   outcomes: Outcomes;
   exchanges: Exchange[];
   faults: Fault[];
-  drained: { ms: number; left: string | null };
+  drained: { ms: number; left: string | null; atStart: string | null };
 }): Promise<Check[]> {
   const { sql, merchants, outcomes } = options;
   const ids = merchants.map((m) => m.id);
@@ -53,7 +58,7 @@ export async function checkInvariants(options: {
   check(
     'everything drained',
     options.drained.left === null,
-    options.drained.left ?? `in ${(options.drained.ms / 1000).toFixed(1)} s`,
+    `${options.drained.left ? `still in progress: ${options.drained.left}` : `in ${(options.drained.ms / 1000).toFixed(1)} s`}; in progress when the load stopped: ${options.drained.atStart}`,
   );
 
   const books = await options.client.call('GET', '/api/admin/v1/ledger/reconciliation', { headers: options.admin });

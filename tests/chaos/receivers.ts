@@ -5,7 +5,7 @@ import { verifyWebhookSignature } from '../../lib/notifications/webhooks/verify'
 /**
  * Merchants' webhook receivers on 127.0.0.1, each with a temperament:
  * - `steady` answers 200 at once;
- * - `slow` takes 0.2–1.5 s;
+ * - `slow` takes 0.1–0.7 s (with the dispatcher's 4 deliveries in flight per endpoint, about 10 a second);
  * - `flaky` fails (500) for 3 s every 20 s, then recovers;
  * - `hangable` is steady until a fault makes it hang: it then holds every request without answering.
  * Each keeps the ids of the events it received with a valid signature, per endpoint secret.
@@ -83,7 +83,7 @@ export async function startReceiver(name: string, temperament: Temperament, rand
         receiver.answered.ok++;
         res.writeHead(200).end('ok');
       };
-      if (temperament === 'slow') setTimeout(answer, 200 + random() * 1_300);
+      if (temperament === 'slow') setTimeout(answer, 100 + random() * 600);
       else answer();
     });
   });

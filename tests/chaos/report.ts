@@ -46,7 +46,7 @@ export function recoveries(faults: Fault[], exchanges: Exchange[], receivers: Re
       fault,
       firstSuccessMs: answeredAfter(fault.at),
       backToWorkMs: back,
-      serverErrors: exchanges.filter((e) => e.status >= 500 && e.at >= fault.at && e.at <= fault.restoredAt + 10_000)
+      serverErrors: exchanges.filter((e) => e.status >= 500 && e.at >= fault.at && e.at <= fault.restoredAt + 2_000)
         .length,
     };
   });
@@ -69,7 +69,7 @@ export function renderReport(options: {
     '|---|---|---|',
     ...checks.map((c) => `| ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.found} |`),
     '',
-    '| fault | target | at (s) | down (s) | first success after (s) | back to work after (s) | 5xx answers |',
+    '| fault | target | at (s) | down (s) | first success after (s) | back to work after (s) | 5xx until 2 s after |',
     '|---|---|---|---|---|---|---|',
     ...options.recoveries.map(
       (r) =>
