@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, startEmbeddedPostgres } from '../../lib/platform/db/embedded';
+import { freePort, isAlive, startEmbeddedPostgres } from '../../lib/platform/db/embedded';
 import { require_next } from '../../scripts/lib/next-build';
 
 /**
@@ -170,13 +170,4 @@ export async function waitUntil(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -91,7 +91,7 @@ function removeStalePidFile(pgDir: string): void {
   if (fs.existsSync(pidFile) && runningServerPort(pgDir) === undefined) fs.rmSync(pidFile);
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -76,8 +76,6 @@ export function connectionFailure(
   return null;
 }
 
-export const isDatabaseUnavailable = (error: unknown): boolean => connectionFailure(error) !== null;
-
 /**
  * A failure as log fields: a connection failure in one line (its code and message: the database was
  * away, the code is not at fault, so no stack), anything else in full (describeError).

@@ -1,8 +1,15 @@
 import { auditLog, type Mode } from '../../platform/db/schema';
-import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError } from '../../platform/http/errors';
 import { isStorableText } from '../../platform/http/storable-text';
-import { formValues, refused, stepUp, type ActionCode, type FormValues, type Refusal } from '../dashboard/perform';
+import {
+  formValues,
+  refused,
+  refusedWhileDatabaseAway,
+  stepUp,
+  type ActionCode,
+  type FormValues,
+  type Refusal,
+} from '../dashboard/perform';
 import { operatorContext, type NoOperator, type OperatorCtx } from './operator';
 
 /**
@@ -42,13 +49,7 @@ export async function performOperator<I, R>(
   headers: Headers,
   form: FormData | FormValues,
 ): Promise<ConsoleOutcome<R>> {
-  try {
-    return await performOperatorAction(action, headers, form);
-  } catch (error) {
-    const unavailable = databaseUnavailable(error, { action: action.name });
-    if (unavailable) return { ...refused(unavailable.code, unavailable.message), values: formValues(form) };
-    throw error;
-  }
+  return refusedWhileDatabaseAway(() => performOperatorAction(action, headers, form), { action: action.name }, form);
 }
 
 async function performOperatorAction<I, R>(

@@ -9,11 +9,10 @@ import { presentWallet } from '../../books/wallets/present';
 import { unresolvedQuery } from '../../operator/rails/contract';
 import { listUnresolvedOnRails } from '../../operator/rails/unresolved';
 import { currencies, merchants, settlementBatches, tenants, wallets, webhookEndpoints } from '../../platform/db/schema';
-import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError } from '../../platform/http/errors';
 import { validate } from '../../platform/http/parse';
 import { formatTimestamp } from '../../platform/time';
-import type { FormValues } from '../dashboard/perform';
+import { refusedWhileDatabaseAway, type FormValues } from '../dashboard/perform';
 import { operatorContext, type OperatorCtx } from './operator';
 import { NO_OPERATOR_MESSAGES, type ConsoleOutcome } from './perform-operator';
 
@@ -157,13 +156,7 @@ export async function readConsoleView<N extends ConsoleViewName>(
   headers: Headers,
   query: FormValues = {},
 ): Promise<ConsoleOutcome<ConsoleViewOf<N>>> {
-  try {
-    return await readView(name, headers, query);
-  } catch (error) {
-    const unavailable = databaseUnavailable(error, { view: name });
-    if (unavailable) return { ok: false, code: unavailable.code, message: unavailable.message, fields: [] };
-    throw error;
-  }
+  return refusedWhileDatabaseAway(() => readView(name, headers, query), { view: name });
 }
 
 async function readView<N extends ConsoleViewName>(

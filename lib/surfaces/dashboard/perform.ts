@@ -111,12 +111,26 @@ export async function perform<I, R>(
   headers: Headers,
   form: FormData | FormValues,
 ): Promise<ActionOutcome<R>> {
+  return refusedWhileDatabaseAway(() => performAction(action, headers, form), { action: action.name }, form);
+}
+
+/**
+ * `run`, except that a failure of the database connection is a refusal that says so (the API's 503
+ * `database_unavailable`, logged once as a warning) instead of an error page. With `form`, the
+ * refusal gives its values back so the form keeps what was typed.
+ */
+export async function refusedWhileDatabaseAway<T>(
+  run: () => Promise<T>,
+  logFields: Record<string, unknown>,
+  form?: FormData | FormValues,
+): Promise<T | Refusal> {
   try {
-    return await performAction(action, headers, form);
+    return await run();
   } catch (error) {
-    const unavailable = databaseUnavailable(error, { action: action.name });
-    if (unavailable) return { ...refused(unavailable.code, unavailable.message), values: formValues(form) };
-    throw error;
+    const unavailable = databaseUnavailable(error, logFields);
+    if (!unavailable) throw error;
+    const refusal = refused(unavailable.code, unavailable.message);
+    return form ? { ...refusal, values: formValues(form) } : refusal;
   }
 }
 
