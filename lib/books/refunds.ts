@@ -126,7 +126,7 @@ export async function refundDeposit(
         resourceType: 'checkout',
         resourceId: checkout!.id,
         data: {
-          ...(await presentCheckoutFull(checkout!)),
+          ...presentCheckoutFull(checkout!),
           refund: {
             ...presentTransaction(refund!),
             deposit_transaction_id: deposit!.id,

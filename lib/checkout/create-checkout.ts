@@ -54,7 +54,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
       eventType: 'checkout.created',
       resourceType: 'checkout',
       resourceId: created!.id,
-      data: await presentCheckoutFull(created!),
+      data: presentCheckoutFull(created!),
     });
     return created!;
   });

@@ -83,7 +83,8 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
     limit: query.limit,
     offset: query.offset,
   });
-  return Promise.all(rows.map(presentCheckoutFull));
+  const now = new Date();
+  return rows.map((row) => presentCheckoutFull(row, now));
 }
 
 /** By id alone: only for callers already bound to this checkout (the hosted page's token). */

@@ -78,7 +78,7 @@ export async function transitionCheckout(
         eventType,
         resourceType: 'checkout',
         resourceId: row.id,
-        data: await presentCheckoutFull(row),
+        data: presentCheckoutFull(row),
       });
     }
     return row;
@@ -130,7 +130,7 @@ export async function transitionCheckoutsInBulk(
           eventType: move.event!,
           resourceType: 'checkout' as const,
           resourceId: row.id,
-          data: await presentCheckoutFull(row),
+          data: presentCheckoutFull(row),
         })),
       ),
     );

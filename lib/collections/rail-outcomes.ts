@@ -72,7 +72,7 @@ async function recordCollection(
       resourceType: 'checkout',
       resourceId: row.id,
       data: {
-        ...(await presentCheckoutFull(row)),
+        ...presentCheckoutFull(row),
         duplicate_payment: {
           collection_id: inserted.id,
           amount: toMajorUnits(inserted.amount, currency),

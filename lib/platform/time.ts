@@ -5,5 +5,6 @@
 export function formatTimestamp(date: Date): string;
 export function formatTimestamp(date: Date | null | undefined): string | null;
 export function formatTimestamp(date: Date | null | undefined): string | null {
-  return date ? date.toISOString().replace(/Z$/, '') : null;
+  // toISOString always ends in Z; slicing it off is cheaper than a replace (many per listed page).
+  return date ? date.toISOString().slice(0, -1) : null;
 }

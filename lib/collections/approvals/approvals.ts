@@ -44,7 +44,7 @@ export async function listAwaitingApproval(
       const total = received.find((r) => r.checkoutId === checkout.id)?.total;
       const attempt = await latestAttempt(db, checkout.id);
       return {
-        ...(await presentCheckoutFull(checkout)),
+        ...presentCheckoutFull(checkout),
         merchant_name: merchantName,
         amount_received: total ? toMajorUnits(BigInt(total), checkout.currencyCode) : 0,
         latest_attempt: attempt ? presentAttempt(attempt) : null,
@@ -92,7 +92,7 @@ export async function approveCheckout(db: Db, adminId: string, checkoutId: strin
       eventType: 'checkout.paid',
       resourceType: 'checkout',
       resourceId: row.id,
-      data: await presentCheckoutFull(row),
+      data: presentCheckoutFull(row),
     });
     await creditCheckoutDeposit(tx, row);
     await moveAttempts(tx, 'transfer_approved', { checkoutId });
