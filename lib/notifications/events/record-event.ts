@@ -1,5 +1,6 @@
 import { events } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
+import { insertBuiltOnce } from '../../platform/db/prepared';
 import type { EventData } from './catalog';
 
 /** An event to write: its type, and exactly that type's data (EventData). */
@@ -41,9 +42,24 @@ interface EventOf<T extends keyof EventData> {
  * written in bulk (settlement, expiry sweeps) fan out in one statement whatever wrote them.
  */
 export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
-  const [row] = await db.insert(events).values(event).returning({ id: events.id });
+  const [row] = await insertEvent(db, { ...event, webhookEndpointId: event.webhookEndpointId ?? null });
   return row!.id;
 }
+
+// Built once: events are written on every change, nearly always inside a transaction.
+const insertEvent = insertBuiltOnce(
+  events,
+  (p) => ({
+    merchantId: p('merchantId'),
+    tenantId: p('tenantId'),
+    eventType: p('eventType'),
+    resourceType: p('resourceType'),
+    resourceId: p('resourceId'),
+    data: p('data'),
+    webhookEndpointId: p('webhookEndpointId'),
+  }),
+  { id: events.id },
+);
 
 /** Many events in as few statements as the parameter limit allows (same transaction rules). */
 export async function recordEvents(db: Db, list: NewEvent[]): Promise<void> {
