@@ -9,7 +9,7 @@ import type { MerchantCtx } from '../access/endpoints';
 import { recordEvent } from '../notifications/events/record-event';
 import type { CreateCheckoutInput } from './input';
 import { newPaymentReference } from './reference';
-import { presentCheckoutFull, presentCheckoutPublic } from './present';
+import { presentCheckoutFull, publicPartOf } from './present';
 
 /** The checkout's row, its SQL built once: a create runs in a transaction, on a handle of its own. */
 const insertCheckout = insertBuiltOnce(
@@ -53,7 +53,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
 
   const lifetimeMinutes = input.expires_in_minutes ?? config().DEFAULT_CHECKOUT_LIFETIME_MINUTES;
 
-  const row = await ctx.db.transaction(async (tx: Db) => {
+  const full = await ctx.db.transaction(async (tx: Db) => {
     const [created] = await insertCheckout(tx, {
       ...ownerOf(ctx.tenant),
       paymentReference: newPaymentReference(),
@@ -67,14 +67,15 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
       metaData: input.meta_data ?? null,
       lifetimeMinutes,
     });
+    const data = presentCheckoutFull(created!);
     await recordEvent(tx, {
       ...ownerOf(ctx.tenant),
       eventType: 'checkout.created',
       resourceType: 'checkout',
       resourceId: created!.id,
-      data: presentCheckoutFull(created!),
+      data,
     });
-    return created!;
+    return data;
   });
-  return presentCheckoutPublic(row);
+  return publicPartOf(full);
 }
