@@ -87,14 +87,10 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
   return rows.map((row) => presentCheckoutFull(row, now));
 }
 
-/** By id alone: only for callers already bound to this checkout (the hosted page's token). */
-export async function findCheckoutById(db: Db, checkoutId: string): Promise<CheckoutRow> {
-  const row = await checkoutById(db, checkoutId);
-  if (!row) throw notFound('Checkout');
-  return row;
-}
-
-/** The same read, undefined when there is no such checkout (the token's check answers 401, not 404). */
+/**
+ * By id alone, undefined when there is no such checkout: only for callers already bound to this
+ * checkout (the hosted page's token, whose check answers 401, not 404).
+ */
 export async function checkoutById(db: Db, checkoutId: string): Promise<CheckoutRow | undefined> {
   const query = preparedQuery(db, 'checkout_by_id', (d) =>
     d

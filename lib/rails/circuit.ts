@@ -38,6 +38,14 @@ export async function recordRailCall(db: Db, rail: string, answered: boolean): P
   if (row?.opened) log.error('rail.circuit_open', { rail, failures: row.failures });
 }
 
+/**
+ * The rails railStates calls 'down' (open, not yet cooled), as a text[] expression: the hosted page
+ * reads them inside its one statement (lib/collections/hosted-page/session-facts.ts).
+ */
+export const railsDownNow = sql<string[]>`array(select ${railCircuits.rail} from ${railCircuits}
+  where ${railCircuits.state} <> 'closed'
+    and not coalesce(${railCircuits.openedAt} <= now() - make_interval(secs => ${sql.raw(String(COOLDOWN_SECONDS))}), false))`;
+
 /** Each rail with a circuit row, as the page and health see it now. */
 export async function railStates(
   db: Db,

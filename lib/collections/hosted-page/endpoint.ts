@@ -15,44 +15,49 @@ import {
 import { enforceRateLimit } from '../../access/rate-limit/limit';
 import { clientAddress } from '../../access/rate-limit/client-address';
 import type { CheckoutRow } from '../../checkout/present';
-import { authenticateCheckout } from './authenticate';
+import { authenticateCheckout, checkoutRowById } from './authenticate';
 import { checkoutReferenceParams } from './input';
 
-export interface CheckoutCtx {
+/** What a checkout endpoint's handler gets: the database, the request's id, and what `load` read. */
+export type CheckoutCtx<L extends { checkout: CheckoutRow } = { checkout: CheckoutRow }> = L & {
   db: Db;
-  checkout: CheckoutRow;
   requestId: string;
-}
+};
 
 /**
  * A public checkout endpoint (the hosted page): `X-Checkout-Token` for the checkout named by the
- * path's `payment_reference`. Writes are rate-limited per checkout and per client address.
+ * path's `payment_reference`, read by `load` (its row, unless told otherwise). Writes are
+ * rate-limited per checkout and per client address.
  */
 export function checkoutEndpoint<
   Q extends Schema = undefined,
   B extends Schema = undefined,
   D extends z.ZodType = z.ZodType,
+  L extends { checkout: CheckoutRow } = { checkout: CheckoutRow },
 >(
   spec: Operation<Schema, Q, B, D>,
-  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx }) => Promise<ReplyOf<D>>,
+  handle: (input: Input<undefined, Q, B> & { ctx: CheckoutCtx<L> }) => Promise<ReplyOf<D>>,
+  load: (db: Db, checkoutId: string) => Promise<L | undefined> = checkoutRowById as never,
 ): OperationHandler {
   return serving(
     endpoint(async (req, requestId, route) => {
       const db = getDb();
       const params = validate(checkoutReferenceParams, pathParams(await route.params));
       const access = req.method === 'GET' ? 'read' : 'write';
-      const checkout = await authenticateCheckout(
+      const loaded = await authenticateCheckout(
         db,
         req.headers.get('x-checkout-token'),
         params.payment_reference,
         access,
+        load,
       );
+      const { checkout } = loaded;
       if (req.method !== 'GET') {
         await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
         await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
       }
       const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
-      return handle({ ...input, ctx: { db, checkout, requestId } });
+      return handle({ ...input, ctx: { ...loaded, db, requestId } });
     }),
     spec,
   );

@@ -1,23 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  branding,
-  merchants,
-  tenants,
-  type KybStatus,
-  type Mode,
-  type PaymentMethod,
-  type paymentAttempts,
-} from '../../platform/db/schema';
-import type { Db } from '../../platform/db/client';
-import { preparedQuery } from '../../platform/db/prepared';
+import type { PaymentMethod } from '../../platform/db/schema';
 import { config } from '../../platform/config';
-import { presentBranding } from '../../merchants/branding/branding';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import { liveNetwork, liveOffers } from '../../rails';
-import { railStates } from '../../rails/circuit';
 import type { CheckoutRow } from '../../checkout/present';
-
-type AttemptRow = typeof paymentAttempts.$inferSelect;
+import type { AttemptRow, Offering } from './session-facts';
 
 export interface MethodsOnOffer {
   methods: OfferedMethod[];
@@ -31,12 +17,7 @@ export interface MethodsOnOffer {
  */
 export function methodsOnOffer(
   row: CheckoutRow,
-  merchant: {
-    kybStatus: KybStatus;
-    acceptedMethods: readonly string[] | null;
-    mode: Mode;
-    railsDown: ReadonlySet<string>;
-  },
+  merchant: Pick<Offering, 'kybStatus' | 'acceptedMethods' | 'mode' | 'railsDown'>,
   latest: AttemptRow | undefined,
   now = new Date(),
 ): MethodsOnOffer {
@@ -63,39 +44,5 @@ export function methodsOnOffer(
   return {
     methods: all.filter((m) => m.method !== 'bank_transfer'),
     unavailable: [{ method: 'bank_transfer', reason: 'too_little_time' }],
-  };
-}
-
-/** What methodsOnOffer needs to know of the checkout's owner: KYB, the branding's accepted methods, the mode. */
-export async function merchantOffering(db: Db, row: Pick<CheckoutRow, 'merchantId' | 'tenantId'>) {
-  // One read for the merchant, its branding and the tenant's mode: the hosted page asks on every load.
-  const query = preparedQuery(db, 'merchant_offering', (d) =>
-    d
-      .select({
-        merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
-        branding,
-        mode: tenants.mode,
-      })
-      .from(tenants)
-      .innerJoin(merchants, eq(merchants.id, tenants.merchantId))
-      .leftJoin(branding, eq(branding.merchantId, merchants.id))
-      .where(and(eq(tenants.id, sql.placeholder('tenant')), eq(tenants.merchantId, sql.placeholder('merchant'))))
-      .prepare('merchant_offering'),
-  );
-  const [found] = await query.execute({ tenant: row.tenantId, merchant: row.merchantId });
-  if (!found) throw new Error(`No tenant ${row.tenantId} of merchant ${row.merchantId}`);
-  const { merchant, mode } = found;
-  const brand = presentBranding(merchant, found.branding ?? undefined);
-  // A live rail whose circuit is open is not offered until it is probed again (lib/rails/circuit.ts).
-  const railsDown = new Set<string>();
-  if (mode === 'live') {
-    for (const [rail, { state }] of await railStates(db)) if (state === 'down') railsDown.add(rail);
-  }
-  return {
-    kybStatus: merchant.kybStatus,
-    acceptedMethods: brand.accepted_methods,
-    brand,
-    mode,
-    railsDown,
   };
 }

@@ -21,12 +21,14 @@ import { openLiveBankTransfer } from '../live/bank-transfer';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { latestAttempt } from './present';
-import { merchantOffering, methodsOnOffer } from './methods';
+import { methodsOnOffer } from './methods';
+import { readSessionFacts } from './session-facts';
 import type { startMobileMoneyInput } from './input';
 
 async function methodsFor(db: Db, row: CheckoutRow) {
-  const [offering, latest] = await Promise.all([merchantOffering(db, row), latestAttempt(db, row.id)]);
-  return methodsOnOffer(row, offering, latest).methods;
+  const facts = await readSessionFacts(db, row.id);
+  if (!facts) throw new Error(`No checkout ${row.id}`);
+  return methodsOnOffer(row, facts.offering, facts.attempt).methods;
 }
 
 /**

@@ -3,16 +3,15 @@ import { paymentAttempts, type PaymentMethod } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { preparedQuery } from '../../platform/db/prepared';
 import { config } from '../../platform/config';
+import { notFound } from '../../platform/http/errors';
 import { toMajorUnits } from '../../platform/money/amount';
 import { formatTimestamp } from '../../platform/time';
 import { effectiveStatus, type CheckoutRow } from '../../checkout/present';
-import { findCheckoutById } from '../../checkout/read-checkouts';
 import { maskPhone } from '../../rails/mobile-money';
-import { merchantOffering, methodsOnOffer } from './methods';
-import { moneyReceived } from './money-received';
+import { methodsOnOffer } from './methods';
+import { presentReceived } from './money-received';
+import { readSessionFacts, type AttemptRow, type SessionFacts } from './session-facts';
 import type { CheckoutSession, CollectionBankAccount, PaymentAttempt } from './contract';
-
-type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 /** The attempt as the page needs it: what to show and, for bank transfers, where to send money. */
 export function presentAttempt(attempt: AttemptRow): PaymentAttempt {
@@ -75,16 +74,12 @@ function serviceSupport(): CheckoutSession['service_support'] {
 }
 
 /**
- * Everything the hosted page renders, in one read: the checkout's public fields, the merchant's
- * branding, the methods on offer, the latest attempt, the money received, and the server's clock.
+ * Everything the hosted page renders, from one read (session-facts.ts): the checkout's public fields,
+ * the merchant's branding, the methods on offer, the latest attempt, the money received, and the
+ * server's clock.
  */
-export async function presentSession(db: Db, row: CheckoutRow): Promise<CheckoutSession> {
+export function presentSession({ checkout: row, offering, attempt, received }: SessionFacts): CheckoutSession {
   const currency = row.currencyCode;
-  const [offering, attempt, received] = await Promise.all([
-    merchantOffering(db, row),
-    latestAttempt(db, row.id),
-    moneyReceived(db, row),
-  ]);
   const { brand } = offering;
   const status = effectiveStatus(row);
   const paid = status === 'paid' || status === 'completed';
@@ -118,7 +113,7 @@ export async function presentSession(db: Db, row: CheckoutRow): Promise<Checkout
     methods,
     methods_unavailable: unavailable,
     latest_attempt: attempt ? presentAttempt(attempt) : null,
-    received,
+    received: presentReceived(received, row),
     service_support: serviceSupport(),
     success_redirect_url: paid ? successRedirect(row.redirectUrl ?? brand.success_redirect_url, row, status) : null,
     sandbox: offering.mode === 'test',
@@ -128,5 +123,7 @@ export async function presentSession(db: Db, row: CheckoutRow): Promise<Checkout
 
 /** The session as it is now: what every page write answers with, so the page updates at once. */
 export async function freshSession(db: Db, checkoutId: string): Promise<CheckoutSession> {
-  return presentSession(db, await findCheckoutById(db, checkoutId));
+  const facts = await readSessionFacts(db, checkoutId);
+  if (!facts) throw notFound('Checkout');
+  return presentSession(facts);
 }

@@ -1,0 +1,138 @@
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {
+  branding,
+  checkouts,
+  collections,
+  customerTransactions,
+  merchants,
+  paymentAttempts,
+  tenants,
+  type KybStatus,
+  type Mode,
+} from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { preparedQuery } from '../../platform/db/prepared';
+import { presentBranding } from '../../merchants/branding/branding';
+import type { Branding } from '../../merchants/branding/contract';
+import { railsDownNow } from '../../rails/circuit';
+import type { CheckoutRow } from '../../checkout/present';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** What the methods on offer depend on besides the checkout: its owner's KYB, branding and mode. */
+export interface Offering {
+  kybStatus: KybStatus;
+  acceptedMethods: Branding['accepted_methods'];
+  brand: Branding;
+  mode: Mode;
+  /** Live rails whose circuit is open (lib/rails/circuit.ts): not offered. Empty in test mode. */
+  railsDown: ReadonlySet<string>;
+}
+
+/** Money that reached the checkout, summed (minor units; see money-received.ts). */
+export interface ReceivedTotals {
+  counted: bigint;
+  duplicate: bigint;
+  refunded: bigint;
+  lastReceivedAt: Date | null;
+  providerReference: string | null;
+}
+
+/** Everything the hosted page's session is made of. */
+export interface SessionFacts {
+  checkout: CheckoutRow;
+  offering: Offering;
+  attempt: AttemptRow | undefined;
+  received: ReceivedTotals;
+}
+
+function build(d: Db) {
+  const latest = d
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.checkoutId, checkouts.id))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(1)
+    .as('latest_attempt');
+  const received = d
+    .select({
+      counted:
+        sql<string>`coalesce(sum(${collections.amount}) filter (where ${collections.kind} <> 'duplicate'), 0)::text`.as(
+          'counted',
+        ),
+      duplicate:
+        sql<string>`coalesce(sum(${collections.amount}) filter (where ${collections.kind} = 'duplicate'), 0)::text`.as(
+          'duplicate',
+        ),
+      lastReceivedAt: sql<Date | null>`max(${collections.receivedAt})`
+        .mapWith(collections.receivedAt)
+        .as('received_last_at'),
+      providerReference: sql<
+        string | null
+      >`(array_agg(${collections.railReference} order by ${collections.receivedAt} desc, ${collections.id} desc) filter (where ${collections.kind} <> 'duplicate'))[1]`.as(
+        'received_provider_reference',
+      ),
+    })
+    .from(collections)
+    .where(eq(collections.checkoutId, checkouts.id))
+    .as('received');
+  // The subquery's columns, each named through it (the proxy), so the outer select reads them from it.
+  const attempt = Object.fromEntries(
+    Object.keys(getTableColumns(paymentAttempts)).map((k) => [k, latest[k as keyof typeof latest]]),
+  ) as unknown as typeof latest._.selectedFields;
+  return d
+    .select({
+      checkout: checkouts,
+      merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
+      branding,
+      mode: tenants.mode,
+      railsDown: sql<string[]>`case when ${tenants.mode} = 'live' then ${railsDownNow} else '{}'::text[] end`,
+      attempt,
+      received: {
+        counted: received.counted,
+        duplicate: received.duplicate,
+        lastReceivedAt: received.lastReceivedAt,
+        providerReference: received.providerReference,
+        refunded: sql<string>`(select coalesce(sum(${customerTransactions.refundedAmount}), 0) from ${customerTransactions}
+          where ${customerTransactions.checkoutSessionId} = ${checkouts.id} and ${customerTransactions.transactionType} = 'deposit')::text`,
+      },
+    })
+    .from(checkouts)
+    .innerJoin(tenants, and(eq(tenants.id, checkouts.tenantId), eq(tenants.merchantId, checkouts.merchantId)))
+    .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
+    .leftJoin(branding, eq(branding.merchantId, checkouts.merchantId))
+    .leftJoinLateral(latest, sql`true`)
+    .innerJoinLateral(received, sql`true`)
+    .where(eq(checkouts.id, sql.placeholder('id')))
+    .prepare('hosted_page_session');
+}
+
+/**
+ * The checkout and everything its hosted page shows, in one statement by id: the page reads it on
+ * every load and every poll, and four statements on two round trips cost next as much CPU as the
+ * rest of the request (bench/README.md). Undefined when there is no such checkout.
+ */
+export async function readSessionFacts(db: Db, checkoutId: string): Promise<SessionFacts | undefined> {
+  const [found] = await preparedQuery(db, 'hosted_page_session', build).execute({ id: checkoutId });
+  if (!found) return undefined;
+  const brand = presentBranding(found.merchant, found.branding ?? undefined);
+  const { received } = found;
+  return {
+    checkout: found.checkout,
+    offering: {
+      kybStatus: found.merchant.kybStatus,
+      acceptedMethods: brand.accepted_methods,
+      brand,
+      mode: found.mode,
+      railsDown: new Set(found.railsDown),
+    },
+    attempt: found.attempt ?? undefined,
+    received: {
+      counted: BigInt(received.counted),
+      duplicate: BigInt(received.duplicate),
+      refunded: BigInt(received.refunded),
+      lastReceivedAt: received.lastReceivedAt,
+      providerReference: received.providerReference,
+    },
+  };
+}
