@@ -1,42 +1,63 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import { checkouts, ownerOf } from '../platform/db/schema';
-import type { Db } from '../platform/db/client';
-import { insertBuiltOnce } from '../platform/db/prepared';
+import crypto from 'node:crypto';
+import { getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { checkouts, events, ownerOf } from '../platform/db/schema';
+import { insertBuiltOnce, insertWith } from '../platform/db/prepared';
 import { config } from '../platform/config';
 import { forbidden, invalidField } from '../platform/http/errors';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../merchants/kyb';
 import type { MerchantCtx } from '../access/endpoints';
-import { recordEvent } from '../notifications/events/record-event';
+import { eventValues, type EventSlot } from '../notifications/events/record-event';
 import type { CreateCheckoutInput } from './input';
 import { newPaymentReference } from './reference';
-import { presentCheckoutFull, publicPartOf } from './present';
+import { presentCheckoutFull, presentCheckoutPublic, type CheckoutRow } from './present';
 
-/** The checkout's row, its SQL built once: a create runs in a transaction, on a handle of its own. */
+/**
+ * The checkout's row and its `checkout.created` event in one statement, its SQL built once. Every
+ * value comes from here (the id, the clock, the statuses), so the event's copy of the checkout is
+ * made before the row exists; only the currency's id and the redirect URL (the branding's success URL
+ * at creation: later branding edits do not move old checkouts) are read by the statement, and the
+ * event's `redirect_url` from the same row of branding.
+ */
 const insertCheckout = insertBuiltOnce(
   checkouts,
   (p) => ({
+    id: p('id'),
     merchantId: p('merchantId'),
     tenantId: p('tenantId'),
     paymentReference: p('paymentReference'),
     amount: p('amount'),
     currencyId: sql`(select id from currencies where code = ${p('currency')})`,
     currencyCode: p('currency'),
+    status: p('status'),
+    approvalStatus: p('approvalStatus'),
     customerEmail: p('customerEmail'),
     customerName: p('customerName'),
     customerPhone: p('customerPhone'),
     customerPhoneEditable: p('customerPhoneEditable'),
     description: p('description'),
     metaData: p('metaData'),
-    // The branding's success URL at creation time: later branding edits do not move old checkouts.
     redirectUrl: sql`(select success_redirect_url from branding where merchant_id = ${p('merchantId')})`,
-    expiresAt: sql`now() + make_interval(mins => ${p('lifetimeMinutes')})`,
+    expiresAt: p('expiresAt'),
+    createdAt: p('createdAt'),
+    updatedAt: p('createdAt'),
   }),
   getTableColumns(checkouts),
 );
+const insertCreatedEvent = insertBuiltOnce(
+  events,
+  (p: (name: EventSlot) => Placeholder<EventSlot>) => ({
+    ...eventValues(p),
+    data: sql`jsonb_set(${p('data')}::jsonb, '{redirect_url}',
+      coalesce(to_jsonb((select success_redirect_url from branding where merchant_id = ${p('merchantId')})), 'null'::jsonb))`,
+  }),
+  { id: events.id },
+);
+const insertCheckoutAndEvent = insertWith(insertCheckout, insertCreatedEvent);
 
 /**
- * Creates a pending checkout and its `checkout.created` event in one transaction (it expires by the
- * worker's sweep, not a job of its own). Returns the public shape (with the tokenised checkout_url).
+ * Creates a pending checkout and its `checkout.created` event in one statement, so both are written
+ * or neither is (it expires by the worker's sweep, not a job of its own). Its times are this
+ * process's clock (docs/decisions/checkouts.md). Returns the public shape (with the tokenised checkout_url).
  */
 export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>, input: CreateCheckoutInput) {
   const { merchant } = ctx;
@@ -52,30 +73,43 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
   }
 
   const lifetimeMinutes = input.expires_in_minutes ?? config().DEFAULT_CHECKOUT_LIFETIME_MINUTES;
-
-  const full = await ctx.db.transaction(async (tx: Db) => {
-    const [created] = await insertCheckout(tx, {
-      ...ownerOf(ctx.tenant),
-      paymentReference: newPaymentReference(),
-      amount,
-      currency,
-      customerEmail: input.customer_email,
-      customerName: input.customer_name ?? null,
-      customerPhone: input.customer_phone ?? null,
-      customerPhoneEditable: input.customer_phone_editable ?? true,
-      description: input.description ?? null,
-      metaData: input.meta_data ?? null,
-      lifetimeMinutes,
-    });
-    const data = presentCheckoutFull(created!);
-    await recordEvent(tx, {
-      ...ownerOf(ctx.tenant),
-      eventType: 'checkout.created',
-      resourceType: 'checkout',
-      resourceId: created!.id,
-      data,
-    });
-    return data;
+  const createdAt = new Date();
+  const row: CheckoutRow = {
+    id: crypto.randomUUID(),
+    ...ownerOf(ctx.tenant),
+    paymentReference: newPaymentReference(),
+    amount,
+    currencyId: '', // read by the statement; no shape shows it
+    currencyCode: currency,
+    status: 'pending',
+    customerEmail: input.customer_email,
+    customerName: input.customer_name ?? null,
+    customerPhone: input.customer_phone ?? null,
+    customerPhoneEditable: input.customer_phone_editable ?? true,
+    description: input.description ?? null,
+    paymentMethod: null,
+    expiresAt: new Date(createdAt.getTime() + lifetimeMinutes * 60_000),
+    paidAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    redirectUrl: null, // read by the statement, into the row and the event
+    metaData: input.meta_data ?? null,
+    approvalStatus: 'pending_approval',
+    approvedByAdminId: null,
+    approvedAt: null,
+    rejectionReason: null,
+    adminNotes: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const [created] = await insertCheckoutAndEvent(ctx.db, {
+    ...row,
+    currency,
+    eventType: 'checkout.created',
+    resourceType: 'checkout',
+    resourceId: row.id,
+    data: JSON.stringify(presentCheckoutFull(row, createdAt)),
+    webhookEndpointId: null,
   });
-  return publicPartOf(full);
+  return presentCheckoutPublic(created!, createdAt);
 }

@@ -1,3 +1,4 @@
+import type { Placeholder } from 'drizzle-orm';
 import { events } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { insertBuiltOnce } from '../../platform/db/prepared';
@@ -46,20 +47,21 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   return row!.id;
 }
 
+export type EventSlot = 'merchantId' | 'tenantId' | 'eventType' | 'resourceType' | 'resourceId' | 'data' | 'webhookEndpointId';
+
+/** An event's columns, each from the placeholder of its NewEvent field (for inserts built once). */
+export const eventValues = (p: (name: EventSlot) => Placeholder<EventSlot>) => ({
+  merchantId: p('merchantId'),
+  tenantId: p('tenantId'),
+  eventType: p('eventType'),
+  resourceType: p('resourceType'),
+  resourceId: p('resourceId'),
+  data: p('data'),
+  webhookEndpointId: p('webhookEndpointId'),
+});
+
 // Built once: events are written on every change, nearly always inside a transaction.
-const insertEvent = insertBuiltOnce(
-  events,
-  (p) => ({
-    merchantId: p('merchantId'),
-    tenantId: p('tenantId'),
-    eventType: p('eventType'),
-    resourceType: p('resourceType'),
-    resourceId: p('resourceId'),
-    data: p('data'),
-    webhookEndpointId: p('webhookEndpointId'),
-  }),
-  { id: events.id },
-);
+const insertEvent = insertBuiltOnce(events, eventValues, { id: events.id });
 
 /** Many events in as few statements as the parameter limit allows (same transaction rules). */
 export async function recordEvents(db: Db, list: NewEvent[]): Promise<void> {

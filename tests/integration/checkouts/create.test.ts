@@ -348,3 +348,30 @@ describe('POST /api/v1/merchants/checkouts', () => {
     expect(fields).toEqual(expect.arrayContaining(['customer_email', 'amount', 'currency_code']));
   });
 });
+
+describe('the checkout and its checkout.created event, written by one statement', () => {
+  it("carries the branding's success URL in both, and the event equals what a get shows", async () => {
+    const branded = await newMerchant();
+    await branded.ok(contract.updateBranding, { body: { success_redirect_url: 'https://shop.example.com/thanks' } });
+    const data = await create(branded);
+    const shown = (await branded.ok(contract.getCheckout, { params: { checkout_id: data.id } })).body.data;
+    expect(shown.redirect_url).toBe('https://shop.example.com/thanks');
+    const [event] = await eventsOf(data.id);
+    expect(event!.data).toEqual(shown);
+  });
+
+  it('writes neither when the event cannot be written', async () => {
+    await sql.unsafe(`
+      create function refuse_event() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$;
+      create trigger refuse_event before insert on events for each row
+        when (new.data->>'description' = 'no event') execute function refuse_event();`);
+    try {
+      const res = await m.call(contract.createCheckout, { body: { ...minimalCheckout, description: 'no event' } });
+      expect(res.status).toBe(500);
+      expect(await sql`select id from checkouts where description = 'no event'`).toHaveLength(0);
+    } finally {
+      await sql.unsafe('drop trigger refuse_event on events; drop function refuse_event();');
+    }
+  });
+});
