@@ -47,7 +47,8 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   return row!.id;
 }
 
-export type EventSlot = 'merchantId' | 'tenantId' | 'eventType' | 'resourceType' | 'resourceId' | 'data' | 'webhookEndpointId';
+export type EventSlot =
+  'merchantId' | 'tenantId' | 'eventType' | 'resourceType' | 'resourceId' | 'data' | 'webhookEndpointId';
 
 /** An event's columns, each from the placeholder of its NewEvent field (for inserts built once). */
 export const eventValues = (p: (name: EventSlot) => Placeholder<EventSlot>) => ({
