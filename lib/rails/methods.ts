@@ -1,6 +1,6 @@
 import type { KybStatus, PaymentMethod } from '../platform/db/schema';
 import type { CurrencyCode } from '../platform/money/currencies';
-import { marketsFor, MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from './mobile-money';
+import { marketsFor, MOBILE_MONEY_COUNTRIES, numberRuleOf, type MobileMoneyCountry } from './mobile-money';
 import type { NetworkProvider } from '../platform/db/schema/payment-accounts';
 
 /**
@@ -42,6 +42,8 @@ export interface OfferedNetwork {
   example: string;
   /** Approving by hand from the network's menu when no prompt arrives; null when there is no such menu. */
   manual_approval: { dial: string; menu: string[] | null } | null;
+  /** How its numbers are read (lib/rails/mobile-number.ts): the page checks a number before sending it. */
+  number_rule: { national_digits: number; trunk_prefix: string | null; prefixes: string[] };
 }
 
 export interface OfferedMethod {
@@ -53,14 +55,22 @@ export interface OfferedMethod {
 }
 
 export function offeredNetworks(currency: CurrencyCode): OfferedNetwork[] {
-  return marketsFor(currency, 'collect').map((m) => ({
-    id: m.network,
-    country: m.country,
-    label: m.label,
-    country_calling_code: MOBILE_MONEY_COUNTRIES[m.country].callingCode,
-    example: m.example,
-    manual_approval: m.approval && { dial: m.approval.dial, menu: m.approval.menu && [...m.approval.menu] },
-  }));
+  return marketsFor(currency, 'collect').map((m) => {
+    const rule = numberRuleOf(m);
+    return {
+      id: m.network,
+      country: m.country,
+      label: m.label,
+      country_calling_code: MOBILE_MONEY_COUNTRIES[m.country].callingCode,
+      example: m.example,
+      manual_approval: m.approval && { dial: m.approval.dial, menu: m.approval.menu && [...m.approval.menu] },
+      number_rule: {
+        national_digits: rule.nationalDigits,
+        trunk_prefix: rule.trunkPrefix,
+        prefixes: [...rule.prefixes],
+      },
+    };
+  });
 }
 
 export function offeredMethods(args: {

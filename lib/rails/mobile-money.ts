@@ -1,12 +1,13 @@
 import type { NetworkProvider } from '../platform/db/schema/payment-accounts';
 import type { CurrencyCode } from '../platform/money/currencies';
+import { digitsOf, readNumberByRule, type NumberProblem, type NumberRule } from './mobile-number';
 
 /**
  * Where mobile money works, as data: countries (how their numbers are written) and markets (a network
  * in a country: the number prefixes it owns, and how a customer approves a payment by hand when no
  * prompt arrives). Collections on the hosted page and mobile-money payouts both read this table, and
- * the page checks numbers with the same functions, so there is one rule for "is this a number of that
- * network". No server-only imports: the page's bundle includes it.
+ * the page checks numbers with the same function (mobile-number.ts, with the rules its session
+ * carries), so there is one rule for "is this a number of that network".
  *
  * Prefixes are the first digits of the national number (after the trunk `0` where a country has one),
  * from each regulator's numbering plan as collected by Google's libphonenumber carrier data (2026).
@@ -224,64 +225,33 @@ export function marketOfNumber(network: string, e164: string): MobileMoneyMarket
   );
 }
 
-export type NumberProblem =
-  /** Not a phone number of the country at all (length, characters). */
-  | { kind: 'invalid' }
-  /** A number of another country than the market's. */
-  | { kind: 'other_country' }
-  /** A number of the country that belongs to another network (named when we know it). */
-  | { kind: 'other_network'; belongsTo: string | null };
+/** The rule a market's numbers are read by (mobile-number.ts), as the hosted page gets it too. */
+export function numberRuleOf(market: MobileMoneyMarket): NumberRule {
+  const country = MOBILE_MONEY_COUNTRIES[market.country];
+  return {
+    callingCode: country.callingCode,
+    nationalDigits: country.nationalDigits,
+    trunkPrefix: country.trunkPrefix,
+    prefixes: market.prefixes,
+  };
+}
 
 /**
  * A mobile-money number read for a market: `024 412 3456`, `+233 24 412 3456`, `00233244123456` or
- * `233244123456` → `+233244123456`. Local forms are read in the market's country.
+ * `233244123456` → `+233244123456`. Local forms are read in the market's country; a number of another
+ * network there is named by its network.
  */
 export function readMobileNumber(
   raw: string,
   market: MobileMoneyMarket,
 ): { e164: string } | { problem: NumberProblem } {
-  const country = MOBILE_MONEY_COUNTRIES[market.country];
-  const national = nationalNumber(raw, country);
-  if (national === 'other_country') return { problem: { kind: 'other_country' } };
-  if (national === null) return { problem: { kind: 'invalid' } };
-  if (!market.prefixes.some((p) => national.startsWith(p))) {
-    const owner = MOBILE_MONEY_MARKETS.find(
-      (m) => m.country === market.country && m.prefixes.some((p) => national.startsWith(p)),
-    );
-    return { problem: { kind: 'other_network', belongsTo: owner?.label ?? null } };
-  }
-  return { e164: `+${country.callingCode}${national}` };
-}
-
-/** The national significant number, 'other_country' for another country's +code, null when malformed. */
-function nationalNumber(
-  raw: string,
-  country: (typeof MOBILE_MONEY_COUNTRIES)[MobileMoneyCountry],
-): string | 'other_country' | null {
-  const digits = raw.replace(/[\s\-().\u00a0]/g, '');
-  let national: string;
-  if (digits.startsWith('+') || digits.startsWith('00')) {
-    const international = digits.startsWith('+') ? digits.slice(1) : digits.slice(2);
-    if (!international.startsWith(country.callingCode))
-      return /^\d{8,15}$/.test(international) ? 'other_country' : null;
-    national = international.slice(country.callingCode.length);
-  } else if (
-    digits.startsWith(country.callingCode) &&
-    digits.length === country.callingCode.length + country.nationalDigits
-  ) {
-    national = digits.slice(country.callingCode.length);
-  } else if (country.trunkPrefix && digits.startsWith(country.trunkPrefix)) {
-    // A national number never starts with the trunk prefix, so `0…` of the wrong length is no number.
-    national = digits.slice(country.trunkPrefix.length);
-  } else {
-    national = digits;
-  }
-  return new RegExp(`^\\d{${country.nationalDigits}}$`).test(national) ? national : null;
+  const neighbours = MOBILE_MONEY_MARKETS.filter((m) => m.country === market.country);
+  return readNumberByRule(raw, numberRuleOf(market), neighbours);
 }
 
 /** The country whose calling code an international number (`+221…`, `00221…`) starts with, if we know it. */
 export function countryOfInternationalNumber(raw: string): MobileMoneyCountry | undefined {
-  const digits = raw.replace(/[\s\-().\u00a0]/g, '');
+  const digits = digitsOf(raw);
   const international = digits.startsWith('+') ? digits.slice(1) : digits.startsWith('00') ? digits.slice(2) : null;
   if (international === null) return undefined;
   return (Object.keys(MOBILE_MONEY_COUNTRIES) as MobileMoneyCountry[]).find((c) =>

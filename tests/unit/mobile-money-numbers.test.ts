@@ -8,6 +8,7 @@ import {
   readMobileNumber,
 } from '../../lib/rails/mobile-money';
 import { offeredMethods } from '../../lib/rails/methods';
+import { readNumberByRule } from '../../lib/rails/mobile-number';
 import { readPayoutNumber } from '../../lib/rails/payout-destination';
 
 const market = (network: string, country: string) => findMarket(network, country)!;
@@ -137,5 +138,34 @@ describe('mobile-money payout destinations', () => {
       field: 'phone',
       message: 'is a Telecel Cash number, not MTN MoMo',
     });
+  });
+});
+
+describe('the rule the hosted page gets with each network', () => {
+  it('reads every number of every offered network as the server does, naming a neighbour the same way', () => {
+    const samples = MOBILE_MONEY_MARKETS.flatMap((m) => [
+      m.example,
+      `+${MOBILE_MONEY_COUNTRIES[m.country].callingCode} 1`,
+    ]);
+    samples.push('020 123 4567', '024 412 3456', '+254712345678', '12', '0712 345 678');
+    for (const currency of ['GHS', 'KES', 'XOF', 'XAF'] as const) {
+      const networks = offeredMethods({ currency, amount: 100n, kybStatus: 'verified', acceptedMethods: null })[0]!
+        .networks;
+      for (const network of networks) {
+        const rule = {
+          callingCode: network.country_calling_code,
+          nationalDigits: network.number_rule.national_digits,
+          trunkPrefix: network.number_rule.trunk_prefix,
+          prefixes: network.number_rule.prefixes,
+        };
+        const neighbours = networks
+          .filter((n) => n.country === network.country)
+          .map((n) => ({ label: n.label, prefixes: n.number_rule.prefixes }));
+        for (const raw of samples)
+          expect(readNumberByRule(raw, rule, neighbours), `${network.label} ${network.country} ${raw}`).toEqual(
+            readMobileNumber(raw, market(network.id, network.country)),
+          );
+      }
+    }
   });
 });

@@ -86,6 +86,21 @@ export const offeredMethodSchema = named(
           example: z
             .string()
             .meta({ description: 'A number of this network as people write it', example: '024 412 3456' }),
+          number_rule: z
+            .object({
+              national_digits: z.number().int().meta({ example: 9 }),
+              trunk_prefix: z.string().nullable().meta({
+                description: 'Dialled before a national number at home, where the country has one',
+                example: '0',
+              }),
+              prefixes: z
+                .array(z.string())
+                .meta({ description: "The network's national-number prefixes", example: ['24', '54'] }),
+            })
+            .meta({
+              description:
+                'How numbers of this network are written, for checking one before sending it (the server checks again)',
+            }),
           manual_approval: z
             .object({
               dial: z.string().meta({ example: '*170#' }),

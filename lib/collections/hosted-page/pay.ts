@@ -8,12 +8,8 @@ import { config } from '../../platform/config';
 import { ApiError, conflict, invalidField } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
 import type { OfferedNetwork } from '../../rails/methods';
-import {
-  countryOfInternationalNumber,
-  findMarket,
-  readMobileNumber,
-  type NumberProblem,
-} from '../../rails/mobile-money';
+import { countryOfInternationalNumber, findMarket, readMobileNumber } from '../../rails/mobile-money';
+import type { NumberProblem } from '../../rails/mobile-number';
 import { bankTransferRail, mobileMoneyRail } from '../../rails';
 import { liveBankTransfer } from '../../rails/live';
 import { modeOf } from '../../merchants/tenant-mode';

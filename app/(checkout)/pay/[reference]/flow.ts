@@ -3,7 +3,7 @@
  * React, so the rules can be read (and tested) in one place.
  */
 import type { Translate } from '@/lib/platform/i18n/translate';
-import { findMarket, readMobileNumber } from '@/lib/rails/mobile-money';
+import { readNumberByRule } from '@/lib/rails/mobile-number';
 import { EXPIRABLE, TERMINAL, parseTimestamp, type Attempt, type Network, type Session } from './session';
 
 export type Screen =
@@ -134,21 +134,33 @@ export function networkName(network: Network, all: Network[], locale: string): s
 }
 
 /**
- * The page's own check of a mobile-money number: the same rule as the server's
- * (lib/rails/mobile-money.ts), worded for the customer. Null when the number is fine.
+ * The page's own check of a mobile-money number: the server's function (lib/rails/mobile-number.ts)
+ * with the rule the session carries for the network, worded for the customer. A number of another
+ * network on offer in the same country is named by it. Null when the number is fine.
  */
-export function phoneProblem(t: Translate, raw: string, network: Network, networkLabel: string): string | null {
-  const market = findMarket(network.id, network.country);
-  if (!market) return null; // a market this build does not know: the server decides
-  const read = readMobileNumber(raw, market);
+export function phoneProblem(t: Translate, raw: string, network: Network, offered: Network[]): string | null {
+  const rule = network.number_rule;
+  const neighbours = offered
+    .filter((n) => n.country === network.country)
+    .map((n) => ({ label: n.label, prefixes: n.number_rule.prefixes }));
+  const read = readNumberByRule(
+    raw,
+    {
+      callingCode: network.country_calling_code,
+      nationalDigits: rule.national_digits,
+      trunkPrefix: rule.trunk_prefix,
+      prefixes: rule.prefixes,
+    },
+    neighbours,
+  );
   if (!('problem' in read)) return null;
   const { problem } = read;
   if (problem.kind === 'other_network' && problem.belongsTo) {
-    return t('phone_other_network', { owner: problem.belongsTo, network: networkLabel });
+    return t('phone_other_network', { owner: problem.belongsTo, network: network.label });
   }
   if (problem.kind === 'other_country')
     return t('phone_other_country', { code: network.country_calling_code, example: network.example });
-  return t('phone_invalid', { network: networkLabel, example: network.example });
+  return t('phone_invalid', { network: network.label, example: network.example });
 }
 
 /** Screens that end the payment say who to contact in the screen itself (the footer then does not repeat it). */

@@ -98,13 +98,14 @@ export function usePaymentActions(
   const payMobileMoney = useCallback(async () => {
     const current = sessionRef.current;
     if (!current) return;
-    const network = mobileNetworks(current).find((n) => networkKey(n) === form.network);
+    const networks = mobileNetworks(current);
+    const network = networks.find((n) => networkKey(n) === form.network);
     const locked = !current.checkout.customer_phone_editable;
     const errors: FormState['errors'] = {};
     if (!network) errors.network = t('network_required');
     if (!locked) {
       if (!form.phone.trim()) errors.phone = t('phone_required');
-      else if (network) errors.phone = phoneProblem(t, form.phone, network, network.label) ?? undefined;
+      else if (network) errors.phone = phoneProblem(t, form.phone, network, networks) ?? undefined;
     }
     setForm((f) => ({ ...f, errors }));
     if (errors.network || errors.phone) {
