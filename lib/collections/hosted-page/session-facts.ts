@@ -46,7 +46,11 @@ export interface SessionFacts {
   received: ReceivedTotals;
 }
 
-function build(d: Db) {
+/** The page reads its session by the token's checkout id; its first paint, by the path's reference. */
+type Key = 'id' | 'reference';
+const STATEMENT: Record<Key, string> = { id: 'hosted_page_session', reference: 'hosted_page_session_by_reference' };
+
+function build(d: Db, key: Key) {
   const latest = d
     .select()
     .from(paymentAttempts)
@@ -103,8 +107,8 @@ function build(d: Db) {
     .leftJoin(branding, eq(branding.merchantId, checkouts.merchantId))
     .leftJoinLateral(latest, sql`true`)
     .innerJoinLateral(received, sql`true`)
-    .where(eq(checkouts.id, sql.placeholder('id')))
-    .prepare('hosted_page_session');
+    .where(eq(key === 'id' ? checkouts.id : checkouts.paymentReference, sql.placeholder('key')))
+    .prepare(STATEMENT[key]);
 }
 
 /**
@@ -112,8 +116,17 @@ function build(d: Db) {
  * every load and every poll, and four statements on two round trips cost next as much CPU as the
  * rest of the request (bench/README.md). Undefined when there is no such checkout.
  */
-export async function readSessionFacts(db: Db, checkoutId: string): Promise<SessionFacts | undefined> {
-  const [found] = await preparedQuery(db, 'hosted_page_session', build).execute({ id: checkoutId });
+export function readSessionFacts(db: Db, checkoutId: string): Promise<SessionFacts | undefined> {
+  return readBy(db, 'id', checkoutId);
+}
+
+/** The same, by payment reference: for what the page's server may render without the token (first-screen.ts). */
+export function readSessionFactsByReference(db: Db, reference: string): Promise<SessionFacts | undefined> {
+  return readBy(db, 'reference', reference);
+}
+
+async function readBy(db: Db, key: Key, value: string): Promise<SessionFacts | undefined> {
+  const [found] = await preparedQuery(db, STATEMENT[key], (d) => build(d, key)).execute({ key: value });
   if (!found) return undefined;
   const brand = presentBranding(found.merchant, found.branding ?? undefined);
   const { received } = found;

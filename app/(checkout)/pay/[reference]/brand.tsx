@@ -67,6 +67,37 @@ export function Summary({ session }: { session: Session }) {
   );
 }
 
+/**
+ * The summary's place while the session is on its way (the server rendered the choice of method
+ * without it): the lines the server may know, and blank space where the amount and the description
+ * will be, so that nothing moves under the customer's finger when they arrive.
+ */
+export function SummaryPlaceholder({
+  merchant,
+  reference,
+  hasDescription,
+}: {
+  merchant: string;
+  reference: string;
+  hasDescription: boolean;
+}) {
+  const { t } = usePage();
+  return (
+    <section className={frame.summary} aria-label={t('summary_label')}>
+      <p className={frame.summaryLabel}>{t('pay_to', { merchant })}</p>
+      <p className={`${frame.amount} ${frame.placeholder}`} aria-hidden="true">
+        {'\u00a0'}
+      </p>
+      {hasDescription && (
+        <p className={`${frame.description} ${frame.placeholder}`} aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
+      <p className={frame.meta}>{t('reference_line', { reference })}</p>
+    </section>
+  );
+}
+
 /** Shown only in the last quarter hour, so nobody starts a transfer a link cannot take any more. */
 function ExpiryNote({ expiresAt }: { expiresAt: string }) {
   const { t, announce } = usePage();

@@ -1,45 +1,46 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FirstScreen } from '@/lib/collections/hosted-page/first-screen';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { CheckoutFrame, usePageContext } from './checkout-frame';
 import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
+import { Summary, SummaryPlaceholder } from './brand';
+import { ChooseMethod, UnavailableNote } from './choose-method';
 import { FooterContact } from './contact';
+import { takeEarlyChoice } from './early-session';
 import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
+import type { MethodId } from './session';
 import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
 
-/** What the server knows without the token: the merchant's name and colours (lib/collections/hosted-page/public-brand.ts). */
-export interface ShellBrand {
-  displayName: string;
-  primaryColor: string;
-  textColor: string;
-  logoUrl: string | null;
-}
-
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
  * (use-payment-actions.ts), one screen at a time (screens.tsx, chosen by flow.ts), one history entry
  * per step (use-step-history.ts), and around them the merchant's header, the summary and the footer.
+ * Until the session arrives, what the server knew without the token (`first`): the brand and, when
+ * the page opens on it, the choice of method, already usable.
  */
 export function CheckoutApp({
   reference,
   locale,
   messages,
-  brand: shellBrand,
+  first,
 }: {
   reference: string;
   locale: Locale;
   messages: Messages;
-  brand: ShellBrand | null;
+  first: FirstScreen | null;
 }) {
   const [view, setView] = useState<View>('auto');
+  // Continue pressed before the session arrived (or before this code loaded): done once it is here.
+  const [pendingChoice, setPendingChoice] = useState<MethodId | null>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
 
   const checkout = useCheckoutSession(reference, setView);
@@ -48,8 +49,27 @@ export function CheckoutApp({
   const actions = usePaymentActions(reference, t, checkout, setView, phoneInput);
   const { form, setForm } = actions;
 
+  const firstChoice = phase === 'loading' ? (first?.choice ?? null) : null;
   const screen: Screen =
-    phase === 'ready' && session ? screenFor(session, view) : phase === 'ready' ? 'loading' : phase;
+    phase === 'ready' && session
+      ? screenFor(session, view)
+      : firstChoice
+        ? 'choose'
+        : phase === 'ready'
+          ? 'loading'
+          : phase;
+
+  useLayoutEffect(() => {
+    const chosen = takeEarlyChoice();
+    if (chosen === 'mobile_money' || chosen === 'bank_transfer') setPendingChoice(chosen);
+  }, []);
+  const { chooseMethod } = actions;
+  useEffect(() => {
+    if (!pendingChoice || phase === 'loading') return;
+    setPendingChoice(null);
+    if (screen === 'choose' && session?.methods.some((m) => m.method === pendingChoice))
+      void chooseMethod(pendingChoice);
+  }, [pendingChoice, phase, screen, session, chooseMethod]);
 
   const screenOf = useCallback((next: View): Screen => (session ? screenFor(session, next) : 'loading'), [session]);
   const restore = useCallback(
@@ -89,12 +109,23 @@ export function CheckoutApp({
 
   // Branding: the session's, else what the server could tell without the token, else neutral.
   const merchant = session?.merchant;
+  const shellBrand = first?.brand;
   const brand = {
     name: merchant?.display_name ?? shellBrand?.displayName ?? null,
     logo: merchant ? merchant.logo_url : (shellBrand?.logoUrl ?? null),
     primary: merchant?.primary_color ?? shellBrand?.primaryColor,
     onPrimary: merchant?.text_color ?? shellBrand?.textColor,
   };
+  const summary = session
+    ? screen !== 'invalid' && screen !== 'paid' && <Summary session={session} />
+    : firstChoice &&
+      first && (
+        <SummaryPlaceholder
+          merchant={first.brand.displayName}
+          reference={reference}
+          hasDescription={first.hasDescription}
+        />
+      );
 
   const otherLocale: Locale = locale === 'en' ? 'fr' : 'en';
   const languageHref = `?locale=${otherLocale}${checkout.tokenInMemoryOnly && token ? `#token=${encodeURIComponent(token)}` : ''}`;
@@ -103,8 +134,8 @@ export function CheckoutApp({
     <CheckoutFrame
       ctx={ctx}
       brand={brand}
-      banner={session?.sandbox && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
-      summary={session && screen !== 'invalid' && screen !== 'paid' ? session : null}
+      banner={(session?.sandbox ?? first?.sandbox) && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
+      summary={summary}
       screen={screen}
       announcement={announcement}
       footer={
@@ -140,23 +171,38 @@ export function CheckoutApp({
           </div>
         </>
       )}
-      {session && screen !== 'loading' && screen !== 'invalid' && screen !== 'load_error' && (
-        <Screens
-          screen={screen}
-          session={session}
-          busy={actions.busy}
+      {/* The choice is drawn here, outside Screens, so the server's radios stay the same elements when the session arrives. */}
+      {screen === 'choose' ? (
+        <ChooseMethod
+          methods={session?.methods ?? firstChoice ?? []}
+          previous={session?.checkout.payment_method ?? null}
+          note={session && <UnavailableNote session={session} />}
+          busy={pendingChoice ? 'choice' : actions.busy}
           notice={actions.notice}
-          form={form}
-          setForm={setForm}
-          phoneInput={phoneInput}
-          paidHere={checkout.paidHere}
-          onChoose={actions.chooseMethod}
-          onPayMobileMoney={actions.payMobileMoney}
-          onClaim={actions.claimTransfer}
-          onRetry={actions.retry}
-          onResend={actions.resendPrompt}
-          onSimulate={actions.simulate}
+          onChoose={session ? chooseMethod : setPendingChoice}
         />
+      ) : (
+        session &&
+        screen !== 'loading' &&
+        screen !== 'invalid' &&
+        screen !== 'load_error' && (
+          <Screens
+            screen={screen}
+            session={session}
+            busy={actions.busy}
+            notice={actions.notice}
+            form={form}
+            setForm={setForm}
+            phoneInput={phoneInput}
+            paidHere={checkout.paidHere}
+            onChoose={actions.chooseMethod}
+            onPayMobileMoney={actions.payMobileMoney}
+            onClaim={actions.claimTransfer}
+            onRetry={actions.retry}
+            onResend={actions.resendPrompt}
+            onSimulate={actions.simulate}
+          />
+        )
       )}
     </CheckoutFrame>
   );

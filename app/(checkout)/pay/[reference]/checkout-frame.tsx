@@ -5,10 +5,9 @@ import { HEX_COLOUR } from '@/lib/merchants/branding/colour';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { translator } from '@/lib/platform/i18n/translate';
-import { BrandHeader, Summary } from './brand';
+import { BrandHeader } from './brand';
 import frame from './frame.module.css';
 import type { Screen } from './flow';
-import type { Session } from './session';
 import { Ctx, formatters, richTranslator, type PageContext } from './ui';
 
 /** What every screen reads through `usePage()`: the words, formats, the heading to focus, the live region. */
@@ -51,8 +50,8 @@ export function CheckoutFrame({
   ctx: PageContext;
   brand: FrameBrand;
   banner: ReactNode;
-  /** The session whose amount and description head the page; null: no summary. */
-  summary: Session | null;
+  /** What heads the page: the amount and description (brand.tsx's Summary), or nothing. */
+  summary: ReactNode;
   screen: Screen;
   children: ReactNode;
   footer: ReactNode;
@@ -69,7 +68,7 @@ export function CheckoutFrame({
         <div className={frame.shell}>
           {banner}
           <BrandHeader name={brand.name} logo={brand.logo} />
-          {summary && <Summary session={summary} />}
+          {summary}
           <main className={frame.main} data-screen={screen} aria-busy={screen === 'loading' || undefined}>
             {children}
           </main>

@@ -1,11 +1,11 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import frame from './frame.module.css';
 import controls from './controls.module.css';
 import type { ScreenProps } from './screen-props';
-import { parseTimestamp, type MethodId, type Session } from './session';
-import { ActionButton, NoticeBox, Title, usePage } from './ui';
+import { parseTimestamp, type MethodId, type OfferedMethod, type Session } from './session';
+import { ActionButton, NoticeBox, Title, usePage, type Notice } from './ui';
 
 /** A method the checkout would offer but cannot right now (bank transfer too close to expiry), and why. */
 export function UnavailableNote({ session }: { session: Session }) {
@@ -22,13 +22,41 @@ export function UnavailableNote({ session }: { session: Session }) {
   );
 }
 
-export function ChooseMethod({ session, busy, notice, onChoose }: ScreenProps) {
+/**
+ * The choice of method. The server renders it from the methods alone when the page opens on it
+ * (lib/collections/hosted-page/first-screen.ts), before the session has arrived: a radio checked
+ * before the page's JavaScript ran stays the choice.
+ */
+export function ChooseMethod({
+  methods,
+  previous,
+  note,
+  busy,
+  notice,
+  onChoose,
+}: {
+  methods: OfferedMethod[];
+  /** The method of the last attempt, chosen again by default. */
+  previous: MethodId | null;
+  /** Under the choice: why a method is not offered now. */
+  note?: ReactNode;
+  busy: string | null;
+  notice: Notice;
+  onChoose: (method: MethodId) => void | Promise<void>;
+}) {
   const { t } = usePage();
-  const methods = session.methods;
-  const [choice, setChoice] = useState<MethodId>(() => {
-    const previous = session.checkout.payment_method;
-    return previous && methods.some((m) => m.method === previous) ? previous : (methods[0]?.method ?? 'mobile_money');
-  });
+  const form = useRef<HTMLFormElement>(null);
+  const offered = (method: string | null | undefined): method is MethodId => methods.some((m) => m.method === method);
+  const [picked, setChoice] = useState<MethodId>(() =>
+    offered(previous) ? previous : (methods[0]?.method ?? 'mobile_money'),
+  );
+  // The session's methods may differ from the first paint's: a choice no longer offered falls back.
+  const choice = offered(picked) ? picked : (methods[0]?.method ?? picked);
+  useLayoutEffect(() => {
+    const checked = form.current?.querySelector<HTMLInputElement>('input[name=method]:checked')?.value;
+    if (offered(checked)) setChoice(checked);
+    // Once, as the app takes over the server's radios.
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) void onChoose(choice);
@@ -37,7 +65,7 @@ export function ChooseMethod({ session, busy, notice, onChoose }: ScreenProps) {
     <>
       <Title>{t('choose_title')}</Title>
       <NoticeBox notice={notice} />
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <fieldset className={controls.fieldset}>
           <legend className={controls.legend}>{t('method_legend')}</legend>
           <div className={controls.options}>
@@ -66,11 +94,25 @@ export function ChooseMethod({ session, busy, notice, onChoose }: ScreenProps) {
             ))}
           </div>
         </fieldset>
-        <UnavailableNote session={session} />
-        <ActionButton type="submit" busy={busy === 'bank'}>
+        {note}
+        <ActionButton type="submit" busy={busy === 'bank' || busy === 'choice'}>
           {t('continue')}
         </ActionButton>
       </form>
     </>
+  );
+}
+
+/** The choice, from a loaded session. */
+export function ChooseMethodOf({ session, busy, notice, onChoose }: ScreenProps) {
+  return (
+    <ChooseMethod
+      methods={session.methods}
+      previous={session.checkout.payment_method}
+      note={<UnavailableNote session={session} />}
+      busy={busy}
+      notice={notice}
+      onChoose={onChoose}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { ImageResponse } from 'next/og';
 import { DEFAULT_PRIMARY_COLOR, readableTextColor } from '@/lib/merchants/branding/colour';
-import { publicBrandFor } from '@/lib/collections/hosted-page/public-brand';
+import { publicBrandFor } from '@/lib/collections/hosted-page/first-screen';
 
 /**
  * The link preview: the merchant's name on its brand colour, nothing else (no amount, no customer

@@ -6,16 +6,17 @@ import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { CheckoutApp } from './checkout-app';
-import { publicBrandFor } from '@/lib/collections/hosted-page/public-brand';
+import { firstScreenFor } from '@/lib/collections/hosted-page/first-screen';
 import frame from './frame.module.css';
 import { earlySessionScript } from './early-session';
 import { PAYMENT_REFERENCE } from '@/lib/checkout/reference';
 
 /**
- * The hosted checkout page. The server renders a light shell (the merchant's name and colours when
- * the reference is known, a loading state, the locale's strings); the client component reads the
- * token from the URL fragment and talks to the public checkout interface. The server never sees or
- * needs the token, and renders nothing about the payment itself.
+ * The hosted checkout page. The server renders what it may know without the token
+ * (lib/collections/hosted-page/first-screen.ts): the merchant's name and colours and, while the
+ * checkout waits for it, the choice of method, usable before the page's JavaScript has arrived; else
+ * a loading state. The client component reads the token from the URL fragment and talks to the public
+ * checkout interface. The server never sees or needs the token, and renders nothing about the payment.
  */
 
 interface Props {
@@ -23,7 +24,7 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-const brandFor = cache(publicBrandFor);
+const firstScreen = cache(firstScreenFor);
 
 async function localeOf(searchParams: Props['searchParams']): Promise<Locale> {
   const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
@@ -41,7 +42,7 @@ function metadataBase(): URL | undefined {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
   const messages = messagesFor(locale);
-  const brand = await brandFor(reference);
+  const brand = (await firstScreen(reference))?.brand;
   const title = brand ? translate(messages, 'page_title_to', { merchant: brand.displayName }) : messages.page_title;
   const description = brand
     ? translate(messages, 'page_description', { merchant: brand.displayName })
@@ -69,7 +70,7 @@ export const viewport: Viewport = {
 export default async function CheckoutPage({ params, searchParams }: Props) {
   const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
   const messages = messagesFor(locale);
-  const brand = await brandFor(reference);
+  const first = await firstScreen(reference);
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <>
@@ -79,7 +80,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       <noscript>
         <p className={frame.noscript}>{messages.noscript}</p>
       </noscript>
-      <CheckoutApp reference={reference} locale={locale} messages={messages} brand={brand} />
+      <CheckoutApp reference={reference} locale={locale} messages={messages} first={first} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { BankDetails, BankPreparing, BankWaiting } from './bank-transfer-screens';
-import { ChooseMethod } from './choose-method';
+import { ChooseMethodOf } from './choose-method';
 import { Approve, MobileMoneyForm } from './mobile-money-screens';
 import { Closed, Confirming, Failed, NoMethods } from './outcome-screens';
 import { Paid } from './receipt';
@@ -11,7 +11,7 @@ import type { ScreenProps } from './screen-props';
 export function Screens(props: ScreenProps) {
   switch (props.screen) {
     case 'choose':
-      return <ChooseMethod {...props} />;
+      return <ChooseMethodOf {...props} />;
     case 'no_methods':
       return <NoMethods {...props} />;
     case 'mobile_money_form':

@@ -11,6 +11,7 @@ import {
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import type { PaymentMethod } from '@/lib/platform/db/schema/payment-attempts';
+import { Summary } from '../[reference]/brand';
 import { CheckoutFrame, usePageContext } from '../[reference]/checkout-frame';
 import { FooterContact } from '../[reference]/contact';
 import { contactOnScreen, type Screen } from '../[reference]/flow';
@@ -73,7 +74,7 @@ export function PreviewApp({
         onPrimary: merchant.text_color,
       }}
       banner={<p className={frame.sandbox}>{t('preview_banner')}</p>}
-      summary={screen === 'paid' ? null : session}
+      summary={screen !== 'paid' && <Summary session={session} />}
       screen={screen}
       announcement={announcement}
       footer={!contactOnScreen(screen, session) && <FooterContact session={session} />}
