@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import { checkouts, events, ownerOf } from '../platform/db/schema';
 import { insertBuiltOnce, insertWith } from '../platform/db/prepared';
 import { config } from '../platform/config';
@@ -41,7 +41,8 @@ const insertCheckout = insertBuiltOnce(
     createdAt: p('createdAt'),
     updatedAt: p('createdAt'),
   }),
-  getTableColumns(checkouts),
+  // Only what the statement decides: the rest of the row is this function's own values.
+  { currencyId: checkouts.currencyId, redirectUrl: checkouts.redirectUrl },
 );
 const insertCreatedEvent = insertBuiltOnce(
   events,
@@ -111,5 +112,5 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
     data: JSON.stringify(presentCheckoutFull(row, createdAt)),
     webhookEndpointId: null,
   });
-  return presentCheckoutPublic(created!, createdAt);
+  return presentCheckoutPublic({ ...row, ...created! }, createdAt);
 }
