@@ -256,7 +256,7 @@ async function main() {
       `JavaScript gzip          ${jsKiB} KiB     goal ≤ ${GOALS.jsKiB} KiB   ${verdict(jsKiB <= GOALS.jsKiB)}`,
     );
     console.log(
-      `  … before the method choice was on screen ${timeline.scriptKiBBeforeShown} KiB (the later screens load after it)`,
+      `  … before the method choice was on screen ${timeline.scriptKiBBeforeShown} KiB (the server draws the choice; the app's scripts come after)`,
     );
     console.log(
       `method choice usable     ${coldMs} ms     goal ≤ ${GOALS.methodChoiceMs} ms  ${verdict(coldMs <= GOALS.methodChoiceMs)}  (ratio ${(coldMs / GOALS.methodChoiceMs).toFixed(2)} of the goal)`,

@@ -24,7 +24,7 @@
  *   BENCH_ENFORCE_GOALS=1   exit with status 2 when a goal is missed
  */
 import { buildIfNeeded } from '../scripts/lib/next-build';
-import { startBenchDatabase } from './lib/database';
+import { analyzeDatabase, startBenchDatabase } from './lib/database';
 import { startServer } from './lib/server';
 import { cpuProbe } from './lib/cpu';
 import { isClean, measure, type LoadRequest, type Measurement } from './lib/load';
@@ -207,6 +207,7 @@ async function main(): Promise<number> {
   }
 
   const run = async (scenario: Scenario): Promise<Measurement> => {
+    await analyzeDatabase(db.url);
     if (warmupSeconds > 0) await load(scenario, warmupSeconds);
     process.stdout.write(`  ${scenario.name.padEnd(22)} ${scenario.label} for ${durationSeconds} s… `);
     await statements?.start();
