@@ -8,7 +8,7 @@ import {
   readMobileNumber,
 } from '../../lib/rails/mobile-money';
 import { offeredMethods } from '../../lib/rails/methods';
-import { readNumberByRule } from '../../lib/rails/mobile-number';
+import { readOfferedNumber } from '../../app/(checkout)/pay/[reference]/flow';
 import { readPayoutNumber } from '../../lib/rails/payout-destination';
 
 const market = (network: string, country: string) => findMarket(network, country)!;
@@ -152,17 +152,8 @@ describe('the rule the hosted page gets with each network', () => {
       const networks = offeredMethods({ currency, amount: 100n, kybStatus: 'verified', acceptedMethods: null })[0]!
         .networks;
       for (const network of networks) {
-        const rule = {
-          callingCode: network.country_calling_code,
-          nationalDigits: network.number_rule.national_digits,
-          trunkPrefix: network.number_rule.trunk_prefix,
-          prefixes: network.number_rule.prefixes,
-        };
-        const neighbours = networks
-          .filter((n) => n.country === network.country)
-          .map((n) => ({ label: n.label, prefixes: n.number_rule.prefixes }));
         for (const raw of samples)
-          expect(readNumberByRule(raw, rule, neighbours), `${network.label} ${network.country} ${raw}`).toEqual(
+          expect(readOfferedNumber(raw, network, networks), `${network.label} ${network.country} ${raw}`).toEqual(
             readMobileNumber(raw, market(network.id, network.country)),
           );
       }

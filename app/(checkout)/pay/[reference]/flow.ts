@@ -134,16 +134,16 @@ export function networkName(network: Network, all: Network[], locale: string): s
 }
 
 /**
- * The page's own check of a mobile-money number: the server's function (lib/rails/mobile-number.ts)
- * with the rule the session carries for the network, worded for the customer. A number of another
- * network on offer in the same country is named by it. Null when the number is fine.
+ * A number read for an offered network, as the server reads it: the server's function
+ * (lib/rails/mobile-number.ts) with the rule the session carries for the network; a number of another
+ * network on offer in the same country is named by it.
  */
-export function phoneProblem(t: Translate, raw: string, network: Network, offered: Network[]): string | null {
+export function readOfferedNumber(raw: string, network: Network, offered: Network[]) {
   const rule = network.number_rule;
   const neighbours = offered
     .filter((n) => n.country === network.country)
     .map((n) => ({ label: n.label, prefixes: n.number_rule.prefixes }));
-  const read = readNumberByRule(
+  return readNumberByRule(
     raw,
     {
       callingCode: network.country_calling_code,
@@ -153,6 +153,11 @@ export function phoneProblem(t: Translate, raw: string, network: Network, offere
     },
     neighbours,
   );
+}
+
+/** The page's own check of a mobile-money number, worded for the customer. Null when the number is fine. */
+export function phoneProblem(t: Translate, raw: string, network: Network, offered: Network[]): string | null {
+  const read = readOfferedNumber(raw, network, offered);
   if (!('problem' in read)) return null;
   const { problem } = read;
   if (problem.kind === 'other_network' && problem.belongsTo) {
