@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /**
- * API key format: `sk_<mode>_<43 base62 chars: 256 random bits><6 base62 chars: CRC-32 checksum>`.
- * The prefix says what it is (and whether it is a sandbox key) to humans and secret scanners; the
- * checksum lets a typo or a truncated key be refused before any database read.
+ * API key format: `sk_<mode>_<43 base62 chars: 256 random bits><6 base62 chars: CRC-32 checksum>`;
+ * an operator's admin key is `ak_<the same>`. The prefix says what it is (and whether it is a sandbox
+ * key) to humans and secret scanners; the checksum lets a typo or a truncated key be refused before
+ * any database read.
  */
 export type KeyMode = 'test' | 'live';
 
@@ -14,6 +15,8 @@ const CHECKSUM_LENGTH = 6; // ceil(32 / log2(62))
 const KEY_PATTERN = new RegExp(`^sk_(test|live)_([0-9A-Za-z]{${BODY_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`);
 /** How much of the key listings show (`key_prefix`): the mode plus 4 characters of randomness. */
 const DISPLAY_PREFIX_LENGTH = 'sk_test_'.length + 4;
+const ADMIN_KEY_PATTERN = new RegExp(`^ak_([0-9A-Za-z]{${BODY_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`);
+const ADMIN_DISPLAY_PREFIX_LENGTH = 'ak_'.length + 4;
 
 function base62(value: bigint, width: number): string {
   let out = '';
@@ -33,19 +36,25 @@ export interface GeneratedApiKey {
   prefix: string;
 }
 
-export function generateApiKey(mode: KeyMode): GeneratedApiKey {
+function generate(prefix: string, displayLength: number): GeneratedApiKey {
   const random = BigInt(`0x${crypto.randomBytes(32).toString('hex')}`);
-  const head = `sk_${mode}_${base62(random, BODY_LENGTH)}`;
+  const head = `${prefix}${base62(random, BODY_LENGTH)}`;
   const secret = head + checksum(head);
-  return { secret, hash: hashApiKey(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH) };
+  return { secret, hash: hashApiKey(secret), prefix: secret.slice(0, displayLength) };
+}
+
+export const generateApiKey = (mode: KeyMode) => generate(`sk_${mode}_`, DISPLAY_PREFIX_LENGTH);
+export const generateAdminKey = () => generate('ak_', ADMIN_DISPLAY_PREFIX_LENGTH);
+
+function wellFormed(pattern: RegExp, candidate: string): boolean {
+  const match = pattern.exec(candidate);
+  if (!match) return false;
+  const head = candidate.slice(0, candidate.length - CHECKSUM_LENGTH);
+  return checksum(head) === match.at(-1);
 }
 
 /** Shape and checksum only: no database involved. */
-export function isWellFormedApiKey(candidate: string): boolean {
-  const match = KEY_PATTERN.exec(candidate);
-  if (!match) return false;
-  const head = candidate.slice(0, candidate.length - CHECKSUM_LENGTH);
-  return checksum(head) === match[3];
-}
+export const isWellFormedApiKey = (candidate: string) => wellFormed(KEY_PATTERN, candidate);
+export const isWellFormedAdminKey = (candidate: string) => wellFormed(ADMIN_KEY_PATTERN, candidate);
 
 export const hashApiKey = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');

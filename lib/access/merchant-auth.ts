@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   apiKeys,
+  authUsers,
   merchants,
   tenants,
   type ApiKeyPermission,
@@ -19,7 +20,15 @@ export interface AuthenticatedMerchant {
   merchant: { id: string; name: string; kybStatus: KybStatus };
   /** Every object is read and written in this tenant only: the key decides the mode. */
   tenant: Tenant;
-  apiKey: { id: string; scope: ApiKeyScope; permissions: ApiKeyPermission[] };
+  apiKey: {
+    id: string;
+    prefix: string;
+    scope: ApiKeyScope;
+    permissions: ApiKeyPermission[];
+    /** The person answerable for the key, and their email (for the audit line). */
+    creatorUserId: string | null;
+    creatorEmail: string | null;
+  };
 }
 
 /** last_used_at is written at most once a minute per key, so reads stay reads. */
@@ -48,6 +57,9 @@ async function readKeyRow(db: Db, hash: string) {
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      keyPrefix: apiKeys.keyPrefix,
+      creatorUserId: apiKeys.creatorUserId,
+      creatorEmail: authUsers.email,
       status: apiKeys.status,
       scope: apiKeys.scope,
       permissions: apiKeys.permissions,
@@ -63,6 +75,7 @@ async function readKeyRow(db: Db, hash: string) {
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .leftJoin(authUsers, eq(authUsers.id, apiKeys.creatorUserId))
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.deletedAt)))
     .limit(1);
   return row;
@@ -111,6 +124,13 @@ export async function authenticateMerchant(db: Db, header: string | null): Promi
   return {
     merchant: { id: row.merchantId, name: row.merchantName, kybStatus: row.kybStatus },
     tenant: { id: row.tenantId, merchantId: row.merchantId, mode: row.mode },
-    apiKey: { id: row.keyId, scope: row.scope, permissions: row.permissions },
+    apiKey: {
+      id: row.keyId,
+      prefix: row.keyPrefix,
+      scope: row.scope,
+      permissions: row.permissions,
+      creatorUserId: row.creatorUserId,
+      creatorEmail: row.creatorEmail,
+    },
   };
 }

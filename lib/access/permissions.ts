@@ -1,4 +1,4 @@
-import type { ApiKeyPermission, ApiKeyScope } from '../platform/db/schema';
+import { API_KEY_PERMISSIONS, type ApiKeyPermission, type ApiKeyScope } from '../platform/db/schema';
 import { forbidden } from '../platform/http/errors';
 import type { Requirement } from '../platform/http/operation';
 
@@ -35,4 +35,34 @@ export function assertPermitted(
       'insufficient_permissions',
     );
   }
+}
+
+/** What a caller may hand on to a key it makes: everything (FULL_ACCESS), or these permissions. */
+export interface KeyGrant {
+  fullAccess: boolean;
+  permissions: readonly ApiKeyPermission[];
+}
+
+/** Everything: an owner, an admin, a FULL_ACCESS key, the operator. */
+export const FULL_GRANT: KeyGrant = { fullAccess: true, permissions: API_KEY_PERMISSIONS };
+
+/** What a key itself holds, as a grant: a FULL_ACCESS key may make any key. */
+export const grantOfKey = (key: { scope: ApiKeyScope; permissions: readonly ApiKeyPermission[] }): KeyGrant =>
+  key.scope === 'FULL_ACCESS' ? FULL_GRANT : { fullAccess: false, permissions: key.permissions };
+
+/** Whether a key (as asked for, or as it stands) is within a grant: nobody makes or revokes a key stronger than themselves. */
+export function keyWithin(key: { scope: ApiKeyScope; permissions: readonly ApiKeyPermission[] }, grant: KeyGrant) {
+  if (grant.fullAccess) return true;
+  return key.scope === 'RESTRICTED' && key.permissions.every((p) => grant.permissions.includes(p));
+}
+
+export function assertKeyWithin(
+  key: { scope: ApiKeyScope; permissions: readonly ApiKeyPermission[] },
+  grant: KeyGrant,
+): void {
+  if (keyWithin(key, grant)) return;
+  throw forbidden(
+    `Your role can only manage RESTRICTED keys with ${grant.permissions.join(', ')}`,
+    'insufficient_permissions',
+  );
 }

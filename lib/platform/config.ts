@@ -50,7 +50,7 @@ export const configSchema = z.object({
             .filter(Boolean)
         : [],
     ),
-  ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN'),
+  ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN').optional(),
   AUTH_SECRET: secret('AUTH_SECRET'),
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
@@ -153,8 +153,8 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   ADMIN_API_TOKEN: {
     meaning:
-      'The bearer token of the operator API (`Authorization: Bearer …`). Operator actions are recorded under a UUID derived from it.',
-    whenUnset: 'required (generated on the embedded database)',
+      "The bootstrap bearer token of the operator API (`Authorization: Bearer …`), for a deployment that has no operator yet: it works only until the first operator makes an admin key in the console (`ak_…`), then it is refused. Its calls are in the audit log as the bootstrap token's.",
+    whenUnset: 'the operator API takes only admin keys (generated on the embedded database)',
   },
   AUTH_SECRET: {
     meaning:

@@ -32,6 +32,7 @@ const PHONE_NAME = /phone|msisdn|mobile[_-]?(money[_-]?)?number/i;
 const SECRET_PATTERNS: [RegExp, (match: string) => string][] = [
   // API keys (lib/access/api-key-format.ts): keep the mode and 4 characters, as `key_prefix` does.
   [/\bsk_(test|live)_[0-9A-Za-z]{5,}/g, (m) => `${m.slice(0, 12)}…${MASK}`],
+  [/\bak_[0-9A-Za-z]{20,}/g, (m) => `${m.slice(0, 7)}…${MASK}`],
   // Webhook signing secrets (lib/notifications/webhooks/manage.ts).
   [/\bwhsec_[0-9A-Za-z_-]{5,}/g, () => `whsec_${MASK}`],
   // Embed session tokens (lib/checkout/embed/token.ts): public by design, yet no reason to collect them.

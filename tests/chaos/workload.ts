@@ -193,7 +193,7 @@ export async function settle(client: ChaosClient, admin: Record<string, string>,
   try {
     const answer = await client.call('POST', '/api/admin/v1/settlements/run', {
       headers: admin,
-      body: { as_of: asOf },
+      body: { as_of: asOf, all_merchants: true },
     });
     if (answer.status < 300) outcomes.settlementRuns++;
   } catch (error) {

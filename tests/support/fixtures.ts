@@ -113,7 +113,7 @@ export async function settleEverything(merchantId?: string) {
   const res = await admin().call(contract.runSettlement, {
     body: {
       as_of: new Date(Date.now() + 40 * 86_400_000).toISOString(),
-      ...(merchantId ? { merchant_id: merchantId } : {}),
+      ...(merchantId ? { merchant_id: merchantId } : { all_merchants: true as const }),
     },
   });
   if (!res.ok) throw new Error(`settlement run failed: ${res.text}`);

@@ -25,6 +25,7 @@ interface Rule {
 const PATTERN_RULES: Rule[] = [
   // Any API key of the run (lib/access/api-key-format.ts): the display prefix is 4 characters, a key 49.
   { what: 'API key', pattern: /sk_(test|live)_[0-9A-Za-z]{12,}/g },
+  { what: 'admin key', pattern: /\bak_[0-9A-Za-z]{12,}/g },
   // Webhook signing secrets; the `whsec_…abcd` hint is not one.
   { what: 'webhook secret', pattern: /whsec_[0-9A-Za-z_-]{8,}/g },
   // Embed session tokens (lib/checkout/embed/token.ts).

@@ -68,9 +68,10 @@ export const runSettlement = operation({
   tag: 'Operator',
   summary: 'Run settlement now',
   description:
-    "Settles every wallet without a settlement hold (or only `merchant_id`'s): deposits completed at or before `as_of` (default now) minus the settlement delay move from holding to available, one batch per wallet; then checkouts whose payment settled move from `paid` to `completed`. Safe to run twice at once.",
+    "Settles one merchant's wallets without a settlement hold (`merchant_id`; an unknown one is a 404), or every merchant's (`all_merchants: true`; one of the two is required): deposits completed at or before `as_of` (default now) minus the settlement delay move from holding to available, one batch per wallet; then checkouts whose payment settled move from `paid` to `completed`. Safe to run twice at once.",
   security: 'adminBearer',
   body: runSettlementInput,
+  errors: [404],
   data: z.object({
     cutoff: timestamp.meta({ description: '`as_of` minus the settlement delay' }),
     batches: z.array(settlementBatchSchema).meta({ description: 'The batches this run made' }),

@@ -1,6 +1,7 @@
 import { authMembers, authOrganizations, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { createApiKey } from '../../merchants/api-keys/create-api-key';
+import { FULL_GRANT } from '../../access/permissions';
 import { listWallets } from '../../books/wallets/list-wallets';
 import { openTenant } from './tenants';
 import { presentMerchant } from './present';
@@ -23,7 +24,7 @@ export async function createMerchant(
     const { merchant, tenant } = await openMerchant(tx, args.input);
     const apiKey = await createApiKey(tx, {
       tenant,
-      createdBy: args.createdBy ?? merchant.id,
+      maker: { createdBy: args.createdBy ?? merchant.id, creatorUserId: null, grant: FULL_GRANT },
       input: { name: 'Default key', scope: 'FULL_ACCESS' },
     });
     return { merchant: presentMerchant(merchant), wallets: await listWallets(tx, tenant), api_key: apiKey };

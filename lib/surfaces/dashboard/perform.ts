@@ -1,10 +1,14 @@
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { auth } from '../../access/people/auth';
 import { roleMay } from '../../access/people/roles';
 import { countHit } from '../../access/rate-limit/limit';
 import type { Requirement } from '../../access/permissions';
-import { auditLog, authSessions, type MemberRole } from '../../platform/db/schema';
+import { recordAudit, type Actor } from '../../access/audit';
+import { needsStepUp, type ActionName } from '../../access/policy';
+import { requestFingerprint, withIdempotency } from '../../access/idempotency';
+import { authSessions, type MemberRole } from '../../platform/db/schema';
 import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { ApiError, type FieldError } from '../../platform/http/errors';
 import type { ErrorCode } from '../../platform/http/error-codes';
@@ -15,8 +19,9 @@ import { overLimit } from './people';
 /**
  * How every dashboard action runs, whatever it does: who (a member of the session's active merchant,
  * in the mode the form names), whether their role may (the API's permission for the same operation),
- * a fresh second factor for what moves money or mints credentials (step-up), the operation's own input
- * schema, then the lib/ verb the API route calls, and the audit line, in one transaction.
+ * the operation's own input schema, a fresh second factor when the policy table says so
+ * (lib/access/policy.ts: step-up), then the lib/ verb the API route calls, and the audit line, in one
+ * transaction; a money form runs once per rendered form (its `form_key`).
  */
 export const STEP_UP_WINDOW_MS = 5 * 60_000;
 
@@ -26,14 +31,17 @@ export type Allowed = Requirement | { roles: readonly MemberRole[] };
 export type FormValues = Record<string, string>;
 
 export interface DashboardAction<I, R> {
-  /** What the audit log calls it: `<object>.<verb>`, e.g. `api_key.create`. */
-  name: string;
+  /** Its entry in the policy table, and what the audit log calls it: `<object>.<verb>`, e.g. `api_key.create`. */
+  name: ActionName;
   allowed: Allowed;
-  /** Needs a second factor given in the last 5 minutes. */
-  stepUp?: boolean;
+  /** For a `when` policy: whether this input touches what needs a fresh second factor. */
+  stepUpWhen?: (ctx: MemberCtx, input: I) => Promise<boolean>;
+  /** Moves money: the rendered form carries a `form_key`, and the same form posted again runs once. */
+  oncePerForm?: true;
   /** The form, read into the API operation's input with its own schema (its 422s, field names). */
   read: (form: FormValues, ctx: MemberCtx) => I;
-  run: (ctx: MemberCtx, input: I) => Promise<R>;
+  /** `formKey`: the rendered form's key, for the verbs that record one (an Idempotency-Key). */
+  run: (ctx: MemberCtx, input: I, formKey: string | null) => Promise<R>;
   /** What the audit line says changed; absent only for actions that change nothing. */
   audit: ((input: I, result: R) => { target: string | null; details?: Record<string, unknown> }) | null;
 }
@@ -52,13 +60,14 @@ export const refused = (code: ActionCode, message: string, fields: FieldError[] 
   fields,
 });
 
-/** The form's own fields: not Next.js's `$ACTION_…` ones, not the mode or the step-up code. */
+/** Fields that are about how the form is sent, not what it says. */
+const ENVELOPE_FIELDS = new Set(['mode', 'step_up_code', 'form_key']);
+
+/** The form's own fields: not Next.js's `$ACTION_…` ones, not the mode, the step-up code or the form's key. */
 export function formValues(form: FormData | FormValues): FormValues {
   const entries =
     form instanceof FormData ? [...form.entries()].map(([k, v]) => [k, String(v)] as const) : Object.entries(form);
-  return Object.fromEntries(
-    entries.filter(([name]) => !name.startsWith('$') && name !== 'mode' && name !== 'step_up_code'),
-  );
+  return Object.fromEntries(entries.filter(([name]) => !name.startsWith('$') && !ENVELOPE_FIELDS.has(name)));
 }
 
 /** What step-up needs of whoever acts: the database and the signed-in person (a member or the operator). */
@@ -151,6 +160,11 @@ async function performAction<I, R>(
     return refused('validation_error', 'mode must be test or live', [
       { field: 'mode', message: 'must be test or live' },
     ]);
+  const formKey = action.oncePerForm ? FORM_KEY.safeParse(raw.form_key) : null;
+  if (formKey && !formKey.success)
+    return refused('validation_error', 'This form is out of date: reload the page', [
+      { field: 'form_key', message: 'missing: reload the page' },
+    ]);
 
   const member = await memberContext(headers, mode);
   if (!member.ok) return refused(member.reason, MESSAGES[member.reason]);
@@ -158,36 +172,53 @@ async function performAction<I, R>(
   if (!allows(ctx.role, action.allowed)) {
     return refused('insufficient_permissions', `Your role (${ctx.role}) does not allow this`);
   }
-  if (action.stepUp) {
-    const problem = await stepUp(ctx, headers, raw.step_up_code);
-    if (problem) return { ...problem, values };
-  }
   try {
     const input = action.read(values, ctx);
-    const data = await ctx.db.transaction(async (tx) => {
-      const result = await action.run({ ...ctx, db: tx }, input);
+    const when = action.stepUpWhen ? await action.stepUpWhen(ctx, input) : false;
+    if (needsStepUp(action.name, ctx.mode, when)) {
+      const problem = await stepUp(ctx, headers, raw.step_up_code);
+      if (problem) return { ...problem, values };
+    }
+    const key = formKey?.data ?? null;
+    const change = async (tx: MemberCtx['db']) => {
+      const result = await action.run({ ...ctx, db: tx }, input, key);
       if (action.audit) {
         const { target, details } = action.audit(input, result);
-        await tx.insert(auditLog).values({
-          merchantId: ctx.merchant.id,
-          userId: ctx.person.user.id,
-          actorEmail: ctx.person.user.email,
-          mode: ctx.mode,
+        await recordAudit(tx, personActor(ctx), {
           action: action.name,
+          merchantId: ctx.merchant.id,
+          mode: ctx.mode,
           target,
-          ipAddress: ctx.address,
-          userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-          details: details ?? {},
+          details,
         });
       }
       return result;
-    });
-    return { ok: true, data };
+    };
+    if (!key) return { ok: true, data: await ctx.db.transaction(change) };
+    // Posted twice (a double click, a retry), the same rendered form runs once: the second gets the first's answer.
+    const fingerprint = requestFingerprint('FORM', action.name, values);
+    const once = await withIdempotency(ctx.db, { tenant: ctx.tenant, key: `form:${key}`, fingerprint }, async (tx) => ({
+      status: 200,
+      body: await change(tx),
+    }));
+    return { ok: true, data: once.body as R };
   } catch (error) {
     if (error instanceof ApiError) return { ...refused(error.code, error.message, error.fields), values };
     throw error;
   }
 }
+
+/** A rendered form's own key (a UUID the page puts in a hidden field). */
+const FORM_KEY = z.uuid();
+
+/** The member as the audit log names them. */
+export const personActor = (ctx: Pick<MemberCtx, 'person' | 'address' | 'userAgent'>): Actor => ({
+  type: 'person',
+  userId: ctx.person.user.id,
+  email: ctx.person.user.email,
+  address: ctx.address,
+  userAgent: ctx.userAgent,
+});
 
 const MESSAGES: Record<NoMember, string> = {
   signed_out: 'Your session has ended: sign in again',

@@ -7,7 +7,8 @@ import {
 } from '../../../lib/surfaces/dashboard/actions';
 import type { MemberRole } from '../../../lib/platform/db/schema';
 import { testSql } from '../../support/database';
-import { newMerchant } from '../../support/fixtures';
+import { liveKeyOf, newMerchant } from '../../support/fixtures';
+import { needsStepUp, POLICY } from '../../../lib/access/policy';
 import { memberOf, merchantWithTeam, stepUpExpired, steppedUp, type Member } from '../../support/members';
 import { totpCode } from '../../support/people';
 import { databaseState } from '../../support/security-cases';
@@ -24,8 +25,9 @@ import type { ActionCase, World } from './cases/world';
 /**
  * Every dashboard action, generically: a role the action's permission does not cover is refused,
  * another merchant's object is a not_found, a signed-out request and a mode without access are
- * refused, step-up is asked for when due; each refusal changes nothing in the database. A success
- * writes one audit line (who, what, from where). An action without a case here does not compile.
+ * refused, step-up is asked for as the policy table (lib/access/policy.ts) says, in test and in live
+ * mode; each refusal changes nothing in the database. A success writes one audit line (who, what, from
+ * where). An action without a case here does not compile.
  */
 const CASES: Record<DashboardActionName, ActionCase> = {
   ...API_KEY_CASES,
@@ -44,7 +46,13 @@ const ROLES: MemberRole[] = ['owner', 'admin', 'developer', 'viewer'];
 let world: World;
 beforeAll(async () => {
   const { merchant, team } = await merchantWithTeam();
-  world = { merchant, team, other: await newMerchant({ name: 'Other Shop' }) };
+  const live = await liveKeyOf(await newMerchant({ name: 'Live Shop', kyb_status: 'verified' }));
+  world = {
+    merchant,
+    team,
+    other: await newMerchant({ name: 'Other Shop' }),
+    live: { merchant: live, owner: await memberOf(live.id, 'owner') },
+  };
   await Promise.all(Object.values(team).map(steppedUp));
 }, 60_000);
 
@@ -106,19 +114,21 @@ describe.each(NAMES)('dashboard action %s', (name) => {
   it('writes one audit line for a change: who, what, in which mode, from where', async () => {
     const owner = world.team.owner;
     await steppedUp(owner);
+    const form = await cases.valid(world);
     const [{ n: before }] =
       (await sql`select count(*)::int as n from audit_log where merchant_id = ${world.merchant.id}`) as unknown as [
         { n: number },
       ];
-    const outcome = await run(name, owner, await cases.valid(world));
+    const outcome = await run(name, owner, form);
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const lines = await sql`
-      select action, user_id, actor_email, mode, ip_address, user_agent from audit_log
+      select action, actor_type, user_id, actor_email, mode, ip_address, user_agent from audit_log
        where merchant_id = ${world.merchant.id} order by created_at desc, id desc`;
     if (!action.audit) return expect(lines).toHaveLength(before);
     expect(lines).toHaveLength(before + 1);
     expect(lines[0]).toMatchObject({
       action: action.name,
+      actor_type: 'person',
       user_id: owner.userId,
       actor_email: owner.email,
       mode: 'test',
@@ -127,22 +137,51 @@ describe.each(NAMES)('dashboard action %s', (name) => {
     expect(lines[0]!.ip_address).toMatch(/^10\./);
   });
 
-  it.runIf(!!action.stepUp)('asks for a fresh second factor, then takes a right code once', async () => {
-    // A new owner each time: every code counts against the step-up limit of its person and address.
-    const owner = await memberOf(world.merchant.id, 'owner');
+  it.runIf(POLICY[action.name].stepUp === 'always')(
+    'asks for a fresh second factor, then takes a right code once',
+    async () => {
+      // A new owner each time: every code counts against the step-up limit of its person and address.
+      const owner = await memberOf(world.merchant.id, 'owner');
+      await stepUpExpired(owner);
+      const form = await cases.valid(world);
+      await expectRefusedUnchanged(() => run(name, owner, form), 'step_up_required');
+      await expectRefusedUnchanged(() => run(name, owner, { ...form, step_up_code: '000000' }), 'wrong_code');
+      const code = await totpCode(owner.totpURI!);
+      expect(await run(name, owner, { ...form, step_up_code: code })).toMatchObject({ ok: true });
+      const [session] = await sql`select step_up_at from auth_sessions where user_id = ${owner.userId}`;
+      expect(Date.now() - new Date(session!.step_up_at as string).getTime()).toBeLessThan(60_000);
+      // The same code does not step up a second time.
+      await stepUpExpired(owner);
+      const again = await cases.valid(world);
+      await expectRefusedUnchanged(() => run(name, owner, { ...again, step_up_code: code }), 'wrong_code');
+    },
+  );
+
+  it(`follows the policy table in live mode (${POLICY[action.name].stepUp})`, async () => {
+    // Live mode asks a fresh second factor of every change but those the table says never: it is
+    // asked before the verb runs, so this form (of the test world's objects) changes nothing.
+    const owner = world.live.owner;
     await stepUpExpired(owner);
-    const form = await cases.valid(world);
-    await expectRefusedUnchanged(() => run(name, owner, form), 'step_up_required');
-    await expectRefusedUnchanged(() => run(name, owner, { ...form, step_up_code: '000000' }), 'wrong_code');
-    const code = await totpCode(owner.totpURI!);
-    expect(await run(name, owner, { ...form, step_up_code: code })).toMatchObject({ ok: true });
-    const [session] = await sql`select step_up_at from auth_sessions where user_id = ${owner.userId}`;
-    expect(Date.now() - new Date(session!.step_up_at as string).getTime()).toBeLessThan(60_000);
-    // The same code does not step up a second time.
-    await stepUpExpired(owner);
-    const again = await cases.valid(world);
-    await expectRefusedUnchanged(() => run(name, owner, { ...again, step_up_code: code }), 'wrong_code');
+    const form = { ...(await cases.valid(world)), mode: 'live' };
+    if (needsStepUp(action.name, 'live')) {
+      await expectRefusedUnchanged(() => runDashboardAction(name, owner.headers(), form), 'step_up_required');
+    } else {
+      const outcome = await runDashboardAction(name, owner.headers(), form);
+      expect(outcome.ok || outcome.code, JSON.stringify(outcome)).not.toBe('step_up_required');
+    }
   });
+
+  it.runIf(POLICY[action.name].stepUp === 'when')(
+    'asks for a second factor only for the change that needs it',
+    async () => {
+      const owner = world.team.owner;
+      await stepUpExpired(owner);
+      const plain = await cases.valid(world);
+      expect(await run(name, owner, plain), 'a change that routes nothing').toMatchObject({ ok: true });
+      const routing = await cases.stepUpForm!(world);
+      await expectRefusedUnchanged(() => run(name, owner, routing), 'step_up_required');
+    },
+  );
 });
 
 describe('dashboard actions in general', () => {

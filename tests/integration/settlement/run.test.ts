@@ -29,7 +29,7 @@ describe('operator endpoints need the admin bearer token', () => {
       { 'x-api-key': shop.apiKey },
     ];
     for (const headers of wrong) {
-      const runRes = await caller(headers).call(contract.runSettlement, { body: { as_of: iso(2 * DAY) } });
+      const runRes = await caller(headers).call(contract.runSettlement, { body: { as_of: iso(2 * DAY), all_merchants: true } });
       expectStatus(runRes, 401);
       expectErrorShape(runRes.body);
       const recon = await caller(headers).call(contract.getLedgerReconciliation);
@@ -46,6 +46,11 @@ describe('operator endpoints need the admin bearer token', () => {
       { as_of: iso(400 * DAY) },
       { merchant_id: 'abc' },
       { as_of: iso(0), dry_run: true },
+      // Which merchants is always said: never every merchant by leaving it out.
+      {},
+      { as_of: iso(0) },
+      { all_merchants: false },
+      { all_merchants: true, merchant_id: '00000000-0000-4000-8000-000000000000' },
     ]) {
       const res = await admin().send(contract.runSettlement, { body });
       expectStatus(res, 422, JSON.stringify(body));
@@ -54,12 +59,17 @@ describe('operator endpoints need the admin bearer token', () => {
     // A time without a zone is UTC, as every timestamp of the API (spec 2.1).
     const local = new Date(Date.now() + 2 * DAY).toISOString().replace(/Z$/, '');
     const ghostMerchant = '00000000-0000-4000-8000-000000000000';
-    const ok = await run({ as_of: local, merchant_id: ghostMerchant });
+    const ghost = await admin().call(contract.runSettlement, { body: { as_of: local, merchant_id: ghostMerchant } });
+    expectStatus(ghost, 404);
+    const ok = await run({ as_of: local, merchant_id: (await newMerchant()).id });
     expect(ok.cutoff).toBe(new Date(new Date(`${local}Z`).getTime() - DELAY_MS).toISOString().replace(/Z$/, ''));
     expect(ok.batches).toEqual([]);
     expect((await admin().call(contract.getLedgerReconciliation, { query: { merchant_id: 'abc' } })).status).toBe(422);
     expect((await admin().send(contract.getLedgerReconciliation, { query: 'foo=1' })).status).toBe(422);
     expect((await admin().raw('GET', RUN)).status).toBe(405);
+    // No body at all settled every merchant's due deposits before; now it is refused.
+    const bare = await admin().raw('POST', RUN);
+    expect(bare.status, bare.text).toBe(422);
   });
 });
 

@@ -147,6 +147,8 @@ export const authInvitations = pgTable(
     inviterId: uuid()
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the secret in the invitation's mail: only that secret accepts it, never the row id. */
+    tokenHash: text().unique(),
   },
   (t) => [
     index('auth_invitations_organization_idx').on(t.organizationId),

@@ -24,3 +24,4 @@ export * from './auth';
 export * from './audit';
 export * from './daily-stats';
 export * from './statement-counts';
+export * from './admin-keys';

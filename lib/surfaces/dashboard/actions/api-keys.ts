@@ -3,6 +3,7 @@ import { apiKeyIdParams, createApiKeyInput } from '../../../merchants/api-keys/i
 import { createApiKey } from '../../../merchants/api-keys/create-api-key';
 import { revokeApiKey } from '../../../merchants/api-keys/revoke-api-key';
 import { API_KEY_PERMISSIONS } from '../../../platform/db/schema';
+import { ROLE_GRANTS } from '../../../access/people/roles';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction } from '../perform';
 import { permissionOf } from './operation-permission';
@@ -14,7 +15,6 @@ import { permissionOf } from './operation-permission';
 export const createApiKeyAction = {
   name: 'api_key.create',
   allowed: permissionOf(contract.createApiKey),
-  stepUp: true,
   read: (form) =>
     validate(createApiKeyInput, {
       name: form.name,
@@ -27,7 +27,12 @@ export const createApiKeyAction = {
         ? `${form.expires_at}T23:59:59Z`
         : form.expires_at || undefined,
     }),
-  run: (ctx, input) => createApiKey(ctx.db, { tenant: ctx.tenant, createdBy: ctx.person.user.id, input }),
+  run: (ctx, input) =>
+    createApiKey(ctx.db, {
+      tenant: ctx.tenant,
+      maker: { createdBy: ctx.person.user.id, creatorUserId: ctx.person.user.id, grant: ROLE_GRANTS[ctx.role] },
+      input,
+    }),
   audit: (input, key) => ({
     target: key.id,
     details: { name: input.name, scope: input.scope, prefix: key.key_prefix },
@@ -38,6 +43,12 @@ export const revokeApiKeyAction = {
   name: 'api_key.revoke',
   allowed: permissionOf(contract.revokeApiKey),
   read: (form) => validate(apiKeyIdParams, { key_id: form.key_id }),
-  run: (ctx, { key_id }) => revokeApiKey(ctx.db, { tenant: ctx.tenant, keyId: key_id, revokedBy: ctx.person.user.id }),
+  run: (ctx, { key_id }) =>
+    revokeApiKey(ctx.db, {
+      tenant: ctx.tenant,
+      keyId: key_id,
+      revokedBy: ctx.person.user.id,
+      grant: ROLE_GRANTS[ctx.role],
+    }),
   audit: ({ key_id }, key) => ({ target: key_id, details: { name: key.key_name } }),
 } satisfies DashboardAction<{ key_id: string }, Awaited<ReturnType<typeof revokeApiKey>>>;

@@ -1,5 +1,5 @@
 import * as contract from '../../../merchants/branding/contract';
-import { updateBranding } from '../../../merchants/branding/branding';
+import { loadBranding, updateBranding } from '../../../merchants/branding/branding';
 import { updateBrandingInput, type UpdateBrandingInput } from '../../../merchants/branding/input';
 import { PAYMENT_METHODS } from '../../../platform/db/schema';
 import { validate } from '../../../platform/http/parse';
@@ -34,6 +34,9 @@ export const updateBrandingAction = {
   name: 'branding.update',
   allowed: permissionOf(contract.updateBranding),
   read: (form) => validate(updateBrandingInput, brandingFromForm(form)),
+  // Where customers are sent after paying routes them: changing it asks for a fresh second factor.
+  stepUpWhen: async (ctx, { success_redirect_url: url }) =>
+    url !== undefined && url !== (await loadBranding(ctx.db, ctx.merchant.id)).success_redirect_url,
   run: (ctx, input) => updateBranding(ctx.db, ctx.merchant.id, input),
   audit: (input) => ({ target: null, details: { fields: input } }),
 } satisfies DashboardAction<UpdateBrandingInput, Branding>;

@@ -116,8 +116,9 @@ export const refundCheckoutAction = {
       amount: optional(form.amount) === undefined ? undefined : amountOf(form.amount),
       reason: form.reason ?? '',
     }),
-  // The form is not retried by a client: no Idempotency-Key (a second full refund is a 409).
-  run: (ctx, input) => refundDeposit(ctx, input, null),
+  // Posted twice, the same rendered form refunds once.
+  oncePerForm: true,
+  run: (ctx, input, formKey) => refundDeposit(ctx, input, formKey),
   audit: (input, refund) => ({
     target: input.checkout_id!,
     details: { refund_id: refund.transaction_id, amount: refund.amount, currency_code: refund.currency_code },

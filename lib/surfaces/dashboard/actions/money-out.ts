@@ -96,7 +96,6 @@ export const MONEY_OUT_ACTIONS = {
   createWithdrawal: {
     name: 'withdrawal.create',
     allowed: permissionOf(contract.createWithdrawal),
-    stepUp: true,
     read: (form) =>
       validate(withdrawalInput, {
         amount: amountOf(form.amount),
@@ -104,15 +103,15 @@ export const MONEY_OUT_ACTIONS = {
         payment_account_id: form.payment_account_id,
         notes: given(form.notes),
       }),
-    // The dashboard's form is not retried by a client: it carries no Idempotency-Key.
-    run: (ctx, input) => initiatePayout({ ...ctx, idempotencyKey: null }, 'withdrawal', input),
+    // Posted twice, the same rendered form pays out once: its key is the withdrawal's Idempotency-Key.
+    oncePerForm: true,
+    run: (ctx, input, formKey) => initiatePayout({ ...ctx, idempotencyKey: formKey }, 'withdrawal', input),
     audit: (_input, withdrawal) => ({ target: withdrawal.transaction_id, details: moneyDetails(withdrawal) }),
   } satisfies DashboardAction<WithdrawalInput, Withdrawal>,
 
   createPayout: {
     name: 'payout.create',
     allowed: permissionOf(contract.createPayout),
-    stepUp: true,
     read: (form) =>
       validate(payoutInput, {
         amount: amountOf(form.amount),
@@ -122,7 +121,8 @@ export const MONEY_OUT_ACTIONS = {
         payout_reason: form.payout_reason,
         notes: given(form.notes),
       }),
-    run: (ctx, input) => initiatePayout({ ...ctx, idempotencyKey: null }, 'payout', input),
+    oncePerForm: true,
+    run: (ctx, input, formKey) => initiatePayout({ ...ctx, idempotencyKey: formKey }, 'payout', input),
     audit: (_input, payout) => ({ target: payout.transaction_id, details: moneyDetails(payout) }),
   } satisfies DashboardAction<PayoutInput, Payout>,
 
@@ -148,7 +148,6 @@ export const MONEY_OUT_ACTIONS = {
   addPaymentAccount: {
     name: 'payment_account.create',
     allowed: permissionOf(accountsContract.createPaymentAccount),
-    stepUp: true,
     read: (form) =>
       validate(addPaymentAccountInput, {
         currency_code: form.currency_code,
@@ -177,7 +176,6 @@ export const MONEY_OUT_ACTIONS = {
   makePaymentAccountPrimary: {
     name: 'payment_account.make_primary',
     allowed: permissionOf(accountsContract.updatePaymentAccount),
-    stepUp: true,
     read: (form) => ({ ...accountIdOf(form), ...validate(updatePaymentAccountInput, { is_primary: true }) }),
     run: (ctx, { account_id, ...input }) => updatePaymentAccount(ctx.db, ctx.tenant, account_id, input),
     audit: ({ account_id }, account) => ({ target: account_id, details: { destination: destinationOf(account) } }),
@@ -187,7 +185,6 @@ export const MONEY_OUT_ACTIONS = {
   setPaymentAccountStatus: {
     name: 'payment_account.set_status',
     allowed: permissionOf(accountsContract.updatePaymentAccount),
-    stepUp: true,
     read: (form) => ({ ...accountIdOf(form), ...validate(updatePaymentAccountInput, { status: form.status ?? '' }) }),
     run: (ctx, { account_id, ...input }) => updatePaymentAccount(ctx.db, ctx.tenant, account_id, input),
     audit: ({ account_id, status }, account) => ({
@@ -199,7 +196,6 @@ export const MONEY_OUT_ACTIONS = {
   deletePaymentAccount: {
     name: 'payment_account.delete',
     allowed: permissionOf(accountsContract.deletePaymentAccount),
-    stepUp: true,
     read: accountIdOf,
     run: (ctx, { account_id }) => deletePaymentAccount(ctx.db, ctx.tenant, account_id),
     audit: ({ account_id }, account) => ({ target: account_id, details: { destination: destinationOf(account) } }),

@@ -18,6 +18,7 @@ import {
 } from '../../../platform/db/schema';
 import type { CurrencyCode } from '../../../platform/money/currencies';
 import { toMajorUnits } from '../../../platform/money/amount';
+import { actorLabel } from '../../../access/audit';
 
 /**
  * Everything that happened to one checkout, oldest first, for its page in the dashboard: its creation,
@@ -203,7 +204,7 @@ export async function checkoutTimeline(db: Db, tenant: Tenant, checkoutId: strin
     });
   }
   for (const line of audited) {
-    entries.push({ kind: 'member', at: line.createdAt, action: line.action, actorEmail: line.actorEmail });
+    entries.push({ kind: 'member', at: line.createdAt, action: line.action, actorEmail: actorLabel(line) });
   }
   // A stable sort: events were added in sequence order, and attempts before events of the same rank.
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a) - rank(b));

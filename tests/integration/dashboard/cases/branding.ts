@@ -12,5 +12,11 @@ export const BRANDING_CASES = {
       method_mobile_money: 'on',
     }),
     foreign: null,
+    // A new success URL decides where paying customers are sent.
+    stepUpForm: () => ({
+      display_name: 'Ama Stores',
+      success_redirect_url: `https://ama.example/thanks/${Date.now()}`,
+      method_mobile_money: 'on',
+    }),
   },
 } satisfies Record<string, ActionCase>;

@@ -1,6 +1,6 @@
 import { contract } from '../../../support/contract';
 import { minimalCheckout, paidCheckout, type Merchant } from '../../../support/fixtures';
-import type { ActionCase } from './world';
+import { aFormKey, type ActionCase } from './world';
 
 /** A pending checkout made through the API: a fresh one each time, as cancelling uses it up. */
 const aPendingCheckout = async (merchant: Merchant) =>
@@ -10,6 +10,7 @@ const aPendingCheckout = async (merchant: Merchant) =>
 const aRefund = async (merchant: Merchant) => ({
   checkout_id: (await paidCheckout(merchant, { amount: 40 })).checkout.id,
   reason: 'Out of stock',
+  ...aFormKey(),
 });
 
 export const CHECKOUT_CASES = {

@@ -1,6 +1,6 @@
 import { contract } from '../../../support/contract';
 import { paidCheckout, settleEverything, type Merchant } from '../../../support/fixtures';
-import type { ActionCase } from './world';
+import { aFormKey, type ActionCase } from './world';
 
 /**
  * Money out starts from nothing: each form that moves money first gives the merchant 100.00 GHS
@@ -68,17 +68,17 @@ export const MONEY_OUT_CASES = {
   createWithdrawal: {
     valid: async ({ merchant }) => {
       await fund(merchant);
-      return { amount: '10', currency_code: 'GHS', payment_account_id: await anAccount(merchant) };
+      return { amount: '10', currency_code: 'GHS', payment_account_id: await anAccount(merchant), ...aFormKey() };
     },
     foreign: async ({ merchant, other }) => {
       await fund(merchant);
-      return { amount: '10', currency_code: 'GHS', payment_account_id: await anAccount(other) };
+      return { amount: '10', currency_code: 'GHS', payment_account_id: await anAccount(other), ...aFormKey() };
     },
   },
   createPayout: {
     valid: async ({ merchant }) => {
       await fund(merchant);
-      return payoutForm;
+      return { ...payoutForm, ...aFormKey() };
     },
     foreign: null,
   },

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import type { FormValues } from '../../../../lib/surfaces/dashboard/perform';
 import type { Merchant } from '../../../support/fixtures';
-import type { Team } from '../../../support/members';
+import type { Member, Team } from '../../../support/members';
 
 /**
  * What the generic dashboard tests act on: a merchant with one member of each role, and another
@@ -10,6 +11,8 @@ export interface World {
   merchant: Merchant;
   team: Team;
   other: Merchant;
+  /** A merchant with live mode on, and its owner: live-mode requests ask for a fresh second factor. */
+  live: { merchant: Merchant; owner: Member };
 }
 
 export interface ActionCase {
@@ -17,4 +20,9 @@ export interface ActionCase {
   valid: (world: World) => Promise<FormValues> | FormValues;
   /** The same form naming the other merchant's object; null when the action names no object. */
   foreign: ((world: World) => Promise<FormValues> | FormValues) | null;
+  /** For a `when` step-up policy: a form making the change that needs a fresh second factor. */
+  stepUpForm?: (world: World) => Promise<FormValues> | FormValues;
 }
+
+/** The key a rendered money form carries: each rendering its own, so a test's form is a new one. */
+export const aFormKey = () => ({ form_key: crypto.randomUUID() });

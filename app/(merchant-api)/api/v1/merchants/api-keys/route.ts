@@ -1,4 +1,5 @@
 import { merchantEndpoint } from '@/lib/access/endpoints';
+import { grantOfKey } from '@/lib/access/permissions';
 import { routes } from '@/lib/platform/http/route';
 import * as contract from '@/lib/merchants/api-keys/contract';
 import { createApiKey } from '@/lib/merchants/api-keys/create-api-key';
@@ -10,7 +11,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     message: 'API keys retrieved',
   })),
   POST: merchantEndpoint(contract.createApiKey, async ({ ctx, body }) => ({
-    data: await createApiKey(ctx.db, { tenant: ctx.tenant, createdBy: ctx.merchant.id, input: body }),
+    data: await createApiKey(ctx.db, {
+      tenant: ctx.tenant,
+      // A key made by a key answers to the same person, and holds no more than its maker.
+      maker: { createdBy: ctx.merchant.id, creatorUserId: ctx.apiKey.creatorUserId, grant: grantOfKey(ctx.apiKey) },
+      input: body,
+    }),
     message: 'API key created',
   })),
 });

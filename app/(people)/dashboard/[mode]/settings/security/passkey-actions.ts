@@ -24,7 +24,6 @@ export function passkeyActions(headers: Headers) {
   const startPasskey = {
     name: 'passkey.start',
     allowed: EVERYONE,
-    stepUp: true,
     read: (form) => validate(passkeys.startPasskeyInput, form),
     run: (_ctx, input) => passkeys.passkeyRegistrationOptions(headers, input),
     // Changes nothing yet: the options and a challenge that expires in 5 minutes.
@@ -37,7 +36,6 @@ export function passkeyActions(headers: Headers) {
   const addPasskey = {
     name: 'passkey.create',
     allowed: EVERYONE,
-    stepUp: true,
     read: (form) => validate(passkeys.addPasskeyInput, form),
     run: (ctx, input) => passkeys.addPasskey(ctx.db, headers, input),
     audit: (_input, created) => ({ target: created.id, details: { name: created.name } }),
@@ -49,7 +47,6 @@ export function passkeyActions(headers: Headers) {
   const deletePasskey = {
     name: 'passkey.delete',
     allowed: EVERYONE,
-    stepUp: true,
     read: (form) => validate(passkeys.passkeyIdInput, form),
     run: (ctx, input) => passkeys.deletePasskey(ctx.db, ctx.person.user.id, input),
     audit: (input, deleted) => ({ target: input.passkey_id, details: { name: deleted.name } }),
