@@ -5,10 +5,11 @@ import { config } from '../platform/config';
 import { log } from '../platform/log';
 import { payoutCallbackUrl } from '../rails/callback-address';
 import { NOT_FOUND_AFTER_MS, roundsSince, scheduleStatusCheck } from '../rails/status-checks';
-import { livePayoutsNamed, type LivePayouts } from '../rails/live-payout-rails';
+import { livePayoutsNamed, type LivePayouts, type PayoutStatusAnswer } from '../rails/live-payout-rails';
 import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
 import { completePayout, failPayout } from './progress';
 import { recordRailCall } from '../rails/circuit';
+import { earlyAnswer, keepCallback, noteQuestion, takeQuestion } from './payout-callbacks';
 
 /**
  * A live withdrawal or payout, once picked up (PROCESSING: the merchant can no longer cancel it). A
@@ -17,6 +18,7 @@ import { recordRailCall } from '../rails/circuit';
  * signed webhook, for Paystack): COMPLETED, or FAILED with the money back. A refusal that proves
  * nothing was sent fails it at once; anything unknown is asked again on a backoff, for a day.
  * M-Pesa answers its status query by callback, to the payout's own status address: `onPayoutStatusAnswer`.
+ * No callback moves money by itself (payout-callbacks.ts).
  */
 
 type PayoutRow = typeof customerTransactions.$inferSelect;
@@ -86,14 +88,34 @@ export async function checkLivePayout(db: Db, transactionId: string, round: numb
   }
   const status = await rail.queryPayout({ payoutId: row.id, providerReference: row.providerReference });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
+  if (status.status === 'unknown' && status.question) {
+    // Answered by callback (M-Pesa): only an answer to this question counts, and it may be here already.
+    await noteQuestion(db, row.id, status.question);
+    const early = await earlyAnswer(db, row.id, status.question);
+    const answer = early === undefined ? null : rail.readStatusAnswer?.(early);
+    if (answer && (await takeQuestion(db, row.id, status.question))) {
+      const applied = await applyAnswer(db, rail, row, answer, round);
+      if (applied) return applied;
+    }
+  }
   await act(db, rail, row, status, round);
   return status.status;
 }
 
 /**
- * M-Pesa's answer to a status query, posted to the payout's status address (the address is the
- * credential: Daraja signs nothing). An answer about another payout, or a completion for another
- * amount, is logged and not acted on; the backoff keeps asking.
+ * A callback to a payout's address (MTN's, M-Pesa's B2C result): kept as received, never read for its
+ * verdict. A new one makes us ask the provider now, as the backoff would; a replay changes nothing.
+ */
+export async function onPayoutCallback(db: Db, transactionId: string, body: unknown): Promise<PayoutStatus['status']> {
+  if (!(await keepCallback(db, transactionId, 'callback', body))) return 'unknown';
+  return checkLivePayout(db, transactionId, 0);
+}
+
+/**
+ * M-Pesa's answer to a status query, posted to the payout's status address. The address is no proof
+ * (Daraja signs nothing), so the answer is kept and counts only if it names a query we asked about
+ * this payout and no other answer took (`takeQuestion`); if it came before we noted the query, the
+ * asker finds it (`earlyAnswer`).
  */
 export async function onPayoutStatusAnswer(
   db: Db,
@@ -102,8 +124,21 @@ export async function onPayoutStatusAnswer(
 ): Promise<PayoutStatus['status']> {
   const row = await processing(db, transactionId);
   const rail = row && livePayoutsNamed(row.provider ?? '');
-  const answer = rail?.readStatusAnswer?.(body);
+  const answer = rail?.readStatusAnswer?.(body) ?? null;
+  if (!(await keepCallback(db, transactionId, 'status', body, answer?.question ?? null))) return 'unknown';
   if (!row || !rail || !answer) return 'unknown';
+  if (!answer.question || !(await takeQuestion(db, row.id, answer.question))) {
+    log.warn('rail.payout_status_unasked', { rail: rail.name, transaction_id: row.id });
+    return 'unknown';
+  }
+  return (await applyAnswer(db, rail, row, answer, roundsSince(row.processingAt ?? row.createdAt))) ?? 'unknown';
+}
+
+/**
+ * Acts on the answer to a question we asked, unless it names another payout or a completion for
+ * another amount: that is logged and not acted on (null), and the backoff keeps asking.
+ */
+async function applyAnswer(db: Db, rail: LivePayouts, row: PayoutRow, answer: PayoutStatusAnswer, round: number) {
   const { status } = answer;
   const mismatch =
     answer.payoutId && answer.payoutId !== row.id
@@ -113,10 +148,10 @@ export async function onPayoutStatusAnswer(
         : null;
   if (mismatch) {
     log.error('rail.payout_status_mismatch', { rail: rail.name, transaction_id: row.id, mismatch });
-    return 'unknown';
+    return null;
   }
   log.info('rail.payout_status_answer', { rail: rail.name, transaction_id: row.id, status: status.status });
-  await act(db, rail, row, status, roundsSince(row.processingAt ?? row.createdAt));
+  await act(db, rail, row, status, round);
   return status.status;
 }
 

@@ -17,6 +17,8 @@ export interface LivePayouts {
 }
 
 export interface PayoutStatusAnswer {
+  /** The provider's id of the status query it says it answers (counts only if we asked it). */
+  question: string | null;
   /** The payout the answer names, where it names one (to cross-check the address it came to). */
   payoutId: string | null;
   status: PayoutStatus;
@@ -47,7 +49,10 @@ function mpesaPayouts(): LivePayouts | null {
       name: 'mpesa',
       sendPayout: (request) => payouts.sendPayout(request),
       queryPayout: (request) => payouts.queryPayout(request),
-      readStatusAnswer: (body) => readPayoutStatusResult(body),
+      readStatusAnswer: (body) => {
+        const result = readPayoutStatusResult(body);
+        return result && { ...result, question: result.questionId ?? null };
+      },
     }
   );
 }

@@ -35,7 +35,8 @@ export type PayoutStatus =
   | { status: 'completed'; providerTransactionId: string }
   | { status: 'failed'; code: string; message: string }
   | { status: 'not_found' }
-  | { status: 'unknown'; detail: string };
+  /** `question`: the query was accepted and will be answered by callback; the provider's id for it. */
+  | { status: 'unknown'; detail: string; question?: string };
 
 export interface CollectionRequest {
   /** Our attempt id (a UUID): the provider's reference or idempotency key where it takes one. */

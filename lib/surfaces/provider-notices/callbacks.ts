@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { attemptOfCallback, payoutOfCallback, payoutOfStatusAddress } from '../../rails/callback-address';
-import { checkLivePayout, onPayoutStatusAnswer } from '../../money-out/live-payouts';
+import { onPayoutCallback, onPayoutStatusAnswer } from '../../money-out/live-payouts';
 import { onLiveCallback } from '../../collections/live/mobile-money';
 
 /** A provider's callback: an address we issued (else 404), then the status query (mobile-money.ts). */
@@ -11,11 +11,11 @@ export async function receiveMobileMoneyCallback(db: Db, token: string, body: un
   return { provider_status: await onLiveCallback(db, attemptId, body) };
 }
 
-/** A provider's callback about a payout (MTN Disbursements, M-Pesa B2C): the address, then the status query decides. */
-export async function receivePayoutCallback(db: Db, token: string) {
+/** A provider's callback about a payout (MTN Disbursements, M-Pesa B2C): the address, kept, then the status query decides. */
+export async function receivePayoutCallback(db: Db, token: string, body: unknown) {
   const transactionId = payoutOfCallback(token);
   if (!transactionId) throw notFound('Callback address');
-  return { provider_status: await checkLivePayout(db, transactionId, 0) };
+  return { provider_status: await onPayoutCallback(db, transactionId, body) };
 }
 
 /** M-Pesa's answer to a payout status query, at the payout's own status address (else 404). */

@@ -67,13 +67,14 @@ export const payoutCallbackResultSchema = named(
   'PayoutCallbackResult',
   z.object({
     provider_status: z.enum(['pending', 'completed', 'failed', 'not_found', 'unknown']).meta({
-      description: "What the provider's status query said when the callback made us ask",
+      description:
+        "What the provider's status query said when the callback made us ask (`unknown` for a replay, or an answer to no query we asked, which change nothing)",
     }),
   }),
 );
 
 const payoutCallbackDescription =
-  "Where MTN MoMo (Disbursements) and M-Pesa (the B2C result) call back about one live withdrawal or payout: the address is the credential (the payout id and an HMAC of it); any other is a 404. The body is not trusted: the provider's status query decides whether the payout is COMPLETED or FAILED (money back).";
+  'Where MTN MoMo (Disbursements) and M-Pesa (the B2C result) call back about one live withdrawal or payout: the address is the credential (the payout id and an HMAC of it); any other is a 404. The body is kept as received and not trusted: it makes us ask the provider, whose answer to that status query decides whether the payout is COMPLETED or FAILED (money back). The same body again is a replay and makes us ask nothing.';
 
 export const receivePayoutCallback = operation({
   operationId: 'receivePayoutCallback',
@@ -102,7 +103,7 @@ export const receivePayoutStatusAnswer = operation({
   tag: 'Rails',
   summary: 'Payout status answer (M-Pesa)',
   description:
-    "Where M-Pesa posts its answer to a Transaction Status query about one live payout (Daraja answers status queries by callback). The address is the credential (the payout id and an HMAC of it, distinct from the payout's callback address); any other is a 404. A completed or failed status settles the payout (COMPLETED, or FAILED with the money back); an answer naming another payout or another amount is logged and ignored.",
+    "Where M-Pesa posts its answer to a Transaction Status query about one live payout (Daraja answers status queries by callback). The address (the payout id and an HMAC of it, distinct from the payout's callback address) is needed but is no proof; any other is a 404. The answer is kept as received, and counts only if its `Result.ConversationID` is that of a status query we asked about this payout and no earlier answer took: then a completed or failed status settles the payout (COMPLETED, or FAILED with the money back). Any other answer, or one naming another payout or another amount, is logged and ignored.",
   security: 'none',
   params: callbackParams,
   body: z.looseObject({}),

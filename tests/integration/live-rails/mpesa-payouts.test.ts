@@ -1,74 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { payoutCallbackUrl, payoutStatusUrl } from '../../../lib/rails/callback-address';
-import {
-  expectReconciled,
-  hostedPage,
-  liveKeyOf,
-  newMerchant,
-  settleEverything,
-  type Merchant,
-} from '../../support/fixtures';
-import { caller, expectStatus, invalidFields } from '../../support/caller';
+import { expectReconciled } from '../../support/fixtures';
+import { expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
 import { runJobsNow } from '../../support/jobs';
 import { MPESA_TEST_ACCOUNT } from '../../support/providers/mpesa';
 import { mpesaLive } from './mpesa-live';
+import { mpesaWithdrawal, mpesaWithdrawals, postTo } from './mpesa-withdrawals';
 
 /**
  * Live KES withdrawals to M-Pesa numbers by B2C, against Daraja's contract server. Our payout id is
  * the OriginatorConversationID, so a resend is refused as a duplicate and never pays twice. Daraja
  * signs nothing and answers status queries by callback: the B2C result at the payout's callback
  * address only makes us ask (Transaction Status), and the answer at the payout's own status address
- * decides, COMPLETED or FAILED with the money back.
+ * decides, COMPLETED or FAILED with the money back, when it answers a query we asked
+ * (mpesa-payout-callbacks.test.ts: forged and replayed callbacks).
  */
 const sql = testSql();
 const server = mpesaLive('KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa');
 
-/** A live merchant with KES available: paid by M-Pesa (STK Push), then settled. */
-async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
-  const merchant = await newMerchant();
-  const live = await liveKeyOf(merchant);
-  const checkout = (
-    await live.ok(contract.createCheckout, {
-      body: { customer_email: 'wanjiru@example.com', amount: 5_000, currency_code: 'KES' },
-    })
-  ).body.data;
-  await hostedPage(checkout).page.ok(contract.startMobileMoneyPayment, {
-    body: { network: 'mpesa', phone: '0712345678' },
-  });
-  await runJobsNow(['rail_request_payment']);
-  const [push] = server().stkPushes().slice(-1);
-  await server().complete(push!.checkoutRequestId, 0);
-  await settleEverything(merchant.id);
-  return { merchant, live };
-}
-
-const mpesaWithdrawal = (amount: number, details: Record<string, string> = {}) => ({
-  amount,
-  currency_code: 'KES' as const,
-  payout_type: 'mobile_money' as const,
-  recipient_details: {
-    recipient_name: 'Wanjiru Kamau',
-    mobile_number: '0712 345 678',
-    network_provider: 'mpesa',
-    ...details,
-  },
-});
-
-async function sentWithdrawal(live: Merchant, amount = 1_000) {
-  const created = (await live.ok(contract.createWithdrawal, { body: mpesaWithdrawal(amount) })).body.data;
-  await runJobsNow(['pick_up_payout']);
-  await runJobsNow(['rail_send_payout']);
-  return created.transaction_id as string;
-}
-
-const available = async (live: Merchant) =>
-  (await live.ok(contract.getWallet, { params: { currency_code: 'KES' } })).body.data.available_balance;
-const statusOf = async (live: Merchant, id: string) =>
-  (await live.ok(contract.getWithdrawal, { params: { transaction_id: id } })).body.data.status;
-const statusAnswer = (id: string) =>
-  server().waitForDelivery((d) => d.kind === 'status_result' && d.reference === id && d.receiverStatus !== null);
+const { fundedLiveMerchant, sentWithdrawal, available, statusOf, statusAnswer } = mpesaWithdrawals(server);
 const token = (url: string) => url.split('/').pop()!;
 
 describe('live M-Pesa withdrawals by B2C', () => {
@@ -166,17 +118,16 @@ describe('live M-Pesa withdrawals by B2C', () => {
         },
       },
     });
-    const post = (url: string, body: unknown) => caller().raw('POST', new URL(url).pathname, { body });
 
     const guessed = `${payoutStatusUrl(id).replace(/\.[0-9a-f]{40}$/, '')}.${'0'.repeat(40)}`;
-    expect((await post(guessed, completed(id, '1000'))).status).toBe(404);
+    expect((await postTo(guessed, completed(id, '1000'))).status).toBe(404);
     // The payout's callback address is not its status address.
     const swapped = payoutStatusUrl(id).replace(token(payoutStatusUrl(id)), token(payoutCallbackUrl(id)));
-    expect((await post(swapped, completed(id, '1000'))).status).toBe(404);
-    expect((await post(payoutStatusUrl(id), completed(other, '1000'))).body).toMatchObject({
+    expect((await postTo(swapped, completed(id, '1000'))).status).toBe(404);
+    expect((await postTo(payoutStatusUrl(id), completed(other, '1000'))).body).toMatchObject({
       data: { provider_status: 'unknown' },
     });
-    expect((await post(payoutStatusUrl(id), completed(id, '999999'))).body).toMatchObject({
+    expect((await postTo(payoutStatusUrl(id), completed(id, '999999'))).body).toMatchObject({
       data: { provider_status: 'unknown' },
     });
     expect(await statusOf(live, id)).toBe('PROCESSING');

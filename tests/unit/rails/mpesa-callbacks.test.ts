@@ -139,7 +139,7 @@ describe('readPayoutResult and readPayoutStatusResult', () => {
     });
   });
 
-  it("reads Daraja's documented Transaction Status sample: the payout's ids are in the parameters", () => {
+  it("reads Daraja's documented Transaction Status sample: the payout's ids are in the parameters, the query's in the Result", () => {
     const body = {
       Result: {
         ConversationID: 'AG_20180223_0000493344ae97d86f75',
@@ -163,6 +163,7 @@ describe('readPayoutResult and readPayoutStatusResult', () => {
       },
     };
     expect(readPayoutStatusResult(body)).toEqual({
+      questionId: 'AG_20180223_0000493344ae97d86f75',
       payoutId: '3211-416020-3',
       conversationId: 'AG_20180223_000041b09c22e613d6c9',
       resultCode: '0',

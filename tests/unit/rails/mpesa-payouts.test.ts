@@ -210,15 +210,20 @@ describe('the B2C result callback', () => {
 describe('the payout status query', () => {
   const statusOf = async (payoutId = PAYOUT_ID) => {
     const earlier = server.deliveries.length;
-    expect(await payouts.queryPayout({ payoutId, providerReference: null })).toMatchObject({
+    const asked = await payouts.queryPayout({ payoutId, providerReference: null });
+    expect(asked).toMatchObject({
       status: 'unknown',
       detail: expect.stringContaining('status requested (ConversationID AG_'),
+      question: expect.stringMatching(/^AG_/),
     });
     const delivery = await server.waitForDelivery(
       (d) => d.kind === 'status_result' && d.reference === payoutId && server.deliveries.indexOf(d) >= earlier,
     );
     expect(delivery.url).toBe(`https://service.example/rails/status/${payoutId}`);
-    return readPayoutStatusResult(delivery.body);
+    const result = readPayoutStatusResult(delivery.body);
+    // The answer names the query by the ConversationID the acknowledgement gave it [DJ-TS].
+    expect(result?.questionId).toBe('question' in asked ? asked.question : undefined);
+    return result;
   };
 
   it('asks by OriginalConversationID and reads a completed payout', async () => {

@@ -19,6 +19,7 @@ export * from './payment-accounts';
 export * from './webhooks';
 export * from './embed-sessions';
 export * from './rail-circuits';
+export * from './payout-callbacks';
 export * from './mail';
 export * from './auth';
 export * from './audit';

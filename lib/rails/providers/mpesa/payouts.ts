@@ -84,7 +84,9 @@ export function createPayouts(client: DarajaClient, settings: ResolvedSettings):
     /**
      * Transaction Status is asynchronous: its HTTP answer only acknowledges the question, so this never
      * knows more than `unknown` by itself. The verdict is read by `readPayoutStatusResult` when Daraja
-     * posts it; the detail says whether the question was asked.
+     * posts it; the detail says whether the question was asked, and `question` is the ConversationID
+     * Daraja gave it, which its result carries back [DJ-TS] (the only tie between a posted answer and
+     * this question: the status URL alone is no proof).
      */
     async queryPayout(request): Promise<PayoutStatus> {
       const asked = await requestPayoutStatus(request.payoutId);
@@ -92,6 +94,7 @@ export function createPayouts(client: DarajaClient, settings: ResolvedSettings):
       return {
         status: 'unknown',
         detail: `status requested (ConversationID ${asked.conversationId ?? 'none'}); Daraja posts it to the status URL`,
+        ...(asked.conversationId ? { question: asked.conversationId } : {}),
       };
     },
 
