@@ -99,6 +99,13 @@ export const config = {
       ],
     },
     {
+      source: '/verify-email',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
       source: '/invitations/:path*',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },

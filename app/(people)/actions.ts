@@ -6,6 +6,7 @@ import * as people from '@/lib/surfaces/dashboard/people';
 import type { Outcome } from '@/lib/surfaces/dashboard/people';
 import * as passwords from '@/lib/surfaces/dashboard/passwords';
 import { acceptInvitation } from '@/lib/surfaces/dashboard/team/invitations';
+import type { Enrolment } from '@/lib/surfaces/dashboard/enrolment';
 
 /**
  * The sign-in pages' server actions: each reads its form, calls one verb of
@@ -25,11 +26,13 @@ function refilled<T extends Outcome<object>>(outcome: T, form: FormData): T {
   return { ...outcome, values };
 }
 
-export async function signUpAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+/** A new owner stays on the page to set up two-factor (the answer carries the key); anyone else goes on. */
+export async function signUpAction(_previous: SignUpOutcome | null, form: FormData): Promise<SignUpOutcome> {
   const outcome = await people.signUp(fields(form), await headers());
-  if (outcome.ok) redirect(outcome.next);
-  return refilled(outcome, form);
+  if (outcome.ok && !outcome.enrolment) redirect(outcome.next);
+  return outcome.ok ? outcome : refilled(outcome, form);
 }
+type SignUpOutcome = Awaited<ReturnType<typeof people.signUp>>;
 
 export async function signInAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
   const outcome = await people.signIn(fields(form), await headers());
@@ -43,11 +46,13 @@ export async function verifyCodeAction(_previous: Outcome | null, form: FormData
   return outcome;
 }
 
-export async function startEnrolmentAction(
-  _previous: Outcome<{ totpURI: string; backupCodes: string[] }> | null,
-  form: FormData,
-) {
+export async function startEnrolmentAction(_previous: Outcome<Enrolment> | null, form: FormData) {
   return people.startEnrolment(fields(form), await headers());
+}
+
+/** Another confirmation mail; the page then says it is on its way. */
+export async function resendConfirmationAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
+  return people.resendConfirmation(fields(form), await headers());
 }
 
 export async function signOutAction(): Promise<void> {
@@ -69,7 +74,7 @@ export async function resetPasswordAction(_previous: Outcome | null, form: FormD
 
 /** Joins the invitation's business, which becomes the one the dashboard shows. */
 export async function acceptInvitationAction(_previous: Outcome | null, form: FormData): Promise<Outcome> {
-  const outcome = await acceptInvitation(String(form.get('invitation_id') ?? ''), await headers());
+  const outcome = await acceptInvitation(String(form.get('token') ?? ''), await headers());
   if (outcome.ok) redirect('/dashboard');
   if (outcome.problem === 'signed_out') return { ok: false, problem: 'session_expired' };
   return { ok: false, problem: outcome.problem === 'unavailable' ? 'invitation_unavailable' : outcome.problem };

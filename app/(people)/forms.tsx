@@ -3,9 +3,11 @@
 import { useActionState } from 'react';
 import type { Outcome } from '@/lib/surfaces/dashboard/people';
 import type { CopyKey } from '@/lib/surfaces/dashboard/copy';
+import type { Enrolment } from '@/lib/surfaces/dashboard/enrolment';
 import {
   acceptInvitationAction,
   requestResetAction,
+  resendConfirmationAction,
   resetPasswordAction,
   signInAction,
   signUpAction,
@@ -17,7 +19,7 @@ import styles from './people.module.css';
 type Words = Record<CopyKey, string>;
 type Failed = Extract<Outcome, { ok: false }>;
 
-function Problem({ outcome, copy }: { outcome: Outcome | null; copy: Words }) {
+function Problem({ outcome, copy }: { outcome: Outcome<object> | null; copy: Words }) {
   if (!outcome || outcome.ok) return null;
   return (
     <p className={styles.problem} role="alert">
@@ -79,6 +81,17 @@ function Next({ next }: { next?: string | null }) {
 /** From an invitation (`invited`), no business field: the person joins the inviter's. */
 export function SignUpForm({ copy, next, invited }: { copy: Words; next?: string | null; invited?: boolean }) {
   const [outcome, action, pending] = useActionState(signUpAction, null);
+  // A new owner sets up the authenticator here, without typing the password again.
+  if (outcome?.ok && outcome.enrolment) {
+    return (
+      <>
+        <h2 className={styles.subtitle}>{copy.enrol_signup_title}</h2>
+        <p>{copy.enrol_signup_lead}</p>
+        <EnrolmentKey copy={copy} enrolment={outcome.enrolment} />
+        <CodeForm copy={copy} submit={copy.enrol_confirm} next={outcome.next} />
+      </>
+    );
+  }
   return (
     <form action={action} noValidate>
       <Problem outcome={outcome} copy={copy} />
@@ -118,7 +131,7 @@ export function CodeForm({ copy, submit, next }: { copy: Words; submit: string; 
     <form action={action} noValidate>
       <Next next={next} />
       <Problem outcome={outcome} copy={copy} />
-      <Field name="code" label={copy.code} autoComplete="one-time-code" inputMode="numeric" outcome={outcome} />
+      <Field name="code" label={copy.code} autoComplete="one-time-code" hint={copy.code_hint} outcome={outcome} />
       <Submit label={submit} pending={pending} />
     </form>
   );
@@ -142,25 +155,43 @@ export function EnrolForm({ copy }: { copy: Words }) {
       </form>
     );
   }
-  const secret = new URL(outcome.totpURI).searchParams.get('secret') ?? '';
   return (
     <>
       <p>{copy.enrol_key}</p>
+      <EnrolmentKey copy={copy} enrolment={outcome} />
+      <CodeForm copy={copy} submit={copy.enrol_confirm} />
+    </>
+  );
+}
+
+/** The key as a QR code (drawn on the server: the secret goes nowhere else), as text, and the backup codes. */
+function EnrolmentKey({ copy, enrolment }: { copy: Words; enrolment: Enrolment }) {
+  const secret = new URL(enrolment.totpURI).searchParams.get('secret') ?? '';
+  return (
+    <>
+      <div
+        className={styles.qr}
+        role="img"
+        aria-label={copy.enrol_qr}
+        data-testid="totp-qr"
+        // qrcode's own SVG of the otpauth URI: modules and paths, no text of anyone's.
+        dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+      />
+      <p>{copy.enrol_or_key}</p>
       <p className={styles.key} data-testid="totp-key">
         {secret.match(/.{1,4}/g)?.join(' ')}
       </p>
       <p>
-        <a className={styles.link} href={outcome.totpURI}>
+        <a className={styles.link} href={enrolment.totpURI}>
           {copy.enrol_open}
         </a>
       </p>
       <p>{copy.enrol_backup}</p>
       <ul className={styles.codes}>
-        {outcome.backupCodes.map((code) => (
+        {enrolment.backupCodes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <CodeForm copy={copy} submit={copy.enrol_confirm} />
     </>
   );
 }
@@ -203,13 +234,33 @@ export function ResetPasswordForm({ copy, token }: { copy: Words; token: string 
   );
 }
 
-export function AcceptInvitationForm({ copy, invitationId }: { copy: Words; invitationId: string }) {
+/** Accepting needs the secret from the mail (the link's token), never the invitation's id. */
+export function AcceptInvitationForm({ copy, token }: { copy: Words; token: string }) {
   const [outcome, action, pending] = useActionState(acceptInvitationAction, null);
   return (
     <form action={action} noValidate>
       <Problem outcome={outcome} copy={copy} />
-      <input type="hidden" name="invitation_id" value={invitationId} />
+      <input type="hidden" name="token" value={token} />
       <Submit label={copy.invitation_accept} pending={pending} />
+    </form>
+  );
+}
+
+/** Another confirmation link; then it says one is on its way. */
+export function ResendConfirmationForm({ copy, next }: { copy: Words; next?: string | null }) {
+  const [outcome, action, pending] = useActionState(resendConfirmationAction, null);
+  if (outcome?.ok) {
+    return (
+      <p className={styles.lead} role="status">
+        {copy.verify_sent}
+      </p>
+    );
+  }
+  return (
+    <form action={action} noValidate>
+      <Problem outcome={outcome} copy={copy} />
+      <Next next={next} />
+      <Submit label={copy.verify_resend} pending={pending} />
     </form>
   );
 }

@@ -16,6 +16,7 @@ export const pageOperator = cache(async () => {
   const found = await operatorContext(await headers());
   if (found.ok) return { ctx: found.ctx, person: found.ctx.person };
   if (found.reason === 'signed_out') redirect('/sign-in');
+  if (found.reason === 'email_unverified') redirect('/verify-email');
   if (found.reason === 'two_factor_required') redirect('/dashboard/two-factor');
   return { ctx: null, person: found.person! };
 });

@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { displayNameProblem } from '../../platform/http/display-name';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { organization, twoFactor } from 'better-auth/plugins';
@@ -21,11 +23,13 @@ import {
 } from '../../platform/db/schema';
 import { queueMail } from '../../platform/mail/outbox';
 import { accessControl, teamRoles } from './roles';
-import { invitationMail, resetPasswordMail, verifyEmailMail } from './mails';
+import { resetPasswordMail, verifyEmailMail } from './mails';
 import { PASSKEY_RATE_LIMITS, passkeyHttpPathsClosed, passkeyOptions, relyingParty } from './passkeys-options';
+import { afterAuth, beforeAuth, CLIENT_ADDRESS_HEADER } from './guards';
+import { afterPasswordReset, confirmationUrl, resetUrl } from './links';
 
-/** Where better-auth reads the client's address: set by handleAuthRequest (http.ts), never by the client. */
-export const CLIENT_ADDRESS_HEADER = 'x-mp-client-address';
+/** Where better-auth reads the client's address: set by handleAuthRequest (http.ts) and authHeaders, never by the client. */
+export { CLIENT_ADDRESS_HEADER };
 
 /** better-auth's models and the tables that hold them (lib/platform/db/schema/auth.ts). */
 export const AUTH_TABLES = {
@@ -80,16 +84,23 @@ function build() {
       minPasswordLength: 12,
       maxPasswordLength: 256,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await queueMail(getDb(), resetPasswordMail(user.email, url));
+      // Links are built here from the configured base URL and the token only: never a URL a request chose.
+      sendResetPassword: async ({ user, token }) => {
+        await queueMail(getDb(), resetPasswordMail(user.email, resetUrl(c.API_BASE_URL, token)));
       },
+      onPasswordReset: async ({ user }) => afterPasswordReset(getDb(), user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await queueMail(getDb(), verifyEmailMail(user.email, url));
+      // Confirming an address proves it, and signs nobody in: a mailed link is not a second factor.
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await queueMail(getDb(), verifyEmailMail(user.email, confirmationUrl(c.API_BASE_URL, token, url)));
       },
     },
+    databaseHooks: { user: { create: { before: checkUserName }, update: { before: checkUserName } } },
+    hooks: { before: beforeAuth, after: afterAuth },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -100,6 +111,7 @@ function build() {
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 300, max: 3 },
         '/two-factor/*': { window: 60, max: 5 },
+        '/send-verification-email': { window: 300, max: 3 },
         ...PASSKEY_RATE_LIMITS,
       },
     },
@@ -110,19 +122,20 @@ function build() {
         ac: accessControl,
         roles: teamRoles,
         creatorRole: 'owner',
-        // A merchant is made by onboarding (lib/operator/merchants), never by the library.
+        // A merchant is made by onboarding (lib/operator/merchants), never by the library; its
+        // invitations (by row id) are never sent: ours carry a secret (lib/surfaces/dashboard/team).
         allowUserToCreateOrganization: false,
-        sendInvitationEmail: async ({ id, email, role, organization: merchant, inviter }) => {
-          const url = `${c.API_BASE_URL}/invitations/${id}`;
-          await queueMail(
-            getDb(),
-            invitationMail(email, { url, role, merchant: merchant.name, by: inviter.user.name }),
-          );
-        },
       }),
       nextCookies(),
     ],
   });
+}
+
+/** A person's name, whichever way it comes in (sign-up, the library's update-user): bounded, no direction tricks. */
+async function checkUserName(user: { name?: unknown }) {
+  if (user.name === undefined) return;
+  const problem = displayNameProblem(user.name);
+  if (problem) throw new APIError('BAD_REQUEST', { message: `name ${problem}`, code: 'INVALID_NAME' });
 }
 
 /**

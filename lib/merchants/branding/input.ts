@@ -1,3 +1,4 @@
+import { displayName } from '../../platform/http/display-name';
 import { z } from 'zod';
 import { HEX_COLOUR } from './colour';
 import { PAYMENT_METHODS } from '../../platform/db/schema';
@@ -11,7 +12,7 @@ export const httpsUrl = storedUrlField({ schemes: ['https'], fragment: false }, 
 
 /** PUT semantics: fields given are set, `null` clears one, fields left out keep their value. */
 export const updateBrandingInput = z.strictObject({
-  display_name: z.string().trim().min(1).max(80).nullish(),
+  display_name: displayName(80).nullish(),
   logo_url: httpsUrl.nullish(),
   primary_color: z
     .string()

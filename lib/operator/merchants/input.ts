@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { KYB_STATUSES } from '../../platform/db/schema/merchants';
+import { displayName } from '../../platform/http/display-name';
 
 export const createMerchantInput = z.strictObject({
-  name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200),
+  name: displayName(),
   email: z.email({ error: 'must be an email address' }).max(254),
   kyb_status: z.enum(KYB_STATUSES).default('unverified'),
 });
@@ -10,7 +11,7 @@ export type CreateMerchantInput = z.output<typeof createMerchantInput>;
 
 export const updateMerchantInput = z
   .strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+    name: displayName().optional(),
     kyb_status: z.enum(KYB_STATUSES).optional(),
     live_enabled: z.boolean({ error: 'must be true or false' }).optional(),
   })

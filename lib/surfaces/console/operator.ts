@@ -15,7 +15,7 @@ export interface OperatorCtx {
 }
 
 /** Why there is no operator: the page redirects (signed out, no two-factor) or refuses (not an operator). */
-export type NoOperator = 'signed_out' | 'not_operator' | 'two_factor_required';
+export type NoOperator = 'signed_out' | 'not_operator' | 'email_unverified' | 'two_factor_required';
 
 export async function operatorContext(
   headers: Headers,
@@ -26,6 +26,7 @@ export async function operatorContext(
   // cache): a revoked operator stops at their next request.
   if (!person.user.operator) return { ok: false, reason: 'not_operator', person };
   const db = getDb();
+  if (!person.user.emailVerified) return { ok: false, reason: 'email_unverified', person };
   if (!person.user.twoFactor) return { ok: false, reason: 'two_factor_required', person };
   return {
     ok: true,

@@ -40,6 +40,7 @@ export type ConsoleOutcome<R> = { ok: true; data: R } | ConsoleRefusal;
 export const NO_OPERATOR_MESSAGES: Record<NoOperator, string> = {
   signed_out: 'Your session has ended: sign in again',
   not_operator: 'Only the operator may do this',
+  email_unverified: 'Confirm your email first',
   two_factor_required: 'Set up two-step verification first',
 };
 

@@ -27,7 +27,8 @@ export interface MemberCtx {
 }
 
 /** Why a member context could not be made: the page redirects or explains; an action refuses. */
-export type NoMember = 'signed_out' | 'no_merchant' | 'two_factor_required' | 'live_mode_not_enabled';
+export type NoMember =
+  'signed_out' | 'email_unverified' | 'no_merchant' | 'two_factor_required' | 'live_mode_not_enabled';
 
 /** The session's active merchant, else the first one the person belongs to (by name). */
 export function activeMembership(person: Person) {
@@ -47,6 +48,7 @@ export async function memberContext(
 ): Promise<{ ok: true; ctx: MemberCtx } | { ok: false; reason: NoMember; person?: Person }> {
   const person = await currentPerson(headers);
   if (!person) return { ok: false, reason: 'signed_out' };
+  if (!person.user.emailVerified) return { ok: false, reason: 'email_unverified', person };
   if (needsTwoFactor(person)) return { ok: false, reason: 'two_factor_required', person };
   const membership = activeMembership(person);
   if (!membership) return { ok: false, reason: 'no_merchant', person };

@@ -54,6 +54,7 @@ export async function resetPassword(form: Record<string, unknown>, headers: Head
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 400) {
       const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === 'WEAK_PASSWORD') return { ok: false, problem: 'weak_password', field: 'password' };
       return code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG'
         ? { ok: false, problem: 'invalid_input', field: 'password' }
         : { ok: false, problem: 'invalid_token' };

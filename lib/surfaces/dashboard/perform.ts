@@ -222,6 +222,7 @@ export const personActor = (ctx: Pick<MemberCtx, 'person' | 'address' | 'userAge
 
 const MESSAGES: Record<NoMember, string> = {
   signed_out: 'Your session has ended: sign in again',
+  email_unverified: 'Confirm your email first: open the link we sent you',
   no_merchant: 'You are not a member of any business',
   two_factor_required: 'Set up two-step verification first',
   live_mode_not_enabled: 'Live mode is not enabled for this business yet',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
 import { newMerchant, type Merchant } from '../../support/fixtures';
 import { contract } from '../../support/contract';
-import { memberOf, type Member } from '../../support/members';
+import { memberOf, steppedUp, type Member } from '../../support/members';
 
 /**
  * The branding form: what it posts becomes the API's PUT body (empty = back to the default, all
@@ -27,6 +27,8 @@ describe('branding from the dashboard', () => {
   beforeAll(async () => {
     merchant = await newMerchant({ name: 'Brand Shop' });
     owner = await memberOf(merchant.id, 'owner');
+    // A new success URL asks for a fresh second factor (the generic tests check the asking).
+    await steppedUp(owner);
   });
   const branding = async () => (await merchant.ok(contract.getBranding, {})).body.data;
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
 import { contract } from '../../support/contract';
@@ -19,8 +20,9 @@ beforeAll(async () => {
   ({ merchant, team } = await merchantWithTeam());
 }, 60_000);
 
+/** A newly rendered form of the member's (its own key). */
 const act = (member: Member, name: string, form: Record<string, string>) =>
-  runDashboardAction(name, member.headers(), { mode: 'test', ...form });
+  runDashboardAction(name, member.headers(), { mode: 'test', form_key: crypto.randomUUID(), ...form });
 
 const payoutBody = {
   amount: 12.5,
@@ -52,6 +54,26 @@ const debited = async (id: string) => {
 const linesOf = async (id: string) => (await journal(id)).sort();
 
 describe('a payout from the dashboard', () => {
+  it('pays out once per rendered form: five parallel posts of one form make one payout', async () => {
+    await fund(merchant);
+    await steppedUp(team.owner);
+    const start = await available();
+    const form = { mode: 'test', form_key: crypto.randomUUID(), ...payoutForm };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => runDashboardAction('createPayout', team.owner.headers(), form)),
+    );
+    for (const o of outcomes) if (!o.ok) expect(o.code).toBe('idempotency_key_in_use');
+    const again = await runDashboardAction('createPayout', team.owner.headers(), form);
+    expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
+    const ids = new Set(
+      [...outcomes, again].flatMap((o) => (o.ok ? [(o.data as { transaction_id: string }).transaction_id] : [])),
+    );
+    expect(ids.size).toBe(1);
+    // 12.50 and its fee, once.
+    expect(start - (await available())).toBe(await debited([...ids][0]!));
+    await expectReconciled(merchant.id);
+  });
+
   it('debits the wallet exactly as the API does, in a balanced ledger', async () => {
     await fund(merchant);
     const start = await available();
@@ -71,7 +93,8 @@ describe('a payout from the dashboard', () => {
       fee_amount: byApi.fee_amount,
       net_amount: 12.5,
       bank_account_number: '0011223344',
-      idempotency_key: null,
+      // The rendered form's key: the same form posted again pays out once.
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     // 12.50 and the fee out each time: the same step down, in minor units.
     const taken = start - afterApi;

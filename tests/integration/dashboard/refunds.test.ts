@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
 import { refundableOfCheckout } from '../../../lib/books/refunds';
 import { getDb } from '../../../lib/platform/db/client';
 import { minimalCheckout, newMerchant, paidCheckout, tenantOf, type Merchant } from '../../support/fixtures';
 import { contract } from '../../support/contract';
-import { memberOf, type Member } from '../../support/members';
+import { memberOf, steppedUp, type Member } from '../../support/members';
 
 /**
  * Refunds from a checkout's page: the API's verb and its refusals (more than is left, a checkout not
@@ -17,8 +18,11 @@ describe('refunding a checkout from the dashboard', () => {
     merchant = await newMerchant({ name: 'Refund Shop' });
     owner = await memberOf(merchant.id, 'owner');
   });
-  const refund = (form: Record<string, string>) =>
-    runDashboardAction('refundCheckout', owner.headers(), { mode: 'test', ...form });
+  // Each call is a newly rendered form (its own key), by an owner who gave a second factor just now.
+  const refund = async (form: Record<string, string>, formKey: string = crypto.randomUUID()) => {
+    await steppedUp(owner);
+    return runDashboardAction('refundCheckout', owner.headers(), { mode: 'test', form_key: formKey, ...form });
+  };
 
   it('refunds part, then the rest; more than is left is refused and changes nothing', async () => {
     // Another payment in the wallet pays for the fee, which a refund does not get back.
@@ -54,5 +58,28 @@ describe('refunding a checkout from the dashboard', () => {
     const noReason = await refund({ checkout_id: checkout.id, reason: ' ' });
     expect(noReason).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'reason' }] });
     expect(await refundableOfCheckout(getDb(), await tenantOf(merchant.id, 'test'), checkout.id)).toBe(1000n);
+  });
+
+  it('refunds once per rendered form: five parallel posts and a click again make one refund', async () => {
+    const { checkout } = await paidCheckout(merchant, { amount: 80 });
+    const form = { checkout_id: checkout.id, amount: '30', reason: 'One item returned' };
+    const key = crypto.randomUUID();
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => refund(form, key)));
+    const done = outcomes.filter((o) => o.ok);
+    // The others were refused while the first ran (the form is being sent), or got its answer.
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const o of outcomes) if (!o.ok) expect(o.code).toBe('idempotency_key_in_use');
+    const again = await refund(form, key);
+    expect(again).toMatchObject({ ok: true, data: { amount: 30 } });
+    const ids = new Set(
+      [...done, again].map((o) => (o.ok ? (o.data as { transaction_id: string }).transaction_id : '')),
+    );
+    expect(ids.size).toBe(1);
+    const tenant = await tenantOf(merchant.id, 'test');
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(5000n);
+    // A form without its key (a page from before this rule) is refused, and refunds nothing.
+    const keyless = await runDashboardAction('refundCheckout', owner.headers(), { mode: 'test', ...form });
+    expect(keyless).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'form_key' }] });
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(5000n);
   });
 });

@@ -15,6 +15,7 @@ export const pageMember = cache(async (mode: string) => {
   const found = await memberContext(await headers(), mode);
   if (found.ok) return { ctx: found.ctx, person: found.ctx.person, reason: null };
   if (found.reason === 'signed_out') redirect('/sign-in');
+  if (found.reason === 'email_unverified') redirect('/verify-email');
   if (found.reason === 'two_factor_required') redirect('/dashboard/two-factor');
   return { ctx: null, person: found.person!, reason: found.reason };
 });

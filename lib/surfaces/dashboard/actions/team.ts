@@ -36,7 +36,7 @@ const changeMemberRole = {
   run: changeRole,
   audit: (input, change) => ({
     target: input.member_id,
-    details: { email: change.email, from: change.from, to: change.to },
+    details: { email: change.email, from: change.from, to: change.to, revoked_keys: change.revoked_keys },
   }),
 } satisfies DashboardAction<z.infer<typeof changeRoleInput>, Awaited<ReturnType<typeof changeRole>>>;
 
@@ -45,7 +45,10 @@ const removeTeamMember = {
   allowed: TEAM_MANAGERS,
   read: (form) => validate(memberIdInput, form),
   run: removeMember,
-  audit: (input, removed) => ({ target: input.member_id, details: { email: removed.email, role: removed.role } }),
+  audit: (input, removed) => ({
+    target: input.member_id,
+    details: { email: removed.email, role: removed.role, revoked_keys: removed.revoked_keys },
+  }),
 } satisfies DashboardAction<z.infer<typeof memberIdInput>, Awaited<ReturnType<typeof removeMember>>>;
 
 const cancelTeamInvitation = {

@@ -18,6 +18,8 @@ const en = {
   actions: 'Actions',
   read_only: 'Only owners and admins can change the team.',
   admin_note: 'Admins change everyone but owners; only an owner can make someone owner.',
+  keys_note:
+    'Removing someone revokes the API keys they made; a smaller role revokes those beyond it. Each change asks for a code from your authenticator.',
   change_role: 'Change role',
   new_role_for: 'New role for',
   role_changed: 'Role changed.',
@@ -110,6 +112,8 @@ const fr: SettingsWords = {
   read_only: 'Seuls les propriétaires et administrateurs modifient l’équipe.',
   admin_note:
     'Les administrateurs modifient tout le monde sauf les propriétaires ; seul un propriétaire peut nommer un propriétaire.',
+  keys_note:
+    'Retirer quelqu’un révoque les clés d’API qu’il a créées ; un rôle plus restreint révoque celles qui le dépassent. Chaque changement demande un code de votre application d’authentification.',
   change_role: 'Changer le rôle',
   new_role_for: 'Nouveau rôle pour',
   role_changed: 'Rôle changé.',

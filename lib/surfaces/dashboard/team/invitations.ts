@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '../../../platform/db/client';
-import {
-  auditLog,
-  authInvitations,
-  authMembers,
-  authSessions,
-  authUsers,
-  merchants,
-} from '../../../platform/db/schema';
+import { authInvitations, authMembers, authSessions, authUsers, merchants } from '../../../platform/db/schema';
 import type { MemberRole } from '../../../platform/db/schema';
 import { addressOf, currentPerson } from '../people';
+import { recordAudit } from '../../../access/audit';
+import { personActor } from '../perform';
+import { hashInvitationSecret } from './members';
 
 /**
- * An invitation as its link shows it, and its acceptance: by the person signed in with the invited
- * email, once, before it expires. The member row, the invitation's new status, the audit line and
- * the session's switch to that business commit together.
+ * An invitation as its link shows it, and its acceptance: only with the secret from its mail, by the
+ * person signed in with the invited email once they have proved it (a forwarded link, or someone who
+ * signed up with an address they do not hold, gets nothing), once, before it expires. The member row,
+ * the invitation's new status, the audit line and the session's switch to that business commit
+ * together.
  */
 export type InvitationState = 'pending' | 'accepted' | 'canceled' | 'expired';
 
@@ -30,9 +28,9 @@ export interface InvitationView {
   expiresAt: Date;
 }
 
-/** The invitation behind a link, or null for an id that is not one (never an error: it is what someone typed). */
-export async function findInvitation(id: string): Promise<InvitationView | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+/** The invitation behind a link's secret, or null for one that is not (never an error: it is what someone typed). */
+export async function findInvitation(secret: string): Promise<InvitationView | null> {
+  if (!INVITATION_SECRET.safeParse(secret).success) return null;
   const [row] = await getDb()
     .select({
       id: authInvitations.id,
@@ -48,7 +46,7 @@ export async function findInvitation(id: string): Promise<InvitationView | null>
     .from(authInvitations)
     .innerJoin(merchants, eq(merchants.id, authInvitations.organizationId))
     .innerJoin(authUsers, eq(authUsers.id, authInvitations.inviterId))
-    .where(eq(authInvitations.id, id));
+    .where(eq(authInvitations.tokenHash, hashInvitationSecret(secret)));
   if (!row) return null;
   const state: InvitationState =
     row.status === 'accepted'
@@ -70,7 +68,10 @@ export async function findInvitation(id: string): Promise<InvitationView | null>
   };
 }
 
-export type AcceptProblem = 'signed_out' | 'unavailable' | 'wrong_email' | 'already_member';
+/** 32 random bytes, base64url: what invitationUrl puts in the link. */
+export const INVITATION_SECRET = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+export type AcceptProblem = 'signed_out' | 'unavailable' | 'wrong_email' | 'email_unverified' | 'already_member';
 
 class Refused extends Error {
   constructor(readonly problem: AcceptProblem) {
@@ -80,14 +81,15 @@ class Refused extends Error {
 
 /** Joins the business: one transaction, the invitation taken only while still pending and unexpired. */
 export async function acceptInvitation(
-  invitationId: string,
+  secret: string,
   headers: Headers,
 ): Promise<{ ok: true; merchantId: string } | { ok: false; problem: AcceptProblem }> {
   const person = await currentPerson(headers);
   if (!person) return { ok: false, problem: 'signed_out' };
-  const invitation = await findInvitation(invitationId);
+  const invitation = await findInvitation(secret);
   if (!invitation || invitation.state !== 'pending') return { ok: false, problem: 'unavailable' };
   if (invitation.email.toLowerCase() !== person.user.email.toLowerCase()) return { ok: false, problem: 'wrong_email' };
+  if (!person.user.emailVerified) return { ok: false, problem: 'email_unverified' };
   try {
     await getDb().transaction(async (tx) => {
       const [taken] = await tx
@@ -112,17 +114,17 @@ export async function acceptInvitation(
         .update(authSessions)
         .set({ activeOrganizationId: invitation.merchantId })
         .where(eq(authSessions.id, person.session.id));
-      await tx.insert(auditLog).values({
-        merchantId: invitation.merchantId,
-        userId: person.user.id,
-        actorEmail: person.user.email,
-        mode: null,
-        action: 'invitation.accept',
-        target: invitation.id,
-        ipAddress: addressOf(headers),
-        userAgent: headers.get('user-agent')?.slice(0, 512) ?? null,
-        details: { role: invitation.role, member_id: joined.id },
-      });
+      await recordAudit(
+        tx,
+        { ...personActor({ person, address: addressOf(headers), userAgent: headers.get('user-agent') }) },
+        {
+          action: 'invitation.accept',
+          merchantId: invitation.merchantId,
+          mode: null,
+          target: invitation.id,
+          details: { role: invitation.role, member_id: joined.id },
+        },
+      );
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, problem: error.problem };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { config } from '../../../platform/config';
@@ -13,7 +14,10 @@ import {
 import { forbidden, invalidField, notFound } from '../../../platform/http/errors';
 import { queueMail } from '../../../platform/mail/outbox';
 import { invitationMail } from '../../../access/people/mails';
+import { enforceRateLimit } from '../../../access/rate-limit/limit';
 import type { MemberCtx } from '../member';
+import { revokeKeysOf } from '../../../merchants/api-keys/revoke-api-key';
+import { ROLE_GRANTS } from '../../../access/people/roles';
 
 /**
  * A merchant's team: who is in it, who is invited, and the changes owners and admins make. Owners
@@ -21,8 +25,18 @@ import type { MemberCtx } from '../member';
  * keeps one owner. better-auth's organization plugin reads these same tables (members, invitations).
  */
 export const INVITATION_HOURS = 48;
+/** Invitations a business may send in an hour: enough for a team, too few to mail-bomb anyone. */
+export const INVITATIONS_PER_HOUR = 20;
 
-export const invitationUrl = (id: string) => `${config().API_BASE_URL}/invitations/${id}`;
+/**
+ * The link in an invitation's mail. Its secret is the only way to accept it (the row id, which the
+ * team page shows its managers, accepts nothing); only its SHA-256 is stored. The secret rides in the
+ * query string, which no log records.
+ */
+export const invitationUrl = (secret: string) =>
+  `${config().API_BASE_URL}${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(secret)}`;
+export const INVITATION_ACCEPT_PATH = '/invitations/accept';
+export const hashInvitationSecret = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
 
 const role = z.enum(MEMBER_ROLES);
 export const inviteInput = z.strictObject({
@@ -44,7 +58,8 @@ function mayTouch(actor: MemberRole, target: MemberRole | null | undefined, to?:
   if (target === 'owner' || to === 'owner') throw forbidden('Only an owner can change an owner or make one');
 }
 
-export async function listTeam(db: Db, merchantId: string) {
+/** The team; pending invitations only for those who manage it (null for anyone else: no ids, no emails). */
+export async function listTeam(db: Db, merchantId: string, options: { withInvitations: boolean }) {
   const members = await db
     .select({
       id: authMembers.id,
@@ -58,6 +73,7 @@ export async function listTeam(db: Db, merchantId: string) {
     .innerJoin(authUsers, eq(authUsers.id, authMembers.userId))
     .where(eq(authMembers.organizationId, merchantId))
     .orderBy(asc(authMembers.createdAt), asc(authMembers.id));
+  if (!options.withInvitations) return { members, invitations: null };
   const invitations = await db
     .select({
       id: authInvitations.id,
@@ -108,6 +124,7 @@ async function keepOneOwner(db: Db, merchantId: string, leaving: { role: MemberR
 export async function invite(ctx: MemberCtx, input: InviteInput) {
   mayTouch(ctx.role, null, input.role);
   const merchantId = ctx.merchant.id;
+  await enforceRateLimit(ctx.db, `invitations:${merchantId}`, INVITATIONS_PER_HOUR, 3600);
   const [already] = await ctx.db
     .select({ id: authMembers.id })
     .from(authMembers)
@@ -124,9 +141,11 @@ export async function invite(ctx: MemberCtx, input: InviteInput) {
         eq(authInvitations.status, 'pending'),
       ),
     );
+  const secret = crypto.randomBytes(32).toString('base64url');
   const [invitation] = await ctx.db
     .insert(authInvitations)
     .values({
+      tokenHash: hashInvitationSecret(secret),
       organizationId: merchantId,
       email: input.email,
       role: input.role,
@@ -138,7 +157,7 @@ export async function invite(ctx: MemberCtx, input: InviteInput) {
   await queueMail(
     ctx.db,
     invitationMail(input.email, {
-      url: invitationUrl(invitation!.id),
+      url: invitationUrl(secret),
       role: input.role,
       merchant: ctx.merchant.name,
       by: ctx.person.user.name,
@@ -152,7 +171,14 @@ export async function changeRole(ctx: MemberCtx, input: z.infer<typeof changeRol
   mayTouch(ctx.role, member.role, input.role);
   if (input.role !== 'owner') await keepOneOwner(ctx.db, ctx.merchant.id, member);
   await ctx.db.update(authMembers).set({ role: input.role }).where(eq(authMembers.id, member.id));
-  return { id: member.id, email: member.email, from: member.role, to: input.role };
+  // A smaller role keeps no key stronger than itself.
+  const revoked = await revokeKeysOf(ctx.db, {
+    merchantId: ctx.merchant.id,
+    userId: member.userId,
+    revokedBy: ctx.person.user.id,
+    beyond: ROLE_GRANTS[input.role],
+  });
+  return { id: member.id, email: member.email, from: member.role, to: input.role, revoked_keys: revoked };
 }
 
 export async function removeMember(ctx: MemberCtx, input: z.infer<typeof memberIdInput>) {
@@ -160,12 +186,18 @@ export async function removeMember(ctx: MemberCtx, input: z.infer<typeof memberI
   mayTouch(ctx.role, member.role);
   await keepOneOwner(ctx.db, ctx.merchant.id, member);
   await ctx.db.delete(authMembers).where(eq(authMembers.id, member.id));
+  // The keys they made (and the keys those keys made) stop working with them.
+  const revoked = await revokeKeysOf(ctx.db, {
+    merchantId: ctx.merchant.id,
+    userId: member.userId,
+    revokedBy: ctx.person.user.id,
+  });
   // Their sessions stop acting for this business (they fall back to another one they belong to).
   await ctx.db
     .update(authSessions)
     .set({ activeOrganizationId: null })
     .where(and(eq(authSessions.userId, member.userId), eq(authSessions.activeOrganizationId, ctx.merchant.id)));
-  return { id: member.id, email: member.email, role: member.role };
+  return { id: member.id, email: member.email, role: member.role, revoked_keys: revoked };
 }
 
 export async function cancelInvitation(ctx: MemberCtx, input: z.infer<typeof invitationIdInput>) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { payoutHistoryQuery } from '@/lib/money-out/input';
@@ -120,7 +121,7 @@ export default async function MoneyOutPage({
                   </a>
                 </p>
               ) : (
-                <WithdrawForm mode={ctx.mode} accounts={choices} words={words} shell={shell} />
+                <WithdrawForm mode={ctx.mode} formKey={randomUUID()} accounts={choices} words={words} shell={shell} />
               )}
             </section>
             <section className={styles.section} aria-labelledby="pay">
@@ -128,7 +129,7 @@ export default async function MoneyOutPage({
                 {words.pay}
               </h2>
               <p className={styles.hint}>{words.pay_lead}</p>
-              <PayoutForm mode={ctx.mode} currencies={currencies} words={words} shell={shell} />
+              <PayoutForm mode={ctx.mode} formKey={randomUUID()} currencies={currencies} words={words} shell={shell} />
             </section>
           </div>
         )}

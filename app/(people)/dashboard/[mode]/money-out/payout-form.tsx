@@ -18,11 +18,14 @@ function Field({ required = true, ...field }: ComponentProps<typeof TextField> &
 /** A payout to a third party: a bank account or a mobile money number, given here (the API's recipient_details). */
 export function PayoutForm({
   mode,
+  formKey,
   currencies,
   words,
   shell,
 }: {
   mode: string;
+  /** This rendering's key (a new one after each success, when the page is drawn again): a double post pays once. */
+  formKey: string;
   currencies: string[];
   words: MoneyOutWords;
   shell: ShellWords;
@@ -33,6 +36,7 @@ export function PayoutForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="form_key" value={formKey} />
       <CurrencyField id="payout-currency" label={words.currency} name="currency_code" currencies={currencies} />
       <Field id="payout-amount" name="amount" label={words.amount} inputMode="decimal" autoComplete="off" />
       <SelectField

@@ -16,11 +16,14 @@ export interface AccountChoice {
 /** A withdrawal to one of the merchant's active accounts; its currency is the account's. */
 export function WithdrawForm({
   mode,
+  formKey,
   accounts,
   words,
   shell,
 }: {
   mode: string;
+  /** This rendering's key (a new one after each success, when the page is drawn again): a double post pays once. */
+  formKey: string;
   accounts: AccountChoice[];
   words: MoneyOutWords;
   shell: ShellWords;
@@ -32,6 +35,7 @@ export function WithdrawForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="form_key" value={formKey} />
       <input type="hidden" name="currency_code" value={currency} />
       <SelectField
         id="withdraw-account"

@@ -25,8 +25,9 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
   const locale = await pageLocale();
   const words = SETTINGS_COPY[locale];
   const shell = await shellWords();
-  const { members, invitations } = await listTeam(ctx.db, ctx.merchant.id);
   const manages = allows(ctx.role, TEAM_ACTIONS.inviteMember.allowed);
+  // Who is invited, and the invitations' ids, are for those who manage the team only.
+  const { members, invitations } = await listTeam(ctx.db, ctx.merchant.id, { withInvitations: manages });
   // An admin neither touches an owner nor makes one (lib/surfaces/dashboard/team/members.ts).
   const mayTouch = (role: MemberRole | null) => manages && (ctx.role === 'owner' || role !== 'owner');
   // The only owner can be neither demoted nor removed: no form that would only be refused.
@@ -39,6 +40,7 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
       <p className={styles.lead}>{words.team_lead}</p>
       {!manages && <p className={styles.empty}>{words.read_only}</p>}
       {ctx.role === 'admin' && <p className={styles.empty}>{words.admin_note}</p>}
+      {manages && <p className={styles.empty}>{words.keys_note}</p>}
       <section className={styles.section} aria-labelledby="members">
         <h2 className={styles.sectionTitle} id="members">
           {words.members}
@@ -94,46 +96,48 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
           ))}
         </DataTable>
       </section>
-      <section className={styles.section} aria-labelledby="invitations">
-        <h2 className={styles.sectionTitle} id="invitations">
-          {words.invitations}
-        </h2>
-        {invitations.length === 0 ? (
-          <p className={styles.empty}>{words.no_invitations}</p>
-        ) : (
-          <DataTable
-            label={words.invitations}
-            columns={[words.email, words.role, words.invited_by, words.expires, manages && words.actions]}
-          >
-            {invitations.map((i) => (
-              <tr key={i.id}>
-                <th scope="row" className={styles.mono}>
-                  {i.email}
-                </th>
-                <td>{roleName(words, i.role ?? 'viewer')}</td>
-                <td>{i.invitedBy}</td>
-                <td>{date(i.expiresAt)}</td>
-                {manages && (
-                  <td>
-                    {mayTouch(i.role) && (
-                      <ActionForm
-                        name="cancelTeamInvitation"
-                        mode={ctx.mode}
-                        words={shell}
-                        submit={words.cancel}
-                        hidden={{ invitation_id: i.id }}
-                        variant="danger"
-                        inline
-                        success={words.cancelled}
-                      />
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      {invitations && (
+        <section className={styles.section} aria-labelledby="invitations">
+          <h2 className={styles.sectionTitle} id="invitations">
+            {words.invitations}
+          </h2>
+          {invitations.length === 0 ? (
+            <p className={styles.empty}>{words.no_invitations}</p>
+          ) : (
+            <DataTable
+              label={words.invitations}
+              columns={[words.email, words.role, words.invited_by, words.expires, manages && words.actions]}
+            >
+              {invitations.map((i) => (
+                <tr key={i.id}>
+                  <th scope="row" className={styles.mono}>
+                    {i.email}
+                  </th>
+                  <td>{roleName(words, i.role ?? 'viewer')}</td>
+                  <td>{i.invitedBy}</td>
+                  <td>{date(i.expiresAt)}</td>
+                  {manages && (
+                    <td>
+                      {mayTouch(i.role) && (
+                        <ActionForm
+                          name="cancelTeamInvitation"
+                          mode={ctx.mode}
+                          words={shell}
+                          submit={words.cancel}
+                          hidden={{ invitation_id: i.id }}
+                          variant="danger"
+                          inline
+                          success={words.cancelled}
+                        />
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </section>
+      )}
       {manages && (
         <section className={styles.section} aria-labelledby="invite">
           <h2 className={styles.sectionTitle} id="invite">

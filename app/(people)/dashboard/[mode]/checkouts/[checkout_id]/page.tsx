@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -158,7 +159,8 @@ export default async function CheckoutPage({
                 mode={ctx.mode}
                 words={shell}
                 submit={words.refund_submit}
-                hidden={{ checkout_id: checkout.id }}
+                // A new key each time the page is drawn (after each refund): a double post refunds once.
+                hidden={{ checkout_id: checkout.id, form_key: randomUUID() }}
                 success={words.refunded_done}
                 variant="danger"
               >

@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { currentPerson } from '@/lib/surfaces/dashboard/people';
 import { fill, type CopyKey } from '@/lib/surfaces/dashboard/copy';
 import { findInvitation, type InvitationState } from '@/lib/surfaces/dashboard/team/invitations';
+import { isolated } from '@/lib/platform/http/display-name';
 import { Frame, pageCopy, pageLocale } from '../../frame';
 import { AcceptInvitationForm } from '../../forms';
 import { SignOut } from '../../dashboard/sign-out';
@@ -18,13 +19,20 @@ const GONE: Record<Exclude<InvitationState, 'pending'>, CopyKey> = {
 };
 
 /**
- * An invitation's link: which business, which role, who invited. The invited person accepts it
- * signed in with that email; anyone else is told what to do. Every state is a page, never an error.
+ * An invitation's link (`?token=`, the secret from its mail): which business, which role, who
+ * invited. The invited person accepts it signed in with that email, once they have confirmed it;
+ * anyone else is told what to do. Every state is a page, never an error. Names are isolated, so a
+ * right-to-left one cannot reorder the sentence around it.
  */
-export default async function InvitationPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+export default async function InvitationPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
+  const { token } = await searchParams;
+  const secret = typeof token === 'string' ? token : '';
   const [copy, locale] = [await pageCopy(), await pageLocale()];
-  const invitation = await findInvitation(id);
+  const invitation = await findInvitation(secret);
   const person = await currentPerson(await headers());
   const aside = person ? <SignOut label={copy.sign_out} /> : undefined;
   if (!invitation || invitation.state !== 'pending') {
@@ -43,14 +51,15 @@ export default async function InvitationPage({ params }: { params: Promise<{ id:
     );
   }
   const role = copy[`role_${invitation.role}`];
-  const here = `/invitations/${invitation.id}`;
+  const here = `/invitations/accept?token=${encodeURIComponent(secret)}`;
   const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const sameEmail = person?.user.email.toLowerCase() === invitation.email.toLowerCase();
+  const merchant = isolated(invitation.merchant);
   return (
     <Frame aside={aside}>
-      <h1 className={styles.title}>{fill(copy.invitation_title, { merchant: invitation.merchant })}</h1>
+      <h1 className={styles.title}>{fill(copy.invitation_title, { merchant })}</h1>
       <p className={styles.lead}>
-        {fill(copy.invitation_lead, { by: invitation.invitedBy, merchant: invitation.merchant, role })}
+        {fill(copy.invitation_lead, { by: isolated(invitation.invitedBy), merchant, role })}
       </p>
       <dl className={notice.facts}>
         <dt>{copy.invitation_for}</dt>
@@ -70,12 +79,19 @@ export default async function InvitationPage({ params }: { params: Promise<{ id:
             </a>
           </p>
         </div>
-      ) : sameEmail ? (
-        <AcceptInvitationForm copy={copy} invitationId={invitation.id} />
-      ) : (
+      ) : !sameEmail ? (
         <p className={styles.problem} role="alert">
           {fill(copy.invitation_wrong_email, { signed: person.user.email, email: invitation.email })}
         </p>
+      ) : !person.user.emailVerified ? (
+        <p className={styles.problem} role="alert">
+          {copy.problem_email_unverified}{' '}
+          <a className={styles.link} href={`/verify-email?next=${encodeURIComponent(here)}`}>
+            {copy.verify_resend}
+          </a>
+        </p>
+      ) : (
+        <AcceptInvitationForm copy={copy} token={secret} />
       )}
     </Frame>
   );
