@@ -2,10 +2,11 @@ import dc from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { describeError, log } from '../log';
+import { describeError, isSecretName, log } from '../log';
 import { errorBody } from './envelope';
 import { ApiError, type FieldError } from './errors';
 import type { ErrorCode } from './error-codes';
+import { loggablePath } from './logged-path';
 import { allowHeader, ROUTE_METHODS } from './methods';
 import { PEER_HEADER, peerStamp } from './peer-address';
 import { requestIdOf } from './request-id';
@@ -148,6 +149,18 @@ export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null 
   return null;
 }
 
+/** The path as a log line may hold it (./logged-path.ts), the values of its route's secret parameters masked too. */
+function loggedPath(pathname: string): string {
+  if (!isApi(pathname)) return loggablePath(pathname);
+  const route = routeOf(pathname).route;
+  const names = route?.path.split('/').filter(Boolean) ?? [];
+  const written = pathname.split('/').filter(Boolean);
+  const secrets = names.flatMap((name, i) =>
+    name.startsWith('{') && isSecretName(name.slice(1, -1)) && written[i] ? [written[i]!] : [],
+  );
+  return loggablePath(pathname, secrets);
+}
+
 function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const started = performance.now();
   // Whatever a client sent under this name is replaced: only the edge states the peer.
@@ -167,7 +180,7 @@ function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): bo
   res.end(body);
   log.info('request', {
     method,
-    path: pathname,
+    path: loggedPath(pathname),
     route: null,
     status: answer.status,
     latency_ms: Math.round((performance.now() - started) * 10) / 10,
@@ -206,7 +219,13 @@ function rawAnswer(method: string, pathname: string): string {
   const requestId = requestIdOf(undefined);
   const body = bodyOf(answer, requestId);
   const headers = { ...headersOf(answer, requestId, body), connection: 'close' };
-  log.info('request', { method, path: pathname, route: null, status: answer.status, request_id: requestId });
+  log.info('request', {
+    method,
+    path: loggedPath(pathname),
+    route: null,
+    status: answer.status,
+    request_id: requestId,
+  });
   return `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n${body}`;
