@@ -117,4 +117,28 @@ describe('pageRefusal', () => {
       expect(refusal('GET', path, { host: '10.0.0.7:3000' }), path).toBeNull();
     expect(refusal('GET', '/dashboard/test', { host: 'pay.payments.test' })).toBeNull();
   });
+
+  it("refuses a server action from another origin (Next's comparison), too large, or of no stated size", () => {
+    const host = { host: 'api.payments.test' };
+    expect(
+      refusal('POST', '/sign-in', { ...host, origin: 'http://api.payments.test', 'content-length': '10' }),
+    ).toBeNull();
+    expect(refusal('POST', '/sign-in', { ...host, 'content-length': '10' })).toBeNull();
+    for (const origin of ['https://evil.example', 'null', 'not a url', 'http://api.payments.test:8080'])
+      expect(refusal('POST', '/sign-in', { ...host, origin, 'content-length': '10' }), origin).toBe(403);
+    // Behind a proxy that names the public host in X-Forwarded-Host, as Next reads it.
+    expect(
+      refusal('POST', '/sign-in', {
+        ...host,
+        'x-forwarded-host': 'pay.payments.test',
+        origin: 'https://pay.payments.test',
+      }),
+    ).toBeNull();
+    expect(refusal('POST', '/dashboard/test', { ...host, 'content-length': String(1024 * 1024) })).toBeNull();
+    expect(refusal('POST', '/dashboard/test', { ...host, 'content-length': String(3 * 1024 * 1024) })).toBe(413);
+    expect(refusal('POST', '/dashboard/test', { ...host, 'transfer-encoding': 'chunked' })).toBe(411);
+    // Only pages: the APIs have their own rules (a 413 in the error shape), and GET is not an action.
+    expect(refusal('POST', '/api/v1/merchants/checkouts', { origin: 'https://evil.example' })).toBeNull();
+    expect(refusal('GET', '/sign-in', { ...host, origin: 'https://evil.example' })).toBeNull();
+  });
 });

@@ -31,7 +31,8 @@ import { API_SECURITY_HEADERS } from './security-headers';
  * - OPTIONS on an /api route is a 204 with its `Allow` (the checkout button's routes answer their own
  *   CORS preflights);
  * - an undecodable /api path is a 422 naming the parameter (404 when no route has one there);
- * - a page asked for under a Host this service does not serve is a 421 (./page-guard.ts).
+ * - a page asked for under a Host this service does not serve is a 421, and a server action posted
+ *   from another origin or larger than its limit a 403 / 413 (./page-guard.ts; Next answers 500).
  *
  * The server is found through Node's diagnostics channels: the first connection (`net.server.socket`)
  * or, failing that, the first request (`http.server.request.start`, published before Node hands the
