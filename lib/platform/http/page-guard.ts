@@ -28,7 +28,7 @@ const isAuthPath = (pathname: string) => pathname === '/api/auth' || pathname.st
 
 const MISDIRECTED: PageRefusal = {
   status: 421,
-  text: 'This server does not serve the host name this request was sent to.',
+  text: 'This server does not serve the host name this request was sent to (pages are served only under the hosts of API_BASE_URL and CHECKOUT_BASE_URL).',
 };
 const FOREIGN_ORIGIN: PageRefusal = {
   status: 403,
