@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeDatabase } from '../lib/platform/db/client';
+import type { Config } from '../lib/platform/config';
 import { startWorker, survivingDatabaseOutages, type RunningWorker } from '../lib/worker/worker';
 import path from 'node:path';
 import { DATA_DIR, prepareEnvironment } from './lib/environment';
@@ -57,6 +58,13 @@ async function waitUntilServing(url: string): Promise<void> {
   throw new Error(`The web server did not answer on ${url}`);
 }
 
+/** Where the dashboard's email goes: the dev mailbox exists only on the embedded database without SMTP. */
+function mailNote(config: Config, base: string): string {
+  if (config.SMTP_URL) return 'goes out over SMTP_URL';
+  if (config.DATABASE_EMBEDDED) return `stays here: read it at ${base}/dev/mailbox`;
+  return 'is kept in the database, unsent: set SMTP_URL';
+}
+
 function printBanner(
   env: Awaited<ReturnType<typeof prepareEnvironment>>,
   demo: DemoMerchant | null,
@@ -68,7 +76,7 @@ function printBanner(
     '',
     'Merchant Payments is running',
     `  URL:            ${base}`,
-    `  Dashboard:      ${base}/sign-up (create an account; email ${config.SMTP_URL ? 'goes out over SMTP_URL' : `stays here: read it at ${base}/dev/mailbox`})`,
+    `  Dashboard:      ${base}/sign-up (create an account; email ${mailNote(config, base)})`,
     `  Health:         ${base}/api/health`,
     `  API reference:  ${base}/docs (OpenAPI: ${base}/api/openapi.json)`,
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,

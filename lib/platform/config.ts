@@ -34,6 +34,7 @@ export const configSchema = z.object({
       (value) => URL.parse(value)?.hostname !== '',
       'must name a host: postgres://user:password@host:5432/database',
     ),
+  DATABASE_EMBEDDED: boolean.default(false),
   PORT: wholeNumber('must be a port number').pipe(z.number().int().min(1).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   API_BASE_URL: httpUrl.optional(),
@@ -124,6 +125,11 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     whenUnset: 'embedded PostgreSQL',
     allowed: '`postgres://user:password@host:5432/database` (or `postgresql://`)',
   },
+  DATABASE_EMBEDDED: {
+    meaning:
+      'Set to `true` by `npm start` and the other scripts when `DATABASE_URL` was unset and they started (or joined) the embedded PostgreSQL, and to `false` otherwise: the development defaults, `/dev/mailbox` among them, exist only then. Not meant to be set by hand.',
+    allowed: '`true`, `false` (or `1`, `0`)',
+  },
   PORT: { meaning: 'The HTTP port the web server listens on.' },
   HOST: {
     meaning: 'The interface to listen on: `0.0.0.0` to take connections from other machines (behind a load balancer).',
@@ -176,7 +182,8 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   SMTP_URL: {
     meaning:
       'The SMTP server the service sends its email through (sign-up, password reset, invitations), e.g. `smtps://user:password@smtp.example.com:465`. Never logged.',
-    whenUnset: 'email is kept in the database and shown at `/dev/mailbox` to requests from this machine',
+    whenUnset:
+      'email is kept in the database; on the embedded database only, `/dev/mailbox` shows it to requests from this machine under a configured host',
     allowed: 'an `smtp://` or `smtps://` URL',
   },
   MAIL_FROM: {

@@ -21,11 +21,14 @@ const ORDER: Record<Threshold, number> = { debug: 10, info: 20, warn: 30, error:
 const levelOf = (value: string | undefined, fallback: number) =>
   value ? (ORDER[value as Threshold] ?? fallback) : fallback;
 
-const MASK = '[redacted]';
+/** What a masked value is written as. */
+export const MASK = '[redacted]';
 
 /** Field names whose values are never written (whole words of snake_case, camelCase or kebab-case names). */
 const SECRET_NAME =
   /secret|token|passw(or)?d|pass_?phrase|api[_-]?key|authorization|cookie|credential|signature|private[_-]?key|jwt|bearer/i;
+/** Whether a field (or path parameter) of this name holds a secret. */
+export const isSecretName = (name: string) => SECRET_NAME.test(name);
 const PHONE_NAME = /phone|msisdn|mobile[_-]?(money[_-]?)?number/i;
 
 /** Secrets recognisable by their shape anywhere inside a string value. */

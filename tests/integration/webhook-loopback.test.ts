@@ -5,14 +5,18 @@ import { testSql } from '../support/database';
 import { closeAllReceivers, startReceiver } from '../support/webhook-receiver';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
-import { LOOPBACK_BODY_NOTE, responseBodyShown } from '../../lib/notifications/webhooks/send';
+import { answerBodyKept, PRIVATE_BODY_NOTE } from '../../lib/notifications/webhooks/send';
+import { listDeliveries } from '../../lib/notifications/webhooks/manage';
+import { getDb } from '../../lib/platform/db/client';
+import { tenantOf } from '../support/fixtures';
 import { invalidFields } from '../support/caller';
 import { contract } from '../support/contract';
 
 /**
  * allow_loopback (sandbox) is for a merchant's developer receiving webhooks on this machine. It never
  * reaches this service's own port or its database's, never a loopback address the URL did not name
- * (a public name resolving to 127.0.0.1), and a loopback answer is shown only from the URL's own port.
+ * (a public name resolving to 127.0.0.1), and what a loopback listener answers is never kept or shown:
+ * only its status code, with a note (it could be another local service's page).
  */
 const sql = testSql();
 
@@ -86,32 +90,43 @@ describe('allow_loopback', () => {
     expect((await attemptsOf(test.delivery_id))[0]).toMatchObject({ error: 'address_refused', status_code: null });
   });
 
-  it('a loopback receiver the URL names is delivered to, and its answer shown', async () => {
-    const m = await newMerchant();
-    const receiver = await startReceiver({ status: 200, body: 'ok from the dev receiver' });
-    const hook = (
-      await m.ok(contract.createWebhook, {
-        body: {
-          url: receiver.url.replace('127.0.0.1', 'localhost'),
-          events: ['*'],
-          allow_loopback: true,
-        },
-      })
-    ).body.data;
-    const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: hook.id } })).body.data;
-    await deliverDueNow();
-    expect(await attemptsOf(test.delivery_id)).toEqual([
-      { error: null, status_code: 200, response_body: 'ok from the dev receiver' },
-    ]);
-  });
+  it.each([200, 500])(
+    'a loopback receiver answering %i is delivered to; its status is shown, its body never (API, dashboard, database)',
+    async (status) => {
+      const secret = `INTERNAL-ONLY-SECRET-${status}`;
+      const m = await newMerchant();
+      const receiver = await startReceiver({ status, body: `${secret}: the local listener's page` });
+      const hook = (
+        await m.ok(contract.createWebhook, {
+          body: { url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['*'], allow_loopback: true },
+        })
+      ).body.data;
+      const test = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: hook.id } })).body.data;
+      await deliverDueNow();
+      expect(receiver.received).toHaveLength(1);
+      expect(await attemptsOf(test.delivery_id)).toEqual([
+        { error: null, status_code: status, response_body: PRIVATE_BODY_NOTE },
+      ]);
 
-  it("shows a loopback answer only from the URL's own loopback port", () => {
-    const named = new URL('http://localhost:8080/hooks');
-    expect(responseBodyShown(named, '127.0.0.1', 8080)).toBe(true);
-    expect(responseBodyShown(named, '::1', 8080)).toBe(true);
-    expect(responseBodyShown(named, '127.0.0.1', 6379)).toBe(false);
-    expect(responseBodyShown(new URL('https://shop.example/hooks'), '127.0.0.1', 443)).toBe(false);
-    expect(responseBodyShown(new URL('https://shop.example/hooks'), '93.184.215.14', 443)).toBe(true);
-    expect(LOOPBACK_BODY_NOTE).toMatch(/not kept/);
+      // The API's delivery log, and the read the dashboard's delivery log page renders.
+      const api = await m.ok(contract.listWebhookDeliveries, { params: { webhook_id: hook.id }, query: {} });
+      expect(api.body.data[0]!.attempts[0]).toMatchObject({ status_code: status, response_body: PRIVATE_BODY_NOTE });
+      expect(api.text).not.toContain(secret);
+      const tenant = await tenantOf(m.id, 'test');
+      const page = await listDeliveries(getDb(), tenant, hook.id, { page: 1, size: 20 });
+      expect(JSON.stringify(page)).not.toContain(secret);
+      const [stored] = await sql<{ n: number }[]>`
+        select count(*)::int as n from webhook_attempts where response_body like ${`%${secret}%`}`;
+      expect(stored!.n).toBe(0);
+    },
+  );
+
+  it('keeps an answer body only from a public address', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '10.0.0.5', '192.168.1.2', 'fd00::1'])
+      expect(answerBodyKept(address), address).toBe(false);
+    expect(answerBodyKept(undefined)).toBe(false);
+    expect(answerBodyKept('93.184.215.14')).toBe(true);
+    expect(answerBodyKept('2606:2800:220:1:248:1893:25c8:1946')).toBe(true);
+    expect(PRIVATE_BODY_NOTE).toMatch(/not kept/);
   });
 });

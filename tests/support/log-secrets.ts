@@ -34,6 +34,16 @@ const PATTERN_RULES: Rule[] = [
   { what: 'JWT', pattern: /eyJ[0-9A-Za-z_-]{8,}/g },
   // A full phone number in E.164 form.
   { what: 'phone number', pattern: /(?<![\w.])\+\d(?:[ -]?\d){8,14}(?!\d)/g },
+  // A rail's callback token (lib/rails/callback-address.ts): the id and its HMAC, anywhere.
+  { what: 'rail callback token', pattern: /[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.[0-9a-f]{40}/gi },
+  // Whatever follows a path that carries a credential (lib/platform/http/logged-path.ts), unless masked.
+  {
+    what: 'secret in a path',
+    pattern:
+      /\/(?:api\/auth\/reset-password|api\/rails\/(?:mobile-money|payouts)\/(?:callbacks|statuses)|invitations)\/(?!\[redacted\]|\[token\])[^\s"/?\\]+/gi,
+  },
+  // A token in a query string (`/invitations/accept?token=…`, `/reset-password?token=…`): never logged.
+  { what: 'token in a query string', pattern: /[?&]token=[^\s"&]{6,}/gi },
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

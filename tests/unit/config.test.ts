@@ -33,6 +33,8 @@ describe('parseConfig defaults', () => {
     const c = parseConfig(base);
     expect(c).toMatchObject({
       DATABASE_URL: base.DATABASE_URL,
+      // Only the scripts that start the embedded database say it is (the dev mailbox depends on it).
+      DATABASE_EMBEDDED: false,
       PORT: 3000,
       HOST: '127.0.0.1',
       API_BASE_URL: 'http://127.0.0.1:3000',

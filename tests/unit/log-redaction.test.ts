@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { log, redact } from '../../lib/platform/log';
 import { generateApiKey } from '../../lib/access/api-key-format';
+import { loggablePath, secretParameterValues } from '../../lib/platform/http/logged-path';
 import { findSecretsInLog } from '../support/log-secrets';
 
 const apiKey = generateApiKey('test').secret;
@@ -230,5 +231,49 @@ describe('the integration run log check finds what redaction would have caught',
       [8, 'phone number'],
     ]);
     for (const f of findings) expect(f.excerpt).not.toContain(apiKey);
+  });
+});
+
+describe('request paths in logs: credentials in a path are masked', () => {
+  const railToken = '3f1c9a52-7a8e-4d1b-9f0e-2a6b8c4d1e7f.0123456789abcdef0123456789abcdef01234567';
+  it.each([
+    [`/api/rails/mobile-money/callbacks/${railToken}`, '/api/rails/mobile-money/callbacks/[redacted]'],
+    [`/api/rails/payouts/callbacks/${railToken}`, '/api/rails/payouts/callbacks/[redacted]'],
+    [`/api/rails/payouts/statuses/${railToken}/more`, '/api/rails/payouts/statuses/[redacted]'],
+    ['/api/auth/reset-password/r3s3tT0k3nABCDEF', '/api/auth/reset-password/[redacted]'],
+    ['/API/Auth/Reset-Password/r3s3tT0k3nABCDEF', '/API/Auth/Reset-Password/[redacted]'],
+    ['/invitations/8d3c6b1e-5a7f-4e2d-9c1b-0a2b3c4d5e6f', '/invitations/[redacted]'],
+    // Route patterns keep their parameter's name; ordinary paths are unchanged.
+    ['/api/rails/payouts/callbacks/[token]', '/api/rails/payouts/callbacks/[token]'],
+    ['/api/auth/reset-password', '/api/auth/reset-password'],
+    ['/api/v1/merchants/checkouts/PAY-1', '/api/v1/merchants/checkouts/PAY-1'],
+  ])('%s → %s', (given, logged) => expect(loggablePath(given)).toBe(logged));
+
+  it("masks the values of a route's secret parameters, by name", () => {
+    const params = { token: 'abc.def', checkout_id: 'c-1' };
+    expect(secretParameterValues(params)).toEqual(['abc.def']);
+    expect(loggablePath('/api/things/abc.def/c-1', secretParameterValues(params))).toBe('/api/things/[redacted]/c-1');
+    expect(loggablePath('/api/things/abc%2Edef', ['abc.def'])).toBe('/api/things/[redacted]');
+  });
+
+  it('the integration run log check finds such a token unmasked, and a token in a query string', () => {
+    const text = [
+      JSON.stringify({ msg: 'request', path: `/api/rails/payouts/callbacks/${railToken}` }),
+      JSON.stringify({ msg: 'request', path: '/api/auth/reset-password/r3s3tT0k3nABCDEF' }),
+      JSON.stringify({ msg: 'mail', link: 'http://x.test/invitations/accept?token=inv1t3T0k3n' }),
+      JSON.stringify({
+        msg: 'request',
+        path: '/api/rails/payouts/callbacks/[redacted]',
+        route: '/api/rails/payouts/callbacks/[token]',
+      }),
+      JSON.stringify({ msg: 'request', path: '/api/auth/reset-password/[redacted]' }),
+    ].join('\n');
+    expect(findSecretsInLog(text, []).map((f) => [f.line, f.what])).toEqual([
+      [1, 'rail callback token'],
+      [1, 'secret in a path'],
+      [2, 'secret in a path'],
+      [3, 'secret in a path'],
+      [3, 'token in a query string'],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import {
   guardedLookup,
   AddressRefusedError,
 } from '../../lib/notifications/webhooks/address-guard';
-import { parseRetryAfter, sendWebhook } from '../../lib/notifications/webhooks/send';
+import { keptBodyText, parseRetryAfter, sendWebhook } from '../../lib/notifications/webhooks/send';
 import {
   DISABLE_AFTER_FAILING_MS,
   JITTER,
@@ -151,6 +151,15 @@ describe('connect-time guard', () => {
     expect(mapped.error).toBe('address_refused');
     const named = await sendWebhook('http://localhost:9/hook', '{}', {}, { allowLoopback: false, timeoutMs: 1000 });
     expect(named.error).toBe('address_refused');
+  });
+});
+
+describe('keptBodyText', () => {
+  it('keeps the first 1 KiB of a public answer, NUL made readable', () => {
+    const long = Buffer.from(`${'E'.repeat(4000)}-end`);
+    expect(keptBodyText([long.subarray(0, 700), long.subarray(700, 1500)])).toBe('E'.repeat(1024));
+    expect(keptBodyText([Buffer.from('a\u0000b')])).toBe('a\uFFFDb');
+    expect(keptBodyText([])).toBe('');
   });
 });
 

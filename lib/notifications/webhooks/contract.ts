@@ -93,7 +93,10 @@ export const webhookAttemptSchema = named(
       .nullable()
       .meta({ description: 'Why it failed: timeout, connection_refused, address_refused, redirect, …' }),
     latency_ms: z.int(),
-    response_body: z.string().nullable().meta({ description: "The first 1 KiB of the endpoint's answer" }),
+    response_body: z.string().nullable().meta({
+      description:
+        "The first 1 KiB of the endpoint's answer; from a loopback or private address (sandbox's allow_loopback), a note instead",
+    }),
     next_retry_at: nullableIsoTimestamp.meta({ description: 'When the next attempt is due; null when none follows' }),
     attempted_at: isoTimestamp,
   }),

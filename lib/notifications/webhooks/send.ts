@@ -6,7 +6,6 @@ import {
   addressProblem,
   bareHost,
   guardedLookup,
-  isLoopbackAddress,
   namesLoopback,
   portOf,
   type AddressPolicy,
@@ -14,7 +13,8 @@ import {
 
 /** How much of a response body is kept for the merchant to inspect. */
 export const RESPONSE_BODY_LIMIT = 1024;
-export const LOOPBACK_BODY_NOTE = "(not kept: the answer came from a loopback address or port other than the URL's)";
+/** Kept instead of the body of an answer from a loopback or private address (see answerBodyKept). */
+export const PRIVATE_BODY_NOTE = '(body not kept: the answer came from a loopback or private address)';
 
 export interface SendResult {
   statusCode: number | null;
@@ -72,11 +72,11 @@ export function sendWebhook(
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     request.on('response', (response) => {
-      const keepBody = responseBodyShown(url, response.socket?.remoteAddress, response.socket?.remotePort);
+      const keepBody = answerBodyKept(response.socket?.remoteAddress);
       const chunks: Buffer[] = [];
       let kept = 0;
       response.on('data', (chunk: Buffer) => {
-        if (kept < RESPONSE_BODY_LIMIT) {
+        if (keepBody && kept < RESPONSE_BODY_LIMIT) {
           chunks.push(chunk);
           kept += chunk.length;
         }
@@ -87,10 +87,7 @@ export function sendWebhook(
           statusCode,
           error: null,
           latencyMs: elapsed(),
-          // PostgreSQL text cannot hold NUL: binary answers are kept readable, never unrecordable.
-          responseBody: keepBody
-            ? Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD')
-            : LOOPBACK_BODY_NOTE,
+          responseBody: keepBody ? keptBodyText(chunks) : PRIVATE_BODY_NOTE,
           retryAfterSeconds:
             statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null,
         });
@@ -111,17 +108,22 @@ export function sendWebhook(
 }
 
 /**
- * Whether a response's body may be shown to the merchant: always from a public address; from loopback
- * only when the URL itself names loopback and that port (the checks before connecting should make
- * anything else impossible; this holds even if they did not).
+ * Whether an answer's body may be kept for the merchant to read: only from a public address. The
+ * sandbox's allow_loopback lets a developer receive webhooks on this machine; a body from there (or
+ * from any private address, should one ever be reached) could be another local service's, so the
+ * delivery log shows its status code and PRIVATE_BODY_NOTE, never what it said.
  */
-export function responseBodyShown(
-  url: URL,
-  remoteAddress: string | undefined,
-  remotePort: number | undefined,
-): boolean {
-  return !isLoopbackAddress(remoteAddress) || (namesLoopback(bareHost(url)) && remotePort === portOf(url));
+export function answerBodyKept(remoteAddress: string | undefined): boolean {
+  return (
+    remoteAddress !== undefined &&
+    net.isIP(remoteAddress) !== 0 &&
+    addressProblem(remoteAddress, { allowLoopback: false }) === null
+  );
 }
+
+/** The first RESPONSE_BODY_LIMIT bytes as text; PostgreSQL text cannot hold NUL, so binary stays recordable. */
+export const keptBodyText = (chunks: Buffer[]) =>
+  Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8').replaceAll('\u0000', '\uFFFD');
 
 /** `Retry-After` as seconds (a number of seconds or an HTTP date), or null. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeError, log } from '../log';
 import { ApiError } from './errors';
 import { databaseUnavailable } from './database-unavailable';
+import { loggablePath, secretParameterValues } from './logged-path';
 import { requestIdOf } from './request-id';
 import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
@@ -43,8 +44,11 @@ export interface Input<P extends Schema, Q extends Schema, B extends Schema> {
 
 const noFields = z.strictObject({});
 
-/** The route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`): each path parameter's segment named, not its value. */
-async function routePatternOf(pathname: string, route: RouteArgs | undefined): Promise<string> {
+/**
+ * The request's path and its route file's pattern (`/api/v1/merchants/checkouts/[checkout_id]`: each
+ * path parameter's segment named, not its value), as the log may hold them (./logged-path.ts).
+ */
+async function loggedPaths(pathname: string, route: RouteArgs | undefined): Promise<{ path: string; route: string }> {
   // Next passes no params (undefined) to routes without dynamic segments; logging must never fail a request.
   const params = ((await Promise.resolve(route?.params).catch(() => undefined)) ?? {}) as Record<
     string,
@@ -53,10 +57,12 @@ async function routePatternOf(pathname: string, route: RouteArgs | undefined): P
   const names = new Map(
     Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])),
   );
-  return pathname
+  const pattern = pathname
     .split('/')
     .map((segment) => names.get(safeDecode(segment)) ?? segment)
     .join('/');
+  const secrets = secretParameterValues(params);
+  return { path: loggablePath(pathname, secrets), route: loggablePath(pattern, secrets) };
 }
 const safeDecode = (s: string) => {
   try {
@@ -89,11 +95,9 @@ export function endpoint(
     }
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(headersOf?.(req) ?? {})) response.headers.set(name, value);
-    const path = new URL(req.url).pathname;
     log.info('request', {
       method: req.method,
-      path,
-      route: await routePatternOf(path, route),
+      ...(await loggedPaths(new URL(req.url).pathname, route)),
       status: response.status,
       latency_ms: Math.round((performance.now() - started) * 10) / 10,
       request_id: requestId,

@@ -2,10 +2,12 @@ import dc from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { describeError, log } from '../log';
+import { describeError, isSecretName, log } from '../log';
 import { errorBody } from './envelope';
 import { ApiError, type FieldError } from './errors';
 import type { ErrorCode } from './error-codes';
+import { loggablePath } from './logged-path';
+import { isApiPath, pageRefusal } from './page-guard';
 import { allowHeader, ROUTE_METHODS } from './methods';
 import { PEER_HEADER, peerStamp } from './peer-address';
 import { requestIdOf } from './request-id';
@@ -28,7 +30,9 @@ import { API_SECURITY_HEADERS } from './security-headers';
  *   refuses (`FOO`, `get`) and CONNECT get the same answer on the raw socket;
  * - OPTIONS on an /api route is a 204 with its `Allow` (the checkout button's routes answer their own
  *   CORS preflights);
- * - an undecodable /api path is a 422 naming the parameter (404 when no route has one there).
+ * - an undecodable /api path is a 422 naming the parameter (404 when no route has one there);
+ * - a page asked for under a Host this service does not serve is a 421, and a server action posted
+ *   from another origin or larger than its limit a 403 / 413 (./page-guard.ts; Next answers 500).
  *
  * The server is found through Node's diagnostics channels: the first connection (`net.server.socket`)
  * or, failing that, the first request (`http.server.request.start`, published before Node hands the
@@ -68,14 +72,17 @@ function guard(server: net.Server | undefined): void {
     server.on('connect', (req: http.IncomingMessage, socket: net.Socket) => socket.end(rawAnswer('CONNECT', '/')));
 }
 
-/** An answer the edge gives itself: an error in the shared shape, or (OPTIONS) a bare 204. */
+/**
+ * An answer the edge gives itself: an error in the shared shape, a page's refusal in plain text
+ * (./page-guard.ts), or (OPTIONS) a bare 204.
+ */
 export interface EdgeAnswer {
   status: number;
   headers?: Record<string, string>;
   error?: { code: ErrorCode; message: string; fields?: FieldError[] };
+  text?: string;
 }
 
-const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 const decodes = (segment: string) => {
   try {
     decodeURIComponent(segment);
@@ -109,7 +116,7 @@ function routeOf(pathname: string): { route: ApiRoute | null; undecodable: numbe
  */
 export function normalisedPath(pathname: string): string {
   const collapsed = pathname.replace(/\/{2,}/g, '/');
-  if (isApi(collapsed)) return collapsed.length > '/api'.length ? collapsed.replace(/\/+$/, '') : collapsed;
+  if (isApiPath(collapsed)) return collapsed.length > '/api'.length ? collapsed.replace(/\/+$/, '') : collapsed;
   if (decodes(pathname)) return pathname;
   return pathname
     .split('/')
@@ -120,7 +127,7 @@ export function normalisedPath(pathname: string): string {
 /** What the edge answers for `method` on `pathname`, or null to let Next handle it. */
 export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null {
   const standard = (ROUTE_METHODS as readonly string[]).includes(method);
-  if (!isApi(pathname)) return standard ? null : methodNotAllowed(method, PAGE_METHODS);
+  if (!isApiPath(pathname)) return standard ? null : methodNotAllowed(method, PAGE_METHODS);
   // The usual request (a method Next routes, a path that decodes) costs no route lookup.
   if (standard && method !== 'OPTIONS' && decodes(pathname)) return null;
   const { route, undecodable } = routeOf(pathname);
@@ -148,6 +155,18 @@ export function edgeAnswer(method: string, pathname: string): EdgeAnswer | null 
   return null;
 }
 
+/** The path as a log line may hold it (./logged-path.ts), the values of its route's secret parameters masked too. */
+function loggedPath(pathname: string): string {
+  if (!isApiPath(pathname)) return loggablePath(pathname);
+  const route = routeOf(pathname).route;
+  const names = route?.path.split('/').filter(Boolean) ?? [];
+  const written = pathname.split('/').filter(Boolean);
+  const secrets = names.flatMap((name, i) =>
+    name.startsWith('{') && isSecretName(name.slice(1, -1)) && written[i] ? [written[i]!] : [],
+  );
+  return loggablePath(pathname, secrets);
+}
+
 function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const started = performance.now();
   // Whatever a client sent under this name is replaced: only the edge states the peer.
@@ -158,7 +177,7 @@ function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): bo
   const pathname = normalisedPath(written);
   if (pathname !== written) req.url = pathname + (query < 0 ? '' : url.slice(query));
   const method = req.method ?? 'GET';
-  const answer = edgeAnswer(method, pathname);
+  const answer = pageRefusal(method, pathname, req.headers) ?? edgeAnswer(method, pathname);
   if (!answer) return false;
   const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
   const body = method === 'HEAD' ? '' : bodyOf(answer, requestId);
@@ -167,7 +186,7 @@ function answeredAtEdge(req: http.IncomingMessage, res: http.ServerResponse): bo
   res.end(body);
   log.info('request', {
     method,
-    path: pathname,
+    path: loggedPath(pathname),
     route: null,
     status: answer.status,
     latency_ms: Math.round((performance.now() - started) * 10) / 10,
@@ -184,13 +203,18 @@ const bodyOf = (answer: EdgeAnswer, requestId: string) =>
           requestId,
         ),
       )
-    : '';
+    : answer.text
+      ? `${answer.text}\n`
+      : '';
 
 function headersOf(answer: EdgeAnswer, requestId: string, body: string): Record<string, string> {
   return {
     ...Object.fromEntries(API_SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
-    ...(answer.error
-      ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) }
+    ...(answer.error || answer.text
+      ? {
+          'content-type': answer.error ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(body)),
+        }
       : {}),
     'cache-control': 'no-store',
     'x-request-id': requestId,
@@ -206,7 +230,13 @@ function rawAnswer(method: string, pathname: string): string {
   const requestId = requestIdOf(undefined);
   const body = bodyOf(answer, requestId);
   const headers = { ...headersOf(answer, requestId, body), connection: 'close' };
-  log.info('request', { method, path: pathname, route: null, status: answer.status, request_id: requestId });
+  log.info('request', {
+    method,
+    path: loggedPath(pathname),
+    route: null,
+    status: answer.status,
+    request_id: requestId,
+  });
   return `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n${body}`;

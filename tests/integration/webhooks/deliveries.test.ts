@@ -5,6 +5,7 @@ import { TIMESTAMP } from '../../support/shapes';
 import { newMerchant } from '../../support/fixtures';
 import { closeAllReceivers, type ReceivedWebhook } from '../../support/webhook-receiver';
 import { deliverDueNow } from '../../../lib/notifications/webhooks/dispatcher';
+import { PRIVATE_BODY_NOTE } from '../../../lib/notifications/webhooks/send';
 import { verifyWebhookSignature } from '../../../lib/notifications/webhooks/verify';
 import { expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', () => {
-  it('lists deliveries with the payload and every attempt: status code, latency, truncated body, next retry', async () => {
+  it('lists deliveries with the payload and every attempt: status code, latency, next retry (a loopback body never)', async () => {
     const m = await newMerchant();
     const longBody = `${'E'.repeat(4000)}-end`;
     const { receiver, webhook } = await receiverWebhook(m, {
@@ -56,8 +57,8 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
     });
     expect(first.latency_ms).toBeGreaterThanOrEqual(25);
     expect(first.latency_ms).toBeLessThan(5000);
-    expect(first.response_body!.length).toBeLessThanOrEqual(1024);
-    expect(first.response_body).toBe(longBody.slice(0, 1024));
+    // The receiver is on 127.0.0.1: its body is never kept (the first 1 KiB of a public one: tests/unit).
+    expect(first.response_body).toBe(PRIVATE_BODY_NOTE);
     expect(first.attempted_at).toBe(formatTimestamp(t0));
 
     // Attempt 2 when it is due: success.
@@ -80,8 +81,8 @@ describe('GET …/deliveries and POST …/deliveries/{delivery_id}/redeliver', (
         a.next_retry_at,
       ]),
     ).toEqual([
-      [1, false, 500, longBody.slice(0, 1024), pending.next_attempt_at],
-      [2, true, 200, 'ok', null],
+      [1, false, 500, PRIVATE_BODY_NOTE, pending.next_attempt_at],
+      [2, true, 200, PRIVATE_BODY_NOTE, null],
     ]);
 
     // Filters and paging.
