@@ -22,12 +22,18 @@ export interface Member {
   headers: () => Headers;
 }
 
-export async function signedUpPerson(name = 'Ama Owusu') {
+/**
+ * A person signed up through the endpoint, with their email confirmed (as the link in their mail
+ * would; tests/integration/people/ follow the link itself), unless `confirmed` is false.
+ */
+export async function signedUpPerson(name = 'Ama Owusu', options: { confirmed?: boolean } = {}) {
   const who = browser();
   const email = `person-${crypto.randomUUID()}@shop.test`;
   const res = await who.post('/sign-up/email', { name, email, password: PASSWORD });
   expect(res.status, res.text).toBe(200);
-  return { who, email, userId: (res.body as { user: { id: string } }).user.id };
+  const userId = (res.body as { user: { id: string } }).user.id;
+  if (options.confirmed !== false) await sql`update auth_users set email_verified = true where id = ${userId}`;
+  return { who, email, userId };
 }
 
 /** TOTP enrolment through the endpoints; the browser holds the new session it gives. */

@@ -74,6 +74,9 @@ describe('served hosts: the Host a page is asked for', () => {
     'pay.payments.test',
     'pay.payments.test:443',
     '127.0.0.1:3000',
+    // A loopback service answers to each of this machine's own names, on its port.
+    'localhost:3000',
+    '[::1]:3000',
   ])('serves %s', (host) => expect(isServedHost(host, hosts)).toBe(true));
 
   it.each([
@@ -85,7 +88,8 @@ describe('served hosts: the Host a page is asked for', () => {
     'api.payments.test.evil.example',
     '127.0.0.1',
     '127.0.0.1:3001',
-    'localhost:3000',
+    'localhost:3001',
+    'localhost.evil.example:3000',
     'api.payments.test@evil.example',
     'evil.example/api.payments.test',
     'api.payments.test:80:80',

@@ -38,7 +38,10 @@ export const ERROR_CODES = {
   revoked_api_key: { status: 401, meaning: 'The API key was revoked' },
   expired_api_key: { status: 401, meaning: 'The API key passed its expires_at' },
   missing_admin_token: { status: 401, meaning: 'No operator bearer token' },
-  invalid_admin_token: { status: 401, meaning: 'The operator token or admin key is wrong, revoked, or its operator no longer is one' },
+  invalid_admin_token: {
+    status: 401,
+    meaning: 'The operator token or admin key is wrong, revoked, or its operator no longer is one',
+  },
   admin_token_retired: {
     status: 401,
     meaning: 'The bootstrap ADMIN_API_TOKEN no longer works: an operator has an admin key; use yours',

@@ -39,11 +39,19 @@ export function servedHosts(): ServedHost[] {
 /** A Host header as written: a name or IPv4 address, or a bracketed IPv6 address, and maybe a port. */
 const HOST_HEADER = /^(\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\[\]:]+)(?::(\d{1,5}))?$/;
 
+/**
+ * This machine's own names: a service configured on one of them answers to all of them (a newcomer
+ * types `localhost:3000` where the banner says `127.0.0.1:3000`). A rebinding page never sends one.
+ */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Whether a request's Host header names one of `hosts` (case-insensitive; a default port may be left out). */
 export function isServedHost(header: string | null | undefined, hosts: readonly ServedHost[] = servedHosts()): boolean {
   const match = header ? HOST_HEADER.exec(header.trim()) : null;
   if (!match) return false;
   const hostname = match[1]!.toLowerCase().replace(/\.$/, '');
   const port = match[2] === undefined ? undefined : Number(match[2]);
-  return hosts.some((h) => h.hostname === hostname && (port === undefined ? h.defaultPort : port === h.port));
+  const same = (h: ServedHost) =>
+    h.hostname === hostname || (LOOPBACK_NAMES.has(h.hostname) && LOOPBACK_NAMES.has(hostname));
+  return hosts.some((h) => same(h) && (port === undefined ? h.defaultPort : port === h.port));
 }

@@ -4,7 +4,7 @@ import { auth } from '../../access/people/auth';
 import { config } from '../../platform/config';
 import { isStorableText } from '../../platform/http/storable-text';
 import { log } from '../../platform/log';
-import { overLimit, type Outcome } from './people';
+import { authHeaders, overLimit, type Outcome } from './people';
 
 /**
  * A forgotten password: better-auth mails a link (lib/access/people/auth.ts puts it in the outbox)
@@ -26,7 +26,7 @@ export async function requestReset(form: Record<string, unknown>, headers: Heade
   try {
     await auth().api.requestPasswordReset({
       body: { email: parsed.data.email, redirectTo: `${config().API_BASE_URL}${RESET_PATH}` },
-      headers,
+      headers: authHeaders(headers),
     });
   } catch (error) {
     // Whatever went wrong, the answer stays the one a stranger's address gets.
@@ -49,7 +49,10 @@ export async function resetPassword(form: Record<string, unknown>, headers: Head
   }
   if (await overLimit('password-reset-use', headers)) return { ok: false, problem: 'too_many_attempts' };
   try {
-    await auth().api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers });
+    await auth().api.resetPassword({
+      body: { newPassword: parsed.data.password, token: parsed.data.token },
+      headers: authHeaders(headers),
+    });
     return { ok: true };
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 400) {

@@ -1,7 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { auth } from '../../access/people/auth';
 import { roleMay } from '../../access/people/roles';
 import { countHit } from '../../access/rate-limit/limit';
 import type { Requirement } from '../../access/permissions';
@@ -14,7 +13,7 @@ import { ApiError, type FieldError } from '../../platform/http/errors';
 import type { ErrorCode } from '../../platform/http/error-codes';
 import { isStorableText } from '../../platform/http/storable-text';
 import { isMode, memberContext, type MemberCtx, type NoMember } from './member';
-import { overLimit } from './people';
+import { authHeaders, checkCode } from './people';
 
 /**
  * How every dashboard action runs, whatever it does: who (a member of the session's active merchant,
@@ -78,16 +77,19 @@ export function isStepUpFresh(ctx: StepUpCtx, now = Date.now()): boolean {
   return !!at && now - new Date(at).getTime() < STEP_UP_WINDOW_MS;
 }
 
-/** A code from the authenticator, checked by better-auth against this session; marks the session stepped up. */
-export async function stepUp(ctx: StepUpCtx, headers: Headers, code: string | undefined): Promise<Refusal | null> {
+/**
+ * A code from the authenticator (or a backup code, spent once), checked by better-auth against this
+ * session, whose hooks count codes per account and per address (lib/access/people/guards.ts); marks
+ * the session stepped up.
+ */
+export async function stepUp(ctx: StepUpCtx, headers: Headers, given: string | undefined): Promise<Refusal | null> {
   if (isStepUpFresh(ctx)) return null;
+  const code = given?.replace(/\s+/g, '');
   if (!code)
     return refused('step_up_required', 'Enter a code from your authenticator app to confirm this', [
       { field: 'step_up_code', message: 'required' },
     ]);
-  if (await overLimit('step-up', headers, ctx.person.user.id))
-    return refused('too_many_attempts', 'Too many codes: wait a few minutes');
-  if (!/^\d{6}$/.test(code))
+  if (!/^\d{6}$/.test(code) && !/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))
     return refused('wrong_code', 'That code is not right', [{ field: 'step_up_code', message: 'wrong code' }]);
   // better-auth takes a code again within its 30 s: a code serves one step-up at most.
   const reused = (await countHit(ctx.db, `step-up-code:${ctx.person.user.id}:${code}`, 120)).hits > 1;
@@ -96,7 +98,7 @@ export async function stepUp(ctx: StepUpCtx, headers: Headers, code: string | un
       { field: 'step_up_code', message: 'used already' },
     ]);
   try {
-    await auth().api.verifyTOTP({ body: { code }, headers });
+    await checkCode(code, authHeaders(headers));
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 429)
       return refused('too_many_attempts', 'Too many codes: wait a few minutes');

@@ -7,7 +7,7 @@ import { expectErrorShape } from '../../support/caller';
 import { testSql } from '../../support/database';
 import { signUp } from '../../../lib/surfaces/dashboard/people';
 import { PEER_HEADER, peerStamp } from '../../../lib/platform/http/peer-address';
-import { browser, totpCode, type Browser } from '../../support/people';
+import { APP_ORIGIN, browser, totpCode, type Browser } from '../../support/people';
 
 /**
  * People signing in to the dashboard, through better-auth's real endpoints (/api/auth) on the real
@@ -165,7 +165,61 @@ describe("the dashboard's sign-up form", () => {
       });
     }
     expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
-    expect(await signUp(form, headers)).toEqual({ ok: true, next: '/dashboard' });
+    expect(await signUp(form, headers)).toMatchObject({ ok: true, next: '/verify-email' });
     expect(await signUp(form, headers)).toEqual({ ok: false, problem: 'email_taken', field: 'email' });
+  });
+
+  it("sets up the new owner's authenticator at once, without the password again: a QR code drawn here", async () => {
+    const email = `owner-${crypto.randomUUID()}@shop.test`;
+    const made = await signUp(
+      { name: 'Ama', business: 'Ama Foods', email, password: PASSWORD },
+      new Headers({ [PEER_HEADER]: peerStamp('10.9.8.6') }),
+    );
+    if (!made.ok || !made.enrolment) throw new Error(JSON.stringify(made));
+    expect(made.next).toBe('/verify-email');
+    expect(made.enrolment.qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
+    expect(made.enrolment.backupCodes).toHaveLength(10);
+    const secret = new URL(made.enrolment.totpURI).searchParams.get('secret');
+    expect(secret).toMatch(/^[A-Z2-7]+$/);
+    // The secret is kept (not on until the first code), and the confirmation mail is on its way.
+    const [user] = await sql<
+      { id: string }[]
+    >`select id, email_verified, two_factor_enabled from auth_users where email = ${email}`;
+    expect(user).toMatchObject({ email_verified: false, two_factor_enabled: false });
+    expect(await sql`select verified from auth_two_factors where user_id = ${user!.id}`).toEqual([{ verified: false }]);
+    const [mail] = await sql<{ text: string }[]>`select text from mail_outbox where "to" = ${email}`;
+    expect(mail!.text).toContain(`${APP_ORIGIN}/api/auth/verify-email?token=`);
+    expect(mail!.text).toContain(`callbackURL=${encodeURIComponent('/dashboard')}`);
+  });
+
+  it.each([
+    ['a right-to-left override in the name', { name: 'Ama \u202Eoof' }, 'name'],
+    ['an isolate in the business', { business: 'Shop \u2066x\u2069' }, 'business'],
+    ['a line break', { name: 'Ama\nOwusu' }, 'name'],
+    ['a web address', { business: 'Pay at https://evil.example' }, 'business'],
+    ['a name of 101 characters', { name: 'a'.repeat(101) }, 'name'],
+  ])('refuses %s, writing nothing', async (_what, change, field) => {
+    const email = `names-${crypto.randomUUID()}@shop.test`;
+    const form = { name: 'Ama', business: 'Ama Foods', email, password: PASSWORD, ...change };
+    expect(await signUp(form, new Headers({ [PEER_HEADER]: peerStamp('10.9.8.5') }))).toEqual({
+      ok: false,
+      problem: 'invalid_input',
+      field,
+    });
+    expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
+  });
+
+  it('refuses a password that is long but easy to guess, on every way in', async () => {
+    const email = `weak-${crypto.randomUUID()}@shop.test`;
+    const headers = new Headers({ [PEER_HEADER]: peerStamp('10.9.8.4') });
+    for (const password of ['aaaaaaaaaaaa', 'password2024!', '123456789012', `${email.split('@')[0]}!!`]) {
+      expect(await signUp({ name: 'Ama', business: 'Ama Foods', email, password }, headers)).toMatchObject({
+        ok: false,
+        problem: password.length < 12 ? 'invalid_input' : 'weak_password',
+      });
+      const res = await browser().post('/sign-up/email', { name: 'Ama', email, password });
+      expect(res.status, password).toBe(400);
+    }
+    expect(await sql`select id from auth_users where email = ${email}`).toHaveLength(0);
   });
 });

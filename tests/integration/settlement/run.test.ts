@@ -29,7 +29,9 @@ describe('operator endpoints need the admin bearer token', () => {
       { 'x-api-key': shop.apiKey },
     ];
     for (const headers of wrong) {
-      const runRes = await caller(headers).call(contract.runSettlement, { body: { as_of: iso(2 * DAY), all_merchants: true } });
+      const runRes = await caller(headers).call(contract.runSettlement, {
+        body: { as_of: iso(2 * DAY), all_merchants: true },
+      });
       expectStatus(runRes, 401);
       expectErrorShape(runRes.body);
       const recon = await caller(headers).call(contract.getLedgerReconciliation);

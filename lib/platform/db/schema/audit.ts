@@ -44,6 +44,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
-    check('audit_log_actor_type_check', sql`${t.actorType} in ('person', 'operator', 'api_key', 'admin_key', 'bootstrap_token')`),
+    check(
+      'audit_log_actor_type_check',
+      sql`${t.actorType} in ('person', 'operator', 'api_key', 'admin_key', 'bootstrap_token')`,
+    ),
   ],
 );

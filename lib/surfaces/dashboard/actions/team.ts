@@ -11,6 +11,7 @@ import {
   inviteInput,
   memberIdInput,
   removeMember,
+  TEAM_MANAGERS,
 } from '../team/members';
 import { revokeSession, sessionIdInput, signOutOthers } from '../team/sessions';
 
@@ -18,12 +19,12 @@ import { revokeSession, sessionIdInput, signOutOthers } from '../team/sessions';
  * The team (invite, change a role, remove, cancel an invitation): owners and admins, with the
  * owner rules inside the verbs. The person's own sessions: anyone, for themselves only.
  */
-const TEAM_MANAGERS = { roles: ['owner', 'admin'] } as const;
+const MANAGERS = { roles: TEAM_MANAGERS } as const;
 const EVERYONE = { roles: MEMBER_ROLES } as const;
 
 const inviteMember = {
   name: 'invitation.create',
-  allowed: TEAM_MANAGERS,
+  allowed: MANAGERS,
   read: (form) => validate(inviteInput, form),
   run: invite,
   audit: (input, invitation) => ({ target: invitation.id, details: { email: input.email, role: input.role } }),
@@ -31,7 +32,7 @@ const inviteMember = {
 
 const changeMemberRole = {
   name: 'member.change_role',
-  allowed: TEAM_MANAGERS,
+  allowed: MANAGERS,
   read: (form) => validate(changeRoleInput, form),
   run: changeRole,
   audit: (input, change) => ({
@@ -42,7 +43,7 @@ const changeMemberRole = {
 
 const removeTeamMember = {
   name: 'member.remove',
-  allowed: TEAM_MANAGERS,
+  allowed: MANAGERS,
   read: (form) => validate(memberIdInput, form),
   run: removeMember,
   audit: (input, removed) => ({
@@ -53,7 +54,7 @@ const removeTeamMember = {
 
 const cancelTeamInvitation = {
   name: 'invitation.cancel',
-  allowed: TEAM_MANAGERS,
+  allowed: MANAGERS,
   read: (form) => validate(invitationIdInput, form),
   run: cancelInvitation,
   audit: (input, invitation) => ({

@@ -58,8 +58,13 @@ function mayTouch(actor: MemberRole, target: MemberRole | null | undefined, to?:
   if (target === 'owner' || to === 'owner') throw forbidden('Only an owner can change an owner or make one');
 }
 
+/** Who manages the team: owners and admins (the owner rules are in the verbs below). */
+export const TEAM_MANAGERS: readonly MemberRole[] = ['owner', 'admin'];
+
 /** The team; pending invitations only for those who manage it (null for anyone else: no ids, no emails). */
-export async function listTeam(db: Db, merchantId: string, options: { withInvitations: boolean }) {
+export async function listTeam(ctx: Pick<MemberCtx, 'db' | 'merchant' | 'role'>) {
+  const { db } = ctx;
+  const merchantId = ctx.merchant.id;
   const members = await db
     .select({
       id: authMembers.id,
@@ -73,7 +78,7 @@ export async function listTeam(db: Db, merchantId: string, options: { withInvita
     .innerJoin(authUsers, eq(authUsers.id, authMembers.userId))
     .where(eq(authMembers.organizationId, merchantId))
     .orderBy(asc(authMembers.createdAt), asc(authMembers.id));
-  if (!options.withInvitations) return { members, invitations: null };
+  if (!TEAM_MANAGERS.includes(ctx.role)) return { members, invitations: null };
   const invitations = await db
     .select({
       id: authInvitations.id,

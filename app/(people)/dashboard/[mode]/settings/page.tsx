@@ -26,8 +26,8 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
   const words = SETTINGS_COPY[locale];
   const shell = await shellWords();
   const manages = allows(ctx.role, TEAM_ACTIONS.inviteMember.allowed);
-  // Who is invited, and the invitations' ids, are for those who manage the team only.
-  const { members, invitations } = await listTeam(ctx.db, ctx.merchant.id, { withInvitations: manages });
+  // Who is invited, and the invitations' ids, reach only those who manage the team (null for the rest).
+  const { members, invitations } = await listTeam(ctx);
   // An admin neither touches an owner nor makes one (lib/surfaces/dashboard/team/members.ts).
   const mayTouch = (role: MemberRole | null) => manages && (ctx.role === 'owner' || role !== 'owner');
   // The only owner can be neither demoted nor removed: no form that would only be refused.

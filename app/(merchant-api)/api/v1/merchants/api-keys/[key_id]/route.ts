@@ -6,7 +6,10 @@ import { revokeApiKey } from '@/lib/merchants/api-keys/revoke-api-key';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   DELETE: merchantEndpoint(contract.revokeApiKey, async ({ ctx, params }) => ({
-    data: await revokeApiKey(ctx.db, { tenant: ctx.tenant, keyId: params.key_id, revokedBy: ctx.merchant.id,
+    data: await revokeApiKey(ctx.db, {
+      tenant: ctx.tenant,
+      keyId: params.key_id,
+      revokedBy: ctx.merchant.id,
       grant: grantOfKey(ctx.apiKey),
     }),
     message: 'API key revoked',
