@@ -5,6 +5,9 @@ import { resetConfigForTests } from '../../lib/platform/config';
 import { OPERATIONS } from '../../lib/surfaces/openapi/operations';
 import { type LooseRequest } from '../support/caller';
 import { adminHeaders } from '../support/fixtures';
+import { auditedChange } from '../../lib/access/audited-change';
+import { actionOfOperation } from '../../lib/access/policy';
+import { testSql } from '../support/database';
 import {
   OperationId,
   PUBLIC,
@@ -62,6 +65,27 @@ for (const name of [
 resetConfigForTests();
 
 beforeAll(prepareFixtures);
+
+const sql = testSql();
+/** How many audit lines an operation's calls have written so far (fixtures made on the way write their own). */
+async function auditMark(operationId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from audit_log where details->>'operation' = ${operationId}`;
+  return row!.n;
+}
+/** The audit lines an operation's calls wrote after the first `mark` of them, oldest first. */
+const auditLinesSince = (mark: number, operationId: string) =>
+  sql<Record<string, unknown>[]>`
+    select action, actor_type, merchant_id, api_key_id, details, created_at from audit_log
+     where details->>'operation' = ${operationId} order by created_at, id offset ${mark}`;
+
+it('every change through the merchant or operator API is in the policy table (audited, or said why not)', () => {
+  const changes = OPERATIONS.filter(
+    (op) => op.method !== 'GET' && (op.security === 'apiKey' || op.security === 'adminBearer'),
+  );
+  const missing = changes.filter((op) => !actionOfOperation(op.operationId)).map((op) => op.operationId);
+  expect(missing).toEqual([]);
+});
 
 it('knows every operation: each takes a credential this suite checks, or is listed as public', () => {
   const kinds = new Set(OPERATIONS.map((op) => op.security));
@@ -156,11 +180,23 @@ describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path
           expect(await prepared.owned!.snapshot()).toEqual(before);
         });
       }
-      it("the owner's identical request succeeds", async () => {
+      it("the owner's identical request succeeds, and a change writes its audit line naming the key", async () => {
+        const before = await auditMark(op.operationId);
         const res = await send(op, request(), prepared.credential ?? merchantKey(fx.a));
         expect(res.status, res.text.slice(0, 400)).toBe(successOf(op));
         const resource = prepared.owned;
         if (CALLERS_OWN[id]) expect(res.body).toMatchObject({ data: { merchant_id: fx.a.id, id: resource?.ownersId } });
+        const audited = auditedChange(op.operationId);
+        const lines = await auditLinesSince(before, op.operationId);
+        if (!audited) return expect(lines, 'a read or a skipped change writes no line').toEqual([]);
+        expect(lines, JSON.stringify(lines)).toHaveLength(1);
+        expect(lines[0]).toMatchObject({
+          action: audited.action,
+          actor_type: 'api_key',
+          merchant_id: fx.a.id,
+          api_key_id: expect.any(String),
+          details: { operation: op.operationId },
+        });
       });
       break;
 
@@ -178,9 +214,19 @@ describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path
       it("with a merchant's API key: 401 missing_admin_token", async () => {
         await expectRefused(() => send(op, request(), merchantKey(fx.a)), 401, 'missing_admin_token');
       });
-      it("the operator's identical request succeeds", async () => {
+      it("the operator's identical request succeeds, and a change writes its audit line", async () => {
+        const before = await auditMark(op.operationId);
         const res = await send(op, request(), adminHeaders());
         expect(res.status, res.text.slice(0, 400)).toBe(successOf(op));
+        const audited = auditedChange(op.operationId);
+        const lines = await auditLinesSince(before, op.operationId);
+        if (!audited) return expect(lines).toEqual([]);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatchObject({
+          action: audited.action,
+          actor_type: 'bootstrap_token',
+          details: { operation: op.operationId },
+        });
       });
       break;
 

@@ -1,4 +1,6 @@
-import { auditLog, type Mode } from '../../platform/db/schema';
+import type { Mode } from '../../platform/db/schema';
+import { recordAudit } from '../../access/audit';
+import { needsStepUp, type ActionName } from '../../access/policy';
 import { ApiError } from '../../platform/http/errors';
 import { isStorableText } from '../../platform/http/storable-text';
 import {
@@ -13,16 +15,15 @@ import {
 import { operatorContext, type NoOperator, type OperatorCtx } from './operator';
 
 /**
- * How every console action runs: who (an operator, with two-factor), a fresh second factor for what
- * moves money or enables live mode (step-up), the operator API operation's own input schema, then the
- * lib/ verb its route calls and the audit line, in one transaction. The same steps as the dashboard's
- * (lib/surfaces/dashboard/perform.ts), for the company running the service instead of a merchant.
+ * How every console action runs: who (an operator, with a confirmed email and two-factor), the
+ * operator API operation's own input schema, a fresh second factor as the policy table says
+ * (lib/access/policy.ts: every console change), then the lib/ verb its route calls and the audit line,
+ * in one transaction. The same steps as the dashboard's (lib/surfaces/dashboard/perform.ts), for the
+ * company running the service instead of a merchant.
  */
 export interface OperatorAction<I, R> {
-  /** What the audit log calls it: `<object>.<verb>`, e.g. `checkout.approve`. */
-  name: string;
-  /** Needs a second factor given in the last 5 minutes. */
-  stepUp?: boolean;
+  /** Its entry in the policy table, and what the audit log calls it: `<object>.<verb>`, e.g. `checkout.approve`. */
+  name: ActionName;
   /** The form, read into the operator API operation's input with its own schema (its 422s, field names). */
   read: (form: FormValues) => I;
   run: (ctx: OperatorCtx, input: I) => Promise<R>;
@@ -30,7 +31,7 @@ export interface OperatorAction<I, R> {
   audit: (
     input: I,
     result: R,
-  ) => { merchantId: string; target: string | null; mode?: Mode | null; details?: Record<string, unknown> };
+  ) => { merchantId: string | null; target: string | null; mode?: Mode | null; details?: Record<string, unknown> };
 }
 
 export type ConsoleCode = ActionCode | NoOperator;
@@ -67,27 +68,24 @@ async function performOperatorAction<I, R>(
     return refused('validation_error', 'This text cannot be stored', [
       { field: unstorable[0], message: 'contains characters that cannot be stored' },
     ]);
-  if (action.stepUp) {
-    const code = form instanceof FormData ? form.get('step_up_code') : form.step_up_code;
-    const problem = await stepUp(ctx, headers, typeof code === 'string' ? code : undefined);
-    if (problem) return { ...problem, values };
-  }
   try {
     const input = action.read(values);
+    if (needsStepUp(action.name, null)) {
+      const code = form instanceof FormData ? form.get('step_up_code') : form.step_up_code;
+      const problem = await stepUp(ctx, headers, typeof code === 'string' ? code : undefined);
+      if (problem) return { ...problem, values };
+    }
     const data = await ctx.db.transaction(async (tx) => {
       const result = await action.run({ ...ctx, db: tx }, input);
       const { merchantId, target, mode, details } = action.audit(input, result);
-      await tx.insert(auditLog).values({
-        merchantId,
+      const actor = {
+        type: 'operator' as const,
         userId: ctx.person.user.id,
-        actorEmail: ctx.person.user.email,
-        mode: mode ?? null,
-        action: action.name,
-        target,
-        ipAddress: ctx.address,
-        userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-        details: { ...details, by: 'operator' },
-      });
+        email: ctx.person.user.email,
+        address: ctx.address,
+        userAgent: ctx.userAgent,
+      };
+      await recordAudit(tx, actor, { action: action.name, merchantId, mode: mode ?? null, target, details });
       return result;
     });
     return { ok: true, data };

@@ -8,6 +8,7 @@ import { presentBatch } from '../../books/settlement/present';
 import { presentWallet } from '../../books/wallets/present';
 import { unresolvedQuery } from '../../operator/rails/contract';
 import { listUnresolvedOnRails } from '../../operator/rails/unresolved';
+import { listAdminKeys } from '../../operator/admin-keys/admin-keys';
 import { currencies, merchants, settlementBatches, tenants, wallets, webhookEndpoints } from '../../platform/db/schema';
 import { ApiError } from '../../platform/http/errors';
 import { validate } from '../../platform/http/parse';
@@ -143,6 +144,7 @@ export const CONSOLE_VIEWS = {
       validate(unresolvedQuery, { older_than_minutes: optional(query.older_than_minutes) }).older_than_minutes,
     ),
   webhooks: (ctx: OperatorCtx, query: FormValues) => (validate(noQuery, query), webhookHealth(ctx)),
+  keys: (ctx: OperatorCtx, query: FormValues) => (validate(noQuery, query), listAdminKeys(ctx.db)),
 };
 export type ConsoleViewName = keyof typeof CONSOLE_VIEWS;
 export type ConsoleViewOf<N extends ConsoleViewName> = Awaited<ReturnType<(typeof CONSOLE_VIEWS)[N]>>;

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { needsStepUp } from '../../../lib/access/policy';
+import { createAdminKey } from '../../../lib/operator/admin-keys/admin-keys';
+import { getDb } from '../../../lib/platform/db/client';
 import { OPERATOR_ACTIONS, runOperatorAction, type OperatorActionName } from '../../../lib/surfaces/console/actions';
 import { CONSOLE_VIEWS, readConsoleView, type ConsoleViewName } from '../../../lib/surfaces/console/views';
 import type { ConsoleOutcome } from '../../../lib/surfaces/console/perform-operator';
@@ -27,8 +30,8 @@ interface World {
 interface ConsoleCase {
   /** A form that succeeds for an operator (a fresh object each call when the action consumes one). */
   valid: (world: World) => Promise<Record<string, string>>;
-  /** The merchant the audit line must name. */
-  concerns: (world: World, form: Record<string, string>, data: unknown) => string;
+  /** The merchant the audit line must name (null: the operator's own change, no merchant's). */
+  concerns: (world: World, form: Record<string, string>, data: unknown) => string | null;
 }
 
 /** A bank transfer the customer says they sent: processing, waiting for the operator. */
@@ -77,7 +80,20 @@ const CASES: Record<OperatorActionName, ConsoleCase> = {
     valid: async (w) => ({ merchant_id: w.merchant.id }),
     concerns: (w) => w.merchant.id,
   },
+  createAdminKey: {
+    valid: async () => ({ name: 'Reconciliation job' }),
+    concerns: () => null,
+  },
+  revokeAdminKey: {
+    valid: async (w) => ({ key_id: (await createAdminKey(getDb(), { userId: w.operator.userId, name: 'Old' })).id }),
+    concerns: () => null,
+  },
 };
+
+// An admin key retires the bootstrap token the other tests onboard merchants with: none outlives its test.
+afterEach(async () => {
+  await sql`update admin_keys set revoked_at = now() where revoked_at is null`;
+});
 
 /** A signed-up person made operator with SQL (only the command line does it for real). */
 async function newOperator(options: { twoFactor: boolean }): Promise<Member> {
@@ -139,12 +155,13 @@ describe.each(NAMES)('console action %s', (name) => {
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const merchantId = cases.concerns(world, form, outcome.ok ? outcome.data : null);
     const lines = await sql`
-      select merchant_id, action, user_id, actor_email, ip_address, user_agent from audit_log
+      select merchant_id, action, actor_type, user_id, actor_email, ip_address, user_agent from audit_log
        order by created_at desc, id desc`;
     expect(lines).toHaveLength(before + 1);
     expect(lines[0]).toMatchObject({
       merchant_id: merchantId,
       action: action.name,
+      actor_type: 'operator',
       user_id: world.operator.userId,
       actor_email: world.operator.email,
       user_agent: 'integration-test',
@@ -152,7 +169,7 @@ describe.each(NAMES)('console action %s', (name) => {
     expect(lines[0]!.ip_address).toMatch(/^10\./);
   });
 
-  it.runIf('stepUp' in action && action.stepUp)('asks for a fresh second factor, then takes a right code', async () => {
+  it.runIf(needsStepUp(action.name, null))('asks for a fresh second factor, then takes a right code', async () => {
     // A new operator each time: every code counts against the step-up limit of its person and address.
     const operator = await newOperator({ twoFactor: true });
     await stepUpExpired(operator);
@@ -163,7 +180,7 @@ describe.each(NAMES)('console action %s', (name) => {
     expect(await run(name, operator, { ...form, step_up_code: code })).toMatchObject({ ok: true });
   });
 
-  it.runIf(!('stepUp' in action && action.stepUp))('needs no step-up (neither money nor live mode)', async () => {
+  it.runIf(!needsStepUp(action.name, null))('needs no step-up (the policy table says so)', async () => {
     const operator = await newOperator({ twoFactor: true });
     await stepUpExpired(operator);
     expect(await run(name, operator, await cases.valid(world))).toMatchObject({ ok: true });

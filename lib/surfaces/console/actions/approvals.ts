@@ -16,7 +16,6 @@ type Rejection = { checkout_id: string; body: ReturnType<typeof rejectInput.pars
 
 export const approveCheckoutAction = {
   name: 'checkout.approve',
-  stepUp: true,
   read: (form) => ({
     ...validate(checkoutIdParams, { checkout_id: form.checkout_id }),
     body: validate(approveInput, { admin_notes: optional(form.admin_notes) }),
@@ -31,7 +30,6 @@ export const approveCheckoutAction = {
 
 export const rejectCheckoutAction = {
   name: 'checkout.reject',
-  stepUp: true,
   read: (form) => ({
     ...validate(checkoutIdParams, { checkout_id: form.checkout_id }),
     body: validate(rejectInput, {

@@ -1,6 +1,7 @@
 import { approveCheckoutAction, rejectCheckoutAction } from './approvals';
 import { createMerchantAction, setKybStatusAction, setLiveModeAction } from './merchants';
 import { runSettlementAction, settlementHoldAction } from './settlement';
+import { createAdminKeyAction, revokeAdminKeyAction } from './admin-keys';
 import type { FormValues } from '../../dashboard/perform';
 import { performOperator, type ConsoleOutcome, type OperatorAction } from '../perform-operator';
 
@@ -17,6 +18,8 @@ export const OPERATOR_ACTIONS = {
   rejectCheckout: rejectCheckoutAction,
   settlementHold: settlementHoldAction,
   runSettlement: runSettlementAction,
+  createAdminKey: createAdminKeyAction,
+  revokeAdminKey: revokeAdminKeyAction,
 };
 export type OperatorActionName = keyof typeof OPERATOR_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

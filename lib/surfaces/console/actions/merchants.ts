@@ -49,7 +49,6 @@ const booleanOf = (value: string | undefined) => (value === 'true' ? true : valu
 
 export const setLiveModeAction = {
   name: 'merchant.live_mode',
-  stepUp: true,
   read: (form) => merchantChange(form, { live_enabled: booleanOf(form.live_enabled) }),
   run: (ctx, { merchant_id, body }) => updateMerchant(ctx.db, merchant_id, body),
   audit: ({ merchant_id, body }) => ({

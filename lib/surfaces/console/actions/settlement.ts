@@ -25,7 +25,6 @@ const booleanOf = (value: string | undefined) => (value === 'true' ? true : valu
 
 export const settlementHoldAction = {
   name: 'wallet.settlement_hold',
-  stepUp: true,
   read: (form) => ({
     params: validate(merchantWalletParams, { merchant_id: form.merchant_id, currency_code: form.currency_code }),
     // `mode` is the dashboard's own form field; the wallet's side is named apart.
@@ -55,7 +54,6 @@ type SettlementRun = ReturnType<typeof runSettlementInput.parse> & { merchant_id
 /** One merchant at a time from the console, so the run's audit line has the merchant it concerns. */
 export const runSettlementAction = {
   name: 'settlement.run',
-  stepUp: true,
   read: (form) => {
     const input = validate(runSettlementInput, { merchant_id: optional(form.merchant_id) });
     if (!input.merchant_id) throw invalidField('merchant_id', 'choose a merchant');
