@@ -24,8 +24,9 @@ const ID_FIELDS = ['id', 'transaction_id', 'conversion_id', 'checkout_id', 'embe
 export function targetOfChange(params: unknown, data: unknown): string | null {
   const fromPath = Object.values((params ?? {}) as Record<string, unknown>).filter((v) => typeof v === 'string');
   if (fromPath.length) return fromPath.at(-1) as string;
-  const record = nested(data);
-  for (const field of ID_FIELDS) if (typeof record[field] === 'string') return record[field] as string;
+  // An onboarding answers the merchant with its wallets and first key: the merchant is what changed.
+  for (const record of [nested(data), nested(nested(data).merchant)])
+    for (const field of ID_FIELDS) if (typeof record[field] === 'string') return record[field] as string;
   return null;
 }
 

@@ -23,6 +23,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     { path: 'reconciliation', label: words.nav_reconciliation },
     { path: 'unresolved', label: words.nav_unresolved },
     { path: 'webhooks', label: words.nav_webhooks },
+    { path: 'keys', label: words.nav_keys },
   ];
   return (
     <div className={shell.page}>

@@ -3,26 +3,47 @@
 import type { DevelopersWords } from '@/lib/surfaces/dashboard/copy/developers';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ApiKeyWithSecret } from '@/lib/merchants/api-keys/contract';
+import type { KeyGrant } from '@/lib/access/permissions';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
 import { SelectField, TextField } from '../../../ui/field';
 
-const PERMISSIONS = ['read', 'write', 'checkout', 'webhook'] as const;
-
-/** Creating a key: the secret appears here once, after the step-up code if one is due. */
-export function CreateKeyForm({ mode, words, shell }: { mode: string; words: DevelopersWords; shell: ShellWords }) {
+/**
+ * Creating a key: the secret appears here once, after the step-up code if one is due. The form offers
+ * only what the member's role may hand on (`grant`, from the roles table); the verb checks it again.
+ */
+export function CreateKeyForm({
+  mode,
+  words,
+  shell,
+  grant,
+}: {
+  mode: string;
+  words: DevelopersWords;
+  shell: ShellWords;
+  grant: KeyGrant;
+}) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<ApiKeyWithSecret>('createApiKey');
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
       <TextField id="key-name" label={words.key_name} hint={words.key_name_hint} name="name" required maxLength={100} />
-      <SelectField id="key-scope" label={words.scope} name="scope" defaultValue="FULL_ACCESS">
-        <option value="FULL_ACCESS">{words.full_access}</option>
+      <SelectField
+        id="key-scope"
+        label={words.scope}
+        name="scope"
+        defaultValue={grant.fullAccess ? 'FULL_ACCESS' : 'RESTRICTED'}
+      >
+        {grant.fullAccess && <option value="FULL_ACCESS">{words.full_access}</option>}
         <option value="RESTRICTED">{words.restricted}</option>
       </SelectField>
+      {!grant.fullAccess && (
+        <p className={styles.hint}>{fill(words.role_keys_only, { permissions: grant.permissions.join(', ') })}</p>
+      )}
       <fieldset className={styles.checks}>
         <legend className={styles.label}>{words.permissions}</legend>
-        {PERMISSIONS.map((p) => (
+        {grant.permissions.map((p) => (
           <label key={p}>
             <input type="checkbox" name={`permission_${p}`} /> {p}
           </label>

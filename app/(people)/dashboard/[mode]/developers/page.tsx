@@ -3,6 +3,7 @@ import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
 import { DEVELOPERS_COPY } from '@/lib/surfaces/dashboard/copy/developers';
 import { createApiKeyAction } from '@/lib/surfaces/dashboard/actions/api-keys';
 import { allows } from '@/lib/surfaces/dashboard/perform';
+import { ROLE_GRANTS } from '@/lib/access/people/roles';
 import { pageLocale } from '../../../frame';
 import { ActionForm } from '../action-form';
 import { memberOf, shellWords } from '../member';
@@ -88,7 +89,7 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
           <h2 className={styles.sectionTitle} id="create-key">
             {words.create}
           </h2>
-          <CreateKeyForm mode={ctx.mode} words={words} shell={shell} />
+          <CreateKeyForm mode={ctx.mode} words={words} shell={shell} grant={ROLE_GRANTS[ctx.role]} />
         </section>
       )}
       <section className={styles.section} aria-labelledby="checkout-button">

@@ -2,6 +2,7 @@ import { endpoint } from '@/lib/platform/http/endpoint';
 import { notFound as missing, unauthorized } from '@/lib/platform/http/errors';
 import { queryObject, validate } from '@/lib/platform/http/parse';
 import { isMode, memberContext } from '@/lib/surfaces/dashboard/member';
+import { csvResponse } from '@/lib/surfaces/dashboard/views/csv-response';
 import { exportQuery, transactionsCsv } from '@/lib/surfaces/dashboard/views/transactions-csv';
 
 /**
@@ -19,23 +20,5 @@ export const GET = endpoint(async (req, _requestId, route) => {
   const query = validate(exportQuery, Object.fromEntries(given), 'query');
   const { ctx } = member;
   const rows = transactionsCsv(ctx.db, ctx.tenant, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="transactions-${mode}-${day}.csv"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return csvResponse(rows, `transactions-${mode}-${new Date().toISOString().slice(0, 10)}.csv`);
 });
