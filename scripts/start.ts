@@ -93,7 +93,8 @@ function printBanner(
   }
   // Secrets are printed only for the embedded development database, which generated them; with
   // DATABASE_URL set the banner shows none (a seeded demo key stays in its file, mode 600).
-  if (env.embedded) lines.push(`  Admin token:    ${config.ADMIN_API_TOKEN}`);
+  if (env.embedded && config.ADMIN_API_TOKEN)
+    lines.push(`  Admin token:    ${config.ADMIN_API_TOKEN} (bootstrap: until an operator makes an admin key)`);
   if (demo) {
     const key = env.embedded ? demo.api_key : '$KEY';
     lines.push(
