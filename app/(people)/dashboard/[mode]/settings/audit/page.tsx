@@ -43,7 +43,9 @@ export default async function AuditPage({
             {page.rows.map((r) => (
               <tr key={r.id}>
                 <td className={own.nowrap}>{date.format(r.createdAt)}</td>
-                <td className={styles.mono}>{r.actorEmail}</td>
+                <td className={styles.mono}>
+                  <bdi>{r.actorEmail}</bdi>
+                </td>
                 <th scope="row" className={styles.mono}>
                   {r.action}
                 </th>
