@@ -28,14 +28,14 @@ test('an owner sees the page change as they type, in both languages and sizes, t
   const phone = page.frameLocator('[data-device="phone"] iframe');
   const desktop = page.frameLocator('[data-device="desktop"] iframe');
   await expect(phone.getByRole('heading', { name: en.choose_title })).toBeVisible();
-  await expect(desktop.getByText('Kwame Shoes Ltd', { exact: true })).toBeVisible();
+  await expect(desktop.getByRole('banner').getByText('Kwame Shoes Ltd', { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, 'branding');
 
   await page.getByLabel(words.display_name).fill('Kwame Shoes');
   await page.getByLabel(words.primary_color, { exact: true }).fill('#1A7F37');
   await page.getByRole('checkbox', { name: words.method_bank_transfer }).uncheck();
   for (const frame of [phone, desktop]) {
-    await expect(frame.getByText('Kwame Shoes', { exact: true })).toBeVisible();
+    await expect(frame.getByRole('banner').getByText('Kwame Shoes', { exact: true })).toBeVisible();
     await expect(frame.getByRole('button', { name: en.continue })).toHaveCSS('background-color', 'rgb(26, 127, 55)');
     await expect(frame.getByRole('radio')).toHaveCount(1);
     await expect(frame.getByText(en.method_bank_transfer)).toHaveCount(0);
@@ -45,7 +45,7 @@ test('an owner sees the page change as they type, in both languages and sizes, t
   // Another language reloads the frames: the draft is sent again to the new page.
   await page.getByLabel(words.preview_language).selectOption('fr');
   await expect(phone.getByRole('heading', { name: fr.choose_title })).toBeVisible();
-  await expect(phone.getByText('Kwame Shoes', { exact: true })).toBeVisible();
+  await expect(phone.getByRole('banner').getByText('Kwame Shoes', { exact: true })).toBeVisible();
   await expect(phone.getByRole('button', { name: fr.continue })).toHaveCSS('background-color', 'rgb(26, 127, 55)');
   await page.getByLabel(words.preview_screen).selectOption('paid');
   await expect(desktop.getByRole('heading', { name: fr.paid_title })).toBeVisible();
@@ -71,7 +71,7 @@ test('a viewer sees the preview but cannot change anything', async ({ page }, te
   await expect(page.getByLabel(words.display_name)).toBeDisabled();
   await expect(page.getByRole('button', { name: words.save })).toHaveCount(0);
   await expect(
-    page.frameLocator('[data-device="phone"] iframe').getByText('Adjoa Books', { exact: true }),
+    page.frameLocator('[data-device="phone"] iframe').getByRole('banner').getByText('Adjoa Books', { exact: true }),
   ).toBeVisible();
   await expectAccessible(page, testInfo, 'branding, viewer');
 });

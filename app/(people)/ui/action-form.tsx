@@ -116,7 +116,8 @@ export function StepUpInput({
 
 export type FormProps = {
   name: string;
-  submit: string;
+  /** The button's words; a name in them goes in a `<bdi>`. */
+  submit: ReactNode;
   children?: ReactNode;
   hidden?: Record<string, string>;
   success?: ReactNode;

@@ -41,4 +41,4 @@ export const displayName = (max = NAME_MAX) =>
     .transform((value) => value.normalize('NFC'));
 
 /** For plain text (mail): the name isolated, so a right-to-left name cannot reorder the text around it. */
-export const isolated = (name: string) => `\u2068${name}\u2069`;
+export { isolated } from './isolated';

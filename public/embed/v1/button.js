@@ -218,13 +218,18 @@
       ]);
       var note = h('p', { class: 'm', role: 'status' });
       var problem = h('p', { class: 'm x', role: 'alert' });
-      var form = h('form', { novalidate: true, 'aria-label': t.secure.replace('{m}', button.merchant.display_name) }, [
-        picker,
-        fields,
-        pay,
-        note,
-        problem,
-      ]);
+      // The name isolated (U+2068…U+2069): a right-to-left one cannot reorder the words around it.
+      var merchant = '\u2068' + button.merchant.display_name + '\u2069';
+      var form = h(
+        'form',
+        {
+          novalidate: true,
+          'aria-label': t.secure.replace('{m}', function () {
+            return merchant;
+          }),
+        },
+        [picker, fields, pay, note, problem],
+      );
       label();
       wrap.removeAttribute('aria-busy');
       wrap.replaceChildren(form);

@@ -106,15 +106,15 @@ function PayBy({ session }: { session: Session }) {
 }
 
 function PaidThrough({ session, attempt }: { session: Session; attempt: Attempt }) {
-  const { t } = usePage();
+  const { tx } = usePage();
   const account = attempt.bank_account;
   if (!account?.account_name || !account.bank_name) return null;
   return (
     <p data-testid="payee">
-      {t('bank_pay_to', {
-        merchant: session.merchant.display_name,
-        account_name: account.account_name,
-        bank_name: account.bank_name,
+      {tx('bank_pay_to', {
+        merchant: <bdi>{session.merchant.display_name}</bdi>,
+        account_name: <bdi>{account.account_name}</bdi>,
+        bank_name: <bdi>{account.bank_name}</bdi>,
       })}
     </p>
   );
@@ -136,7 +136,9 @@ export function BankDetails(props: ScreenProps) {
         <p>{t('bank_warning')}</p>
       </div>
       {manualApproval(session) && (
-        <p className={frame.muted}>{t('bank_manual_note', { merchant: session.merchant.display_name })}</p>
+        <p className={frame.muted}>
+          {tx('bank_manual_note', { merchant: <bdi>{session.merchant.display_name}</bdi> })}
+        </p>
       )}
       <div className={controls.actions}>
         <ActionButton busy={busy === 'claim'} onClick={() => void onClaim()}>
@@ -183,7 +185,7 @@ function ShortTransfer({ session, attempt }: { session: Session; attempt: Attemp
   const { t, tx, announce } = usePage();
   const { checkout, received } = session;
   const amount = (value: number) => <Amount value={value} currency={checkout.currency_code} />;
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const announced = useRef(false);
   useEffect(() => {
     if (announced.current) return;
@@ -235,7 +237,7 @@ export function BankWaiting(props: ScreenProps) {
       <p>{manualApproval(session) ? t('waiting_manual_body') : t('waiting_body')}</p>
       <p>
         {tx('waiting_close', {
-          merchant: session.merchant.display_name,
+          merchant: <bdi>{session.merchant.display_name}</bdi>,
           reference: <Ref>{session.checkout.payment_reference}</Ref>,
         })}
       </p>

@@ -10,13 +10,18 @@ import { Amount, clockText, usePage, useServerNow } from './ui';
  * The merchant's header: its name, always as text, and its logo once the logo has loaded. A logo
  * that fails (404, bad host, slow) is never shown as a broken image, and appearing late it moves
  * nothing: it sits at the end of a header already tall enough for it. The name says who it is, so
- * the image is decorative (alt="").
+ * the image is decorative (alt=""). Merchants' names are isolated (`<bdi>`) here and on every screen,
+ * so a right-to-left name, or a stored U+202E, cannot reorder the page's own words around it.
  */
 export function BrandHeader({ name, logo }: { name: string | null; logo: string | null }) {
   if (!name && !logo) return null;
   return (
     <header className={frame.brand}>
-      {name && <p className={frame.brandName}>{name}</p>}
+      {name && (
+        <p className={frame.brandName}>
+          <bdi>{name}</bdi>
+        </p>
+      )}
       {logo && <Logo src={logo} />}
     </header>
   );
@@ -50,12 +55,12 @@ function Logo({ src }: { src: string }) {
 }
 
 export function Summary({ session }: { session: Session }) {
-  const { t, money } = usePage();
+  const { t, tx, money } = usePage();
   const { checkout, merchant } = session;
   const chars = money(checkout.amount, checkout.currency_code).length;
   return (
     <section className={frame.summary} aria-label={t('summary_label')}>
-      <p className={frame.summaryLabel}>{t('pay_to', { merchant: merchant.display_name })}</p>
+      <p className={frame.summaryLabel}>{tx('pay_to', { merchant: <bdi>{merchant.display_name}</bdi> })}</p>
       {/* Shrinks with its length so that it always fits on one line, down to 320 px. */}
       <p className={frame.amount} data-testid="amount" style={{ '--chars': chars } as CSSProperties}>
         <Amount value={checkout.amount} currency={checkout.currency_code} />
@@ -81,10 +86,10 @@ export function SummaryPlaceholder({
   reference: string;
   hasDescription: boolean;
 }) {
-  const { t } = usePage();
+  const { t, tx } = usePage();
   return (
     <section className={frame.summary} aria-label={t('summary_label')}>
-      <p className={frame.summaryLabel}>{t('pay_to', { merchant })}</p>
+      <p className={frame.summaryLabel}>{tx('pay_to', { merchant: <bdi>{merchant}</bdi> })}</p>
       <p className={`${frame.amount} ${frame.placeholder}`} aria-hidden="true">
         {'\u00a0'}
       </p>

@@ -47,14 +47,16 @@ function ContactLinks({ contact }: { contact: Contact }) {
 
 /** The footer's "Need help?" on every screen. */
 export function FooterContact({ session }: { session: Session }) {
-  const { t } = usePage();
+  const { tx } = usePage();
   const contact = contactOf(session);
   if (!contact) return null;
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   return (
     <div>
       <p>
-        {contact.by === 'merchant' ? t('help', { merchant }) : t('help_service', { service: contact.name, merchant })}
+        {contact.by === 'merchant'
+          ? tx('help', { merchant })
+          : tx('help_service', { service: <bdi>{contact.name}</bdi>, merchant })}
       </p>
       <ContactLinks contact={contact} />
     </div>
@@ -68,7 +70,7 @@ export function FooterContact({ session }: { session: Session }) {
 export function ContactBlock({ session }: { session: Session }) {
   const { t, tx } = usePage();
   const contact = contactOf(session);
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   return (
     <section className={panels.contact} aria-labelledby="contact-title" data-testid="contact">
@@ -77,7 +79,7 @@ export function ContactBlock({ session }: { session: Session }) {
       </h2>
       <p>
         {contact?.by === 'service'
-          ? tx('contact_service', { service: contact.name, merchant, reference })
+          ? tx('contact_service', { service: <bdi>{contact.name}</bdi>, merchant, reference })
           : tx('contact_merchant', { merchant, reference })}
       </p>
       {contact && <ContactLinks contact={contact} />}

@@ -94,7 +94,9 @@ export function MobileMoneyForm({
             {t('phone_label')}
           </label>
           <span id={hintId} className={controls.hint}>
-            {locked ? t('phone_locked_hint', { merchant: merchant.display_name }) : t('phone_hint', { example })}
+            {locked
+              ? tx('phone_locked_hint', { merchant: <bdi>{merchant.display_name}</bdi> })
+              : t('phone_hint', { example })}
           </span>
           <input
             ref={phoneInput}
@@ -235,7 +237,7 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
           phone: nowrap(attempt.phone ?? ''),
           network: name,
           amount: <Amount value={attempt.amount} currency={attempt.currency_code} />,
-          merchant: session.merchant.display_name,
+          merchant: <bdi>{session.merchant.display_name}</bdi>,
         })}
       </p>
       {Number.isFinite(left) &&

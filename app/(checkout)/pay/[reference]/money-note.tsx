@@ -13,7 +13,7 @@ import { Amount, usePage } from './ui';
 export function MoneyNote({ session }: { session: Session }) {
   const { t, tx } = usePage();
   const { checkout, received } = session;
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const amount = (value: number) => <Amount value={value} currency={checkout.currency_code} />;
   const paid = checkout.status === 'paid' || checkout.status === 'completed';
   const lines: ReactNode[] = [];

@@ -4,7 +4,10 @@ import { publicBrandFor } from '@/lib/collections/hosted-page/first-screen';
 
 /**
  * The link preview: the merchant's name on its brand colour, nothing else (no amount, no customer
- * data). Text stays within Latin-1 so next/og's bundled font covers it and nothing is downloaded.
+ * data). Text stays within Latin-1 so next/og's bundled font covers it and nothing is downloaded. The
+ * name and the service's words are separate lines, and a name outside Latin-1 (a right-to-left
+ * script, or a direction control such as a stored U+202E) gets the generic image: nothing here can be
+ * reordered by a name.
  */
 export const alt = 'Secure payment page';
 export const size = { width: 1200, height: 630 };

@@ -18,7 +18,7 @@ import { ActionButton, Checking, Icon, NoticeBox, Ref, Spinner, Title, usePage }
 export function Failed({ screen, session, notice, busy, onRetry, onChoose }: ScreenProps) {
   const { t, tx } = usePage();
   const attempt = session.latest_attempt;
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   const mobile = attempt?.method === 'mobile_money';
   const canMobile = session.methods.some((m) => m.method === 'mobile_money');
@@ -74,7 +74,7 @@ export function Failed({ screen, session, notice, busy, onRetry, onChoose }: Scr
 
 export function Closed({ screen, session, notice }: ScreenProps) {
   const { t, tx } = usePage();
-  const merchant = session.merchant.display_name;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const reference = <Ref>{session.checkout.payment_reference}</Ref>;
   const expired = screen === 'expired';
   return (
@@ -82,7 +82,7 @@ export function Closed({ screen, session, notice }: ScreenProps) {
       <Icon kind={expired ? 'clock' : 'bad'} />
       <Title>{expired ? t('expired_title') : t('cancelled_title')}</Title>
       <NoticeBox notice={notice} />
-      <p>{expired ? t('expired_body', { merchant }) : t('cancelled_body', { merchant })}</p>
+      <p>{expired ? tx('expired_body', { merchant }) : tx('cancelled_body', { merchant })}</p>
       <MoneyNote session={session} />
       <p className={frame.muted}>{tx('money_sent_note', { merchant, reference })}</p>
       <ContactBlock session={session} />
@@ -91,8 +91,8 @@ export function Closed({ screen, session, notice }: ScreenProps) {
 }
 
 export function NoMethods({ session }: ScreenProps) {
-  const { t, dateTime } = usePage();
-  const merchant = session.merchant.display_name;
+  const { t, tx, dateTime } = usePage();
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const expiresAt = parseTimestamp(session.checkout.expires_at);
   const tooLate = session.methods_unavailable.some((m) => m.reason === 'too_little_time') && Number.isFinite(expiresAt);
   return (
@@ -100,8 +100,8 @@ export function NoMethods({ session }: ScreenProps) {
       <Title>{t('no_methods_title')}</Title>
       <p>
         {tooLate
-          ? t('no_methods_time_body', { merchant, time: dateTime(expiresAt) })
-          : t('no_methods_body', { merchant })}
+          ? tx('no_methods_time_body', { merchant, time: dateTime(expiresAt) })
+          : tx('no_methods_body', { merchant })}
       </p>
       <ContactBlock session={session} />
     </>

@@ -5,6 +5,7 @@ import { config } from '@/lib/platform/config';
 import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
+import { isolated } from '@/lib/platform/http/isolated';
 import { CheckoutApp } from './checkout-app';
 import { firstScreenFor } from '@/lib/collections/hosted-page/first-screen';
 import frame from './frame.module.css';
@@ -43,9 +44,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
   const messages = messagesFor(locale);
   const brand = (await firstScreen(reference))?.brand;
-  const title = brand ? translate(messages, 'page_title_to', { merchant: brand.displayName }) : messages.page_title;
-  const description = brand
-    ? translate(messages, 'page_description', { merchant: brand.displayName })
+  // Plain text (the tab, link previews): the name isolated, so it cannot reorder the words around it.
+  const merchant = brand ? isolated(brand.displayName) : null;
+  const title = merchant ? translate(messages, 'page_title_to', { merchant }) : messages.page_title;
+  const description = merchant
+    ? translate(messages, 'page_description', { merchant })
     : messages.page_description_generic;
   return {
     title,

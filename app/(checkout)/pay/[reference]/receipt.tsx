@@ -19,8 +19,9 @@ const REDIRECT_SECONDS = 5;
  * (automatically after 5 s when the payment completed during this visit), else who to contact.
  */
 export function Paid({ session, paidHere }: ScreenProps) {
-  const { t, locale, dateTime } = usePage();
-  const { checkout, merchant, received } = session;
+  const { t, tx, locale, dateTime } = usePage();
+  const { checkout, received } = session;
+  const merchant = <bdi>{session.merchant.display_name}</bdi>;
   const attempt = session.latest_attempt;
   const target = safeRedirect(session.success_redirect_url);
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
@@ -52,17 +53,15 @@ export function Paid({ session, paidHere }: ScreenProps) {
     <>
       <Icon kind="ok" />
       <Title>{t('paid_title')}</Title>
-      <p className={frame.lead}>{t('paid_body', { merchant: merchant.display_name })}</p>
+      <p className={frame.lead}>{tx('paid_body', { merchant })}</p>
       {target && (
         <div className={`${panels.redirect} ${frame.noPrint}`}>
           {!stayed && (
             // Not a live region: a screen reader would read every second. The heading says it is paid.
-            <p className={panels.success}>
-              {t('redirect_in', { merchant: merchant.display_name, seconds: Math.max(0, seconds) })}
-            </p>
+            <p className={panels.success}>{tx('redirect_in', { merchant, seconds: Math.max(0, seconds) })}</p>
           )}
           <a className={controls.button} href={target}>
-            {stayed ? t('return_to', { merchant: merchant.display_name }) : t('redirect_now')}
+            {stayed ? tx('return_to', { merchant }) : t('redirect_now')}
           </a>
           {!stayed && (
             <ActionButton variant="link" onClick={() => setStayed(true)}>
@@ -74,7 +73,7 @@ export function Paid({ session, paidHere }: ScreenProps) {
       <MoneyNote session={session} />
       <h2 className={frame.subtitle}>{t('receipt_title')}</h2>
       <dl className={panels.details} data-testid="receipt">
-        <Row label={t('receipt_paid_to')} value={merchant.display_name} />
+        <Row label={t('receipt_paid_to')} value={merchant} />
         <Row label={t('receipt_amount')} value={<Amount value={checkout.amount} currency={checkout.currency_code} />} />
         {received.amount > 0 && received.amount !== checkout.amount && (
           <Row

@@ -28,13 +28,21 @@ export default async function ApprovalsPage({
             return (
               <li key={c.id} className={cards.card} data-checkout={c.id}>
                 <h2 className={cards.cardTitle}>
-                  {c.merchant_name}: {money(c.amount, c.currency_code)}
+                  <bdi>{c.merchant_name}</bdi>: {money(c.amount, c.currency_code)}
                 </h2>
                 <dl className={cards.facts}>
                   <dt>{words.reference}</dt>
                   <dd className={styles.mono}>{c.payment_reference}</dd>
                   <dt>{words.customer}</dt>
-                  <dd>{c.customer_name ? `${c.customer_name} (${c.customer_email})` : c.customer_email}</dd>
+                  <dd>
+                    {c.customer_name ? (
+                      <>
+                        <bdi>{c.customer_name}</bdi> ({c.customer_email})
+                      </>
+                    ) : (
+                      c.customer_email
+                    )}
+                  </dd>
                   <dt>{words.expected}</dt>
                   <dd>{money(c.amount, c.currency_code)}</dd>
                   <dt>{words.received}</dt>
@@ -45,7 +53,7 @@ export default async function ApprovalsPage({
                     <>
                       <dt>{words.bank}</dt>
                       <dd>
-                        {account.bank_name}{' '}
+                        <bdi>{account.bank_name}</bdi>{' '}
                         <span className={styles.mono}>{account.account_number ?? account.iban ?? ''}</span>
                       </dd>
                     </>

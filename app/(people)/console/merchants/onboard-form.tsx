@@ -54,7 +54,7 @@ export function OnboardForm({ words }: { words: ConsoleWords }) {
         success={
           outcome?.ok ? (
             <>
-              {outcome.data.merchant.name}: {words.onboarded}{' '}
+              <bdi>{outcome.data.merchant.name}</bdi>: {words.onboarded}{' '}
               <code className={styles.secret} data-testid="new-merchant-key">
                 {outcome.data.api_key.secret_key}
               </code>

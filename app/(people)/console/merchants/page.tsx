@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { KYB_STATUSES } from '@/lib/platform/db/schema/merchants';
+import { isolated } from '@/lib/platform/http/isolated';
 import { ConsoleForm } from '../action-form';
 import { consolePage } from '../console-page';
 import { OnboardForm } from './onboard-form';
@@ -36,7 +37,9 @@ export default async function MerchantsPage() {
             {merchants.map((m) => (
               <tr key={m.id} data-merchant={m.id}>
                 <td>
-                  <strong>{m.name}</strong>
+                  <strong>
+                    <bdi>{m.name}</bdi>
+                  </strong>
                   <br />
                   <span className={styles.mono}>{m.email}</span>
                 </td>
@@ -66,7 +69,7 @@ export default async function MerchantsPage() {
                       className={styles.input}
                       id={`kyb-${m.id}`}
                       name="kyb_status"
-                      aria-label={`${words.kyb_status}: ${m.name}`}
+                      aria-label={`${words.kyb_status}: ${isolated(m.name)}`}
                       defaultValue={m.kyb_status}
                     >
                       {KYB_STATUSES.map((k) => (

@@ -4,6 +4,7 @@ import { Refused } from '../refused';
 import styles from '../../dashboard/[mode]/ui.module.css';
 import { DataTable } from '../../ui/table';
 import { SelectField } from '../../ui/field';
+import { isolated } from '@/lib/platform/http/isolated';
 
 export const metadata: Metadata = { title: 'Reconciliation' };
 
@@ -39,7 +40,7 @@ export default async function ReconciliationPage({
             <option value="">{words.all_merchants}</option>
             {merchants.data.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name}
+                {isolated(m.name)}
               </option>
             ))}
           </SelectField>
@@ -90,7 +91,9 @@ export default async function ReconciliationPage({
             >
               {report.wallet_differences.map((d) => (
                 <tr key={`${d.wallet_id}-${d.bucket}`}>
-                  <td>{names.get(d.merchant_id) ?? d.merchant_id}</td>
+                  <td>
+                    <bdi>{names.get(d.merchant_id) ?? d.merchant_id}</bdi>
+                  </td>
                   <td>
                     {d.currency_code} <span className={styles.mono}>{d.wallet_id}</span>
                   </td>

@@ -2,6 +2,7 @@
 
 import type { ConsoleWords } from '@/lib/surfaces/console/copy';
 import { fill } from '@/lib/surfaces/console/copy';
+import { isolated } from '@/lib/platform/http/isolated';
 import type { OperatorDataOf } from '@/lib/surfaces/console/actions';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
 import { ConsoleForm, Outcome, StepUpField, useConsoleAction, wantsCode } from '../action-form';
@@ -18,7 +19,7 @@ function MerchantSelect({ id, merchants, words }: { id: string; merchants: Merch
       </option>
       {merchants.map((m) => (
         <option key={m.id} value={m.id}>
-          {m.name}
+          {isolated(m.name)}
         </option>
       ))}
     </SelectField>

@@ -37,7 +37,9 @@ export default async function SettlementPage() {
           >
             {holds.map((h) => (
               <tr key={h.id}>
-                <td>{h.merchant_name}</td>
+                <td>
+                  <bdi>{h.merchant_name}</bdi>
+                </td>
                 <td>
                   {h.currency_code} · {h.mode === 'live' ? words.live : words.test}
                 </td>
@@ -86,7 +88,9 @@ export default async function SettlementPage() {
           >
             {batches.map((b) => (
               <tr key={b.id}>
-                <td>{b.merchant_name}</td>
+                <td>
+                  <bdi>{b.merchant_name}</bdi>
+                </td>
                 <td>{b.transaction_count}</td>
                 <td className={styles.num}>{money(b.settled_amount, b.currency_code)}</td>
                 <td>{when(b.created_at)}</td>

@@ -57,7 +57,9 @@ export default async function UnresolvedPage({
           >
             {attempts.map((a) => (
               <tr key={a.attempt_id}>
-                <td>{names[a.merchant_id] ?? a.merchant_id}</td>
+                <td>
+                  <bdi>{names[a.merchant_id] ?? a.merchant_id}</bdi>
+                </td>
                 <td>
                   {a.provider} <span className={styles.mono}>{a.provider_reference ?? ''}</span>
                 </td>
@@ -90,7 +92,9 @@ export default async function UnresolvedPage({
           >
             {payouts.map((p) => (
               <tr key={p.transaction_id}>
-                <td>{names[p.merchant_id] ?? p.merchant_id}</td>
+                <td>
+                  <bdi>{names[p.merchant_id] ?? p.merchant_id}</bdi>
+                </td>
                 <td>{p.kind}</td>
                 <td>
                   {p.provider ?? '—'} <span className={styles.mono}>{p.provider_reference ?? ''}</span>

@@ -29,7 +29,7 @@ export default async function WebhookHealthPage() {
             {data.map((e) => (
               <tr key={e.id}>
                 <td>
-                  {e.merchant_name} · {e.mode === 'live' ? words.live : words.test}
+                  <bdi>{e.merchant_name}</bdi> · {e.mode === 'live' ? words.live : words.test}
                 </td>
                 <td className={styles.mono}>{e.url}</td>
                 <td>

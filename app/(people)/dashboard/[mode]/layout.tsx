@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { config } from '@/lib/platform/config';
+import { isolated } from '@/lib/platform/http/isolated';
 import { SignOut } from '../sign-out';
 import { switchMerchantAction } from './actions';
 import { pageMember, shellWords } from './member';
@@ -9,7 +10,8 @@ import styles from './shell.module.css';
 /**
  * Every dashboard page: the business (and a switch when the person has several), test or live, the
  * sections, sign out. On a phone the sections scroll sideways under the header; on a desktop they
- * stand in a column on the left.
+ * stand in a column on the left. Business names are isolated (`<bdi>`, or U+2068…U+2069 in an
+ * option's text), so a right-to-left one cannot reorder the header around it.
  */
 export default async function DashboardLayout({
   children,
@@ -49,7 +51,7 @@ export default async function DashboardLayout({
             <select id="merchant_id" name="merchant_id" defaultValue={current} className={styles.select}>
               {person.memberships.map((m) => (
                 <option key={m.merchantId} value={m.merchantId}>
-                  {m.name}
+                  {isolated(m.name)}
                 </option>
               ))}
             </select>
@@ -58,7 +60,9 @@ export default async function DashboardLayout({
             </button>
           </form>
         ) : (
-          <span className={styles.business}>{person.memberships[0]?.name}</span>
+          <span className={styles.business}>
+            <bdi>{person.memberships[0]?.name}</bdi>
+          </span>
         )}
         <ModeSwitch
           mode={mode}

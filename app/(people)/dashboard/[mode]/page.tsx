@@ -38,7 +38,9 @@ export default async function DashboardHome({ params }: { params: Promise<{ mode
   ].filter((a) => a.n > 0);
   return (
     <>
-      <h1 className={styles.title}>{ctx.merchant.name}</h1>
+      <h1 className={styles.title}>
+        <bdi>{ctx.merchant.name}</bdi>
+      </h1>
       <section className={styles.section} aria-labelledby="attention">
         <h2 className={styles.sectionTitle} id="attention">
           {words.attention}

@@ -58,7 +58,9 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
           >
             {keys.map((k) => (
               <tr key={k.id}>
-                <th scope="row">{k.key_name}</th>
+                <th scope="row">
+                  <bdi>{k.key_name}</bdi>
+                </th>
                 <td className={styles.mono}>{k.key_prefix}…</td>
                 <td>{k.scope === 'FULL_ACCESS' ? words.full : k.permissions.join(', ')}</td>
                 <td>
@@ -71,7 +73,11 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
                       name="revokeApiKey"
                       mode={ctx.mode}
                       words={shell}
-                      submit={`${words.revoke} ${k.key_name}`}
+                      submit={
+                        <>
+                          {words.revoke} <bdi>{k.key_name}</bdi>
+                        </>
+                      }
                       hidden={{ key_id: k.id }}
                       variant="danger"
                       inline

@@ -80,7 +80,7 @@ export function History({
                 <td className={styles.num}>{money(row.net_amount, row.currency_code)}</td>
                 <td className={styles.num}>{money(row.fee_amount, row.currency_code)}</td>
                 <td>
-                  {to.name}
+                  <bdi>{to.name}</bdi>
                   <br />
                   <span className={styles.mono}>{to.to}</span>
                 </td>

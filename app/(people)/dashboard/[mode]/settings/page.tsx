@@ -49,7 +49,7 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
           {members.map((m) => (
             <tr key={m.id}>
               <th scope="row">
-                {m.name} {m.userId === ctx.person.user.id && words.you}
+                <bdi>{m.name}</bdi> {m.userId === ctx.person.user.id && words.you}
               </th>
               <td className={styles.mono}>{m.email}</td>
               <td>{roleName(words, m.role)}</td>
@@ -82,7 +82,11 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                         name="removeTeamMember"
                         mode={ctx.mode}
                         words={shell}
-                        submit={`${words.remove} ${m.name}`}
+                        submit={
+                          <>
+                            {words.remove} <bdi>{m.name}</bdi>
+                          </>
+                        }
                         hidden={{ member_id: m.id }}
                         variant="danger"
                         inline
@@ -114,7 +118,9 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                     {i.email}
                   </th>
                   <td>{roleName(words, i.role ?? 'viewer')}</td>
-                  <td>{i.invitedBy}</td>
+                  <td>
+                    <bdi>{i.invitedBy}</bdi>
+                  </td>
                   <td>{date(i.expiresAt)}</td>
                   {manages && (
                     <td>

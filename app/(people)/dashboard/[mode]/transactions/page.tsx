@@ -96,7 +96,9 @@ export default async function TransactionsPage({
                     {t.status}
                   </span>
                 </td>
-                <td>{t.customer_email ?? t.recipient_name ?? ''}</td>
+                <td>
+                  <bdi>{t.customer_email ?? t.recipient_name ?? ''}</bdi>
+                </td>
                 <td className={styles.num}>{money(t.amount, t.currency_code)}</td>
                 <td className={styles.num}>{money(t.fee_amount, t.currency_code)}</td>
               </tr>

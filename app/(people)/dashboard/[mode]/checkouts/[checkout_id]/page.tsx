@@ -72,7 +72,7 @@ export default async function CheckoutPage({
   const facts: [string, ReactNode][] = [
     [words.id, <span className={ui.mono}>{checkout.id}</span>],
     [words.customer_email, checkout.customer_email],
-    [words.fact_name, checkout.customer_name ?? words.none],
+    [words.fact_name, checkout.customer_name ? <bdi>{checkout.customer_name}</bdi> : words.none],
     [words.customer_phone_short, checkout.customer_phone ?? words.none],
     [words.fact_description, checkout.description ?? words.none],
     [words.payment_method, method],

@@ -7,6 +7,7 @@ import {
   type CheckoutsWords,
 } from '@/lib/surfaces/dashboard/copy/checkouts';
 import { fill } from '@/lib/surfaces/dashboard/copy';
+import { isolated } from '@/lib/platform/http/isolated';
 import type { TimelineEntry } from '@/lib/surfaces/dashboard/views/checkout-timeline';
 import { formatsOf } from '../format';
 import ui from '../../ui.module.css';
@@ -83,7 +84,7 @@ export function Timeline({
         // The audit log's name for the action, in words when it is one of this section's.
         const key = `member_${e.action}` as keyof CheckoutsWords;
         return {
-          what: fill(words.tl_member, { actor: e.actorEmail }),
+          what: fill(words.tl_member, { actor: isolated(e.actorEmail) }),
           more: key in words ? words[key] : <span className={ui.mono}>{e.action}</span>,
         };
       }

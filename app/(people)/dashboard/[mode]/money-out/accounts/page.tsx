@@ -68,7 +68,7 @@ export default async function PaymentAccountsPage({ params }: { params: Promise<
                     {a.account_holder_name && (
                       <>
                         <br />
-                        {a.account_holder_name}
+                        <bdi>{a.account_holder_name}</bdi>
                       </>
                     )}
                   </th>

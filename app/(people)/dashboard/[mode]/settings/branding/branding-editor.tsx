@@ -5,6 +5,7 @@ import type { Branding } from '@/lib/merchants/branding/contract';
 import type { BrandingDraft } from '@/lib/collections/hosted-page/preview-draft';
 import { contrastRatio, DEFAULT_PRIMARY_COLOR, HEX_COLOUR, readableTextColor } from '@/lib/merchants/branding/colour';
 import { fill } from '@/lib/surfaces/dashboard/copy';
+import { isolated } from '@/lib/platform/http/isolated';
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { Locale } from '@/lib/platform/i18n/locale';
@@ -81,7 +82,7 @@ export function BrandingEditor({
             id="display_name"
             name="display_name"
             label={words.display_name}
-            hint={fill(words.display_name_hint, { name: merchantName })}
+            hint={fill(words.display_name_hint, { name: isolated(merchantName) })}
             value={draft.display_name}
             onChange={set('display_name')}
             placeholder={merchantName}

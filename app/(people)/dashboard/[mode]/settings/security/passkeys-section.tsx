@@ -61,7 +61,7 @@ export async function PasskeysSection({
           {passkeys.map((p, i) => (
             <tr key={p.id}>
               <th scope="row">
-                {nameOf(p)} {p.backedUp && <span className={styles.badge}>{words.passkey_synced}</span>}
+                <bdi>{nameOf(p)}</bdi> {p.backedUp && <span className={styles.badge}>{words.passkey_synced}</span>}
               </th>
               <td>{date(p.createdAt)}</td>
               <td>{p.lastUsedAt ? date(p.lastUsedAt) : words.passkey_never_used}</td>
@@ -72,7 +72,11 @@ export async function PasskeysSection({
                   shell={shell}
                   words={words}
                   idPrefix={`passkey-${i}`}
-                  submit={`${words.passkey_delete} ${nameOf(p)}`}
+                  submit={
+                    <>
+                      {words.passkey_delete} <bdi>{nameOf(p)}</bdi>
+                    </>
+                  }
                   hidden={{ passkey_id: p.id }}
                   variant="danger"
                   inline
