@@ -206,6 +206,8 @@ describe('while PostgreSQL restarts', () => {
     await getDb().execute(
       sql`insert into auth_members (organization_id, user_id, role) values (${merchant.id}, ${userId}, 'developer')`,
     );
+    // As if the confirmation link had been opened (tests/integration/people follow it for real).
+    await getDb().execute(sql`update auth_users set email_verified = true where id = ${userId}`);
     await server.stop();
 
     const form = { mode: 'test', customer_email: 'ada@example.com', amount: '12.50', currency_code: 'GHS' };

@@ -31,6 +31,7 @@ const FINGERPRINTED = [
   'merchants',
   'tenants',
   'api_keys',
+  'admin_keys',
   'branding',
   'audit_log',
   // people (better-auth): accounts, sessions, memberships, invitations, passkeys, verifications
@@ -70,6 +71,9 @@ const FINGERPRINTED = [
   // requests answered once (Idempotency-Key), the rails' circuit breakers, the currencies (seeded)
   'idempotency_keys',
   'rail_circuits',
+  // payout callbacks as received, and the status queries they made us ask
+  'payout_callbacks',
+  'payout_status_questions',
   'currencies',
   // jobs waiting for a worker (none runs in integration tests, so a job stays until the file ends)
   'graphile_worker._private_jobs',
@@ -88,6 +92,9 @@ const IGNORED_COLUMNS: Record<string, Record<string, string>> = {
   api_keys: {
     last_used_at:
       'written when a key authenticates (at most once a minute), before the request is validated (lib/access/merchant-auth.ts)',
+  },
+  admin_keys: {
+    last_used_at: 'written when an admin key authenticates, before the request is validated (lib/access/admin-auth.ts)',
   },
 };
 

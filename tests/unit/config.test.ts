@@ -189,12 +189,13 @@ describe('base URLs', () => {
 });
 
 describe('refused configuration', () => {
-  it('requires DATABASE_URL and the three secrets, naming each', () => {
+  it('requires DATABASE_URL and the two signing secrets, naming each; the bootstrap admin token is optional', () => {
     const problems = problemsOf({});
     const named = problems.map((p) => p.split(':')[0]);
-    expect(named).toEqual(
-      expect.arrayContaining(['DATABASE_URL', 'CHECKOUT_TOKEN_SECRET', 'ADMIN_API_TOKEN', 'AUTH_SECRET']),
-    );
+    expect(named).toEqual(expect.arrayContaining(['DATABASE_URL', 'CHECKOUT_TOKEN_SECRET', 'AUTH_SECRET']));
+    expect(named).not.toContain('ADMIN_API_TOKEN');
+    const { ADMIN_API_TOKEN: _token, ...withoutToken } = base;
+    expect(parseConfig(withoutToken).ADMIN_API_TOKEN).toBeUndefined();
     expect(problems.find((p) => p.startsWith('CHECKOUT_TOKEN_SECRET'))).toMatch(/32/);
   });
 

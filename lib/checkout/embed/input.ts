@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from '../../platform/http/display-name';
 import { amountNumber } from '../../platform/money/amount';
 import { META_DATA_LIMITS } from '../input';
 import { phoneNumber } from '../../platform/http/phone-number';
@@ -100,7 +101,12 @@ export const createEmbedSessionInput = z
     description: optionalText(500).meta({
       description: "Shown on the hosted page; becomes each checkout's description",
     }),
-    button_label: optionalText(40).meta({ description: "The button's verb, before the amount (default `Pay`)" }),
+    // Shown right before the amount: a direction control in it could reverse "GHS 25.50".
+    button_label: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), displayName(40).nullish())
+      .meta({
+        description: "The button's verb, before the amount (default `Pay`); no control or direction characters",
+      }),
     collect_customer_name: z
       .boolean({ error: 'must be true or false' })
       .optional()

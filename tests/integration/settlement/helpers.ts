@@ -35,7 +35,7 @@ export const sql = testSql();
 export const ms = (timestamp: string) => new Date(`${timestamp}Z`).getTime();
 export const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-export async function run(body: BodyOf<typeof contract.runSettlement> = {}) {
+export async function run(body: BodyOf<typeof contract.runSettlement>) {
   const res = await admin().call(contract.runSettlement, { body });
   expectStatus(res, 200);
   return res.body.data;

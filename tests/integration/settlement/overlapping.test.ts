@@ -71,8 +71,8 @@ describe('overlapping runs', () => {
     const { shops, checkouts } = await shopsWithDeposits(4);
     const asOf = iso(2 * DAY);
     const [r1, r2] = await Promise.all([
-      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
-      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf, all_merchants: true } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf, all_merchants: true } }),
     ]);
     expectStatus(r1, 200);
     expectStatus(r2, 200);
@@ -89,9 +89,9 @@ describe('overlapping runs', () => {
     const { shops, checkouts } = await shopsWithDeposits(3);
     const asOf = iso(2 * DAY);
     const results = await Promise.all([
-      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf, all_merchants: true } }),
       admin().call(contract.runSettlement, { body: { as_of: asOf, merchant_id: shops[0]!.id } }),
-      admin().call(contract.runSettlement, { body: { as_of: asOf } }),
+      admin().call(contract.runSettlement, { body: { as_of: asOf, all_merchants: true } }),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const completed = results.map(successBody).reduce((s, body) => s + body.data.checkouts_completed, 0);
