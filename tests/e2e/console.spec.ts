@@ -101,6 +101,9 @@ test('an operator enables live mode for a verified merchant and approves a bank 
     [words.nav_reconciliation, words.reconciliation_title, 'console-reconciliation'],
     [words.nav_unresolved, words.unresolved_title, 'console-unresolved'],
     [words.nav_webhooks, words.webhooks_title, 'console-webhooks'],
+    // Looked at only: a key made here would retire the bootstrap token the other browser tests use
+    // (making and revoking keys: tests/integration/console, tests/integration/admin-merchants/operator-keys.test.ts).
+    [words.nav_keys, words.keys_title, 'console-keys'],
   ] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
     await screenCheck(page, testInfo, heading, name);

@@ -6,9 +6,10 @@ import { baseUrl, expect, expectAccessible, snap, test, title } from './support'
 
 /**
  * A new user of the dashboard, in Chromium against `next start`: signs up (their business is made
- * with them as its owner), must set up two-step verification before anything else (owners can move
- * money), sees their test balances; signs out and back in with the password and a code; reads the
- * confirmation email in the dev mailbox. Every screen is checked with axe.
+ * with them as its owner) and sets up two-step verification on the same page, from a QR code, without
+ * typing the password again (owners can move money); nothing opens until they confirm their email
+ * from the link in the dev mailbox; then their test balances. Signs out and back in with the password
+ * and a code, and once with a backup code (a lost phone). Every screen is checked with axe.
  */
 const en = COPY.en;
 const PASSWORD = 'correct horse battery staple';
@@ -32,20 +33,28 @@ async function signUp(page: Page, testInfo: Parameters<typeof expectAccessible>[
   return email;
 }
 
-test('sign up, set up two-step verification, see the balances; sign out and back in with a code', async ({
+/** The confirmation link of `email`'s mail, opened from the dev mailbox as its owner would. */
+async function confirmFromMailbox(page: Page, email: string) {
+  await page.goto(`${baseUrl()}/dev/mailbox`);
+  const mail = page.getByRole('article').filter({ hasText: email });
+  await mail.getByRole('link', { name: /verify-email/ }).click();
+}
+
+test('sign up and set up two-step verification on one page, confirm the email, see the balances; back in with a code, then a backup code', async ({
   page,
 }, testInfo) => {
   const email = await signUp(page, testInfo);
 
-  // An owner can move money: two-step verification comes first.
-  await expect(title(page, en.enrol_title)).toBeVisible();
-  await page.goto(`${baseUrl()}/dashboard`);
-  await expect(title(page, en.enrol_title)).toBeVisible();
-  await expectAccessible(page, testInfo, 'two-factor enrolment');
-  await page.getByLabel(en.password).fill(PASSWORD);
-  await page.getByRole('button', { name: en.enrol_start }).click();
-  await expect(page.getByTestId('totp-key')).toBeVisible();
-  await expectAccessible(page, testInfo, 'two-factor key');
+  // An owner can move money: the authenticator is set up right here, from a QR code, no password again.
+  await expect(page.getByRole('heading', { name: en.enrol_signup_title })).toBeVisible();
+  await expect(page.getByTestId('totp-qr').locator('svg')).toBeVisible();
+  await expect(page.getByLabel(en.password)).toHaveCount(0);
+  const backupCode = (await page
+    .getByRole('listitem')
+    .filter({ hasText: /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/ })
+    .first()
+    .textContent())!;
+  await expectAccessible(page, testInfo, 'two-factor key at sign-up');
   await snap(page, testInfo, 'dashboard-enrol-key');
 
   await page.getByLabel(en.code).fill('000000');
@@ -54,6 +63,14 @@ test('sign up, set up two-step verification, see the balances; sign out and back
   await page.getByLabel(en.code).fill(await codeFrom(page));
   const secret = (await page.getByTestId('totp-key').textContent())!.replace(/\s+/g, '');
   await page.getByRole('button', { name: en.enrol_confirm }).click();
+
+  // Nothing opens before the email is confirmed.
+  await expect(title(page, en.verify_title)).toBeVisible();
+  await expectAccessible(page, testInfo, 'confirm your email');
+  await snap(page, testInfo, 'dashboard-verify-email');
+  await page.goto(`${baseUrl()}/dashboard/test/developers`);
+  await expect(title(page, en.verify_title)).toBeVisible();
+  await confirmFromMailbox(page, email);
 
   await expect(title(page, 'Ama Foods')).toBeVisible();
   await expect(page.getByText(en.test_mode)).toBeVisible();
@@ -83,13 +100,23 @@ test('sign up, set up two-step verification, see the balances; sign out and back
   await page.getByLabel(en.code).fill(await generate({ secret }));
   await page.getByRole('button', { name: en.verify }).click();
   await expect(title(page, 'Ama Foods')).toBeVisible();
+
+  // A lost phone: a backup code instead, once.
+  await page.getByRole('button', { name: en.sign_out }).click();
+  await page.getByLabel(en.email).fill(email);
+  await page.getByLabel(en.password).fill(PASSWORD);
+  await page.getByRole('button', { name: en.sign_in }).click();
+  await expect(title(page, en.two_factor_title)).toBeVisible();
+  await page.getByLabel(en.code).fill(backupCode);
+  await page.getByRole('button', { name: en.verify }).click();
+  await expect(title(page, 'Ama Foods')).toBeVisible();
 });
 
 test('the dev mailbox shows the confirmation email to this machine; the pages speak French', async ({
   page,
 }, testInfo) => {
   const email = await signUp(page, testInfo);
-  await expect(title(page, en.enrol_title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.enrol_signup_title })).toBeVisible();
   await page.goto(`${baseUrl()}/dev/mailbox`);
   await expect(title(page, en.mailbox_title)).toBeVisible();
   const mail = page.getByRole('article').filter({ hasText: email });

@@ -208,7 +208,7 @@ export const french: Messages = fr;
 export const screen = (page: Page) => page.getByRole('main');
 
 /** The screen's title: every screen has exactly one h1. */
-export const title = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text });
+export const title = (page: Page, text: string | RegExp) => page.getByRole('heading', { level: 1, name: text });
 
 /**
  * The page fixture of every browser test: an uncaught exception in the page, or a script the
