@@ -87,7 +87,8 @@ export async function checkLivePayout(db: Db, transactionId: string, round: numb
     return 'unknown';
   }
   const status = await rail.queryPayout({ payoutId: row.id, providerReference: row.providerReference });
-  await recordRailCall(db, rail.name, status.status !== 'unknown');
+  // A query the provider took (it answers later, by callback) is an answer too: the rail is up.
+  await recordRailCall(db, rail.name, status.status !== 'unknown' || status.question !== null);
   if (status.status === 'unknown' && status.question) {
     // Answered by callback (M-Pesa): only an answer to this question counts, and it may be here already.
     await noteQuestion(db, row.id, status.question);

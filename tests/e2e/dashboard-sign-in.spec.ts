@@ -57,10 +57,10 @@ test('sign up and set up two-step verification on one page, confirm the email, s
   await expectAccessible(page, testInfo, 'two-factor key at sign-up');
   await snap(page, testInfo, 'dashboard-enrol-key');
 
-  await page.getByLabel(en.code).fill('000000');
+  await page.getByRole('textbox', { name: en.code }).fill('000000');
   await page.getByRole('button', { name: en.enrol_confirm }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(en.problem_wrong_code);
-  await page.getByLabel(en.code).fill(await codeFrom(page));
+  await page.getByRole('textbox', { name: en.code }).fill(await codeFrom(page));
   const secret = (await page.getByTestId('totp-key').textContent())!.replace(/\s+/g, '');
   await page.getByRole('button', { name: en.enrol_confirm }).click();
 
@@ -97,7 +97,7 @@ test('sign up and set up two-step verification on one page, confirm the email, s
   await expect(title(page, en.two_factor_title)).toBeVisible();
   await expectAccessible(page, testInfo, 'two-factor challenge');
   await snap(page, testInfo, 'dashboard-two-factor');
-  await page.getByLabel(en.code).fill(await generate({ secret }));
+  await page.getByRole('textbox', { name: en.code }).fill(await generate({ secret }));
   await page.getByRole('button', { name: en.verify }).click();
   await expect(title(page, 'Ama Foods')).toBeVisible();
 
@@ -107,7 +107,7 @@ test('sign up and set up two-step verification on one page, confirm the email, s
   await page.getByLabel(en.password).fill(PASSWORD);
   await page.getByRole('button', { name: en.sign_in }).click();
   await expect(title(page, en.two_factor_title)).toBeVisible();
-  await page.getByLabel(en.code).fill(backupCode);
+  await page.getByRole('textbox', { name: en.code }).fill(backupCode);
   await page.getByRole('button', { name: en.verify }).click();
   await expect(title(page, 'Ama Foods')).toBeVisible();
 });

@@ -158,6 +158,9 @@ describe('M-Pesa payout callbacks: the token alone settles nothing', () => {
     expect((await eventsOf(id)).filter((e) => e === 'withdrawal.completed')).toHaveLength(1);
     expect(await entriesOf(id)).toEqual(['withdrawal', 'withdrawal']); // the debit, then paid out
     await expectReconciled(merchant.id);
+    // Status queries Daraja took count as answers: they never open M-Pesa's circuit (its collections too).
+    const circuit = await sql<{ failures: number }[]>`select failures from rail_circuits where rail = 'mpesa'`;
+    expect(circuit.every((c) => c.failures === 0)).toBe(true);
   });
 
   it('a replayed callback does nothing twice: no second query while in flight, no second completion after', async () => {
