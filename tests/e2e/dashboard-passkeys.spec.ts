@@ -1,11 +1,9 @@
-import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { SETTINGS_COPY } from '../../lib/surfaces/dashboard/copy/settings';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
 import { COPY } from '../../lib/surfaces/dashboard/copy';
 import { PASSKEY_SIGN_IN_WORDS } from '../../app/(people)/sign-in/passkey-words';
-import { require_next } from '../../scripts/lib/next-build';
+import { startSecondServer } from './second-server';
 import { baseUrl, expect, expectAccessible, newMerchant, snap, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 
@@ -20,43 +18,16 @@ const words = SETTINGS_COPY.en;
 const shell = SHELL_COPY.en;
 const signInWords = PASSKEY_SIGN_IN_WORDS.en;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let server: { url: string; stop: () => Promise<void> } | undefined;
 let localhostUrl = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  localhostUrl = `http://localhost:${port}`;
-  server = spawn(process.execPath, [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), API_BASE_URL: localhostUrl, CHECKOUT_BASE_URL: localhostUrl },
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((res) => res.status < 500)
-      .catch(() => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`the localhost server did not start on port ${port}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startSecondServer({ host: 'localhost' });
+  localhostUrl = server.url;
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 });
 
 /** A user-verifying platform authenticator that holds discoverable credentials (a phone's or a laptop's). */

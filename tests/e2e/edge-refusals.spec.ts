@@ -1,7 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { require_next } from '../../scripts/lib/next-build';
+import { startSecondServer } from './second-server';
 import { baseUrl, expect, newMerchant, test } from './support';
 
 /**
@@ -168,7 +167,7 @@ test.describe('the dev mailbox', () => {
   });
 
   test('with DATABASE_URL set by hand (DATABASE_EMBEDDED false): a plain 404, on the same database', async () => {
-    const other = await startServer({ DATABASE_EMBEDDED: 'false' });
+    const other = await startSecondServer({ env: { DATABASE_EMBEDDED: 'false' } });
     try {
       const answer = await send('GET', '/dev/mailbox', { host: new URL(other.url).host }, undefined, other.url);
       expect(answer.status).toBe(404);
@@ -180,46 +179,3 @@ test.describe('the dev mailbox', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A second `next start` of the same build and database, with some settings changed. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)],
-    {
-      stdio: 'ignore',
-      env: { ...process.env, PORT: String(port), API_BASE_URL: url, CHECKOUT_BASE_URL: url, ...env },
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((res) => res.status < 500)
-      .catch(() => false);
-    if (up) return { url, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the second server did not start on port ${port}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
