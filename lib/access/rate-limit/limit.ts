@@ -25,6 +25,19 @@ export async function countHit(db: Db, bucket: string, windowSeconds = 60): Prom
   return { hits: row?.hits ?? 1, resetSeconds: Math.max(1, row?.reset_seconds ?? windowSeconds) };
 }
 
+/**
+ * Counts one hit in `bucket` and answers how many it had over about the last `seconds` (whole
+ * minutes, the current one included): unlike a fixed window, a hit just before a window's end is
+ * still seen just after it. For "was this used already" checks, where a boundary must not forget.
+ */
+export async function hitsWithin(db: Db, bucket: string, seconds: number): Promise<number> {
+  await countHit(db, bucket, 60);
+  const [row] = await db.execute<{ hits: number }>(sql`
+    select coalesce(sum(hits), 0)::int as hits from rate_limit_counters
+     where bucket = ${bucket} and window_start > now() - make_interval(secs => ${seconds + 60})`);
+  return row?.hits ?? 1;
+}
+
 export function rateLimited(retryAfterSeconds: number, headers: Record<string, string> = {}): ApiError {
   const retryAfter = String(retryAfterSeconds);
   return new ApiError(429, 'rate_limited', `Too many requests; try again in ${retryAfter} s`, [], {

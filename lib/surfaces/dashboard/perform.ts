@@ -2,7 +2,7 @@ import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleMay } from '../../access/people/roles';
-import { countHit } from '../../access/rate-limit/limit';
+import { hitsWithin } from '../../access/rate-limit/limit';
 import type { Requirement } from '../../access/permissions';
 import { recordAudit, type Actor } from '../../access/audit';
 import { needsStepUp, type ActionName } from '../../access/policy';
@@ -92,7 +92,8 @@ export async function stepUp(ctx: StepUpCtx, headers: Headers, given: string | u
   if (!/^\d{6}$/.test(code) && !/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))
     return refused('wrong_code', 'That code is not right', [{ field: 'step_up_code', message: 'wrong code' }]);
   // better-auth takes a code again within its 30 s: a code serves one step-up at most.
-  const reused = (await countHit(ctx.db, `step-up-code:${ctx.person.user.id}:${code}`, 120)).hits > 1;
+  // Over the code's whole life (two 30 s steps either side), whatever minute it falls in.
+  const reused = (await hitsWithin(ctx.db, `step-up-code:${ctx.person.user.id}:${code}`, 120)) > 1;
   if (reused)
     return refused('wrong_code', 'That code was used already: wait for the next one', [
       { field: 'step_up_code', message: 'used already' },

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { auth } from '../../../lib/access/people/auth';
+import { hitsWithin } from '../../../lib/access/rate-limit/limit';
+import { getDb } from '../../../lib/platform/db/client';
 import { memberContext } from '../../../lib/surfaces/dashboard/member';
 import { authHeaders, safeNext, signIn, verifyCode } from '../../../lib/surfaces/dashboard/people';
 import { requestReset, resetPassword } from '../../../lib/surfaces/dashboard/passwords';
@@ -126,6 +128,17 @@ describe('second-factor codes', () => {
       step_up_code: backupCodes[2]!,
     });
     expect(reused).toMatchObject({ ok: false, code: 'wrong_code' });
+  });
+});
+
+describe('a code used once', () => {
+  it('is remembered across a counting window’s end: a step-up code cannot serve twice at a minute boundary', async () => {
+    const bucket = `step-up-code:${crypto.randomUUID()}:123456`;
+    // Its first use, in the minute before this one (the old fixed window forgot it at the boundary).
+    await sql`insert into rate_limit_counters (bucket, window_start, hits)
+              values (${bucket}, date_trunc('minute', now()) - interval '1 minute', 1)`;
+    expect(await hitsWithin(getDb(), bucket, 120)).toBe(2);
+    expect(await hitsWithin(getDb(), `step-up-code:${crypto.randomUUID()}:654321`, 120)).toBe(1);
   });
 });
 
