@@ -89,6 +89,17 @@ describe('second-factor codes', () => {
     expect(right.status).toBe(429);
   });
 
+  it('a locked second step is a refusal the form shows, never an error page', async () => {
+    const { email, who } = await signedUpPerson();
+    await enrol(who);
+    const challenge = from(address());
+    await challenge.post('/sign-in/email', { email, password: PASSWORD });
+    const outcomes = [];
+    for (let i = 0; i < 12; i++) outcomes.push(await verifyCode({ code: String(200000 + i) }, challenge.headers()));
+    expect(outcomes.at(-1)).toEqual({ ok: false, problem: 'too_many_attempts' });
+    expect(outcomes.every((o) => !o.ok)).toBe(true);
+  });
+
   it('backup codes work at sign-in and for step-up, once each', async () => {
     const { email, who } = await signedUpPerson();
     const enabled = await who.post('/two-factor/enable', { password: PASSWORD });
