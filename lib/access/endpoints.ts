@@ -61,19 +61,11 @@ export function merchantEndpoint<
       const { rawBody, ...input } = await parseInput(spec, req, requestId, route);
       const idempotencyHeader = req.headers.get('idempotency-key');
       const ctx: MerchantCtx = { ...auth, db, requestId, idempotencyKey: null };
-      const actor: Actor = {
-        type: 'api_key',
-        userId: auth.apiKey.creatorUserId,
-        email: auth.apiKey.creatorEmail,
-        apiKeyId: auth.apiKey.id,
-        address: clientAddress(req),
-        userAgent: req.headers.get('user-agent'),
-      };
       /** The verb, and its audit line in the same transaction when the operation changes something. */
       const run = async (tx: Db, key: string | null): Promise<Reply<z.input<D>>> => {
         const reply = await handle({ ...input, ctx: { ...ctx, db: tx, idempotencyKey: key } });
         if (audited)
-          await recordAudit(tx, actor, {
+          await recordAudit(tx, keyActor(auth, req), {
             action: audited.action,
             merchantId: auth.merchant.id,
             mode: auth.tenant.mode,
@@ -96,6 +88,16 @@ export function merchantEndpoint<
     spec,
   );
 }
+
+/** The merchant's key as the audit log names it: the key, the person answerable for it, from where. */
+const keyActor = (auth: AuthenticatedMerchant, req: Request): Actor => ({
+  type: 'api_key',
+  userId: auth.apiKey.creatorUserId,
+  email: auth.apiKey.creatorEmail,
+  apiKeyId: auth.apiKey.id,
+  address: clientAddress(req),
+  userAgent: req.headers.get('user-agent'),
+});
 
 /**
  * An operator endpoint: `Authorization: Bearer ak_…` (an operator's admin key) or the bootstrap
