@@ -8,11 +8,11 @@ import { feeFor } from '../books/fees';
 import { type CurrencyCode } from '../platform/money/currencies';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
-import { payoutRail } from '../rails';
+import { payoutRailFor, queuePickUp } from '../rails';
+import type { PayoutRail } from '../rails/providers/types';
 import { assertCanSendMoney, findWallet } from '../books/wallets/find-wallet';
 import { findPaymentAccount } from './payment-accounts/manage';
 import { readPayoutNumber } from '../rails/payout-destination';
-import { payoutProblem } from '../rails/live-payout-rails';
 import { bankRecipient, mobileRecipient, type PayoutInput, type PayoutType, type WithdrawalInput } from './input';
 import { moneyOutEvent, presentPayoutOf } from './present';
 
@@ -104,16 +104,16 @@ async function savedAccountDestination(
   };
 }
 
-/** What a real rail needs that the sandbox does not: a 422 now, before anything is debited. */
-function assertLiveRailTakes(provider: string, destination: Destination, amount: bigint) {
+/** What the rail would refuse, as a 422 now, before anything is debited. */
+function assertRailTakes(rail: PayoutRail, destination: Destination, amount: bigint) {
   const saved = destination.paymentAccountId !== null;
-  if (destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
+  if (rail.needsBankCode && destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
     // A real bank transfer needs the bank's code (Paystack's bank_code, e.g. 058 for GTBank).
     throw saved
       ? invalidField('payment_account_id', "has no bank_routing_number: live bank payouts need the bank's code")
       : invalidField('recipient_details.bank_routing_number', "is required for live bank payouts: the bank's code");
   }
-  const problem = payoutProblem(provider, { amount, network: destination.networkProvider });
+  const problem = rail.problemWith({ amount, network: destination.networkProvider });
   if (!problem) return;
   if (problem.about === 'amount') throw invalidField('amount', problem.message);
   throw invalidField(saved ? 'payment_account_id' : 'recipient_details.network_provider', problem.message);
@@ -135,8 +135,8 @@ export async function initiatePayout<K extends PayoutKind>(
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
-  const rail = payoutRail(ctx.tenant.mode, currency, destination.payoutType);
-  if (ctx.tenant.mode === 'live') assertLiveRailTakes(rail.name, destination, amount);
+  const rail = payoutRailFor(ctx.tenant.mode, currency, destination.payoutType);
+  assertRailTakes(rail, destination, amount);
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;
 
@@ -181,7 +181,7 @@ export async function initiatePayout<K extends PayoutKind>(
     });
     const presented = presentPayoutOf(kind, row!);
     await recordEvent(tx, moneyOutEvent(row!, 'created'));
-    await rail.submit(tx, { transactionId: row!.id });
+    await queuePickUp(tx, rail, row!.id);
     return presented;
   });
 }

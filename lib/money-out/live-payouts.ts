@@ -5,14 +5,15 @@ import { config } from '../platform/config';
 import { log } from '../platform/log';
 import { payoutCallbackUrl } from '../rails/callback-address';
 import { NOT_FOUND_AFTER_MS, roundsSince, scheduleStatusCheck } from '../rails/status-checks';
-import { livePayoutsNamed, type LivePayouts, type PayoutStatusAnswer } from '../rails/live-payout-rails';
+import { payoutRailNamed } from '../rails';
+import type { PayoutRail, PayoutStatusAnswer } from '../rails/providers/types';
 import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
 import { completePayout, failPayout } from './progress';
 import { recordRailCall } from '../rails/circuit';
 import { earlyAnswer, keepCallback, noteQuestion, takeQuestion } from './payout-callbacks';
 
 /**
- * A live withdrawal or payout, once picked up (PROCESSING: the merchant can no longer cancel it). A
+ * A withdrawal or payout on any rail (the sandbox's, Paystack's, MTN's, M-Pesa's), once picked up (PROCESSING: the merchant can no longer cancel it). A
  * job sends it with the payout's id as the provider's idempotency reference, so sending again after
  * a lost answer can never pay twice. The provider's word is taken from its status query (or its
  * signed webhook, for Paystack): COMPLETED, or FAILED with the money back. A refusal that proves
@@ -49,7 +50,7 @@ function targetOf(row: PayoutRow): PayoutTarget {
 export async function sendLivePayout(db: Db, transactionId: string, round = 0): Promise<void> {
   const row = await processing(db, transactionId);
   if (!row) return;
-  const rail = livePayoutsNamed(row.provider ?? '');
+  const rail = payoutRailNamed(row.provider ?? '');
   if (!rail) {
     log.error('rail.payout_rail_missing', { transaction_id: transactionId, provider: row.provider });
     return scheduleCheck(db, transactionId, round + 1);
@@ -81,7 +82,7 @@ export async function sendLivePayout(db: Db, transactionId: string, round = 0): 
 export async function checkLivePayout(db: Db, transactionId: string, round: number): Promise<PayoutStatus['status']> {
   const row = await processing(db, transactionId);
   if (!row) return 'unknown';
-  const rail = livePayoutsNamed(row.provider ?? '');
+  const rail = payoutRailNamed(row.provider ?? '');
   if (!rail) {
     await scheduleCheck(db, transactionId, round + 1);
     return 'unknown';
@@ -124,7 +125,7 @@ export async function onPayoutStatusAnswer(
   body: unknown,
 ): Promise<PayoutStatus['status']> {
   const row = await processing(db, transactionId);
-  const rail = row && livePayoutsNamed(row.provider ?? '');
+  const rail = row && payoutRailNamed(row.provider ?? '');
   const answer = rail?.readStatusAnswer?.(body) ?? null;
   if (!(await keepCallback(db, transactionId, 'status', body, answer?.question ?? null))) return 'unknown';
   if (!row || !rail || !answer) return 'unknown';
@@ -139,7 +140,7 @@ export async function onPayoutStatusAnswer(
  * Acts on the answer to a question we asked, unless it names another payout or a completion for
  * another amount: that is logged and not acted on (null), and the backoff keeps asking.
  */
-async function applyAnswer(db: Db, rail: LivePayouts, row: PayoutRow, answer: PayoutStatusAnswer, round: number) {
+async function applyAnswer(db: Db, rail: PayoutRail, row: PayoutRow, answer: PayoutStatusAnswer, round: number) {
   const { status } = answer;
   const mismatch =
     answer.payoutId && answer.payoutId !== row.id
@@ -156,7 +157,7 @@ async function applyAnswer(db: Db, rail: LivePayouts, row: PayoutRow, answer: Pa
   return status.status;
 }
 
-async function act(db: Db, rail: LivePayouts, row: PayoutRow, status: PayoutStatus, round: number) {
+async function act(db: Db, rail: PayoutRail, row: PayoutRow, status: PayoutStatus, round: number) {
   switch (status.status) {
     case 'completed':
       await completePayout(db, row.id);

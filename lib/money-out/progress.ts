@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { nonZero, postEntry } from '../books/ledger/post-entry';
 import { recordEvent } from '../notifications/events/record-event';
-import { payoutRailNamed } from '../rails';
+import { queueSend } from '../rails';
 import { moneyOutEvent, presentPayoutOf, statusFor, type PayoutRow } from './present';
 
 /**
@@ -69,25 +69,13 @@ async function reverse(db: Db, row: PayoutRow, why: string) {
   });
 }
 
-/** The rail takes a PENDING payout: PROCESSING, then the rail sends it. Nothing if it was cancelled first. */
+/** The rail takes a PENDING payout: PROCESSING, and a job sends it once that commits. Nothing if it was cancelled first. */
 export async function pickUpPayout(db: Db, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await movePayout(tx, { id: transactionId }, 'pick_up', { processingAt: sql`now()` });
     if (!row) return false;
-    const { providerReference } = await payoutRailNamed(row.provider!).send(tx, {
-      transactionId,
-      destination: {
-        payoutType: row.payoutType as 'bank_transfer' | 'mobile_money',
-        accountNumber: row.bankAccountNumber,
-        mobileNumber: row.mobileNumber,
-      },
-    });
-    const [withReference] = await tx
-      .update(customerTransactions)
-      .set({ providerReference })
-      .where(eq(customerTransactions.id, transactionId))
-      .returning();
-    await announce(tx, withReference!);
+    await queueSend(tx, transactionId);
+    await announce(tx, row);
     return true;
   });
 }

@@ -1,103 +1,104 @@
 import type { Mode } from '../platform/db/schema';
 import type { CurrencyCode } from '../platform/money/currencies';
 import { ApiError } from '../platform/http/errors';
-import { sandboxBankTransfer, sandboxMobileMoney, sandboxPayouts } from './sandbox';
-import type { BankTransferRail, MobileMoneyRail, PayoutRail } from './types';
+import type { Db } from '../platform/db/client';
 import { enqueueJob } from '../platform/jobs/queue';
-import { liveMobileMoney, liveRoute } from './live';
-import { livePayouts } from './live-payout-rails';
+import { sandboxBankTransfer, sandboxPayouts, sandboxPrompts } from './providers/sandbox';
+import type { BankTransferRail, PayoutRail, PromptRail } from './providers/types';
+import { liveMobileMoney, liveMobileMoneyNamed, liveRoute } from './live';
+import { livePayouts, livePayoutsNamed } from './live-payout-rails';
 
 /**
- * The rails of each mode. Test mode always runs on the sandbox, whatever the deployment's
- * configuration. Live mode runs on the rail LIVE_ROUTES names for the currency and method
- * (lib/rails/live.ts): live bank transfers open an account per payment, and live prompts and payouts
- * are sent by jobs (lib/collections/live/, lib/money-out/live-payouts.ts). A method or payout with
- * no route answers 503 `rail_unavailable`.
+ * The registry: which rail serves a payment or a payout. The sandbox is a provider like the others:
+ * test mode routes every currency to the sandbox's rails, live mode to the rail LIVE_ROUTES names for
+ * the currency and method (lib/rails/live.ts). Both run one pipeline from here on: a prompt or a
+ * payout is written with a job in the verb's transaction, the job calls the rail, and its word is
+ * taken from its status query (lib/collections/live/, lib/money-out/live-payouts.ts). Nothing else in
+ * the service branches on mode or on a provider's name. A method or payout with no route answers 503
+ * `rail_unavailable`.
  */
-export function mobileMoneyRail(mode: Mode, currency: CurrencyCode): MobileMoneyRail {
-  if (mode === 'test') return sandboxMobileMoney;
-  const live = liveMobileMoney(currency);
-  if (!live) throw railUnavailable('mobile money');
-  return {
-    name: live.name,
-    // The provider is called by a job once this transaction commits, never with rows locked
-    // (lib/collections/live/mobile-money.ts); its reference is known only then.
-    async requestPayment(db, request) {
-      await enqueueJob(
-        db,
-        'rail_request_payment',
-        { attempt_id: request.attemptId },
-        { jobKey: `rail_request:${request.attemptId}` },
-      );
-      return { providerReference: null };
+
+/** The rail that sends a prompt for a payment in `currency`. */
+export function promptRailFor(mode: Mode, currency: CurrencyCode): PromptRail {
+  const rail = mode === 'test' ? sandboxPrompts : liveMobileMoney(currency);
+  if (!rail) throw railUnavailable('mobile money');
+  return rail;
+}
+
+/** The rail an attempt was sent through (its `provider`), for its job, callbacks and status queries. */
+export function promptRailNamed(name: string): PromptRail | null {
+  return name === sandboxPrompts.name ? sandboxPrompts : liveMobileMoneyNamed(name);
+}
+
+/** The rail that pays out `payoutType` in `currency`. */
+export function payoutRailFor(
+  mode: Mode,
+  currency: CurrencyCode,
+  payoutType: 'bank_transfer' | 'mobile_money',
+): PayoutRail {
+  const rail = mode === 'test' ? sandboxPayouts : livePayouts(currency, payoutType);
+  if (!rail) throw railUnavailable(`${payoutType.replace('_', ' ')} payouts in ${currency}`);
+  return rail;
+}
+
+/** The rail a payout was given when it was made (its `provider`); null when not configured now. */
+export function payoutRailNamed(name: string): PayoutRail | null {
+  return name === sandboxPayouts.name ? sandboxPayouts : livePayoutsNamed(name);
+}
+
+/** Queues the prompt: a job calls the rail once the verb's transaction commits, never with rows locked. */
+export async function queuePrompt(db: Db, attemptId: string): Promise<void> {
+  await enqueueJob(db, 'rail_request_payment', { attempt_id: attemptId }, { jobKey: `rail_request:${attemptId}` });
+}
+
+/** Queues a new payout's pick-up (PENDING → PROCESSING) after its rail's cancel window. */
+export async function queuePickUp(db: Db, rail: PayoutRail, transactionId: string): Promise<void> {
+  await enqueueJob(
+    db,
+    'pick_up_payout',
+    { transaction_id: transactionId },
+    {
+      runAt: new Date(Date.now() + rail.pickUpAfterSeconds() * 1000),
+      jobKey: `pick_up_payout:${transactionId}`,
     },
-  };
+  );
 }
 
-/** The one network a live mobile-money route serves (MTN MoMo's, M-Pesa's), or null in test mode. */
-export function liveNetwork(mode: Mode, currency: CurrencyCode): string | null {
-  return mode === 'live' ? (liveMobileMoney(currency)?.network ?? null) : null;
+/** Queues the sending of a payout just picked up: a job calls the rail once that commits. */
+export async function queueSend(db: Db, transactionId: string): Promise<void> {
+  await enqueueJob(
+    db,
+    'rail_send_payout',
+    { transaction_id: transactionId },
+    { jobKey: `rail_send_payout:${transactionId}` },
+  );
 }
 
+/**
+ * Test mode's standing bank accounts (one per currency; money arrives through /api/sandbox/**). Live
+ * bank transfers open an account per payment instead (lib/collections/live/bank-transfer.ts).
+ */
 export function bankTransferRail(mode: Mode): BankTransferRail {
   if (mode === 'test') return sandboxBankTransfer;
   throw railUnavailable('bank transfer');
 }
 
-export function payoutRail(
-  mode: Mode,
-  currency: CurrencyCode,
-  payoutType: 'bank_transfer' | 'mobile_money',
-): PayoutRail {
-  if (mode === 'test') return sandboxPayouts;
-  const live = livePayouts(currency, payoutType);
-  if (!live) throw railUnavailable(`${payoutType.replace('_', ' ')} payouts in ${currency}`);
-  return livePayoutRail(live.name);
-}
-
-/** The rail a payout was given when it was made (its `provider`), for the worker that sends it. */
-export function payoutRailNamed(name: string): PayoutRail {
-  if (name === sandboxPayouts.name) return sandboxPayouts;
-  return livePayoutRail(name);
-}
-
 /**
- * A live payout: picked up at once (PENDING → PROCESSING), then a job calls the provider once that
- * commits, never with rows locked (lib/money-out/live-payouts.ts); its reference is known only then.
+ * Whether a method is routed in a currency (test mode: always) and its rail is not down; the one
+ * network its prompt rail serves (null: every network); and whether the rail confirms the money
+ * itself (a live provider: no operator approval). The page hides what is not offered.
  */
-const livePayoutRail = (name: string): PayoutRail => ({
-  name,
-  async submit(db, payout) {
-    await enqueueJob(
-      db,
-      'pick_up_payout',
-      { transaction_id: payout.transactionId },
-      {
-        jobKey: `pick_up_payout:${payout.transactionId}`,
-      },
-    );
-  },
-  async send(db, payout) {
-    await enqueueJob(
-      db,
-      'rail_send_payout',
-      { transaction_id: payout.transactionId },
-      {
-        jobKey: `rail_send_payout:${payout.transactionId}`,
-      },
-    );
-    return { providerReference: null };
-  },
-});
-
-/** Whether live mode offers a method in a currency: routed, and its rail not down (the page hides the others). */
-export function liveOffers(
+export function routeOffered(
+  mode: Mode,
   currency: CurrencyCode,
   method: 'mobile_money' | 'bank_transfer',
   railsDown: ReadonlySet<string> = new Set(),
-): boolean {
+): { offered: boolean; network: string | null; confirmsMoney: boolean } {
+  if (mode === 'test') return { offered: true, network: null, confirmsMoney: false };
   const provider = liveRoute(currency, method);
-  return provider !== null && !railsDown.has(provider);
+  const offered = provider !== null && !railsDown.has(provider);
+  const network = method === 'mobile_money' ? (liveMobileMoney(currency)?.network ?? null) : null;
+  return { offered, network, confirmsMoney: true };
 }
 
 const railUnavailable = (what: string) =>

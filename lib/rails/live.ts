@@ -1,15 +1,15 @@
 import { config, type Config } from '../platform/config';
-import type { NetworkProvider } from '../platform/db/schema';
 import type { CurrencyCode } from '../platform/money/currencies';
 import type { LiveMethod, LiveProvider } from '../platform/settings/live-rails';
 import { createPaystack, type Paystack } from './providers/paystack';
 import { mtnMomoCollections } from './providers/mtn-momo';
 import { liveMpesa } from './live-mpesa';
-import type { BankTransferProvider, CollectionStatus, MobileMoneyProvider } from './providers/types';
+import type { BankTransferProvider } from './providers/types';
+import type { PromptRail } from './providers/types';
 
 /**
- * Live mode's rails, built once from the configuration (LIVE_ROUTES and each provider's variables,
- * checked when the configuration is read). Test mode never comes here.
+ * Live mode's collection rails, built once from the configuration (LIVE_ROUTES and each provider's
+ * variables, checked when the configuration is read). lib/rails/index.ts routes to them.
  */
 let paystack: { key: string; rail: Paystack } | undefined;
 
@@ -39,26 +39,16 @@ export function liveBankTransfer(currency: CurrencyCode): BankTransferProvider |
   return liveRoute(currency, 'bank_transfer') === 'paystack' ? livePaystack() : null;
 }
 
-/** A live mobile-money rail, as the attempt code uses it: one provider, the network it serves. */
-export interface LiveMobileMoney {
-  name: 'mtn_momo' | 'mpesa';
-  network: NetworkProvider;
-  requestPayment: MobileMoneyProvider['requestPayment'];
-  /** `amount`: what was asked, for providers whose status answer carries none (M-Pesa). */
-  queryPayment(request: { attemptId: string; providerReference: string; amount: bigint }): Promise<CollectionStatus>;
-  readCallback: MobileMoneyProvider['readCallback'];
-}
-
-let mtnCollections: { key: string; rail: LiveMobileMoney } | undefined;
+let mtnCollections: { key: string; rail: PromptRail } | undefined;
 
 /** The live mobile-money rail LIVE_ROUTES names for a currency, or null. */
-export function liveMobileMoney(currency: CurrencyCode): LiveMobileMoney | null {
+export function liveMobileMoney(currency: CurrencyCode): PromptRail | null {
   const provider = liveRoute(currency, 'mobile_money');
   return provider === 'mtn_momo' || provider === 'mpesa' ? liveMobileMoneyNamed(provider) : null;
 }
 
 /** The rail an attempt was sent through (its `provider`), for its callbacks and status queries; null when not configured now. */
-export function liveMobileMoneyNamed(provider: string): LiveMobileMoney | null {
+export function liveMobileMoneyNamed(provider: string): PromptRail | null {
   if (provider === 'mpesa') return mpesaRail();
   if (provider !== 'mtn_momo') return null;
   const c = config();
@@ -69,7 +59,7 @@ export function liveMobileMoneyNamed(provider: string): LiveMobileMoney | null {
   return mtnCollections.rail;
 }
 
-function mtnRail(c: Config, timeoutMs: number): LiveMobileMoney {
+function mtnRail(c: Config, timeoutMs: number): PromptRail {
   const collections = mtnMomoCollections({
     baseUrl: c.MTN_MOMO_BASE_URL,
     targetEnvironment: c.MTN_MOMO_TARGET_ENVIRONMENT!,
@@ -83,18 +73,22 @@ function mtnRail(c: Config, timeoutMs: number): LiveMobileMoney {
   return {
     name: 'mtn_momo',
     network: 'mtn_momo',
+    // MTN's X-Reference-Id is our attempt id.
+    referenceIsOurs: true,
     requestPayment: (request) => collections.requestPayment(request),
     queryPayment: ({ attemptId, providerReference }) => collections.queryPayment({ attemptId, providerReference }),
     readCallback: (body) => collections.readCallback(body),
   };
 }
 
-function mpesaRail(): LiveMobileMoney | null {
+function mpesaRail(): PromptRail | null {
   const collections = liveMpesa()?.collections ?? null;
   return (
     collections && {
       name: 'mpesa',
       network: 'mpesa',
+      // Daraja names the request itself (CheckoutRequestID), in its answer or its callback.
+      referenceIsOurs: false,
       requestPayment: (request) => collections.requestPayment(request),
       queryPayment: (request) => collections.queryPayment(request),
       readCallback: (body) => collections.readCallback(body),

@@ -2,13 +2,14 @@ import type { Task, TaskList } from 'graphile-worker';
 import { getDb } from '../platform/db/client';
 import { expireCheckout } from '../checkout/expire-checkouts';
 import { purgeExpiredIdempotencyKeys } from '../access/idempotency';
-import { recordMobileMoneyResult, timeOutAttempt, timeOutDueAttempts } from '../collections/rail-outcomes';
+import { timeOutAttempt, timeOutDueAttempts } from '../collections/rail-outcomes';
 import { purgeRateLimitCounters } from '../access/rate-limit/limit';
 import { runSettlement } from '../books/settlement/run-settlement';
-import { completePayout, failPayout, pickUpPayout } from '../money-out/progress';
-import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../rails/sandbox';
+import { pickUpPayout } from '../money-out/progress';
 import type { JobPayloads } from '../platform/jobs/queue';
 import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
+import { answerSandboxPrompt } from '../collections/sandbox/answers';
+import { answerSandboxPayout } from '../money-out/sandbox-answers';
 import { sweepLiveTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 import { sendQueuedMail } from '../platform/mail/outbox';
@@ -24,8 +25,9 @@ export const taskList: TaskList = {
   // Checkouts expire by the worker's sweep (expiry-sweeper.ts); this serves jobs queued by versions before it.
   expire_checkout: task<'expire_checkout'>((p) => expireCheckout(getDb(), p.checkout_id)),
   time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
+  // The sandbox provider's simulated customer and bank answering, then calling back.
   sandbox_mobile_money_outcome: task<'sandbox_mobile_money_outcome'>((p) =>
-    recordMobileMoneyResult(getDb(), p.attempt_id, p.outcome),
+    answerSandboxPrompt(getDb(), p.attempt_id, p.outcome),
   ),
   rail_request_payment: task<'rail_request_payment'>((p) => sendLivePrompt(getDb(), p.attempt_id)),
   rail_check_payment: task<'rail_check_payment'>((p) => checkLivePrompt(getDb(), p.attempt_id, p.round)),
@@ -33,13 +35,7 @@ export const taskList: TaskList = {
   rail_send_payout: task<'rail_send_payout'>((p) => sendLivePayout(getDb(), p.transaction_id)),
   rail_check_payout: task<'rail_check_payout'>((p) => checkLivePayout(getDb(), p.transaction_id, p.round)),
   sandbox_payout_outcome: task<'sandbox_payout_outcome'>((p) =>
-    p.outcome === 'completed'
-      ? completePayout(getDb(), p.transaction_id)
-      : failPayout(
-          getDb(),
-          p.transaction_id,
-          `The recipient's bank or network rejected the transfer (sandbox: number ends in ${SANDBOX_PAYOUT_FAILURE_SUFFIX})`,
-        ),
+    answerSandboxPayout(getDb(), p.transaction_id, p.outcome),
   ),
   send_mail: task<'send_mail'>((p) => sendQueuedMail(getDb(), p.mail_id)),
   // Safety nets and housekeeping, run by cron.

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '../../platform/db/schema';
 import { config } from '../../platform/config';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
-import { liveNetwork, liveOffers } from '../../rails';
+import { routeOffered } from '../../rails';
 import type { CheckoutRow } from '../../checkout/present';
 import type { AttemptRow, Offering } from './session-facts';
 
@@ -27,13 +27,18 @@ export function methodsOnOffer(
     kybStatus: merchant.kybStatus,
     acceptedMethods: merchant.acceptedMethods,
   })
-    // Live mode offers only what the deployment routes to a provider; test mode offers the whole catalogue.
-    .filter((m) => merchant.mode === 'test' || liveOffers(row.currencyCode, m.method, merchant.railsDown))
-    // A live provider confirms the money itself (no operator approval), and serves its own network only.
-    .map((m) => {
-      if (merchant.mode === 'test') return m;
-      const network = liveNetwork('live', row.currencyCode);
-      return { ...m, requires_manual_approval: false, networks: m.networks.filter((n) => n.id === network) };
+    // Only what the mode routes to a rail that is up; a rail serves its own network only, and a live
+    // provider confirms the money itself (no operator approval).
+    .flatMap((m) => {
+      const route = routeOffered(merchant.mode, row.currencyCode, m.method, merchant.railsDown);
+      if (!route.offered) return [];
+      return [
+        {
+          ...m,
+          requires_manual_approval: route.confirmsMoney ? false : m.requires_manual_approval,
+          networks: route.network ? m.networks.filter((n) => n.id === route.network) : m.networks,
+        },
+      ];
     })
     .filter((m) => m.method !== 'mobile_money' || m.networks.length > 0);
   const transferStarted =

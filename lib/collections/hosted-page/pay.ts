@@ -10,7 +10,7 @@ import { enqueueJob } from '../../platform/jobs/queue';
 import type { OfferedNetwork } from '../../rails/methods';
 import { countryOfInternationalNumber, findMarket, readMobileNumber } from '../../rails/mobile-money';
 import type { NumberProblem } from '../../rails/mobile-number';
-import { bankTransferRail, mobileMoneyRail } from '../../rails';
+import { bankTransferRail, promptRailFor, queuePrompt } from '../../rails';
 import { liveBankTransfer } from '../../rails/live';
 import { modeOf } from '../../merchants/tenant-mode';
 import { openLiveBankTransfer } from '../live/bank-transfer';
@@ -67,9 +67,9 @@ async function abandonWaitingTransfers(db: Db, checkoutId: string) {
 }
 
 /**
- * Sends a mobile-money prompt: the checkout moves to `processing`, an attempt row is written, the
- * rail is asked to prompt the phone, and a timeout job is set for the attempt window — all in one
- * transaction. The phone is locked to the merchant's when `customer_phone_editable` is false.
+ * Sends a mobile-money prompt: the checkout moves to `processing`, an attempt row is written with
+ * the job that asks the rail to prompt the phone, and a timeout job is set for the attempt window —
+ * all in one transaction. The phone is locked to the merchant's when `customer_phone_editable` is false.
  */
 export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output<typeof startMobileMoneyInput>) {
   const offer = (await methodsFor(db, row)).find((m) => m.method === 'mobile_money');
@@ -91,7 +91,7 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
   }
   const phone = read.e164;
 
-  const rail = mobileMoneyRail(await modeOf(db, row.tenantId), row.currencyCode);
+  const rail = promptRailFor(await modeOf(db, row.tenantId), row.currencyCode);
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
   await db.transaction(async (tx) => {
     await abandonWaitingTransfers(tx, row.id);
@@ -119,15 +119,8 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
         respondBy: sql`now() + make_interval(secs => ${windowSeconds})`,
       })
       .returning();
-    const { providerReference } = await rail.requestPayment(tx, {
-      attemptId: attempt!.id,
-      network: network.id,
-      phone,
-      amount: row.amount,
-      currency: row.currencyCode,
-      reference: row.paymentReference,
-    });
-    await tx.update(paymentAttempts).set({ providerReference }).where(eq(paymentAttempts.id, attempt!.id));
+    // The rail is called by a job once this commits (lib/collections/live/mobile-money.ts).
+    await queuePrompt(tx, attempt!.id);
     await enqueueJob(
       tx,
       'time_out_payment_attempt',

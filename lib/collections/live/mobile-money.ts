@@ -4,14 +4,15 @@ import type { Db } from '../../platform/db/client';
 import { log } from '../../platform/log';
 import { callbackUrl } from '../../rails/callback-address';
 import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-checks';
-import { liveMobileMoneyNamed, type LiveMobileMoney } from '../../rails/live';
+import { promptRailNamed } from '../../rails';
+import type { PromptRail } from '../../rails/providers/types';
 import type { CollectionStatus } from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
 import { noteProviderAnswer } from './provider-notes';
 import { recordRailCall } from '../../rails/circuit';
 
 /**
- * A live mobile-money prompt (MTN MoMo, M-Pesa). The attempt and a `rail_request_payment` job are
+ * A mobile-money prompt, on any rail (the sandbox's, MTN MoMo's, M-Pesa's). The attempt and a `rail_request_payment` job are
  * written in the page's transaction; the job calls the provider. From then on the provider's word
  * is only ever taken from its status query: a callback (to the attempt's unguessable address) just
  * makes us ask now. Nothing is guessed: a refusal fails the attempt; a time-out, a 5xx or silence
@@ -39,7 +40,7 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
   const found = await loadAttempt(db, attemptId);
   if (!found || found.attempt.status !== 'processing' || found.attempt.providerReference) return;
   const { attempt } = found;
-  const rail = liveMobileMoneyNamed(attempt.provider);
+  const rail = promptRailNamed(attempt.provider);
   if (!rail) {
     await recordMobileMoneyResult(db, attempt.id, 'provider_error', {
       message: 'The mobile money provider is not configured',
@@ -78,9 +79,9 @@ export async function checkLivePrompt(db: Db, attemptId: string, round: number):
   const found = await loadAttempt(db, attemptId);
   if (!found || !OPEN.has(found.attempt.status)) return 'unknown';
   const { attempt } = found;
-  const rail = liveMobileMoneyNamed(attempt.provider);
-  // MTN's reference is our attempt id; M-Pesa's comes with its answer or its callback.
-  const providerReference = attempt.providerReference ?? (rail?.name === 'mtn_momo' ? attempt.id : null);
+  const rail = promptRailNamed(attempt.provider);
+  // A rail that takes our attempt id as its reference can be asked even when its answer was lost.
+  const providerReference = attempt.providerReference ?? (rail?.referenceIsOurs ? attempt.id : null);
   if (!rail || !providerReference) {
     await scheduleCheck(db, attempt.id, round + 1);
     return 'unknown';
@@ -92,7 +93,7 @@ export async function checkLivePrompt(db: Db, attemptId: string, round: number):
   return status.status;
 }
 
-async function act(db: Db, rail: LiveMobileMoney, attempt: Attempt, status: CollectionStatus, round: number) {
+async function act(db: Db, rail: PromptRail, attempt: Attempt, status: CollectionStatus, round: number) {
   switch (status.status) {
     case 'succeeded':
       if (status.currency !== attempt.currencyCode || status.amount !== attempt.amount) {
@@ -126,7 +127,7 @@ async function act(db: Db, rail: LiveMobileMoney, attempt: Attempt, status: Coll
 export async function onLiveCallback(db: Db, attemptId: string, body: unknown): Promise<CollectionStatus['status']> {
   const found = await loadAttempt(db, attemptId);
   if (!found) return 'unknown';
-  const rail = liveMobileMoneyNamed(found.attempt.provider);
+  const rail = promptRailNamed(found.attempt.provider);
   const hint = rail?.readCallback(body);
   if (hint && !found.attempt.providerReference) {
     await db

@@ -6,8 +6,10 @@ import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { requireMoney } from '../../platform/http/money-input';
 import { oneUnit } from '../../platform/money/currencies';
-import { sandboxBankTransfer } from '../../rails/sandbox';
-import { recordIncomingBankTransfer, recordMobileMoneyResult, timeOutAttempt } from '../rail-outcomes';
+import { sandboxBankTransfer } from '../../rails/providers/sandbox';
+import { recordIncomingBankTransfer, timeOutAttempt } from '../rail-outcomes';
+import { sendLivePrompt } from '../live/mobile-money';
+import { answerSandboxPrompt } from './answers';
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
 import type { simulateMobileMoneyInput, simulateTransferInput } from './input';
 
@@ -50,7 +52,7 @@ export async function simulateIncomingTransfer(
   return { transfers: results };
 }
 
-/** The page's "simulate" buttons: answer a pending prompt now instead of waiting. */
+/** The page's "simulate" buttons: the sandbox's customer answers a pending prompt now instead of waiting. */
 export async function simulateMobileMoneyOutcome(
   db: Db,
   attemptId: string,
@@ -68,7 +70,10 @@ export async function simulateMobileMoneyOutcome(
       .where(eq(paymentAttempts.id, attemptId));
     await timeOutAttempt(db, attemptId);
   } else {
-    await recordMobileMoneyResult(db, attemptId, outcome);
+    // The customer answers at the sandbox, which calls back; the prompt is sent first if its job has
+    // not run yet (the sandbox takes each attempt once).
+    await sendLivePrompt(db, attemptId);
+    await answerSandboxPrompt(db, attemptId, outcome);
   }
   const [after] = await db
     .select({ status: paymentAttempts.status })

@@ -1,3 +1,4 @@
+import type { NetworkProvider } from '../../platform/db/schema/payment-accounts';
 import type { CurrencyCode } from '../../platform/money/currencies';
 
 /**
@@ -105,4 +106,69 @@ export interface PayoutProvider {
     callbackUrl: string;
   }): Promise<SubmitResult>;
   queryPayout(request: { payoutId: string; providerReference: string | null }): Promise<PayoutStatus>;
+}
+
+/**
+ * The rails as the service's verbs see them: one shape per capability, whoever stands behind it (the
+ * sandbox or a live provider; lib/rails/index.ts routes to them). What differs between providers is
+ * data on the rail (its network, whether its reference is ours, how long a payout waits to be picked
+ * up, what it refuses), never a branch on a provider's name in a verb.
+ */
+
+/** Collects by an approval prompt on the customer's phone (mobile money). */
+export interface PromptRail {
+  readonly name: string;
+  /** The one network it serves (MTN MoMo's, M-Pesa's); null: every network of the market table (the sandbox). */
+  readonly network: NetworkProvider | null;
+  /** It takes our attempt id as its reference (MTN's `X-Reference-Id`), so a lost answer loses nothing. */
+  readonly referenceIsOurs: boolean;
+  requestPayment: MobileMoneyProvider['requestPayment'];
+  /** `amount`: what was asked, for providers whose status answer carries none (M-Pesa). */
+  queryPayment(request: { attemptId: string; providerReference: string; amount: bigint }): Promise<CollectionStatus>;
+  readCallback: MobileMoneyProvider['readCallback'];
+}
+
+/** Sends withdrawals and payouts, our payout id as its idempotency reference. */
+export interface PayoutRail {
+  readonly name: string;
+  /** Seconds a new payout waits before it is picked up: the merchant's window to cancel it. */
+  pickUpAfterSeconds(): number;
+  /** A bank payout needs the bank's code (`bank_routing_number`). */
+  readonly needsBankCode: boolean;
+  /** What it would refuse before anything is sent: checked when the payout is made (a 422, nothing debited). */
+  problemWith(payout: { amount: bigint; network: string | null }): { about: 'amount' | 'network'; message: string } | null;
+  sendPayout: PayoutProvider['sendPayout'];
+  /** M-Pesa's answers `unknown` ("asked"): its verdict comes by callback, read by `readStatusAnswer`. */
+  queryPayout: PayoutProvider['queryPayout'];
+  /** For a provider that answers status queries by callback (M-Pesa): that answer, or null. */
+  readStatusAnswer?(body: unknown): PayoutStatusAnswer | null;
+}
+
+export interface PayoutStatusAnswer {
+  /** The provider's id of the status query it says it answers (counts only if we asked it). */
+  question: string | null;
+  /** The payout the answer names, where it names one (to cross-check the address it came to). */
+  payoutId: string | null;
+  status: PayoutStatus;
+  /** Minor units, where the answer reports an amount. */
+  amount: bigint | null;
+}
+
+/** Where a customer sends a bank transfer; fields that do not apply to the currency are null. */
+export interface BankAccountDetails {
+  bank_name: string;
+  /** Who holds the account: the service that collects for the merchant. */
+  account_name: string;
+  account_number: string | null;
+  iban: string | null;
+  branch_code: string | null;
+  sort_code: string | null;
+  routing_number: string | null;
+  swift_code: string | null;
+}
+
+export interface BankTransferRail {
+  readonly name: string;
+  /** Where the customer sends the money; the payment reference identifies the checkout. */
+  collectionAccount(currency: CurrencyCode): BankAccountDetails;
 }

@@ -195,12 +195,14 @@ describe('mobile money (sandbox rail)', () => {
     await page.call(contract.startMobileMoneyPayment, {
       body: { network: 'mtn_momo', phone: '0244123333' },
     });
+    await runJobsNow(['rail_request_payment']); // the prompt reaches the phone
     await sql`update payment_attempts set created_at = now() - interval '31 seconds' where checkout_id = ${checkout.id}`;
     // "Send again" without a phone reuses the number of the prompt it replaces.
     const resent = await page.call(contract.startMobileMoneyPayment, {
       body: { network: 'mtn_momo' },
     });
     expectStatus(resent, 200);
+    await runJobsNow(['rail_request_payment']);
     expect(resent.body.data.checkout.status).toBe('processing');
     expect(resent.body.data.latest_attempt!.phone).toBe('+233 ••• ••• 333');
     const attempts = await sql<

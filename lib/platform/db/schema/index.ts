@@ -20,6 +20,7 @@ export * from './webhooks';
 export * from './embed-sessions';
 export * from './rail-circuits';
 export * from './payout-callbacks';
+export * from './sandbox-rail';
 export * from './mail';
 export * from './auth';
 export * from './audit';

@@ -5,7 +5,7 @@ import { initiatePayout } from '../../../../lib/money-out/initiate';
 import { payoutInput, withdrawalInput, type PayoutInput, type WithdrawalInput } from '../../../../lib/money-out/input';
 import { addPaymentAccount, updatePaymentAccount } from '../../../../lib/money-out/payment-accounts/manage';
 import { addPaymentAccountInput } from '../../../../lib/money-out/payment-accounts/input';
-import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../../../../lib/rails/sandbox';
+import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../../../../lib/rails/providers/sandbox';
 import { attempt, count, expectRefusal, expectSuccess, type Real } from '../driver/real';
 import {
   CURRENCIES,
