@@ -52,7 +52,7 @@ export class CancelPayout extends Step {
   }
 }
 
-type RailTask = 'pick_up_payout' | 'sandbox_payout_outcome';
+type RailTask = 'pick_up_payout' | 'rail_send_payout' | 'sandbox_payout_outcome';
 
 /** A job of the payout rail, as graphile-worker keeps it. */
 interface QueuedJob<T extends RailTask> {
@@ -80,8 +80,9 @@ async function runJob(real: Real, job: QueuedJob<RailTask>) {
 
 /**
  * The sandbox payout rail moves a withdrawal or payout on:
- *   - pick_up: its queued `pick_up_payout` job runs (PENDING → PROCESSING and sent, which queues the
- *     sandbox's outcome: failed for a destination ending in 9999, else completed); once that job has
+ *   - pick_up: its queued `pick_up_payout` job runs (PENDING → PROCESSING), then the `rail_send_payout`
+ *     job that queues (sent: the sandbox queues its answer, failed for a destination ending in 9999,
+ *     else completed); once that job has
  *     run, a redelivery calls pickUpPayout again: it only moves a PENDING one;
  *   - outcome: its queued `sandbox_payout_outcome` job runs; with none queued, a repeated report changes nothing;
  *   - through: both;
@@ -123,6 +124,8 @@ export class Rail extends Step {
     if (job) {
       await runJob(real, job);
       payout.pickUpQueued = false;
+      // Picked up, it is sent by a job of its own once that committed: the sandbox then queues its answer.
+      for (const send of await queuedJobs(real, payout.id, 'rail_send_payout')) await runJob(real, send);
     } else {
       expect(await pickUpPayout(real.db, payout.id), `pick up a ${payout.status} payout again`).toBe(pending);
     }
