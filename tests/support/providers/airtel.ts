@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import { startJsonServer, type Fault, type ProviderReply, type ProviderRequest } from './json-server';
-import { callbackBody, callbackSender, type AirtelCallbackDelivery, type DeliverCallback, type HashOver } from './airtel/callbacks';
+import {
+  callbackBody,
+  callbackSender,
+  type AirtelCallbackDelivery,
+  type DeliverCallback,
+  type HashOver,
+} from './airtel/callbacks';
 import {
   COUNTRIES,
   CURRENCY_REFUSED,
@@ -85,7 +91,11 @@ export interface AirtelServer {
   /** The payer enters the PIN (or the transfer completes): TS with an airtel_money_id, then the callback. */
   approve(id: string, options?: DriveOptions & { airtelMoneyId?: string }): Promise<AirtelCallbackDelivery | null>;
   /** TF with `responseCode` (DP00800001007 insufficient funds, DP00800001024 timed out, …). */
-  decline(id: string, responseCode: string, options?: DriveOptions & { message?: string }): Promise<AirtelCallbackDelivery | null>;
+  decline(
+    id: string,
+    responseCode: string,
+    options?: DriveOptions & { message?: string },
+  ): Promise<AirtelCallbackDelivery | null>;
   /** Any status and code, for what the enquiry answers mid-way (TA, TIP, an undocumented status). */
   setStatus(id: string, status: string, responseCode: string, options?: { product?: AirtelProduct }): void;
   callbacks: AirtelCallbackDelivery[];
@@ -128,7 +138,10 @@ export async function startAirtel(options: AirtelServerOptions = {}): Promise<Ai
     ciphertexts.set(sealed, plain);
     return sealed;
   };
-  const stores = { collection: new Map<string, AirtelTransaction>(), disbursement: new Map<string, AirtelTransaction>() };
+  const stores = {
+    collection: new Map<string, AirtelTransaction>(),
+    disbursement: new Map<string, AirtelTransaction>(),
+  };
   const tokens = new Map<string, number>();
   let issued = 0;
   let balance = options.balance ?? 10_000_000;
@@ -165,7 +178,8 @@ export async function startAirtel(options: AirtelServerOptions = {}): Promise<Ai
       const found = stores[product].get(id);
       return found ? enquiryReply(found) : notFoundReply(product);
     }
-    if (product === 'collection') return createCollection(request.json, market, stores.collection, options.minimumAmount ?? 0);
+    if (product === 'collection')
+      return createCollection(request.json, market, stores.collection, options.minimumAmount ?? 0);
     return createDisbursement(request.json, {
       market,
       store: stores.disbursement,
@@ -181,7 +195,8 @@ export async function startAirtel(options: AirtelServerOptions = {}): Promise<Ai
     const found = (product ? [product] : (['collection', 'disbursement'] as const))
       .map((p) => stores[p].get(id))
       .filter((t): t is AirtelTransaction => t !== undefined);
-    if (found.length !== 1 || !found[0]) throw new Error(`Airtel contract server: ${found.length} transactions with id ${id}`);
+    if (found.length !== 1 || !found[0])
+      throw new Error(`Airtel contract server: ${found.length} transactions with id ${id}`);
     return found[0];
   };
 
@@ -228,7 +243,11 @@ export async function startAirtel(options: AirtelServerOptions = {}): Promise<Ai
       return settle(transaction, { status: 'TS', responseCode: code, airtelMoneyId, message }, drive);
     },
     decline: (id, responseCode, drive = {}) =>
-      settle(find(id, drive.product), { status: 'TF', responseCode, message: drive.message ?? 'Transaction failed' }, drive),
+      settle(
+        find(id, drive.product),
+        { status: 'TF', responseCode, message: drive.message ?? 'Transaction failed' },
+        drive,
+      ),
     setStatus: (id, status, responseCode, drive = {}) => {
       Object.assign(find(id, drive.product), { status: status as AirtelStatus, responseCode });
     },

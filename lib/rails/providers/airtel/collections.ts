@@ -70,7 +70,8 @@ export function createCollections(client: AirtelClient, settings: ResolvedAirtel
 
     async queryPayment({ attemptId, providerReference, amount }) {
       const id = providerReference || attemptId;
-      if (!isAirtelTransactionId(id)) return { status: 'unknown', detail: 'Not a reference this adapter sends to Airtel' };
+      if (!isAirtelTransactionId(id))
+        return { status: 'unknown', detail: 'Not a reference this adapter sends to Airtel' };
       const answer = await client.call(`/standard/v1/payments/${id}`, { method: 'GET' });
       return collectionStatusOf(answer, { amount, currency: market.currency });
     },

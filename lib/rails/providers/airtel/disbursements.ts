@@ -64,7 +64,8 @@ export function createDisbursements(client: AirtelClient, settings: ResolvedAirt
     async queryPayout({ payoutId, providerReference }) {
       // The reference is the payout id, so a payout whose submit answered `unknown` can be asked too.
       const id = providerReference ?? payoutId;
-      if (!isAirtelTransactionId(id)) return { status: 'unknown', detail: 'Not a reference this adapter sends to Airtel' };
+      if (!isAirtelTransactionId(id))
+        return { status: 'unknown', detail: 'Not a reference this adapter sends to Airtel' };
       const answer = await client.call(`/standard/v2/disbursements/${id}?transactionType=B2C`, { method: 'GET' });
       return payoutStatusOf(answer);
     },
@@ -75,7 +76,10 @@ export function createDisbursements(client: AirtelClient, settings: ResolvedAirt
       const hint: PayoutStatus =
         callback.statusCode === 'TIP'
           ? { status: 'pending' }
-          : { status: 'unknown', detail: `Airtel Money callback says ${callback.statusCode.slice(0, 10)}; ask the enquiry` };
+          : {
+              status: 'unknown',
+              detail: `Airtel Money callback says ${callback.statusCode.slice(0, 10)}; ask the enquiry`,
+            };
       return { payoutId: callback.transactionId, hint };
     },
   };

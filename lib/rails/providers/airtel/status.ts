@@ -87,7 +87,11 @@ export function collectionStatusOf(
       const code = verdict.envelope?.responseCode ?? null;
       const known = code ? COLLECTION_CODES[code] : undefined;
       const failure = known?.failure ?? 'provider_error';
-      return { status: 'failed', failure, message: `Airtel Money TF ${code ?? ''}: ${known?.text ?? 'no documented reason'}` };
+      return {
+        status: 'failed',
+        failure,
+        message: `Airtel Money TF ${code ?? ''}: ${known?.text ?? 'no documented reason'}`,
+      };
     }
     case 'TS': {
       if (!verdict.airtelMoneyId) return { status: 'unknown', detail: 'Airtel Money TS without airtel_money_id' };
@@ -138,7 +142,11 @@ export function payoutStatusOf(answer: AirtelExchange): PayoutStatus {
       const code = verdict.envelope?.responseCode ?? null;
       const known = code ? DISBURSEMENT_CODES[code] : undefined;
       const payout = known?.kind === 'failed' ? (known.payout ?? 'provider_error') : 'provider_error';
-      return { status: 'failed', code: payout, message: `Airtel Money TF ${code ?? ''}: ${known?.text ?? 'no documented reason'}` };
+      return {
+        status: 'failed',
+        code: payout,
+        message: `Airtel Money TF ${code ?? ''}: ${known?.text ?? 'no documented reason'}`,
+      };
     }
     case 'TS':
       return verdict.airtelMoneyId

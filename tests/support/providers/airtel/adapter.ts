@@ -36,7 +36,10 @@ export function adapterFor(server: AirtelServer, overrides: Partial<AirtelSettin
 export const phoneOf = (server: AirtelServer, national = '700123123') =>
   `+${{ UG: '256', KE: '254', TZ: '255', ZM: '260', RW: '250' }[server.adapterSettings.country]}${national}`;
 
-export function collectionRequest(server: AirtelServer, overrides: Partial<AirtelPaymentRequest> = {}): AirtelPaymentRequest {
+export function collectionRequest(
+  server: AirtelServer,
+  overrides: Partial<AirtelPaymentRequest> = {},
+): AirtelPaymentRequest {
   return {
     attemptId: crypto.randomUUID(),
     // 5 000 UGX (no minor unit) or 50.00 KES.

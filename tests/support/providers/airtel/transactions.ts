@@ -1,14 +1,6 @@
 import crypto from 'node:crypto';
 import type { ProviderReply } from '../json-server';
-import {
-  amountProblem,
-  idProblem,
-  isObject,
-  msisdnProblem,
-  referenceProblem,
-  refused,
-  statusReply,
-} from './checks';
+import { amountProblem, idProblem, isObject, msisdnProblem, referenceProblem, refused, statusReply } from './checks';
 
 /**
  * The two products' request bodies, the state kept per transaction id, and the answers built from it
@@ -122,9 +114,13 @@ export function createDisbursement(json: unknown, context: DisbursementContext):
   if (idProblem(transaction.id)) return failed('DP00900001013', 'Missing header/body params');
   const id = transaction.id as string;
   if (store.has(id)) {
-    return failed(context.duplicateCode, 'Duplicate Transaction Id. To know the status of the actual transaction, please do transaction enquiry.');
+    return failed(
+      context.duplicateCode,
+      'Duplicate Transaction Id. To know the status of the actual transaction, please do transaction enquiry.',
+    );
   }
-  if (transaction.type !== 'B2C' && transaction.type !== 'B2B') return failed('DP00900001013', 'Invalid transaction type');
+  if (transaction.type !== 'B2C' && transaction.type !== 'B2B')
+    return failed('DP00900001013', 'Invalid transaction type');
   if (payee.currency !== undefined && payee.currency !== market.currency) {
     return failed('DP00900001013', 'Invalid/Missing Currency');
   }
@@ -134,7 +130,10 @@ export function createDisbursement(json: unknown, context: DisbursementContext):
   if (referenceProblem(json.reference)) return failed('DP00900001013', REFERENCE_PROBLEM);
   const amount = transaction.amount;
   if (amountProblem(amount, market.amountDecimals)) {
-    return failed('DP00900001004', 'Invalid Amount: The amount must not be null or blank, should contain only numeric characters, be greater than zero, and have a limited number of decimal places');
+    return failed(
+      'DP00900001004',
+      'Invalid Amount: The amount must not be null or blank, should contain only numeric characters, be greater than zero, and have a limited number of decimal places',
+    );
   }
   const record: AirtelTransaction = {
     product: 'disbursement',
@@ -149,9 +148,19 @@ export function createDisbursement(json: unknown, context: DisbursementContext):
   };
   store.set(id, record);
   if ((amount as number) > context.balance()) {
-    Object.assign(record, { status: 'TF', responseCode: 'DP00900001007', message: 'Not enough funds in account to complete the transaction.' });
+    Object.assign(record, {
+      status: 'TF',
+      responseCode: 'DP00900001007',
+      message: 'Not enough funds in account to complete the transaction.',
+    });
     return statusReply(
-      { code: '200', message: record.message, result_code: 'ESB000011', response_code: 'DP00900001007', success: false },
+      {
+        code: '200',
+        message: record.message,
+        result_code: 'ESB000011',
+        response_code: 'DP00900001007',
+        success: false,
+      },
       { data: { transaction: { id, status: 'TF' } } },
     );
   }
@@ -166,16 +175,30 @@ export function createDisbursement(json: unknown, context: DisbursementContext):
   record.message = `You have sent ${market.currency} ${amount} to ${record.msisdn}. TID: ${record.airtelMoneyId}`;
   return statusReply(
     { code: '200', message: record.message, result_code: 'ESB000010', response_code: 'DP00900001001', success: true },
-    { data: { transaction: { reference_id: record.airtelMoneyId, airtel_money_id: record.airtelMoneyId, id, status: 'TS' } } },
+    {
+      data: {
+        transaction: { reference_id: record.airtelMoneyId, airtel_money_id: record.airtelMoneyId, id, status: 'TS' },
+      },
+    },
   );
 }
 
 /** The enquiry's answer [AT-ENQ, 121-AT]; `airtel_money_id` only once there is one. */
 export function enquiryReply(transaction: AirtelTransaction): ProviderReply {
-  const data: Record<string, unknown> = { id: transaction.id, message: transaction.message, status: transaction.status };
+  const data: Record<string, unknown> = {
+    id: transaction.id,
+    message: transaction.message,
+    status: transaction.status,
+  };
   if (transaction.airtelMoneyId) data.airtel_money_id = transaction.airtelMoneyId;
   return statusReply(
-    { code: '200', message: 'SUCCESS', result_code: 'ESB000010', response_code: transaction.responseCode, success: true },
+    {
+      code: '200',
+      message: 'SUCCESS',
+      result_code: 'ESB000010',
+      response_code: transaction.responseCode,
+      success: true,
+    },
     { data: { transaction: data } },
   );
 }
