@@ -2,7 +2,7 @@ import type { ProviderReply, ProviderRequest } from '../json-server';
 
 /**
  * What Airtel checks on a request, and the answer each failed check gets. Codes and texts are Airtel's
- * (provider-contracts 4.7); the shapes are those the 121 platform recorded from Airtel Zambia
+ * (provider-contracts 4.6); the shapes are those the 121 platform recorded from Airtel Zambia
  * [121-MOCK]: most refusals come as HTTP 200 with `status.code: "400"` and `success: false`. Where
  * the HTTP status or the pairing of codes was not captured, it is marked inferred.
  */
