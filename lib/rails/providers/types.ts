@@ -12,14 +12,25 @@ import type { CurrencyCode } from '../../platform/money/currencies';
 /** The answer to "please start this" (a payment prompt, a temporary account, a transfer). */
 export type SubmitResult<Accepted = object> =
   | ({ kind: 'accepted'; providerReference: string } & Accepted)
-  /** The provider said no and nothing will happen (a documented 4xx): safe to show and to retry. */
-  | { kind: 'refused'; code: string; message: string }
+  /**
+   * The provider said no and nothing will happen (a documented refusal): safe to show and to retry.
+   * `failure` says why in the service's words, where the provider's answer tells; else `provider_error`.
+   */
+  | { kind: 'refused'; code: string; message: string; failure?: PaymentFailure }
   /** Timed out, 5xx, connection lost, an unreadable answer: it may or may not have happened. */
   | { kind: 'unknown'; detail: string };
 
 /** Why a collection failed, in the service's words (the attempt's `failure_code`). */
-export type PaymentFailure =
-  'declined' | 'insufficient_funds' | 'timeout' | 'invalid_number' | 'limit_exceeded' | 'expired' | 'provider_error';
+export const PAYMENT_FAILURES = [
+  'declined',
+  'insufficient_funds',
+  'timeout',
+  'invalid_number',
+  'limit_exceeded',
+  'expired',
+  'provider_error',
+] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
 
 export type CollectionStatus =
   | { status: 'pending' }
