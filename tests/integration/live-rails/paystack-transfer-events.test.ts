@@ -13,6 +13,7 @@ import {
 import { caller } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
+import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { runJobsNow } from '../../support/jobs';
 import { PAYSTACK_PATHS, startPaystack, type PaystackServer } from '../../support/providers/paystack';
 import { makeEvent, type WebhookEvent, type WebhookRequest } from '../../support/providers/paystack/webhooks';
@@ -48,6 +49,8 @@ afterAll(async () => {
   delete process.env.RAIL_TIMEOUT_SECONDS;
   resetConfigForTests();
   await paystack.close();
+  // Everything the service sent Paystack, and every answer, as Paystack's OpenAPI document has them.
+  expectPublishedContractKept(paystack);
 });
 
 async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
@@ -96,7 +99,7 @@ const payoutOf = async (live: Merchant, id: string) =>
 async function writtenFor(id: string) {
   const events = await sql<{ event_type: string }[]>`
     select event_type from events where resource_id = ${id} order by sequence`;
-  const [{ entries }] = await sql<{ entries: number }[]>`
+  const [{ entries } = { entries: -1 }] = await sql<{ entries: number }[]>`
     select count(*)::int as entries from ledger_entries where customer_transaction_id = ${id}`;
   return { events: events.map((e) => e.event_type), entries };
 }
@@ -251,7 +254,7 @@ describe('transfer.reversed after COMPLETED', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await payoutOf(live, id)).status).toBe('reversed');
     expect(await available(live)).toBe(start);
-    const [{ n }] = await sql<{ n: number }[]>`
+    const [{ n } = { n: -1 }] = await sql<{ n: number }[]>`
       select count(*)::int as n from ledger_entries where customer_transaction_id = ${id} and kind = 'reversal'`;
     expect(n).toBe(1);
     expect((await writtenFor(id)).events.filter((e) => e === 'payout.reversed')).toHaveLength(1);
