@@ -25,7 +25,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function livePayoutOf(db: Db, rail: string, reference: string) {
   if (!UUID.test(reference)) return undefined;
   const [row] = await db
-    .select({ id: customerTransactions.id, status: customerTransactions.payoutStatus })
+    .select({
+      id: customerTransactions.id,
+      status: customerTransactions.payoutStatus,
+      providerReference: customerTransactions.providerReference,
+    })
     .from(customerTransactions)
     .innerJoin(tenants, eq(tenants.id, customerTransactions.tenantId))
     .where(
@@ -60,14 +64,19 @@ export async function onPayoutNotice(
   }
   const saysReversed = hint.status === 'failed' && hint.code === 'reversed';
   if (row.status !== 'completed' || !saysReversed) return 'unchanged';
-  return confirmReversal(db, rail, row.id);
+  return confirmReversal(db, rail, row.id, row.providerReference);
 }
 
 /** The event says a completed payout came back: only the provider's status query may say so. */
-async function confirmReversal(db: Db, railName: string, transactionId: string): Promise<PayoutNoticeOutcome> {
+async function confirmReversal(
+  db: Db,
+  railName: string,
+  transactionId: string,
+  providerReference: string | null,
+): Promise<PayoutNoticeOutcome> {
   const rail = livePayoutsNamed(railName);
   if (!rail) return 'unknown';
-  const status = await rail.queryPayout({ payoutId: transactionId, providerReference: null });
+  const status = await rail.queryPayout({ payoutId: transactionId, providerReference });
   if (status.status === 'failed' && status.code === 'reversed') {
     const reversed = await reverseCompletedPayout(db, transactionId, `${rail.name}: ${status.message || 'reversed'}`);
     log.info('rail.payout_reversed', { rail: rail.name, transaction_id: transactionId, reversed });

@@ -59,7 +59,7 @@ async function announce(db: Db, row: PayoutRow) {
  * Gives the whole debit (amount and fee) back to the wallet's available balance: from
  * payouts_in_flight before the rail paid it, from the rail's clearing account after (a reversal).
  */
-async function reverse(db: Db, row: PayoutRow, why: string) {
+async function reverse(db: Db, row: PayoutRow, why: 'failed' | 'cancelled' | 'reversed') {
   const currency = row.currencyCode;
   const from =
     why === 'reversed'
