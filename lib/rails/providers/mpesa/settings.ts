@@ -1,3 +1,5 @@
+import type { DarajaTokenStore } from './daraja';
+
 /**
  * What the M-Pesa (Safaricom Daraja) adapter needs to know, passed in explicitly: it never reads the
  * environment or global configuration. The secrets here (consumer secret, passkey, security credential)
@@ -45,6 +47,8 @@ export interface MpesaSettings {
   };
   /** The clock (tests move it); the Timestamp Daraja wants is derived from it in East Africa Time. */
   now?: () => Date;
+  /** Shares the OAuth token between instances; without it each adapter keeps its own. */
+  tokenStore?: DarajaTokenStore;
 }
 
 export const DARAJA_PRODUCTION_URL = 'https://api.safaricom.co.ke';
@@ -58,6 +62,7 @@ export interface ResolvedSettings {
   stk: Required<NonNullable<MpesaSettings['stk']>> | null;
   b2c: Required<NonNullable<MpesaSettings['b2c']>> | null;
   now: () => Date;
+  tokenStore: DarajaTokenStore | null;
 }
 
 const SHORT_CODE = /^\d{5,9}$/;
@@ -84,5 +89,6 @@ export function resolveSettings(settings: MpesaSettings): ResolvedSettings {
     stk: stk ? { ...stk, partyB: stk.partyB ?? stk.shortCode } : null,
     b2c: b2c ? { ...b2c, commandId: b2c.commandId ?? 'BusinessPayment' } : null,
     now: settings.now ?? (() => new Date()),
+    tokenStore: settings.tokenStore ?? null,
   };
 }
