@@ -168,7 +168,9 @@ describe('M-Pesa payout callbacks: the token alone settles nothing', () => {
     // The question is the ConversationID Daraja's HTTP answer gave our B2C request; its result names it.
     const questions = await sql<{ question_id: string; answered_at: Date | null }[]>`
       select question_id, answered_at from payout_status_questions where transaction_id = ${id}`;
-    expect(questions).toEqual([{ question_id: `send:${server().payout(id)!.conversationId}`, answered_at: expect.any(Date) }]);
+    expect(questions).toEqual([
+      { question_id: `send:${server().payout(id)!.conversationId}`, answered_at: expect.any(Date) },
+    ]);
     expect(await keptAt(id)).toEqual(['callback']);
 
     expect((await eventsOf(id)).filter((e) => e === 'withdrawal.completed')).toHaveLength(1);

@@ -47,7 +47,9 @@ describe('live M-Pesa withdrawals by B2C', () => {
     expect(await statusOf(live, id)).toBe('COMPLETED');
     // Settled by the result itself, which names the ConversationID of Daraja's answer (never our id).
     expect(server().requestsTo(STATUS_QUERY)).toHaveLength(0);
-    expect((result!.body as { Result: { OriginatorConversationID: string } }).Result.OriginatorConversationID).not.toBe(id);
+    expect((result!.body as { Result: { OriginatorConversationID: string } }).Result.OriginatorConversationID).not.toBe(
+      id,
+    );
     expect((await withdrawal(live, id)).provider_reference).toBe(server().payout(id)!.transactionId);
     expect(
       server()
@@ -72,7 +74,11 @@ describe('live M-Pesa withdrawals by B2C', () => {
     expect(await statusOf(live, id)).toBe('FAILED');
     expect((await withdrawal(live, id)).failure_reason).toContain(reason);
     expect(await available(live)).toBe(before);
-    expect(server().disbursements().filter((d) => d.originatorConversationId === id)).toHaveLength(0);
+    expect(
+      server()
+        .disbursements()
+        .filter((d) => d.originatorConversationId === id),
+    ).toHaveLength(0);
     await expectReconciled(merchant.id);
   });
 

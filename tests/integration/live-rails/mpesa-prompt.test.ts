@@ -15,7 +15,9 @@ const server = mpesaLive('KES:mobile_money=mpesa');
 async function liveCheckout(amount: number) {
   const live = await liveKeyOf(await newMerchant());
   return (
-    await live.ok(contract.createCheckout, { body: { customer_email: 'wanjiru@example.com', amount, currency_code: 'KES' } })
+    await live.ok(contract.createCheckout, {
+      body: { customer_email: 'wanjiru@example.com', amount, currency_code: 'KES' },
+    })
   ).body.data;
 }
 

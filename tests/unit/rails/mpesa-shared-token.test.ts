@@ -52,9 +52,7 @@ async function twoInstances() {
 describe('a Daraja token shared by two instances', () => {
   it('is fetched once for both, even when both start at once: no auth_refused', async () => {
     const { a, b } = await twoInstances();
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => (n % 2 ? a : b).requestPayment(payment(n))),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, (_, n) => (n % 2 ? a : b).requestPayment(payment(n))));
     expect(results.map((r) => r.kind)).toEqual(Array(12).fill('accepted'));
     expect(server.tokensIssued()).toBe(1);
     expect(server.requestsTo(PUSH)).toHaveLength(12);

@@ -1,5 +1,5 @@
 import { exchange, type ProviderHttp } from '../http';
-import type { ResolvedSettings } from './settings';
+import type { DarajaToken, DarajaTokenStore, ResolvedSettings } from './settings';
 
 /**
  * The HTTP half of the adapter: an OAuth token kept until shortly before it expires, and POSTs that
@@ -121,7 +121,11 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
     return inflight;
   }
 
-  async function post(path: string, body: Record<string, unknown>, refused: string | null = null): Promise<DarajaAnswer> {
+  async function post(
+    path: string,
+    body: Record<string, unknown>,
+    refused: string | null = null,
+  ): Promise<DarajaAnswer> {
     const got = await token(refused);
     if (got.kind === 'not_sent') return got;
     const answer = await exchange(http, path, {
@@ -140,25 +144,6 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
   }
 
   return { post: (path, body) => post(path, body) };
-}
-
-/** A token and the moment to stop using it (shortly before Daraja's `expires_in` runs out). */
-export interface DarajaToken {
-  token: string;
-  usableUntil: Date;
-}
-
-/**
- * Where every instance of the service keeps the one Daraja token of an app (PostgreSQL in the service):
- * a new token invalidates the previous one [DJ-AUTH FAQ], so instances that each fetched their own
- * would keep logging each other out.
- */
-export interface DarajaTokenStore {
-  read(): Promise<DarajaToken | null>;
-  /** True when this instance may fetch a new token now: nobody else claimed it in the last `ms`. */
-  claim(ms: number): Promise<boolean>;
-  /** Keeps a token just fetched (null: the fetch failed) and ends the claim. */
-  save(token: DarajaToken | null): Promise<void>;
 }
 
 /** How long a claim to refresh lasts, and how long the others wait for the new token (5 s in all). */

@@ -1,5 +1,3 @@
-import type { DarajaTokenStore } from './daraja';
-
 /**
  * What the M-Pesa (Safaricom Daraja) adapter needs to know, passed in explicitly: it never reads the
  * environment or global configuration. The secrets here (consumer secret, passkey, security credential)
@@ -91,4 +89,23 @@ export function resolveSettings(settings: MpesaSettings): ResolvedSettings {
     now: settings.now ?? (() => new Date()),
     tokenStore: settings.tokenStore ?? null,
   };
+}
+
+/** A token and the moment to stop using it (shortly before Daraja's `expires_in` runs out). */
+export interface DarajaToken {
+  token: string;
+  usableUntil: Date;
+}
+
+/**
+ * Where every instance of the service keeps the one Daraja token of an app (PostgreSQL in the service):
+ * a new token invalidates the previous one [DJ-AUTH FAQ 3], so instances that each fetched their own
+ * would keep logging each other out.
+ */
+export interface DarajaTokenStore {
+  read(): Promise<DarajaToken | null>;
+  /** True when this instance may fetch a new token now: nobody else claimed it in the last `ms`. */
+  claim(ms: number): Promise<boolean>;
+  /** Keeps a token just fetched (null: the fetch failed) and ends the claim. */
+  save(token: DarajaToken | null): Promise<void>;
 }
