@@ -34,7 +34,8 @@ export function methodsOnOffer(
     .map((m) => {
       if (merchant.mode === 'test') return m;
       const network = liveNetwork('live', row.currencyCode);
-      // M-Pesa Express takes whole shillings only (provider-contracts.md 2.2): no M-Pesa for an amount with cents.
+      // M-Pesa takes whole shillings only ("Only whole numbers are supported": Daraja's C2B and Ratiba
+      // pages; martinmogusu/django-daraja mpesa/core.py for STK Push): no M-Pesa for an amount with cents.
       const takes = (id: string) => id === network && (id !== 'mpesa' || wholeShillings(row.amount) !== null);
       return { ...m, requires_manual_approval: false, networks: m.networks.filter((n) => takes(n.id)) };
     })
