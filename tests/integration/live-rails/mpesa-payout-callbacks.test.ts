@@ -206,4 +206,20 @@ describe('M-Pesa payout callbacks: the token alone settles nothing', () => {
     expect(await keptAt(id)).toEqual(['status', 'callback']);
     await expectReconciled(merchant.id);
   });
+
+  it('a result that comes before the B2C answer is found when the answer lands, and settles it', async () => {
+    const { live, merchant } = await fundedLiveMerchant();
+    // Without the status role our query cannot settle it: only the early result can.
+    server().account.initiatorRoles = ['b2c'];
+    server().settleNextPayoutBeforeAnswer(0);
+    try {
+      const id = await sentWithdrawal(live);
+      expect(await keptAt(id)).toContain('callback');
+      expect(await statusOf(live, id)).toBe('COMPLETED');
+      expect((await eventsOf(id)).filter((e) => e === 'withdrawal.completed')).toHaveLength(1);
+      await expectReconciled(merchant.id);
+    } finally {
+      server().account.initiatorRoles = ['b2c', 'transaction_status'];
+    }
+  });
 });

@@ -109,6 +109,12 @@ export interface MpesaServer extends JsonServer {
    * error table] before looking at the request; nothing is created.
    */
   setBusy(api: BusyApi, busy: boolean): void;
+  /**
+   * Ends the next accepted B2C request with `resultCode` and posts its result before answering the
+   * request itself. Inferred, not documented: the result is asynchronous, so nothing orders it after
+   * the HTTP answer on the network.
+   */
+  settleNextPayoutBeforeAnswer(resultCode: number | string): void;
   /** Every token issued so far stops working (as after an hour). */
   expireTokens(): void;
   tokensIssued(): number;
@@ -151,6 +157,16 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
   }
 
   const desk = createPayoutDesk({ account, now, busy: busyAnswer, deliver });
+  let settleBeforeAnswer: number | string | null = null;
+  async function b2cRequest(request: ProviderRequest): Promise<ProviderReply> {
+    const reply = desk.paymentRequest(request);
+    const code = settleBeforeAnswer;
+    if (code !== null && reply.status === 200) {
+      settleBeforeAnswer = null;
+      await desk.completePayout((reply.body as { OriginatorConversationID: string }).OriginatorConversationID, code);
+    }
+    return reply;
+  }
 
   /** Null when the bearer token is live; else Daraja's answer for the API (`code`, HTTP status). */
   function tokenProblem(request: ProviderRequest, status: number, code: string): ProviderReply | null {
@@ -265,15 +281,16 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     };
   }
 
-  const routes: Record<string, { method: string; handle: (request: ProviderRequest) => ProviderReply }> = {
+  type Handler = (request: ProviderRequest) => ProviderReply | Promise<ProviderReply>;
+  const routes: Record<string, { method: string; handle: Handler }> = {
     '/oauth/v1/generate': { method: 'GET', handle: issueToken },
     '/mpesa/stkpush/v1/processrequest': { method: 'POST', handle: guarded(404, '404.001.03', stkPush) },
     '/mpesa/stkpushquery/v1/query': { method: 'POST', handle: guarded(404, '404.001.03', stkQuery) },
-    '/mpesa/b2c/v3/paymentrequest': { method: 'POST', handle: guarded(404, '404.001.03', desk.paymentRequest) },
+    '/mpesa/b2c/v3/paymentrequest': { method: 'POST', handle: guarded(404, '404.001.03', b2cRequest) },
     '/mpesa/transactionstatus/v1/query': { method: 'POST', handle: guarded(400, '400.003.01', desk.statusQuery) },
   };
 
-  function guarded(status: number, code: string, handle: (request: ProviderRequest) => ProviderReply) {
+  function guarded(status: number, code: string, handle: Handler) {
     return (request: ProviderRequest) => tokenProblem(request, status, code) ?? handle(request);
   }
 
@@ -365,6 +382,7 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     disbursements: desk.disbursements,
     completePayout: desk.completePayout,
     sendPayoutResult: desk.sendPayoutResult,
+    settleNextPayoutBeforeAnswer: (code) => void (settleBeforeAnswer = code),
     setBusy: (api, on) => void (on ? busyApis.add(api) : busyApis.delete(api)),
     expireTokens: () => tokens.clear(),
     tokensIssued: () => tokensIssued,
