@@ -18,11 +18,11 @@ export function railTokenStore(rail: string, baseUrl: string, consumerKey: strin
         .where(sql`${railTokens.app} = ${app}`);
       return row?.token && row.usableUntil ? { token: row.token, usableUntil: row.usableUntil } : null;
     },
-    async claim(ms) {
+    async claim(ms, seen) {
       const claimed = await getDb().execute(sql`
         insert into ${railTokens} as t (app, claimed_until) values (${app}, now() + ${ms} * interval '1 millisecond')
         on conflict (app) do update set claimed_until = excluded.claimed_until, updated_at = now()
-          where t.claimed_until is null or t.claimed_until < now()
+          where (t.claimed_until is null or t.claimed_until < now()) and t.token is not distinct from ${seen}
         returning app`);
       return claimed.length > 0;
     },

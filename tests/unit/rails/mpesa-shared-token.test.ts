@@ -19,8 +19,8 @@ function memoryStore(): DarajaTokenStore & { saved: number } {
   return {
     saved: 0,
     read: async () => token,
-    async claim(ms) {
-      if (claimedUntil > Date.now()) return false;
+    async claim(ms, seen) {
+      if (claimedUntil > Date.now() || (token?.token ?? null) !== seen) return false;
       claimedUntil = Date.now() + ms;
       return true;
     },

@@ -101,7 +101,8 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
         cached = stored;
         return { kind: 'token', token: stored.token };
       }
-      if (await shared.claim(CLAIM_MS).catch(() => true)) {
+      // The claim fails if another instance stored a new token since our read: the next round takes it.
+      if (await shared.claim(CLAIM_MS, stored?.token ?? null).catch(() => true)) {
         const got = await fetchToken();
         await shared.save(got.kind === 'token' ? cached : null).catch(() => undefined);
         return got;

@@ -104,8 +104,11 @@ export interface DarajaToken {
  */
 export interface DarajaTokenStore {
   read(): Promise<DarajaToken | null>;
-  /** True when this instance may fetch a new token now: nobody else claimed it in the last `ms`. */
-  claim(ms: number): Promise<boolean>;
+  /**
+   * True when this instance may fetch a new token now: nobody else claimed it in the last `ms`, and the
+   * stored token is still `seen` (the one this instance read and cannot use, or null).
+   */
+  claim(ms: number, seen: string | null): Promise<boolean>;
   /** Keeps a token just fetched (null: the fetch failed) and ends the claim. */
   save(token: DarajaToken | null): Promise<void>;
 }
