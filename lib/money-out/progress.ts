@@ -103,9 +103,10 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
 }
 
 /** The rail confirms the money reached the recipient. */
-export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
+export async function completePayout(db: Db, transactionId: string, providerReference?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await movePayout(tx, { id: transactionId }, 'complete', {
+      ...(providerReference && { providerReference }),
       status: 'completed',
       completedAt: sql`now()`,
       settlementStatus: 'settled',

@@ -3,7 +3,7 @@ import type { CurrencyCode } from '../platform/money/currencies';
 import { liveMpesa } from './live-mpesa';
 import { livePaystack, liveRoute } from './live';
 import { mtnMomoDisbursements } from './providers/mtn-momo';
-import { B2C_MINIMUM_SHILLINGS, readPayoutStatusResult } from './providers/mpesa';
+import { B2C_MINIMUM_SHILLINGS, readPayoutResult, readPayoutStatusResult } from './providers/mpesa';
 import type { PayoutProvider, PayoutStatus } from './providers/types';
 
 /** A live payout rail: sends withdrawals and payouts, our payout id as its idempotency reference. */
@@ -14,6 +14,8 @@ export interface LivePayouts {
   queryPayout: PayoutProvider['queryPayout'];
   /** For a provider that answers status queries by callback (M-Pesa): that answer, or null. */
   readStatusAnswer?(body: unknown): PayoutStatusAnswer | null;
+  /** For a provider that posts the transfer's own result (M-Pesa's B2C result); `question` is its send's id. */
+  readResult?(body: unknown): PayoutStatusAnswer | null;
 }
 
 export interface PayoutStatusAnswer {
@@ -51,7 +53,11 @@ function mpesaPayouts(): LivePayouts | null {
       queryPayout: (request) => payouts.queryPayout(request),
       readStatusAnswer: (body) => {
         const result = readPayoutStatusResult(body);
-        return result && { ...result, question: result.questionId ?? null };
+        return result && { ...result, question: result.questionId, payoutId: null };
+      },
+      readResult: (body) => {
+        const result = readPayoutResult(body);
+        return result && { ...result, question: result.questionId, payoutId: null };
       },
     }
   );

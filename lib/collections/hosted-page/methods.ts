@@ -2,6 +2,7 @@ import type { PaymentMethod } from '../../platform/db/schema';
 import { config } from '../../platform/config';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import { liveNetwork, liveOffers } from '../../rails';
+import { wholeShillings } from '../../rails/providers/mpesa';
 import type { CheckoutRow } from '../../checkout/present';
 import type { AttemptRow, Offering } from './session-facts';
 
@@ -33,7 +34,10 @@ export function methodsOnOffer(
     .map((m) => {
       if (merchant.mode === 'test') return m;
       const network = liveNetwork('live', row.currencyCode);
-      return { ...m, requires_manual_approval: false, networks: m.networks.filter((n) => n.id === network) };
+      // M-Pesa takes whole shillings only ("Only whole numbers are supported": Daraja's C2B and Ratiba
+      // pages; martinmogusu/django-daraja mpesa/core.py for STK Push): no M-Pesa for an amount with cents.
+      const takes = (id: string) => id === network && (id !== 'mpesa' || wholeShillings(row.amount) !== null);
+      return { ...m, requires_manual_approval: false, networks: m.networks.filter((n) => takes(n.id)) };
     })
     .filter((m) => m.method !== 'mobile_money' || m.networks.length > 0);
   const transferStarted =
