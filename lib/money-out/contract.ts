@@ -6,10 +6,10 @@ import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } 
 import { transactionIdParams } from '../books/customer-transactions/input';
 import { cancelInput, PAYOUT_TYPES, payoutHistoryQuery, payoutInput, withdrawalInput } from './input';
 
-/** Withdrawals speak spec 4.8's capitals. */
-export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
-/** Payouts the lowercase of spec 4.9's filter (the same five states). */
-export const PAYOUT_STATUS_VALUES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+/** Withdrawals speak spec 4.8's capitals; REVERSED is ours (decisions/money-out.md). */
+export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REVERSED'] as const;
+/** Payouts the lowercase of spec 4.9's filter (the same states). */
+export const PAYOUT_STATUS_VALUES = ['pending', 'processing', 'completed', 'failed', 'cancelled', 'reversed'] as const;
 
 /** Everything but `kind` and `status`, which differ between withdrawals and payouts. */
 const moneyOutFields = {
@@ -48,7 +48,10 @@ const moneyOutFields = {
     .string()
     .nullable()
     .meta({ description: "The rail's reference, once it has taken the money (processing)" }),
-  failure_reason: z.string().nullable(),
+  failure_reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why it failed or, for a reversed one, why the rail sent the money back' }),
   cancellation_reason: z.string().nullable(),
   idempotency_key: z.string().nullable().meta({ description: 'The `Idempotency-Key` the initiating request carried' }),
   created_at: timestamp,
@@ -57,6 +60,9 @@ const moneyOutFields = {
   completed_at: nullableTimestamp,
   failed_at: nullableTimestamp,
   cancelled_at: nullableTimestamp,
+  reversed_at: nullableTimestamp.meta({
+    description: 'When the rail sent a completed payout back (beyond the spec: only with status reversed)',
+  }),
 };
 
 export const withdrawalSchema = named(
@@ -66,7 +72,7 @@ export const withdrawalSchema = named(
       kind: z.literal('withdrawal'),
       status: z.enum(WITHDRAWAL_STATUSES).meta({
         description:
-          'PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED (FAILED and CANCELLED return the money)',
+          'PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED (FAILED and CANCELLED return the money). Beyond the spec: COMPLETED → REVERSED when the bank later sends the money back (the amount and fee return to the wallet).',
       }),
       ...moneyOutFields,
     })
@@ -81,7 +87,7 @@ export const payoutSchema = named(
       kind: z.literal('payout'),
       status: z.enum(PAYOUT_STATUS_VALUES).meta({
         description:
-          'pending → processing → completed | failed, or pending → cancelled (failed and cancelled return the money)',
+          'pending → processing → completed | failed, or pending → cancelled (failed and cancelled return the money). Beyond the spec: completed → reversed when the bank later sends the money back (the amount and fee return to the wallet).',
       }),
       ...moneyOutFields,
     })

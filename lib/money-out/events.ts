@@ -12,10 +12,12 @@ declare module '../notifications/events/catalog' {
     'withdrawal.completed': Withdrawal;
     'withdrawal.failed': Withdrawal;
     'withdrawal.cancelled': Withdrawal;
+    'withdrawal.reversed': Withdrawal;
     'payout.created': Payout;
     'payout.processing': Payout;
     'payout.completed': Payout;
     'payout.failed': Payout;
     'payout.cancelled': Payout;
+    'payout.reversed': Payout;
   }
 }

@@ -6,11 +6,10 @@ import { log } from '../platform/log';
 import { payoutCallbackUrl } from '../rails/callback-address';
 import { NOT_FOUND_AFTER_MS, roundsSince, scheduleStatusCheck } from '../rails/status-checks';
 import { payoutRailNamed } from '../rails';
-import type { PayoutRail, PayoutStatusAnswer } from '../rails/providers/types';
-import type { PayoutStatus, PayoutTarget } from '../rails/providers/types';
+import type { PayoutRail, PayoutStatus, PayoutStatusAnswer, PayoutTarget } from '../rails/providers/types';
 import { completePayout, failPayout } from './progress';
 import { recordRailCall } from '../rails/circuit';
-import { earlyAnswer, keepCallback, noteQuestion, takeQuestion } from './payout-callbacks';
+import { earlyAnswer, keepCallback, noteQuestion, sendQuestion, takeQuestion } from './payout-callbacks';
 
 /**
  * A withdrawal or payout on any rail (the sandbox's, Paystack's, MTN's, M-Pesa's), once picked up (PROCESSING: the merchant can no longer cancel it). A
@@ -18,8 +17,10 @@ import { earlyAnswer, keepCallback, noteQuestion, takeQuestion } from './payout-
  * a lost answer can never pay twice. The provider's word is taken from its status query (or its
  * signed webhook, for Paystack): COMPLETED, or FAILED with the money back. A refusal that proves
  * nothing was sent fails it at once; anything unknown is asked again on a backoff, for a day.
- * M-Pesa answers its status query by callback, to the payout's own status address: `onPayoutStatusAnswer`.
- * No callback moves money by itself (payout-callbacks.ts).
+ * M-Pesa answers its status query by callback, to the payout's own status address: `onPayoutStatusAnswer`;
+ * and posts the B2C result to the payout's callback address, which settles it when it names the
+ * ConversationID M-Pesa's answer gave our B2C request (`onPayoutCallback`). No address alone moves
+ * money (payout-callbacks.ts; docs/decisions/money-out.md, "M-Pesa's B2C result").
  */
 
 type PayoutRow = typeof customerTransactions.$inferSelect;
@@ -69,7 +70,15 @@ export async function sendLivePayout(db: Db, transactionId: string, round = 0): 
     await failPayout(db, row.id, `The provider refused the transfer (${answer.code}): ${answer.message}`);
     return;
   }
-  if (answer.kind === 'accepted') {
+  if (answer.kind === 'accepted' && rail.readResult) {
+    // M-Pesa's ConversationID is the key its B2C result must show: kept as a question, out of sight
+    // (not the provider reference merchants see), and looked for in a result that came first.
+    const question = sendQuestion(answer.providerReference);
+    await noteQuestion(db, row.id, question);
+    const early = await earlyAnswer(db, row.id, question, 'callback');
+    const result = early === undefined ? null : rail.readResult(early);
+    if (result && (await applyResult(db, rail, row, result, question, round))) return;
+  } else if (answer.kind === 'accepted') {
     await db
       .update(customerTransactions)
       .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
@@ -105,12 +114,47 @@ export async function checkLivePayout(db: Db, transactionId: string, round: numb
 }
 
 /**
- * A callback to a payout's address (MTN's, M-Pesa's B2C result): kept as received, never read for its
- * verdict. A new one makes us ask the provider now, as the backoff would; a replay changes nothing.
+ * A callback to a payout's address (MTN's, M-Pesa's B2C result), kept as received. M-Pesa's result
+ * settles the payout when it answers our B2C request (its ConversationID) with a final verdict and,
+ * for a success, our amount; anything else (MTN's callback, a result we cannot tie to our request)
+ * makes us ask the provider now, as the backoff would. A replay changes nothing.
  */
 export async function onPayoutCallback(db: Db, transactionId: string, body: unknown): Promise<PayoutStatus['status']> {
-  if (!(await keepCallback(db, transactionId, 'callback', body))) return 'unknown';
+  const row = await processing(db, transactionId);
+  const rail = row && payoutRailNamed(row.provider ?? '');
+  const result = rail?.readResult?.(body) ?? null;
+  const question = result?.question ? sendQuestion(result.question) : null;
+  if (!(await keepCallback(db, transactionId, 'callback', body, question))) return 'unknown';
+  if (row && rail && result && question) {
+    const applied = await applyResult(db, rail, row, result, question, roundsSince(row.processingAt ?? row.createdAt));
+    if (applied) return applied;
+  }
   return checkLivePayout(db, transactionId, 0);
+}
+
+/**
+ * A transfer's own result, applied only when final, consistent with the payout (`mismatchOf`), and the
+ * first answer to the send it names (`takeQuestion`, checked last so a forgery consumes nothing).
+ */
+async function applyResult(
+  db: Db,
+  rail: PayoutRail,
+  row: PayoutRow,
+  result: PayoutStatusAnswer,
+  question: string,
+  round: number,
+): Promise<PayoutStatus['status'] | null> {
+  const { status } = result;
+  if (status.status !== 'completed' && status.status !== 'failed') return null;
+  const mismatch = mismatchOf(row, result);
+  if (mismatch) {
+    log.error('rail.payout_result_mismatch', { rail: rail.name, transaction_id: row.id, mismatch });
+    return null;
+  }
+  if (!(await takeQuestion(db, row.id, question))) return null;
+  log.info('rail.payout_result', { rail: rail.name, transaction_id: row.id, status: status.status });
+  await act(db, rail, row, status, round);
+  return status.status;
 }
 
 /**
@@ -142,12 +186,7 @@ export async function onPayoutStatusAnswer(
  */
 async function applyAnswer(db: Db, rail: PayoutRail, row: PayoutRow, answer: PayoutStatusAnswer, round: number) {
   const { status } = answer;
-  const mismatch =
-    answer.payoutId && answer.payoutId !== row.id
-      ? `names payout ${answer.payoutId}`
-      : status.status === 'completed' && answer.amount !== null && answer.amount !== row.netAmount
-        ? `reports ${answer.amount} minor units, the payout is ${row.netAmount}`
-        : null;
+  const mismatch = mismatchOf(row, answer);
   if (mismatch) {
     log.error('rail.payout_status_mismatch', { rail: rail.name, transaction_id: row.id, mismatch });
     return null;
@@ -157,13 +196,23 @@ async function applyAnswer(db: Db, rail: PayoutRail, row: PayoutRow, answer: Pay
   return status.status;
 }
 
+/** Why an answer cannot be about this payout: another payout named, or a completion for another amount. */
+function mismatchOf(row: PayoutRow, answer: PayoutStatusAnswer): string | null {
+  if (answer.payoutId && answer.payoutId !== row.id) return `names payout ${answer.payoutId}`;
+  if (answer.status.status === 'completed' && answer.amount !== null && answer.amount !== row.netAmount) {
+    return `reports ${answer.amount} minor units, the payout is ${row.netAmount}`;
+  }
+  return null;
+}
+
 async function act(db: Db, rail: PayoutRail, row: PayoutRow, status: PayoutStatus, round: number) {
   switch (status.status) {
     case 'completed':
-      await completePayout(db, row.id);
+      // M-Pesa's receipt (what the recipient's SMS quotes) becomes the payout's provider reference.
+      await completePayout(db, row.id, rail.name === 'mpesa' ? status.providerTransactionId : undefined);
       return;
     case 'failed':
-      await failPayout(db, row.id, `${rail.name}: ${status.message || status.code}`);
+      await failPayout(db, row.id, `${rail.name} (${status.code}): ${status.message || status.code}`);
       return;
     case 'not_found':
       // It never arrived: sending again with the same id is safe, and the only way forward.

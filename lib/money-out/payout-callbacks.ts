@@ -6,8 +6,9 @@ import type { Db } from '../platform/db/client';
  * What comes to a live payout's addresses, and the status queries answered there. MTN and Daraja sign
  * nothing, and the addresses sit in URLs handed to the provider (and to every proxy that logs them),
  * so the address alone never moves money: a callback is kept as received and only makes us ask the
- * provider; an answer posted to the status address counts only as the answer to a query we asked,
- * named by the id the provider gave that query in its own HTTP response, and only once.
+ * provider; an answer posted to either address counts only as the answer to a request we made (a
+ * status query, or M-Pesa's B2C request itself), named by the id the provider gave that request in its
+ * own HTTP response, and only once.
  */
 
 export type PayoutAddress = 'callback' | 'status';
@@ -30,7 +31,13 @@ export async function keepCallback(
   return rows.length > 0;
 }
 
-/** A status query the provider accepted, by its id for it: the only answers that may count. */
+/**
+ * The question a transfer's own result answers (M-Pesa's B2C result names the ConversationID of the
+ * B2C request's answer), kept apart from status queries' ids so one never passes for the other.
+ */
+export const sendQuestion = (providerId: string) => `send:${providerId}`;
+
+/** A request the provider accepted (a status query, a send), by its id for it: the only answers that may count. */
 export async function noteQuestion(db: Db, transactionId: string, questionId: string): Promise<void> {
   await db.insert(payoutStatusQuestions).values({ transactionId, questionId }).onConflictDoNothing();
 }
@@ -55,14 +62,19 @@ export async function takeQuestion(db: Db, transactionId: string, questionId: st
  * An answer to the question that came before we noted it (the provider posted it while its HTTP
  * response to us was still on its way): the first one kept, or undefined.
  */
-export async function earlyAnswer(db: Db, transactionId: string, questionId: string): Promise<unknown> {
+export async function earlyAnswer(
+  db: Db,
+  transactionId: string,
+  questionId: string,
+  address: PayoutAddress = 'status',
+): Promise<unknown> {
   const [row] = await db
     .select({ body: payoutCallbacks.body })
     .from(payoutCallbacks)
     .where(
       and(
         eq(payoutCallbacks.transactionId, transactionId),
-        eq(payoutCallbacks.address, 'status'),
+        eq(payoutCallbacks.address, address),
         eq(payoutCallbacks.questionId, questionId),
       ),
     )

@@ -66,6 +66,7 @@ export function presentPayout(row: PayoutRow, view: 'full' | 'masked' = 'full'):
     completed_at: formatTimestamp(row.completedAt),
     failed_at: formatTimestamp(row.failedAt),
     cancelled_at: formatTimestamp(row.cancelledAt),
+    reversed_at: formatTimestamp(row.reversedAt),
   };
 }
 
@@ -81,7 +82,7 @@ export const presentPayoutOf = <K extends PayoutKind>(kind: K, row: PayoutRow, v
  */
 export function moneyOutEvent(
   row: PayoutRow,
-  step: 'created' | 'processing' | 'completed' | 'failed' | 'cancelled',
+  step: 'created' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'reversed',
 ): NewEvent {
   const data = presentPayout(row, 'masked');
   const base = { ...ownerOf(row), resourceId: row.id };

@@ -15,12 +15,15 @@ import { moneyOutEvent, presentPayoutOf, statusFor, type PayoutRow } from './pre
  * transaction:
  *   completed:          payouts_in_flight → rail_clearing (the rail paid it out)
  *   failed / cancelled: payouts_in_flight and fees → the wallet's available balance (all of it back)
+ *   reversed:           rail_clearing and fees → the wallet's available balance (the rail sent a
+ *                       completed payout back: the merchant gets back all that left the wallet)
  */
 export const PAYOUT_TRANSITIONS = {
   pick_up: { from: 'pending', to: 'processing' },
   complete: { from: 'processing', to: 'completed' },
   fail: { from: 'processing', to: 'failed' },
   cancel: { from: 'pending', to: 'cancelled' },
+  reverse: { from: 'completed', to: 'reversed' },
 } as const satisfies Record<string, { from: PayoutStatus; to: PayoutStatus }>;
 
 async function movePayout(
@@ -52,16 +55,23 @@ async function announce(db: Db, row: PayoutRow) {
   await recordEvent(db, moneyOutEvent(row, step));
 }
 
-/** Gives the whole debit (amount and fee) back to the wallet's available balance. */
-async function reverse(db: Db, row: PayoutRow, why: string) {
+/**
+ * Gives the whole debit (amount and fee) back to the wallet's available balance: from
+ * payouts_in_flight before the rail paid it, from the rail's clearing account after (a reversal).
+ */
+async function reverse(db: Db, row: PayoutRow, why: 'failed' | 'cancelled' | 'reversed') {
   const currency = row.currencyCode;
+  const from =
+    why === 'reversed'
+      ? ({ account: 'rail_clearing', rail: row.provider ?? 'manual' } as const)
+      : ({ account: 'payouts_in_flight' } as const);
   await postEntry(db, {
     ...ownerOf(row),
     kind: 'reversal',
     description: `${row.payoutKind === 'withdrawal' ? 'Withdrawal' : 'Payout'} ${why}: money returned`,
     customerTransactionId: row.id,
     lines: nonZero([
-      { account: 'payouts_in_flight', direction: 'debit', amount: row.netAmount, currency, purpose: 'reversal' },
+      { ...from, direction: 'debit', amount: row.netAmount, currency, purpose: 'reversal' },
       { account: 'merchant_available', direction: 'credit', amount: row.netAmount, currency, purpose: 'reversal' },
       { account: 'fees', direction: 'debit', amount: row.feeAmount, currency, purpose: 'reversal' },
       { account: 'merchant_available', direction: 'credit', amount: row.feeAmount, currency, purpose: 'reversal' },
@@ -81,9 +91,10 @@ export async function pickUpPayout(db: Db, transactionId: string): Promise<boole
 }
 
 /** The rail confirms the money reached the recipient. */
-export async function completePayout(db: Db, transactionId: string): Promise<boolean> {
+export async function completePayout(db: Db, transactionId: string, providerReference?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await movePayout(tx, { id: transactionId }, 'complete', {
+      ...(providerReference && { providerReference }),
       status: 'completed',
       completedAt: sql`now()`,
       settlementStatus: 'settled',
@@ -142,6 +153,29 @@ export async function failPayout(db: Db, transactionId: string, reason: string):
     });
     if (!row) return false;
     await reverse(tx, row, 'failed');
+    await announce(tx, row);
+    return true;
+  });
+}
+
+/**
+ * The rail sent a COMPLETED payout back (Paystack's `transfer.reversed`, confirmed by its status
+ * query): REVERSED, and the whole debit, fee included, goes back to the wallet in the same
+ * transaction. The fee too, as for FAILED: the recipient never kept the money, so nothing was paid
+ * out for it. Anything but COMPLETED changes nothing (false); so does a second reversal.
+ */
+export async function reverseCompletedPayout(db: Db, transactionId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockWalletOf(tx, transactionId);
+    const row = await movePayout(tx, { id: transactionId }, 'reverse', {
+      status: 'failed',
+      reversedAt: sql`now()`,
+      failureReason: reason,
+      settlementStatus: 'unsettled',
+      settledAt: null,
+    });
+    if (!row) return false;
+    await reverse(tx, row, 'reversed');
     await announce(tx, row);
     return true;
   });

@@ -84,7 +84,8 @@ export function bankTransferRail(mode: Mode): BankTransferRail {
 }
 
 /**
- * Whether a method is routed in a currency (test mode: always) and its rail is not down; the one
+ * Whether a method is routed in a currency (test mode: always), its rail is not down and takes the
+ * amount (M-Pesa: whole shillings); the one
  * network its prompt rail serves (null: every network); and whether the rail confirms the money
  * itself (a live provider: no operator approval). The page hides what is not offered.
  */
@@ -92,13 +93,15 @@ export function routeOffered(
   mode: Mode,
   currency: CurrencyCode,
   method: 'mobile_money' | 'bank_transfer',
+  amount: bigint,
   railsDown: ReadonlySet<string> = new Set(),
 ): { offered: boolean; network: string | null; confirmsMoney: boolean } {
   if (mode === 'test') return { offered: true, network: null, confirmsMoney: false };
   const provider = liveRoute(currency, method);
-  const offered = provider !== null && !railsDown.has(provider);
-  const network = method === 'mobile_money' ? (liveMobileMoney(currency)?.network ?? null) : null;
-  return { offered, network, confirmsMoney: true };
+  const prompts = method === 'mobile_money' ? liveMobileMoney(currency) : null;
+  const offered =
+    provider !== null && !railsDown.has(provider) && (method !== 'mobile_money' || !!prompts?.takesAmount(amount));
+  return { offered, network: prompts?.network ?? null, confirmsMoney: true };
 }
 
 const railUnavailable = (what: string) =>

@@ -1,12 +1,14 @@
 import { config } from '../platform/config';
 import { payoutStatusUrl } from './callback-address';
 import { createMpesa } from './providers/mpesa';
+import { railTokenStore } from './rail-tokens';
 
 let mpesa: { key: string; rail: ReturnType<typeof createMpesa> } | undefined;
 
 /**
  * The one Daraja client of this process, for STK Push and B2C alike: each new Daraja token invalidates
- * the previous one, so two clients with the same app keys would keep logging each other out. Null
+ * the previous one, so two clients with the same app keys would keep logging each other out; the
+ * token is shared with the other instances through PostgreSQL (rail-tokens.ts). Null
  * when the app keys are not set, or neither STK Push nor B2C is.
  */
 export function liveMpesa(): ReturnType<typeof createMpesa> | null {
@@ -43,6 +45,7 @@ export function liveMpesa(): ReturnType<typeof createMpesa> | null {
         consumerKey: c.MPESA_CONSUMER_KEY,
         consumerSecret: c.MPESA_CONSUMER_SECRET,
         timeoutMs: c.RAIL_TIMEOUT_SECONDS * 1000,
+        tokenStore: railTokenStore('mpesa', c.MPESA_BASE_URL, c.MPESA_CONSUMER_KEY),
         ...(stk && { stk }),
         ...(b2c && { b2c }),
       }),

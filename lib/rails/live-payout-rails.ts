@@ -3,7 +3,7 @@ import type { CurrencyCode } from '../platform/money/currencies';
 import { liveMpesa } from './live-mpesa';
 import { livePaystack, liveRoute } from './live';
 import { mtnMomoDisbursements } from './providers/mtn-momo';
-import { B2C_MINIMUM_SHILLINGS, readPayoutStatusResult } from './providers/mpesa';
+import { B2C_MINIMUM_SHILLINGS, readPayoutResult, readPayoutStatusResult } from './providers/mpesa';
 import type { PayoutRail } from './providers/types';
 
 /** What every live payout rail shares: picked up at once, a bank payout needs the bank's code. */
@@ -44,7 +44,11 @@ function mpesaPayouts(): PayoutRail | null {
       queryPayout: (request) => payouts.queryPayout(request),
       readStatusAnswer: (body) => {
         const result = readPayoutStatusResult(body);
-        return result && { ...result, question: result.questionId ?? null };
+        return result && { ...result, question: result.questionId, payoutId: null };
+      },
+      readResult: (body) => {
+        const result = readPayoutResult(body);
+        return result && { ...result, question: result.questionId, payoutId: null };
       },
     }
   );

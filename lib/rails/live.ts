@@ -4,6 +4,7 @@ import type { LiveMethod, LiveProvider } from '../platform/settings/live-rails';
 import { createPaystack, type Paystack } from './providers/paystack';
 import { mtnMomoCollections } from './providers/mtn-momo';
 import { liveMpesa } from './live-mpesa';
+import { wholeShillings } from './providers/mpesa';
 import type { BankTransferProvider } from './providers/types';
 import type { PromptRail } from './providers/types';
 
@@ -75,6 +76,7 @@ function mtnRail(c: Config, timeoutMs: number): PromptRail {
     network: 'mtn_momo',
     // MTN's X-Reference-Id is our attempt id.
     referenceIsOurs: true,
+    takesAmount: () => true,
     requestPayment: (request) => collections.requestPayment(request),
     queryPayment: ({ attemptId, providerReference }) => collections.queryPayment({ attemptId, providerReference }),
     readCallback: (body) => collections.readCallback(body),
@@ -89,6 +91,9 @@ function mpesaRail(): PromptRail | null {
       network: 'mpesa',
       // Daraja names the request itself (CheckoutRequestID), in its answer or its callback.
       referenceIsOurs: false,
+      // "Only whole numbers are supported" (Daraja's C2B and Ratiba pages; martinmogusu/django-daraja
+      // mpesa/core.py for STK Push): no M-Pesa for an amount with cents.
+      takesAmount: (amount) => wholeShillings(amount) !== null,
       requestPayment: (request) => collections.requestPayment(request),
       queryPayment: (request) => collections.queryPayment(request),
       readCallback: (body) => collections.readCallback(body),

@@ -44,11 +44,13 @@ export const EVENT_DATA = {
   'withdrawal.completed': withdrawalSchema,
   'withdrawal.failed': withdrawalSchema,
   'withdrawal.cancelled': withdrawalSchema,
+  'withdrawal.reversed': withdrawalSchema,
   'payout.created': payoutSchema,
   'payout.processing': payoutSchema,
   'payout.completed': payoutSchema,
   'payout.failed': payoutSchema,
   'payout.cancelled': payoutSchema,
+  'payout.reversed': payoutSchema,
 } satisfies { [T in EventType]: z.ZodType<EventData[T]> };
 
 /** Every event type in the catalog has its data declared (EventData), and nothing else does. */

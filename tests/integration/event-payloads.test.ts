@@ -19,6 +19,7 @@ import { timestampProblems } from '../support/timestamps';
 import { caller } from '../support/caller';
 import { contract } from '../support/contract';
 import { expireDueCheckouts } from '../../lib/checkout/expire-checkouts';
+import { reverseCompletedPayout } from '../../lib/money-out/progress';
 import { getDb } from '../../lib/platform/db/client';
 
 /**
@@ -146,7 +147,11 @@ async function moneyFlows(m: Merchant) {
   });
 }
 
-/** Payment accounts (create, update, delete), withdrawals and payouts to completed, failed and cancelled. */
+/**
+ * Payment accounts (create, update, delete), withdrawals and payouts to completed, failed and cancelled,
+ * and a completed one of each reversed (only a live rail reverses: its verb is called as the rail's
+ * confirmed `transfer.reversed` calls it, tests/integration/live-rails/paystack-transfer-events.test.ts).
+ */
 async function moneyOutFlows(m: Merchant) {
   const first = await m.ok(contract.createPaymentAccount, {
     body: {
@@ -201,6 +206,9 @@ async function moneyOutFlows(m: Merchant) {
   await m.ok(contract.cancelPayout, { params: { transaction_id: paidOut.transaction_id }, body: cancel });
   await runJobsNow(['pick_up_payout']);
   await runJobsNow(['sandbox_payout_outcome']);
+  const completed = await sql<{ id: string }[]>`
+    select id from customer_transactions where merchant_id = ${m.id} and payout_status = 'completed'`;
+  for (const { id } of completed) expect(await reverseCompletedPayout(getDb(), id, 'sandbox: reversed')).toBe(true);
 }
 
 /** A webhook endpoint and its test event. */

@@ -74,6 +74,8 @@ const FINGERPRINTED = [
   // payout callbacks as received, and the status queries they made us ask
   'payout_callbacks',
   'payout_status_questions',
+  // the sandbox provider's own books (what it was asked, what its simulated customer answered)
+  'sandbox_rail_requests',
   'currencies',
   // jobs waiting for a worker (none runs in integration tests, so a job stays until the file ends)
   'graphile_worker._private_jobs',

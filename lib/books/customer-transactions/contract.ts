@@ -26,7 +26,7 @@ export const customerTransactionSchema = named(
     }),
     status: z.enum(TRANSACTION_STATUSES).meta({
       description:
-        'Payouts read `pending` while the rail has them (PENDING and PROCESSING), then `completed`, `failed` or `cancelled`',
+        'Payouts read `pending` while the rail has them (PENDING and PROCESSING), then `completed`, `failed` or `cancelled`; a payout the bank sent back after completing (REVERSED) reads `failed`, `unsettled`, with `failed_at` when it came back',
     }),
     amount: amount.meta({
       description:

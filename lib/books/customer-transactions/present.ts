@@ -24,7 +24,8 @@ export function presentTransaction(t: CustomerTransactionRow, view: 'full' | 'ma
     created_at: formatTimestamp(t.createdAt),
     updated_at: formatTimestamp(t.updatedAt),
     completed_at: formatTimestamp(t.completedAt),
-    failed_at: formatTimestamp(t.failedAt),
+    // A reversed payout reads `failed` here (the spec's statuses): it failed when the rail sent it back.
+    failed_at: formatTimestamp(t.failedAt ?? t.reversedAt),
     settlement_status: t.settlementStatus,
     settled_at: formatTimestamp(t.settledAt),
     settlement_batch_id: t.settlementBatchId,

@@ -59,7 +59,10 @@ export const paymentAttemptSchema = named(
         'declined, insufficient_funds, no_answer (timed out), rejected (by an operator), replaced (by a new prompt)',
     }),
     failure_message: z.string().nullable(),
-    respond_by: nullableTimestamp.meta({ description: 'Mobile money: when the prompt times out' }),
+    respond_by: nullableTimestamp.meta({
+      description:
+        'Mobile money: when the prompt times out. Live bank transfer: when the account opened for this payment closes (send the money by then; it can be before the checkout expires)',
+    }),
     claimed_at: nullableTimestamp.meta({
       description: 'Bank transfer: when the customer said it was sent (or it arrived awaiting approval)',
     }),
@@ -286,7 +289,7 @@ export const chooseBankTransferPayment = operation({
   path: '/api/checkout/v1/sessions/{payment_reference}/bank-transfer',
   tag: 'Hosted checkout',
   summary: 'Pay by bank transfer',
-  description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. For a live checkout the provider (Paystack) opens an account that exists for this payment only, for its exact amount, until the checkout expires; 503 \`rail_unavailable\` when it cannot open one (nothing is shown, try again). 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
+  description: `Shows bank-transfer instructions: the checkout moves to \`awaiting_payment_initiation\` and \`latest_attempt.bank_account\` says where to send the exact amount, quoting the payment reference. Choosing again answers the same instructions. For a live checkout the provider (Paystack) opens an account that exists for this payment only, for its exact amount, until the checkout expires or for at most 30 minutes (\`latest_attempt.respond_by\` is its deadline); 503 \`rail_unavailable\` when it cannot open one (nothing is shown, try again). 409 \`method_unavailable\` when bank transfer is not offered, 409 \`invalid_checkout_transition\` when the checkout cannot take a payment now. ${PAGE_AUTH} ${WRITE_LIMITS}`,
   security: 'checkoutToken',
   params: checkoutReferenceParams,
   data: checkoutSessionSchema,

@@ -30,7 +30,7 @@ export function methodsOnOffer(
     // Only what the mode routes to a rail that is up; a rail serves its own network only, and a live
     // provider confirms the money itself (no operator approval).
     .flatMap((m) => {
-      const route = routeOffered(merchant.mode, row.currencyCode, m.method, merchant.railsDown);
+      const route = routeOffered(merchant.mode, row.currencyCode, m.method, row.amount, merchant.railsDown);
       if (!route.offered) return [];
       return [
         {

@@ -13,7 +13,8 @@ import { noteProviderAnswer } from './provider-notes';
 
 /**
  * A live bank transfer: the provider opens an account that exists for this payment only, for its
- * exact amount, until the checkout expires. The call is made before the transaction (a provider is
+ * exact amount, until the checkout expires or the provider's longest account life ends (Paystack: 30
+ * minutes), whichever is first; the attempt's `respond_by` is the deadline the provider answered. The call is made before the transaction (a provider is
  * never called with rows locked); only an account the provider confirmed is shown. A refusal or an
  * unknown answer shows nothing, so nobody can pay into an account we do not know of: 503, try again.
  */
@@ -60,6 +61,8 @@ export async function openLiveBankTransfer(db: Db, rail: BankTransferProvider, r
       status: 'awaiting_transfer',
       provider: rail.name,
       providerReference: opened.providerReference,
+      // Only mobile-money prompts (`processing`) time out on it; here it is the account's deadline.
+      respondBy: opened.account.expiresAt,
       providerMetadata: {
         bank_account: {
           bank_name: opened.account.bankName,

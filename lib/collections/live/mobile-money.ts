@@ -5,8 +5,13 @@ import { log } from '../../platform/log';
 import { callbackUrl } from '../../rails/callback-address';
 import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-checks';
 import { promptRailNamed } from '../../rails';
-import type { PromptRail } from '../../rails/providers/types';
-import type { CollectionStatus } from '../../rails/providers/types';
+import {
+  PAYMENT_FAILURES,
+  type CollectionStatus,
+  type PaymentFailure,
+  type PromptRail,
+  type SubmitResult,
+} from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
 import { noteProviderAnswer } from './provider-notes';
 import { recordRailCall } from '../../rails/circuit';
@@ -59,8 +64,8 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
   log.info('rail.prompt', { rail: rail.name, attempt_id: attempt.id, answer: answer.kind });
   await recordRailCall(db, rail.name, answer.kind !== 'unknown');
   if (answer.kind === 'refused') {
-    const failure = /PHONE|NUMBER|PAYER_NOT_FOUND/i.test(answer.code) ? 'invalid_number' : 'provider_error';
-    await recordMobileMoneyResult(db, attempt.id, failure, {
+    // A sure refusal ends the attempt at once, for the reason the adapter read from the provider's answer.
+    await recordMobileMoneyResult(db, attempt.id, refusalFailure(answer), {
       message: `The provider refused the prompt (${answer.code})`,
     });
     return;
@@ -72,6 +77,14 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
       .where(eq(paymentAttempts.id, attempt.id));
   }
   await scheduleCheck(db, attempt.id, 0);
+}
+
+const FAILURES: ReadonlySet<string> = new Set(PAYMENT_FAILURES);
+
+/** The failure a refusal carries; a code that is already one of our words keeps it; else provider_error. */
+function refusalFailure(answer: Extract<SubmitResult, { kind: 'refused' }>): PaymentFailure {
+  if (answer.failure) return answer.failure;
+  return FAILURES.has(answer.code) ? (answer.code as PaymentFailure) : 'provider_error';
 }
 
 /** The job, and a callback's effect: ask the provider, act on what it says, or ask again later. */

@@ -36,7 +36,8 @@ export async function sweepLiveTransfers(db: Db): Promise<Record<string, number>
         inArray(paymentAttempts.status, ['awaiting_transfer', 'claimed']),
         isNotNull(paymentAttempts.providerReference),
         sql`${paymentAttempts.createdAt} > now() - ${LOOK_BACK}`,
-        sql`(${paymentAttempts.claimedAt} <= now() - ${CLAIM_GRACE} or ${checkouts.expiresAt} <= now() + ${DEADLINE_NEAR})`,
+        // The deadline: the account's (`respond_by`) or the checkout's, the earlier (least() skips a null).
+        sql`(${paymentAttempts.claimedAt} <= now() - ${CLAIM_GRACE} or least(${paymentAttempts.respondBy}, ${checkouts.expiresAt}) <= now() + ${DEADLINE_NEAR})`,
         sql`(${checkedAt} is null or ${checkedAt} <= now() - ${ASK_EVERY})`,
       ),
     )

@@ -29,11 +29,14 @@ export const EVENT_CATALOG = {
   'withdrawal.completed': 'The withdrawal reached the account (COMPLETED)',
   'withdrawal.failed': 'The withdrawal failed; the money is back in the wallet (FAILED)',
   'withdrawal.cancelled': 'The merchant cancelled a PENDING withdrawal; the money is back (CANCELLED)',
+  'withdrawal.reversed':
+    'The bank sent a COMPLETED withdrawal back; the amount and fee are back in the wallet (REVERSED)',
   'payout.created': 'A payout was initiated (pending)',
   'payout.processing': 'The rail took the payout (processing)',
   'payout.completed': 'The payout reached the recipient (completed)',
   'payout.failed': 'The payout failed; the money is back in the wallet (failed)',
   'payout.cancelled': 'The merchant cancelled a pending payout; the money is back (cancelled)',
+  'payout.reversed': 'The bank sent a completed payout back; the amount and fee are back in the wallet (reversed)',
   'webhook.test': 'A test event, sent on request to one endpoint',
 } as const;
 

@@ -13,14 +13,25 @@ import type { CurrencyCode } from '../../platform/money/currencies';
 /** The answer to "please start this" (a payment prompt, a temporary account, a transfer). */
 export type SubmitResult<Accepted = object> =
   | ({ kind: 'accepted'; providerReference: string } & Accepted)
-  /** The provider said no and nothing will happen (a documented 4xx): safe to show and to retry. */
-  | { kind: 'refused'; code: string; message: string }
+  /**
+   * The provider said no and nothing will happen (a documented refusal): safe to show and to retry.
+   * `failure` says why in the service's words, where the provider's answer tells; else `provider_error`.
+   */
+  | { kind: 'refused'; code: string; message: string; failure?: PaymentFailure }
   /** Timed out, 5xx, connection lost, an unreadable answer: it may or may not have happened. */
   | { kind: 'unknown'; detail: string };
 
 /** Why a collection failed, in the service's words (the attempt's `failure_code`). */
-export type PaymentFailure =
-  'declined' | 'insufficient_funds' | 'timeout' | 'invalid_number' | 'limit_exceeded' | 'expired' | 'provider_error';
+export const PAYMENT_FAILURES = [
+  'declined',
+  'insufficient_funds',
+  'timeout',
+  'invalid_number',
+  'limit_exceeded',
+  'expired',
+  'provider_error',
+] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
 
 export type CollectionStatus =
   | { status: 'pending' }
@@ -126,6 +137,8 @@ export interface PromptRail {
   /** `amount`: what was asked, for providers whose status answer carries none (M-Pesa). */
   queryPayment(request: { attemptId: string; providerReference: string; amount: bigint }): Promise<CollectionStatus>;
   readCallback: MobileMoneyProvider['readCallback'];
+  /** Whether it can collect this amount (minor units): M-Pesa takes whole shillings only. */
+  takesAmount(amount: bigint): boolean;
 }
 
 /** Sends withdrawals and payouts, our payout id as its idempotency reference. */
@@ -142,6 +155,8 @@ export interface PayoutRail {
   queryPayout: PayoutProvider['queryPayout'];
   /** For a provider that answers status queries by callback (M-Pesa): that answer, or null. */
   readStatusAnswer?(body: unknown): PayoutStatusAnswer | null;
+  /** For a provider that posts the transfer's own result (M-Pesa's B2C result); `question` is its send's id. */
+  readResult?(body: unknown): PayoutStatusAnswer | null;
 }
 
 export interface PayoutStatusAnswer {

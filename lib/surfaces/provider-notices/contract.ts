@@ -7,7 +7,7 @@ export const providerNoticeResultSchema = named(
   z.object({
     outcome: z.enum(['recorded', 'not_paid', 'unknown_reference', 'ignored']).meta({
       description:
-        'What the notice led to: money recorded (once, however often it is sent), not paid yet, a reference we never issued, or an event we do not act on. A notice whose status query did not answer is a 503, so Paystack sends it again',
+        'What the notice led to: money recorded or a payout moved (once, however often it is sent), not paid yet, a reference we never issued (a transfer made in Paystack’s dashboard, say), or an event that changes nothing (a repeat, a late one, a type we do not act on). A notice whose status query did not answer is a 503, so Paystack sends it again',
     }),
   }),
 );
@@ -19,7 +19,7 @@ export const receivePaystackNotification = operation({
   tag: 'Rails',
   summary: 'Paystack webhook',
   description:
-    "Where Paystack sends its events (register this URL in Paystack's dashboard). The body is checked against `x-paystack-signature` (HMAC-SHA512 with the secret key) before it is read: anything else is a 401 and changes nothing. A `charge.success` is then confirmed by asking Paystack for the transaction before money is recorded. A notice whose status query does not answer is a 503 (Paystack retries it); 404 `route_not_found` when Paystack is not configured.",
+    "Where Paystack sends its events (register this URL in Paystack's dashboard). The body is checked against `x-paystack-signature` (HMAC-SHA512 with the secret key) before it is read: anything else is a 401 and changes nothing. A `charge.success` is then confirmed by asking Paystack for the transaction before money is recorded; a `transfer.*` event by asking for the transfer before a payout moves (a `transfer.reversed` after completion returns the money). A notice whose status query does not answer is a 503 (Paystack retries it); 404 `route_not_found` when Paystack is not configured.",
   security: 'paystackSignature',
   body: z.looseObject({ event: z.string(), data: z.looseObject({}) }),
   data: providerNoticeResultSchema,

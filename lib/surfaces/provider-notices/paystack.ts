@@ -3,13 +3,14 @@ import { ApiError, unauthorized } from '../../platform/http/errors';
 import { log } from '../../platform/log';
 import { livePaystack } from '../../rails/live';
 import { settleLiveTransfer } from '../../collections/live/bank-transfer';
-import { checkLivePayout } from '../../money-out/live-payouts';
+import { onPayoutNotice } from '../../money-out/payout-notices';
 
 /**
  * A Paystack webhook: verified by its signature over the raw body first (forged or altered → 401,
  * nothing read, nothing recorded), then acted on. Paystack retries anything but a 200 (for up to 72
- * hours), so a notice whose status query could not be answered gets a 503 and comes back; every other
- * verified notice is a 200, even one about a reference we never issued.
+ * hours), so a notice whose status query could not be answered (or does not yet confirm a reversal)
+ * gets a 503 and comes back; every other verified notice is a 200, even one about a reference we never
+ * issued, a repeat, or one that arrives after the outcome it reports.
  */
 export async function receivePaystackNotification(db: Db, headers: Headers, rawBody: string) {
   const paystack = livePaystack();
@@ -20,10 +21,10 @@ export async function receivePaystackNotification(db: Db, headers: Headers, rawB
   const notice = paystack.readNotification(rawBody);
   if (notice?.about === 'payout') {
     // A transfer's outcome: asked of Paystack again (a reversal can follow a success), then acted on.
-    const status = await checkLivePayout(db, notice.payoutId, 0);
-    log.info('rail.notice', { rail: 'paystack', transaction_id: notice.payoutId, status });
-    if (status === 'unknown') throw notConfirmed();
-    return { outcome: 'recorded' as const };
+    const outcome = await onPayoutNotice(db, paystack.name, notice.payoutId, notice.status);
+    log.info('rail.notice', { rail: 'paystack', reference: notice.payoutId.slice(0, 100), outcome });
+    if (outcome === 'unknown') throw notConfirmed();
+    return { outcome: outcome === 'unchanged' ? ('ignored' as const) : outcome };
   }
   if (notice?.about !== 'collection') {
     log.info('rail.notice_ignored', { rail: 'paystack', about: notice?.about ?? 'unreadable' });

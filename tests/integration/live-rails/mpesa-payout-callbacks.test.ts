@@ -10,26 +10,27 @@ import { mpesaWithdrawals, postTo, STATUS_QUERY_PATH } from './mpesa-withdrawals
  * A payout's callback addresses are credentials that leak (they sit in URLs given to Daraja and in
  * any proxy's logs), so a token alone must never settle money. Whoever holds both of a payout's
  * tokens here posts what Daraja would: a B2C result (the ResultURL) and a Transaction Status result
- * (the status ResultURL), naming our payout id and its amount. Only Daraja's answer to a status query
- * we asked, named by the ConversationID its HTTP response gave that query, moves the payout.
+ * (the status ResultURL), naming our payout id and its amount. Only an answer naming the
+ * ConversationID Daraja's HTTP response gave our own request (the B2C request, or a status query we
+ * asked) moves the payout, once, and a success only for the payout's amount.
  */
 const sql = testSql();
 const server = mpesaLive('KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa');
 const { fundedLiveMerchant, sentWithdrawal, available, statusOf, statusAnswer } = mpesaWithdrawals(server);
 
-/** A B2C result as Daraja posts it to ResultURL [DJ-B2C], with the code the forger chose. */
-const b2cResult = (id: string, code: number) => ({
+/** A B2C result as Daraja posts it to ResultURL [DJ-B2C], with the code, ConversationID and amount the forger chose. */
+const b2cResult = (id: string, code: number, conversationId = 'AG_20261127_20100000000forged', amount = 1000) => ({
   Result: {
     ResultType: 0,
     ResultCode: code,
     ResultDesc: code === 0 ? 'The service request is processed successfully.' : 'Unregistered customer',
     OriginatorConversationID: id,
-    ConversationID: 'AG_20261127_20100000000forged',
+    ConversationID: conversationId,
     TransactionID: 'TKX1FORGED',
     ...(code === 0 && {
       ResultParameters: {
         ResultParameter: [
-          { Key: 'TransactionAmount', Value: 1000 },
+          { Key: 'TransactionAmount', Value: amount },
           { Key: 'TransactionReceipt', Value: 'TKX1FORGED' },
         ],
       },
@@ -134,67 +135,91 @@ describe('M-Pesa payout callbacks: the token alone settles nothing', () => {
     await expectReconciled(merchant.id);
   });
 
-  it('a genuine result is kept, confirmed by the answer to the query it made us ask, and applied once', async () => {
+  it('a forged result naming the real ConversationID but another amount: nothing settles, nothing is used up', async () => {
     const { live, merchant } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
+    const debited = await available(live);
+    const { conversationId } = server().payout(id)!;
+
     const after = server().deliveries.length;
+    expect((await postTo(payoutCallbackUrl(id), b2cResult(id, 0, conversationId, 999_999))).status).toBe(200);
+    await statusAnswer(id, after);
+    expect(await statusOf(live, id)).toBe('PROCESSING');
+    expect(await available(live)).toBe(debited);
+    expect(await eventsOf(id)).not.toContain('withdrawal.completed');
+
+    // The genuine result still counts: the forgery used nothing up.
+    await server().completePayout(id, 2040);
+    expect(await statusOf(live, id)).toBe('FAILED');
+    await expectReconciled(merchant.id);
+  });
+
+  it('a genuine result settles once: kept, the answer to our B2C request, no status query needed', async () => {
+    const { live, merchant } = await fundedLiveMerchant();
+    const id = await sentWithdrawal(live);
+    const asked = queriesAbout(id);
     await server().completePayout(id, 0);
-    const answer = await statusAnswer(id, after);
     expect(await statusOf(live, id)).toBe('COMPLETED');
+    expect(queriesAbout(id)).toBe(asked);
 
     const [kept] = await sql<{ body: unknown }[]>`
       select body from payout_callbacks where transaction_id = ${id} and address = 'callback'`;
     expect(kept!.body).toEqual(server().payout(id)!.result);
-    // The question is the ConversationID Daraja's HTTP answer gave our status query; its result names it.
+    // The question is the ConversationID Daraja's HTTP answer gave our B2C request; its result names it.
     const questions = await sql<{ question_id: string; answered_at: Date | null }[]>`
       select question_id, answered_at from payout_status_questions where transaction_id = ${id}`;
-    expect(questions).toHaveLength(1);
-    expect(questions[0]!.question_id).toBe(
-      (answer.body as { Result: { ConversationID: string } }).Result.ConversationID,
-    );
-    expect(questions[0]!.answered_at).not.toBeNull();
-    expect(await keptAt(id)).toEqual(['callback', 'status']);
+    expect(questions).toEqual([
+      { question_id: `send:${server().payout(id)!.conversationId}`, answered_at: expect.any(Date) },
+    ]);
+    expect(await keptAt(id)).toEqual(['callback']);
 
     expect((await eventsOf(id)).filter((e) => e === 'withdrawal.completed')).toHaveLength(1);
     expect(await entriesOf(id)).toEqual(['withdrawal', 'withdrawal']); // the debit, then paid out
     await expectReconciled(merchant.id);
-    // Status queries Daraja took count as answers: they never open M-Pesa's circuit (its collections too).
     const circuit = await sql<{ failures: number }[]>`select failures from rail_circuits where rail = 'mpesa'`;
     expect(circuit.every((c) => c.failures === 0)).toBe(true);
   });
 
-  it('a replayed callback does nothing twice: no second query while in flight, no second completion after', async () => {
+  it('a replayed result or status answer does nothing twice', async () => {
     const { live, merchant } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
-    // M-Pesa pays and its result reaches us, but the status query it makes us ask gets a 503.
-    server().inject({ kind: 'status', status: 503 }, { path: /transactionstatus/ });
-    await server().completePayout(id, 0);
-    const asked = queriesAbout(id);
-    expect(await statusOf(live, id)).toBe('PROCESSING');
-
-    // Daraja never posts a result twice: whoever does is replaying it.
-    await server().sendPayoutResult(id);
-    await server().sendPayoutResult(id);
-    expect(queriesAbout(id)).toBe(asked);
-    expect(await statusOf(live, id)).toBe('PROCESSING');
-
-    // The backoff's query settles it.
-    const after = server().deliveries.length;
+    // The backoff asks first: M-Pesa answers the payout is still queued.
     await runJobsNow(['rail_check_payout']);
-    const answer = await statusAnswer(id, after);
+    const answer = await statusAnswer(id);
+    await server().completePayout(id, 0);
     expect(await statusOf(live, id)).toBe('COMPLETED');
     const entries = await entriesOf(id);
     const events = await eventsOf(id);
+    const asked = queriesAbout(id);
 
-    // Its answer and the result, replayed once more: nothing asked, nothing applied.
+    // Daraja never posts a result twice: whoever does is replaying it.
+    await server().sendPayoutResult(id);
+    expect((await postTo(payoutCallbackUrl(id), server().payout(id)!.result)).body).toMatchObject({
+      data: { provider_status: 'unknown' },
+    });
     expect((await postTo(payoutStatusUrl(id), answer.body)).body).toMatchObject({
       data: { provider_status: 'unknown' },
     });
-    await server().sendPayoutResult(id);
-    expect(queriesAbout(id)).toBe(asked + 1);
+    expect(queriesAbout(id)).toBe(asked);
     expect(await entriesOf(id)).toEqual(entries);
     expect(await eventsOf(id)).toEqual(events);
-    expect(await keptAt(id)).toEqual(['callback', 'status']);
+    expect(await keptAt(id)).toEqual(['status', 'callback']);
     await expectReconciled(merchant.id);
+  });
+
+  it('a result that comes before the B2C answer is found when the answer lands, and settles it', async () => {
+    const { live, merchant } = await fundedLiveMerchant();
+    // Without the status role our query cannot settle it: only the early result can.
+    server().account.initiatorRoles = ['b2c'];
+    server().settleNextPayoutBeforeAnswer(0);
+    try {
+      const id = await sentWithdrawal(live);
+      expect(await keptAt(id)).toContain('callback');
+      expect(await statusOf(live, id)).toBe('COMPLETED');
+      expect((await eventsOf(id)).filter((e) => e === 'withdrawal.completed')).toHaveLength(1);
+      await expectReconciled(merchant.id);
+    } finally {
+      server().account.initiatorRoles = ['b2c', 'transaction_status'];
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payoutCallbackUrl, payoutStatusUrl } from '../../../lib/rails/callback-address';
-import { expectReconciled } from '../../support/fixtures';
+import { expectReconciled, type Merchant } from '../../support/fixtures';
 import { expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
@@ -12,19 +12,22 @@ import { mpesaWithdrawal, mpesaWithdrawals, postTo } from './mpesa-withdrawals';
 /**
  * Live KES withdrawals to M-Pesa numbers by B2C, against Daraja's contract server. Our payout id is
  * the OriginatorConversationID, so a resend is refused as a duplicate and never pays twice. Daraja
- * signs nothing and answers status queries by callback: the B2C result at the payout's callback
- * address only makes us ask (Transaction Status), and the answer at the payout's own status address
- * decides, COMPLETED or FAILED with the money back, when it answers a query we asked
- * (mpesa-payout-callbacks.test.ts: forged and replayed callbacks).
+ * signs nothing and never sends our id back: the B2C result settles the payout when it names the
+ * ConversationID Daraja's answer gave our request, and a Transaction Status answer settles it when it
+ * answers a query we asked, COMPLETED (the M-Pesa receipt as its provider reference) or FAILED with the
+ * money back (mpesa-payout-callbacks.test.ts: forged and replayed callbacks).
  */
 const sql = testSql();
 const server = mpesaLive('KES:mobile_money=mpesa, KES:payout_mobile_money=mpesa');
 
 const { fundedLiveMerchant, sentWithdrawal, available, statusOf, statusAnswer } = mpesaWithdrawals(server);
 const token = (url: string) => url.split('/').pop()!;
+const withdrawal = async (live: Merchant, id: string) =>
+  (await live.ok(contract.getWithdrawal, { params: { transaction_id: id } })).body.data;
+const STATUS_QUERY = '/mpesa/transactionstatus/v1/query';
 
 describe('live M-Pesa withdrawals by B2C', () => {
-  it('sent with our payout id; the result makes us ask; the status answer at its own address completes it', async () => {
+  it("sent with our payout id; M-Pesa's B2C result completes it, its receipt the provider reference", async () => {
     const { live, merchant } = await fundedLiveMerchant();
     const before = await available(live);
     const id = await sentWithdrawal(live);
@@ -39,10 +42,15 @@ describe('live M-Pesa withdrawals by B2C', () => {
     expect(await statusOf(live, id)).toBe('PROCESSING');
 
     await server().completePayout(id, 0);
-    const answer = await statusAnswer(id);
-    expect(answer.url).toBe(payoutStatusUrl(id));
-    expect(answer.receiverStatus).toBe(200);
+    const [result] = server().deliveries.filter((d) => d.kind === 'b2c_result' && d.reference === id);
+    expect(result!.receiverStatus).toBe(200);
     expect(await statusOf(live, id)).toBe('COMPLETED');
+    // Settled by the result itself, which names the ConversationID of Daraja's answer (never our id).
+    expect(server().requestsTo(STATUS_QUERY)).toHaveLength(0);
+    expect((result!.body as { Result: { OriginatorConversationID: string } }).Result.OriginatorConversationID).not.toBe(
+      id,
+    );
+    expect((await withdrawal(live, id)).provider_reference).toBe(server().payout(id)!.transactionId);
     expect(
       server()
         .disbursements()
@@ -53,15 +61,24 @@ describe('live M-Pesa withdrawals by B2C', () => {
     await expectReconciled(merchant.id);
   });
 
-  it('refused by M-Pesa (the recipient is not registered): FAILED, and the whole debit comes back', async () => {
+  it.each([
+    [1, 'insufficient_balance'],
+    [2001, 'initiator_invalid'],
+    [2040, 'recipient_unregistered'],
+  ])('refused by M-Pesa with ResultCode %s: FAILED (%s), and the whole debit comes back', async (code, reason) => {
     const { live, merchant } = await fundedLiveMerchant();
     const before = await available(live);
     const id = await sentWithdrawal(live);
     expect(await available(live)).toBeLessThan(before);
-    await server().completePayout(id, 2040);
-    await statusAnswer(id);
+    await server().completePayout(id, code);
     expect(await statusOf(live, id)).toBe('FAILED');
+    expect((await withdrawal(live, id)).failure_reason).toContain(reason);
     expect(await available(live)).toBe(before);
+    expect(
+      server()
+        .disbursements()
+        .filter((d) => d.originatorConversationId === id),
+    ).toHaveLength(0);
     await expectReconciled(merchant.id);
   });
 
@@ -83,19 +100,52 @@ describe('live M-Pesa withdrawals by B2C', () => {
         .filter((p) => p.originatorConversationId === id),
     ).toHaveLength(1);
     expect(await statusOf(live, id)).toBe('PROCESSING');
+    // The lost answer held the ConversationID: the result cannot be tied to our request, so we ask.
     await server().completePayout(id, 0);
     await statusAnswer(id);
     expect(await statusOf(live, id)).toBe('COMPLETED');
   });
 
-  it('the result never comes: the backoff asks, and the status answer settles it', async () => {
+  it('the result never comes: the backoff asks, and the documented status answer settles it', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
     await server().completePayout(id, 0, { result: 'withhold' });
     expect(await statusOf(live, id)).toBe('PROCESSING');
     await runJobsNow(['rail_check_payout']);
-    await statusAnswer(id);
+    const answer = await statusAnswer(id);
+    expect(answer.url).toBe(payoutStatusUrl(id));
+    // Shaped as Daraja documents it: its OriginatorConversationIDs are M-Pesa's, not our payout id.
+    expect(JSON.stringify(answer.body)).not.toContain(id);
     expect(await statusOf(live, id)).toBe('COMPLETED');
+    expect((await withdrawal(live, id)).provider_reference).toBe(server().payout(id)!.transactionId);
+  });
+
+  it('a status answer that M-Pesa declined it fails it, with the money back', async () => {
+    const { live, merchant } = await fundedLiveMerchant();
+    const before = await available(live);
+    const id = await sentWithdrawal(live);
+    await server().completePayout(id, 2040, { result: 'withhold' });
+    await runJobsNow(['rail_check_payout']);
+    await statusAnswer(id);
+    expect(await statusOf(live, id)).toBe('FAILED');
+    expect(await available(live)).toBe(before);
+    await expectReconciled(merchant.id);
+  });
+
+  it('without the "Transaction Status query ORG API" role the status query fails, the B2C result still settles', async () => {
+    const { live } = await fundedLiveMerchant();
+    const id = await sentWithdrawal(live);
+    server().account.initiatorRoles = ['b2c'];
+    try {
+      await runJobsNow(['rail_check_payout']);
+      const answer = await statusAnswer(id);
+      expect((answer.body as { Result: { ResultCode: number } }).Result.ResultCode).toBe(21);
+      expect(await statusOf(live, id)).toBe('PROCESSING');
+      await server().completePayout(id, 0);
+      expect(await statusOf(live, id)).toBe('COMPLETED');
+    } finally {
+      server().account.initiatorRoles = ['b2c', 'transaction_status'];
+    }
   });
 
   it('forged answers change nothing: an address we never issued, another payout named, another amount', async () => {

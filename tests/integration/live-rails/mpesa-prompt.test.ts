@@ -12,13 +12,17 @@ import { mpesaLive } from './mpesa-live';
 const sql = testSql();
 const server = mpesaLive('KES:mobile_money=mpesa');
 
-async function prompted() {
+async function liveCheckout(amount: number) {
   const live = await liveKeyOf(await newMerchant());
-  const checkout = (
+  return (
     await live.ok(contract.createCheckout, {
-      body: { customer_email: 'wanjiru@example.com', amount: 150, currency_code: 'KES' },
+      body: { customer_email: 'wanjiru@example.com', amount, currency_code: 'KES' },
     })
   ).body.data;
+}
+
+async function prompted() {
+  const checkout = await liveCheckout(150);
   const { page } = hostedPage(checkout);
   await page.ok(contract.startMobileMoneyPayment, { body: { network: 'mpesa', phone: '0712345678' } });
   const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
@@ -68,5 +72,41 @@ describe('a live KES checkout paid by M-Pesa', () => {
     await server().complete(push!.checkoutRequestId, 0);
     expect(await reference(attemptId)).toBe(push!.checkoutRequestId);
     expect(await status(checkout.id)).toBe('paid');
+  });
+
+  it('"System is busy" (500.003.02) answers the push: the attempt ends at once, no prompt, no check', async () => {
+    server().setBusy('stk', true);
+    try {
+      const pushes = server().stkPushes().length;
+      const { checkout, attemptId } = await prompted();
+      expect(server().stkPushes()).toHaveLength(pushes);
+      expect((await sql`select status, failure_code from payment_attempts where id = ${attemptId}`)[0]).toEqual({
+        status: 'failed',
+        failure_code: 'provider_error',
+      });
+      expect(await status(checkout.id)).toBe('failed');
+    } finally {
+      server().setBusy('stk', false);
+    }
+  });
+
+  it('an amount with cents is not offered M-Pesa (STK Push takes whole shillings): no mobile money at all', async () => {
+    const whole = hostedPage(await liveCheckout(150));
+    expect((await whole.page.ok(contract.getCheckoutSession)).body.data.methods.map((m) => m.method)).toContain(
+      'mobile_money',
+    );
+    const cents = hostedPage(await liveCheckout(150.5));
+    const methods = (await cents.page.ok(contract.getCheckoutSession)).body.data.methods;
+    expect(methods.map((m) => m.method)).not.toContain('mobile_money');
+  });
+
+  // Not the MpesaReceiptNumber: only the unsigned callback carries it, never the STK query [DJ-QRY], and a
+  // forged one would become the collection's unique (rail, reference) key. See docs/going-live.md.
+  it("the hosted receipt's provider reference is M-Pesa's CheckoutRequestID, the id the query confirmed", async () => {
+    const { checkout, attemptId } = await prompted();
+    const checkoutRequestId = (await reference(attemptId))!;
+    await server().complete(checkoutRequestId, 0);
+    const session = (await hostedPage(checkout).page.ok(contract.getCheckoutSession)).body.data;
+    expect(JSON.stringify(session)).toContain(checkoutRequestId);
   });
 });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../../lib/platform/config';
-import { admin, expectReconciled, hostedPage, liveKeyOf, newMerchant, settleEverything } from '../../support/fixtures';
+import { describe, expect, it } from 'vitest';
+import { admin, expectReconciled, settleEverything } from '../../support/fixtures';
 import { caller, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
 import { runJobsNow } from '../../support/jobs';
-import { startMtnMomo, type MtnMomoServer } from '../../support/providers/mtn-momo';
-import type { MtnCallback } from '../../support/providers/mtn-momo/callbacks';
+import { mtnMomoLive } from './mtn-momo-live';
 
 /**
  * A live GHS checkout paid by MTN MoMo against MTN's contract server: the prompt is sent by a job with
@@ -14,89 +12,12 @@ import type { MtnCallback } from '../../support/providers/mtn-momo/callbacks';
  * ask; the status query decides. Time-outs, 5xx, lost callbacks and forged addresses never guess.
  */
 const sql = testSql();
-let mtn: MtnMomoServer;
-const callbacks: { status: number; text: string }[] = [];
-
-async function toOurRoute(callback: MtnCallback) {
-  const res = await caller().raw(callback.method, new URL(callback.url).pathname, { body: callback.body });
-  callbacks.push({ status: res.status, text: res.text });
-}
-
-beforeAll(async () => {
-  mtn = await startMtnMomo({
-    targetEnvironment: 'mtnghana',
-    currency: 'GHS',
-    callbackMethod: 'PUT',
-    deliver: toOurRoute,
-  });
-  const { collection, disbursement } = mtn.adapterSettings;
-  Object.assign(process.env, {
-    MTN_MOMO_BASE_URL: mtn.url,
-    MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
-    MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
-    MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
-    MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
-    MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
-    MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
-    LIVE_ROUTES: 'GHS:mobile_money=mtn_momo, GHS:payout_mobile_money=mtn_momo',
-    // A provider that does not answer is given up on (unknown) after this; short here.
-    RAIL_TIMEOUT_SECONDS: '2',
-  });
-  resetConfigForTests();
-});
-
-afterAll(async () => {
-  for (const name of [
-    'MTN_MOMO_BASE_URL',
-    'MTN_MOMO_TARGET_ENVIRONMENT',
-    'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
-    'MTN_MOMO_COLLECTION_API_USER',
-    'MTN_MOMO_COLLECTION_API_KEY',
-    'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
-    'MTN_MOMO_DISBURSEMENT_API_USER',
-    'MTN_MOMO_DISBURSEMENT_API_KEY',
-    'LIVE_ROUTES',
-    'RAIL_TIMEOUT_SECONDS',
-  ])
-    delete process.env[name];
-  resetConfigForTests();
-  await mtn.close();
-});
-
-/** A live checkout whose customer asked for the prompt; the job has sent it (unless `send: false`). */
-async function prompted(options: { send?: boolean } = {}) {
-  const merchant = await newMerchant();
-  const live = await liveKeyOf(merchant);
-  const checkout = (
-    await live.ok(contract.createCheckout, {
-      body: { customer_email: 'ama@example.com', amount: 25, currency_code: 'GHS' },
-    })
-  ).body.data;
-  const { page } = hostedPage(checkout);
-  const session = (await page.ok(contract.getCheckoutSession)).body.data;
-  expect(session.sandbox).toBe(false);
-  expect(session.methods.find((m) => m.method === 'mobile_money')!.networks.map((n) => n.id)).toEqual(['mtn_momo']);
-  await page.ok(contract.startMobileMoneyPayment, { body: { network: 'mtn_momo', phone: '0241234567' } });
-  const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
-  if (options.send !== false) await runJobsNow(['rail_request_payment']);
-  return { merchant, live, checkout, page, attemptId: attempt!.id };
-}
-
-const attemptOf = async (id: string) =>
-  (await sql`select status, provider_reference, failure_code from payment_attempts where id = ${id}`)[0]!;
-const checkoutStatus = async (id: string) => (await sql`select status from checkouts where id = ${id}`)[0]!.status;
-const collectionsOf = async (id: string) =>
-  (await sql`select rail, rail_reference, amount from collections where checkout_id = ${id}`) as unknown as {
-    rail: string;
-    rail_reference: string;
-    amount: string;
-  }[];
+const { server, callbacks, prompted, attemptOf, checkoutStatus, collectionsOf } = mtnMomoLive(sql);
 
 describe('a live GHS checkout paid by MTN MoMo', () => {
   it('sends the prompt after the page commits: our attempt id as X-Reference-Id, the exact amount, an unguessable callback', async () => {
     const { attemptId } = await prompted();
-    const request = mtn.requests.find(
+    const request = server().requests.find(
       (r) => r.path === '/collection/v1_0/requesttopay' && r.headers['x-reference-id'] === attemptId,
     )!;
     expect(request).toBeDefined();
@@ -114,8 +35,8 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
   it('approved: the callback makes us ask, the status says SUCCESSFUL, the merchant is paid once', async () => {
     const { checkout, attemptId, live } = await prompted();
     callbacks.length = 0;
-    await mtn.approve(attemptId, { callback: 'twice', financialTransactionId: '7700112233' });
-    await mtn.callbacksSettled();
+    await server().approve(attemptId, { callback: 'twice', financialTransactionId: '7700112233' });
+    await server().callbacksSettled();
     expect(callbacks.map((c) => c.status)).toEqual([200, 200]);
     expect(await checkoutStatus(checkout.id)).toBe('paid');
     expect(await collectionsOf(checkout.id)).toEqual([
@@ -129,8 +50,8 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
 
   it('declined on the phone: the attempt fails as declined, the checkout can be tried again', async () => {
     const { checkout, attemptId } = await prompted();
-    await mtn.decline(attemptId, 'APPROVAL_REJECTED', { callback: 'send' });
-    await mtn.callbacksSettled();
+    await server().decline(attemptId, 'APPROVAL_REJECTED', { callback: 'send' });
+    await server().callbacksSettled();
     expect(await attemptOf(attemptId)).toMatchObject({ status: 'failed', failure_code: 'declined' });
     expect(await checkoutStatus(checkout.id)).toBe('failed');
     expect(await collectionsOf(checkout.id)).toEqual([]);
@@ -138,7 +59,7 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
 
   it('the callback never comes: the backoff query finds the success', async () => {
     const { checkout, attemptId } = await prompted();
-    await mtn.approve(attemptId, { callback: 'withhold' });
+    await server().approve(attemptId, { callback: 'withhold' });
     expect(await checkoutStatus(checkout.id)).toBe('processing');
     await runJobsNow(['rail_check_payment']);
     expect(await checkoutStatus(checkout.id)).toBe('paid');
@@ -146,7 +67,7 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
 
   it('a callback that says SUCCESSFUL while MTN says PENDING records nothing; a forged address is a 404', async () => {
     const { checkout, attemptId } = await prompted();
-    const [request] = mtn.requests.filter((r) => r.headers['x-reference-id'] === attemptId);
+    const [request] = server().requests.filter((r) => r.headers['x-reference-id'] === attemptId);
     const path = new URL(request!.headers['x-callback-url'] as string).pathname;
     const lie = {
       externalId: attemptId,
@@ -169,7 +90,7 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
   });
 
   it('MTN answers 500 to the prompt: unknown, never failed at once; asked again; no such request after two minutes → failed', async () => {
-    mtn.inject({ kind: 'status', status: 500 }, { path: /\/requesttopay$/ });
+    server().inject({ kind: 'status', status: 500 }, { path: /\/requesttopay$/ });
     const { checkout, attemptId } = await prompted();
     expect(await attemptOf(attemptId)).toMatchObject({ status: 'processing', provider_reference: null });
     await runJobsNow(['rail_check_payment']);
@@ -181,13 +102,13 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
   });
 
   it('the prompt took effect but the answer was lost (time-out): the query finds it, a late approval is credited after our time-out', async () => {
-    mtn.inject({ kind: 'hang_after' }, { path: /\/requesttopay$/ });
+    server().inject({ kind: 'hang_after' }, { path: /\/requesttopay$/ });
     const { checkout, attemptId } = await prompted();
     // Our own window passes first: the page says timed out, the provider is still asked.
     await sql`update payment_attempts set respond_by = now() - interval '1 second' where id = ${attemptId}`;
     await runJobsNow(['time_out_payment_attempt']);
     expect((await attemptOf(attemptId)).status).toBe('timeout');
-    await mtn.approve(attemptId, { callback: 'withhold' });
+    await server().approve(attemptId, { callback: 'withhold' });
     await runJobsNow(['rail_check_payment']);
     expect((await attemptOf(attemptId)).status).toBe('succeeded');
     expect(await checkoutStatus(checkout.id)).toBe('paid');
@@ -197,7 +118,7 @@ describe('a live GHS checkout paid by MTN MoMo', () => {
 describe('a live withdrawal to an MTN wallet (Disbursements)', () => {
   it('our payout id as X-Reference-Id; the callback to its own address makes us ask; COMPLETED', async () => {
     const { live, attemptId, checkout } = await prompted();
-    await mtn.approve(attemptId, { callback: 'send' });
+    await server().approve(attemptId, { callback: 'send' });
     expect(await checkoutStatus(checkout.id)).toBe('paid');
     await settleEverything();
     const created = (
@@ -216,14 +137,14 @@ describe('a live withdrawal to an MTN wallet (Disbursements)', () => {
     ).body.data;
     await runJobsNow(['pick_up_payout']);
     await runJobsNow(['rail_send_payout']);
-    const transfer = mtn.requests.find(
+    const transfer = server().requests.find(
       (r) => r.path === '/disbursement/v1_0/transfer' && r.headers['x-reference-id'] === created.transaction_id,
     )!;
     expect(transfer.json).toMatchObject({ amount: '20', currency: 'GHS', payee: { partyId: '233241234567' } });
     expect(transfer.headers['x-callback-url']).toContain(`/api/rails/payouts/callbacks/${created.transaction_id}.`);
 
-    await mtn.approve(created.transaction_id, { product: 'disbursement', callback: 'send' });
-    await mtn.callbacksSettled();
+    await server().approve(created.transaction_id, { product: 'disbursement', callback: 'send' });
+    await server().callbacksSettled();
     const after = (await live.ok(contract.getWithdrawal, { params: { transaction_id: created.transaction_id } })).body
       .data;
     expect(after.status).toBe('COMPLETED');
@@ -243,8 +164,8 @@ describe('what the live rails leave unresolved (operator)', () => {
       amount: 25,
       currency_code: 'GHS',
     });
-    await mtn.approve(attemptId, { callback: 'send' });
-    await mtn.callbacksSettled();
+    await server().approve(attemptId, { callback: 'send' });
+    await server().callbacksSettled();
     expect((await list()).find((a) => a.attempt_id === attemptId)).toBeUndefined();
   });
 });

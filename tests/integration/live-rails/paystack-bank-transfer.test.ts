@@ -4,6 +4,7 @@ import { admin, hostedPage, liveKeyOf, newMerchant, type Merchant } from '../../
 import { caller, expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
+import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
 import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
 import { sweepLiveTransfers } from '../../../lib/collections/live/transfer-sweep';
@@ -39,14 +40,21 @@ afterAll(async () => {
   delete process.env.LIVE_ROUTES;
   resetConfigForTests();
   await paystack.close();
+  // Everything the service sent Paystack, and every answer, as Paystack's OpenAPI document has them.
+  expectPublishedContractKept(paystack);
 });
 
-async function liveCheckout(amount = 2500) {
+async function liveCheckout(amount = 2500, expiresInMinutes?: number) {
   const merchant = await newMerchant();
   const live = await liveKeyOf(merchant);
   const checkout = (
     await live.ok(contract.createCheckout, {
-      body: { customer_email: 'ada@example.com', amount, currency_code: 'NGN' },
+      body: {
+        customer_email: 'ada@example.com',
+        amount,
+        currency_code: 'NGN',
+        ...(expiresInMinutes ? { expires_in_minutes: expiresInMinutes } : {}),
+      },
     })
   ).body.data;
   return { merchant, live, checkout, ...hostedPage(checkout) };
@@ -83,6 +91,19 @@ describe('a live NGN checkout paid by bank transfer through Paystack', () => {
     expect(reference).toBe(attempt.id);
     const [row] = await sql`select status from checkouts where id = ${checkout.id}`;
     expect(row!.status).toBe('awaiting_payment_initiation');
+  });
+
+  it('a checkout living 2 hours gets an account for 30 minutes, and the page deadline is the account deadline', async () => {
+    const { page, checkout } = await liveCheckout(2500, 120);
+    const { attempt, reference } = await chooseTransfer(page);
+    const charge = paystack.state.charges.get(reference)!;
+    // Never asked for longer than Paystack's accounts live [PS-PWT-SUP: 30 minutes].
+    expect(charge.requestedExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+    expect(charge.requestedExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(Date.parse(`${checkout.expires_at}Z`)).toBeGreaterThan(Date.now() + 119 * 60_000);
+    // What the page counts down to is the deadline Paystack answered for the account.
+    expect(attempt.respond_by).not.toBeNull();
+    expect(Date.parse(`${attempt.respond_by!}Z`)).toBe(charge.accountExpiresAt.getTime());
   });
 
   it('paid: confirmed by the status query, credited to the live wallet once, with its webhook event; invisible to the test key', async () => {

@@ -11,6 +11,7 @@ import {
 import { caller, expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
+import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { runJobsNow } from '../../support/jobs';
 import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
 import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
@@ -46,6 +47,8 @@ afterAll(async () => {
   delete process.env.RAIL_TIMEOUT_SECONDS;
   resetConfigForTests();
   await paystack.close();
+  // Everything the service sent Paystack, and every answer, as Paystack's OpenAPI document has them.
+  expectPublishedContractKept(paystack);
 });
 
 /** A live merchant with NGN 50,000 available: paid through Paystack, then settled. */

@@ -49,6 +49,7 @@ export const PAYOUT_FIELDS = [
   'completed_at',
   'failed_at',
   'cancelled_at',
+  'reversed_at',
 ];
 
 export const sql = testSql();

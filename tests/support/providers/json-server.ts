@@ -11,6 +11,8 @@ export interface ProviderRequest {
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
+  /** The caller's IP address as the socket saw it (for providers that allow-list callers). */
+  remoteAddress: string;
   raw: string;
   /** The body parsed as JSON, or null. */
   json: unknown;
@@ -72,6 +74,7 @@ export async function startJsonServer(
           path: url.pathname,
           query: url.searchParams,
           headers: req.headers,
+          remoteAddress: req.socket.remoteAddress ?? '',
           raw,
           json,
         };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { MpesaSettings } from '../../../lib/rails/providers/mpesa';
 import { startJsonServer, type JsonServer, type ProviderReply, type ProviderRequest } from './json-server';
-import { createPayoutDesk, type Disbursement, type PayoutRecord } from './mpesa/b2c';
+import { createPayoutDesk, type Disbursement, type InitiatorRole, type PayoutRecord } from './mpesa/b2c';
 import {
   callbackCode,
   darajaError,
@@ -15,14 +15,15 @@ import {
 } from './mpesa/bodies';
 
 export type { MpesaDelivery } from './mpesa/bodies';
-export type { Disbursement, PayoutRecord } from './mpesa/b2c';
+export type { Disbursement, InitiatorRole, PayoutRecord } from './mpesa/b2c';
 import { checkStkPush, checkStkQuery, jsonBody, type StkPushFields } from './mpesa/checks';
 
 /**
  * A contract server for Safaricom Daraja (provider-contracts.md section 2) on 127.0.0.1: OAuth, M-Pesa
  * Express (STK Push and its query), B2C v3 and Transaction Status, checking what Daraja checks and
  * answering with its documented bodies. Nothing happens by itself: tests end each prompt and payout
- * through the control API, which posts the callbacks Daraja would post.
+ * through the control API, which posts the callbacks Daraja would post. Sources (DJ-…) are named in
+ * mpesa/bodies.ts.
  */
 export const MPESA_TEST_ACCOUNT = {
   consumerKey: 'test-consumer-key',
@@ -33,7 +34,12 @@ export const MPESA_TEST_ACCOUNT = {
   b2cShortCode: '600997',
   initiatorName: 'testapi',
   securityCredential: 'dGVzdC1lbmNyeXB0ZWQtaW5pdGlhdG9yLXBhc3N3b3Jk',
+  /** The API user's roles: "ORG B2C API initiator" and "Transaction Status query ORG API" [DJ-TS]. */
+  initiatorRoles: ['b2c', 'transaction_status'] as readonly InitiatorRole[],
 };
+
+/** The APIs that can answer "System is busy" as a scenario. */
+export type BusyApi = 'stk' | 'b2c' | 'status';
 
 /** How the STK query answers while a prompt is open: the documented error, or what integrators also saw. */
 export type PendingAnswer = 'being_processed' | 'still_under_processing' | 'empty_error';
@@ -49,7 +55,6 @@ export interface MpesaServerOptions {
   pendingAnswer?: PendingAnswer;
   /** A push while another is open for the same phone is refused "Unable to lock subscriber" [DJ-EXP]. */
   lockSubscriber?: boolean;
-  echoOriginatorConversationId?: boolean;
   /** Receives each callback instead of an HTTP POST to its URL. */
   deliver?: (delivery: MpesaDelivery) => void | Promise<void>;
   now?: () => Date;
@@ -99,6 +104,17 @@ export interface MpesaServer extends JsonServer {
     options?: { result?: 'send' | 'withhold' },
   ): Promise<unknown>;
   sendPayoutResult(originatorConversationId: string): Promise<MpesaDelivery>;
+  /**
+   * While on, the API answers `500.003.02` "System is busy. Please try again in few minutes." [DJ-EXP
+   * error table] before looking at the request; nothing is created.
+   */
+  setBusy(api: BusyApi, busy: boolean): void;
+  /**
+   * Ends the next accepted B2C request with `resultCode` and posts its result before answering the
+   * request itself. Inferred, not documented: the result is asynchronous, so nothing orders it after
+   * the HTTP answer on the network.
+   */
+  settleNextPayoutBeforeAnswer(resultCode: number | string): void;
   /** Every token issued so far stops working (as after an hour). */
   expireTokens(): void;
   tokensIssued(): number;
@@ -109,6 +125,9 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
   const now = options.now ?? (() => new Date());
   const tolerance = options.timestampToleranceSeconds === undefined ? 3600 : options.timestampToleranceSeconds;
   let pendingAnswer = options.pendingAnswer ?? 'being_processed';
+  const busyApis = new Set<BusyApi>();
+  const busyAnswer = (api: BusyApi) =>
+    busyApis.has(api) ? darajaError(500, '500.003.02', 'System is busy. Please try again in few minutes.') : null;
   const tokens = new Map<string, number>();
   let tokensIssued = 0;
   const pushes = new Map<string, StkPushRecord>();
@@ -137,12 +156,17 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     return delivery;
   }
 
-  const desk = createPayoutDesk({
-    account,
-    now,
-    echoOriginatorConversationId: options.echoOriginatorConversationId ?? true,
-    deliver,
-  });
+  const desk = createPayoutDesk({ account, now, busy: busyAnswer, deliver });
+  let settleBeforeAnswer: number | string | null = null;
+  async function b2cRequest(request: ProviderRequest): Promise<ProviderReply> {
+    const reply = desk.paymentRequest(request);
+    const code = settleBeforeAnswer;
+    if (code !== null && reply.status === 200) {
+      settleBeforeAnswer = null;
+      await desk.completePayout((reply.body as { OriginatorConversationID: string }).OriginatorConversationID, code);
+    }
+    return reply;
+  }
 
   /** Null when the bearer token is live; else Daraja's answer for the API (`code`, HTTP status). */
   function tokenProblem(request: ProviderRequest, status: number, code: string): ProviderReply | null {
@@ -152,6 +176,7 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     return darajaError(status, code, 'Invalid Access Token');
   }
 
+  /** [DJ-AUTH]: GET with Basic auth; "each request invalidates the previous token" (FAQ 3). */
   function issueToken(request: ProviderRequest): ProviderReply {
     if (request.query.get('grant_type') !== 'client_credentials') {
       return darajaError(400, '400.008.02', 'Invalid grant type passed');
@@ -184,6 +209,8 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
   }
 
   function stkPush(request: ProviderRequest): ProviderReply {
+    const busyReply = busyAnswer('stk');
+    if (busyReply) return busyReply;
     const body = jsonBody(request, 'BusinessShortCode');
     if (!body.ok) return body.reply;
     const checked = checkStkPush(body.value);
@@ -254,15 +281,16 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     };
   }
 
-  const routes: Record<string, { method: string; handle: (request: ProviderRequest) => ProviderReply }> = {
+  type Handler = (request: ProviderRequest) => ProviderReply | Promise<ProviderReply>;
+  const routes: Record<string, { method: string; handle: Handler }> = {
     '/oauth/v1/generate': { method: 'GET', handle: issueToken },
     '/mpesa/stkpush/v1/processrequest': { method: 'POST', handle: guarded(404, '404.001.03', stkPush) },
     '/mpesa/stkpushquery/v1/query': { method: 'POST', handle: guarded(404, '404.001.03', stkQuery) },
-    '/mpesa/b2c/v3/paymentrequest': { method: 'POST', handle: guarded(404, '404.001.03', desk.paymentRequest) },
+    '/mpesa/b2c/v3/paymentrequest': { method: 'POST', handle: guarded(404, '404.001.03', b2cRequest) },
     '/mpesa/transactionstatus/v1/query': { method: 'POST', handle: guarded(400, '400.003.01', desk.statusQuery) },
   };
 
-  function guarded(status: number, code: string, handle: (request: ProviderRequest) => ProviderReply) {
+  function guarded(status: number, code: string, handle: Handler) {
     return (request: ProviderRequest) => tokenProblem(request, status, code) ?? handle(request);
   }
 
@@ -354,6 +382,8 @@ export async function startMpesa(options: MpesaServerOptions = {}): Promise<Mpes
     disbursements: desk.disbursements,
     completePayout: desk.completePayout,
     sendPayoutResult: desk.sendPayoutResult,
+    settleNextPayoutBeforeAnswer: (code) => void (settleBeforeAnswer = code),
+    setBusy: (api, on) => void (on ? busyApis.add(api) : busyApis.delete(api)),
     expireTokens: () => tokens.clear(),
     tokensIssued: () => tokensIssued,
   };

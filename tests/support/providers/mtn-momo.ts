@@ -19,9 +19,17 @@ import {
   bearerToken,
   header,
   isUuidV4,
+  amountProblem,
   mtnError,
   readCreateBody,
 } from './mtn-momo/checks';
+import {
+  FORBIDDEN_IP,
+  callbackHostProblem,
+  callerAllowed,
+  checkProductionSetup,
+  type MtnMode,
+} from './mtn-momo/gateway';
 import {
   newFinancialTransactionId,
   sandboxOutcome,
@@ -35,13 +43,16 @@ import {
 export { SANDBOX_NUMBERS } from './mtn-momo/transactions';
 export type { MtnProduct, MtnStatus, MtnTransaction, ReasonForm } from './mtn-momo/transactions';
 export type { CallbackMethod, DeliverCallback, MtnCallback, MtnCallbackDelivery } from './mtn-momo/callbacks';
+export type { MtnMode } from './mtn-momo/gateway';
 
 /**
  * A contract server for MTN MoMo's Open API (Collection and Disbursement), on 127.0.0.1, written from
  * docs/plans/provider-contracts.md section 1. It checks what MTN checks (subscription key, Basic then
  * Bearer auth and the token's expiry, X-Target-Environment, X-Reference-Id as a UUID v4, the body, the
- * currency), keeps each reference id's state, answers a reused reference id with 409, and calls back
- * X-Callback-Url. Tests drive outcomes through the returned object, never through HTTP.
+ * amount and the currency, the API user's registered callback host), keeps each reference id's state,
+ * answers a reused reference id with 409, and calls back X-Callback-Url. In `production` mode it also
+ * refuses callers whose IP is not on the allow-list, as MTN's production does, and has no test numbers.
+ * Tests drive outcomes through the returned object, never through HTTP.
  */
 
 export interface MtnMomoCredentials {
@@ -51,6 +62,10 @@ export interface MtnMomoCredentials {
 }
 
 export interface MtnMomoServerOptions {
+  /** `production`: a caller IP allow-list and no test numbers. Default `sandbox`. */
+  mode?: MtnMode;
+  /** Production: the callers' IPs MTN was given (others get 403). Required in production mode. */
+  allowedIps?: string[];
   /** Default `sandbox`. */
   targetEnvironment?: string;
   /** The one currency the target environment takes. Default `EUR` (the sandbox's). */
@@ -62,7 +77,11 @@ export interface MtnMomoServerOptions {
   tokenLifetimeSeconds?: number;
   /** Default POST (what the sandbox sent); MTN's documents also say PUT. */
   callbackMethod?: CallbackMethod;
-  /** The API user's providerCallbackHost: another host is a 500 INVALID_CALLBACK_URL_HOST. Unset: any host. */
+  /**
+   * Both API users' registered providerCallbackHost: an X-Callback-Url on another host is a 500
+   * INVALID_CALLBACK_URL_HOST. Default 127.0.0.1, where the browser tests' service listens (MTN's
+   * production wants a hostname: production mode refuses an IP here).
+   */
   callbackHost?: string;
   /** `reason` as a bare string (what real answers send, the default) or as `{code, message}` (the swagger). */
   reasonForm?: ReasonForm;
@@ -143,11 +162,15 @@ const credentialsFrom = (given: Partial<MtnMomoCredentials> = {}): MtnMomoCreden
 });
 
 export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<MtnMomoServer> {
+  const mode = options.mode ?? 'sandbox';
   const targetEnvironment = options.targetEnvironment ?? 'sandbox';
+  const callbackHost = options.callbackHost ?? '127.0.0.1';
+  if (mode === 'production') checkProductionSetup({ targetEnvironment, allowedIps: options.allowedIps, callbackHost });
   const currency = options.currency ?? 'EUR';
   const lifetime = options.tokenLifetimeSeconds ?? 3600;
   const reasonForm = options.reasonForm ?? 'string';
-  const useSandboxNumbers = options.sandboxNumbers ?? targetEnvironment === 'sandbox';
+  // MTN's test numbers are the sandbox's (MTN-MIRROR testing); production has real wallets only.
+  const useSandboxNumbers = mode === 'sandbox' && (options.sandboxNumbers ?? targetEnvironment === 'sandbox');
   const credentials = {
     collection: credentialsFrom(options.collection),
     disbursement: credentialsFrom(options.disbursement),
@@ -186,9 +209,8 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     if (stores[product].has(referenceId)) return RESOURCE_ALREADY_EXIST;
     const callbackUrl = header(request, 'x-callback-url') ?? null;
     if (callbackUrl !== null && !URL.canParse(callbackUrl)) return badRequest('X-Callback-Url is not a URL');
-    if (callbackUrl !== null && options.callbackHost && new URL(callbackUrl).hostname !== options.callbackHost) {
-      return mtnError(500, 'INVALID_CALLBACK_URL_HOST', 'Callback URL host differs from the API user’s callback host.');
-    }
+    const wrongHost = callbackUrl === null ? null : callbackHostProblem(callbackUrl, callbackHost);
+    if (wrongHost) return wrongHost;
     const body = readCreateBody(request.json, product);
     if (typeof body === 'string') return badRequest(body);
     if (body.currency !== currency) {
@@ -196,6 +218,8 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
         ? mtnError(500, 'INVALID_CURRENCY', 'Currency not supported.')
         : badRequest('Invalid currency: it must match the target environment’s currency');
     }
+    const wrongAmount = amountProblem(body.amount, currency);
+    if (wrongAmount) return badRequest(wrongAmount);
     const scripted =
       useSandboxNumbers && body.party.partyIdType === 'MSISDN'
         ? sandboxOutcome(body.party.partyId, {
@@ -227,6 +251,8 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
   const handle = (request: ProviderRequest): ProviderReply => {
     const route = ROUTES.find((r) => r.method === request.method && r.path.test(request.path));
     const [, productName, referenceId = ''] = route?.path.exec(request.path) ?? [];
+    // Inferred order: the gateway's IP filter answers before anything else is read.
+    if (mode === 'production' && !callerAllowed(request, options.allowedIps ?? [])) return FORBIDDEN_IP;
     if (!route || !productName) return NOT_FOUND_PATH;
     const product = productName as MtnProduct;
     if (header(request, 'ocp-apim-subscription-key') !== credentials[product].subscriptionKey) {
@@ -237,6 +263,7 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     if (!grant || grant.product !== product || grant.expiresAt <= Date.now()) return INVALID_TOKEN;
     const environment = header(request, 'x-target-environment');
     if (!environment) return badRequest('X-Target-Environment is required');
+    // "Value passed in header X-Target-Environment is incorrect": 500 NOT_ALLOWED_TARGET_ENVIRONMENT [MTN-ERR].
     if (environment !== targetEnvironment) {
       return mtnError(500, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
     }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { startJsonServer, type JsonServer } from './json-server';
+import { startJsonServer, type JsonServer, type ProviderReply, type ProviderRequest } from './json-server';
+import { loadPublishedContract, requestProblems, responseProblems, type Problem } from './paystack/published-contract';
 import { paystackRoutes, settleTransfer } from './paystack/routes';
-import { transactionData, transferData, transferRejectedData } from './paystack/shapes';
+import { errors, transactionData, transferData, transferRejectedData } from './paystack/shapes';
 import { emptyState, idSequence, type ChargeRecord, type PaystackState, type TransferRecord } from './paystack/state';
 import {
   deliverTo,
@@ -16,13 +17,16 @@ import {
 
 export type { ChargeRecord, PaystackState, RecipientRecord, TransferRecord } from './paystack/state';
 export type { DeliveryMode, DeliveryOptions, DeliveryResult, WebhookEvent, WebhookRequest } from './paystack/webhooks';
+export type { Problem } from './paystack/published-contract';
 export { sign as signPaystackBody, webhookRequest } from './paystack/webhooks';
 
 /**
  * A Paystack contract server on 127.0.0.1, written from what Paystack publishes
  * (docs/plans/provider-contracts.md section 3): Pay with Transfer charges, transaction verify, transfer
  * recipients, transfers and transfer verify, with Paystack's answers, its 401 for a wrong key and its
- * 400s for missing fields. Tests drive what customers and banks do (payCharge, completeTransfer, …);
+ * 400s for missing fields. Every request is checked against Paystack's own OpenAPI document
+ * (paystack/published-contract.ts) and refused as Paystack would (400) when it does not conform;
+ * every answer is checked too, and a mismatch is recorded in `contract.answered` for tests to assert. Tests drive what customers and banks do (payCharge, completeTransfer, …);
  * each outcome makes the signed webhook Paystack would send, delivered to `webhookUrl` or `deliver`.
  * Faults (5xx, delay, hang, hang_after) come from json-server: `server.inject(fault, { path: PATHS.x })`.
  */
@@ -93,6 +97,11 @@ export interface PaystackServer {
   state: PaystackState;
   /** Every webhook event made, in order, delivered or not. */
   events: WebhookEvent[];
+  /**
+   * Against Paystack's OpenAPI document: `refused`, requests that did not conform (each got a 400);
+   * `answered`, answers of this server that do not conform (a bug here: tests expect none).
+   */
+  contract: { refused: Problem[]; answered: Problem[] };
   /** Every delivery attempt, in order. */
   deliveries: DeliveryResult[];
   /** Events made with `delivery: 'withhold'` and not delivered since. */
@@ -165,27 +174,33 @@ export async function startPaystack(options: PaystackServerOptions = {}): Promis
   const refundToBalance = (t: TransferRecord) =>
     state.balances.set(t.currency, (state.balances.get(t.currency) ?? 0n) + t.amount);
 
-  const server = await startJsonServer(
-    paystackRoutes({
-      secretKey,
-      state,
-      ids: {
-        transaction: idSequence(3_104_021_987),
-        customer: idSequence(138_496_675),
-        recipient: idSequence(56_824_902),
-        transfer: idSequence(860_703_114),
-      },
-      pendingVerifyStatus: options.pendingVerifyStatus ?? 'ongoing',
-      payWithTransferCurrencies: options.payWithTransferCurrencies ?? ['NGN', 'KES'],
-      accountExpiry: options.accountExpiry ?? defaultExpiry,
-      duplicateTransferReply: options.duplicateTransferReply ?? 'error',
-      transfersNeedOtp: options.transfersNeedOtp ?? false,
-      completeTransfersAtOnce: options.completeTransfersAtOnce ?? false,
-      unresolvableAccounts: new Set(options.unresolvableAccounts ?? []),
-      onTransferCompleted: (t) => void background.push(emit('transfer.success', transferData(t, true))),
-    }),
-    options.port,
-  );
+  loadPublishedContract([
+    ['POST', '/charge'],
+    ['GET', '/transaction/verify/x'],
+    ['POST', '/transferrecipient'],
+    ['POST', '/transfer'],
+    ['GET', '/transfer/verify/x'],
+  ]);
+  const contract = { refused: [] as Problem[], answered: [] as Problem[] };
+  const routes = paystackRoutes({
+    secretKey,
+    state,
+    ids: {
+      transaction: idSequence(3_104_021_987),
+      customer: idSequence(138_496_675),
+      recipient: idSequence(56_824_902),
+      transfer: idSequence(860_703_114),
+    },
+    pendingVerifyStatus: options.pendingVerifyStatus ?? 'ongoing',
+    payWithTransferCurrencies: options.payWithTransferCurrencies ?? ['NGN', 'KES'],
+    accountExpiry: options.accountExpiry ?? defaultExpiry,
+    duplicateTransferReply: options.duplicateTransferReply ?? 'error',
+    transfersNeedOtp: options.transfersNeedOtp ?? false,
+    completeTransfersAtOnce: options.completeTransfersAtOnce ?? false,
+    unresolvableAccounts: new Set(options.unresolvableAccounts ?? []),
+    onTransferCompleted: (t) => void background.push(emit('transfer.success', transferData(t, true))),
+  });
+  const server = await startJsonServer((request) => checked(request, secretKey, routes, contract), options.port);
 
   return {
     url: server.url,
@@ -194,6 +209,7 @@ export async function startPaystack(options: PaystackServerOptions = {}): Promis
     inject: server.inject,
     state,
     events,
+    contract,
     deliveries,
     withheld: () => [...held],
     deliver,
@@ -252,4 +268,34 @@ export async function startPaystack(options: PaystackServerOptions = {}): Promis
       await server.close();
     },
   };
+}
+
+/**
+ * A request Paystack's OpenAPI document refuses gets Paystack's 400 (its `missing_params` shape for a
+ * required field, `invalid_params` otherwise [PS-SNIP, shapes.ts `errors`]); a wrong key, bad JSON or
+ * an unknown path is left to the routes, which answer them as Paystack does.
+ */
+function checked(
+  request: ProviderRequest,
+  secretKey: string,
+  routes: (request: ProviderRequest) => ProviderReply,
+  contract: { refused: Problem[]; answered: Problem[] },
+): ProviderReply {
+  const authorization = request.headers.authorization;
+  // Paystack authenticates before it validates: a wrong key is the routes' 401 [PS-OAS `Unauthorized`].
+  const readable = authorization === `Bearer ${secretKey}` && (!request.raw || request.json !== null);
+  const problems = readable
+    ? requestProblems({ method: request.method, path: request.path, authorization, json: request.json })
+    : [];
+  const known = readable && !problems.some((p) => /no such operation/.test(p.message));
+  if (known && problems.length > 0) {
+    contract.refused.push(...problems);
+    const missing = problems.find((p) => p.missing)?.missing;
+    // The one missing-field answer Paystack shows for /charge [PS-SNIP `api/charges/create`].
+    if (missing === 'email' && request.path === '/charge') return { status: 400, body: errors.emailRequired };
+    return { status: 400, body: missing ? errors.missing(missing) : errors.invalid(problems[0]!.message) };
+  }
+  const reply = routes(request);
+  contract.answered.push(...responseProblems(request, reply.status, reply.body));
+  return reply;
 }

@@ -128,14 +128,17 @@ describe('readPayoutResult and readPayoutStatusResult', () => {
         },
       },
     };
+    // The OriginatorConversationID is the API proxy's, not the one the request sent [DJ-B2C].
     expect(readPayoutResult(body)).toEqual({
-      payoutId: '53e3-4aa8-9fe0-8fb5e4092cdd3533373',
+      questionId: 'AG_20240706_2010364430d9bbdaf872',
+      originatorConversationId: '53e3-4aa8-9fe0-8fb5e4092cdd3533373',
       conversationId: 'AG_20240706_2010364430d9bbdaf872',
       resultCode: '0',
       resultDesc: 'The service request is processed successfully.',
       status: { status: 'completed', providerTransactionId: 'SG632NMUAB' },
       amount: 1000n,
       receipt: 'SG632NMUAB',
+      receiver: '254705912645 - NICHOLAS JOHN SONGOK',
     });
   });
 
@@ -162,15 +165,17 @@ describe('readPayoutResult and readPayoutStatusResult', () => {
         TransactionID: 'MBN0000000',
       },
     };
+    // Its OriginatorConversationID parameter is M-Pesa's ("3211-416020-3"), never the id we sent.
     expect(readPayoutStatusResult(body)).toEqual({
       questionId: 'AG_20180223_0000493344ae97d86f75',
-      payoutId: '3211-416020-3',
+      originatorConversationId: '3213-416199-2',
       conversationId: 'AG_20180223_000041b09c22e613d6c9',
       resultCode: '0',
       resultDesc: 'The service request is processed successfully.',
       status: { status: 'completed', providerTransactionId: 'MBN31H462N' },
       amount: 30_000n,
       receipt: 'MBN31H462N',
+      receiver: null,
     });
   });
 

@@ -136,7 +136,8 @@ describe('STK Push', () => {
     ['Bad Request - Invalid AccountReference', 400, '400.002.02', 'refused', 'invalid_request'],
     ['Error Occurred: Spike Arrest Violation', 500, '500.003.02', 'refused', 'rate_limited'],
     ['Quota Violation', 500, '500.003.03', 'refused', 'rate_limited'],
-    ['System is busy. Please try again in few minutes.', 500, '500.003.02', 'unknown', null],
+    // [DJ-EXP]: "Retry the request after a short wait": turned away, no prompt was sent.
+    ['System is busy. Please try again in few minutes.', 500, '500.003.02', 'refused', 'system_busy'],
     ['Internal Server Error', 500, '500.003.1001', 'unknown', null],
     ['', 500, '500.001.1001', 'unknown', null],
   ])('reads "%s" (HTTP %i, %s) as %s', async (message, status, errorCode, kind, code) => {

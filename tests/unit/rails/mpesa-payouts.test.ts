@@ -140,19 +140,24 @@ describe('B2C payment request', () => {
 });
 
 describe('the B2C result callback', () => {
-  it('reads a success: receipt, amount in cents, both ids', async () => {
+  it("reads a success: receipt, amount in cents, and the ConversationID of Daraja's answer, never our id", async () => {
     const reference = await sent();
     const body = await server.completePayout(PAYOUT_ID, 0);
     const { transactionId } = server.payout(PAYOUT_ID)!;
-    expect(readPayoutResult(body)).toEqual({
-      payoutId: PAYOUT_ID,
+    const result = readPayoutResult(body);
+    expect(result).toEqual({
+      questionId: reference,
+      originatorConversationId: expect.stringMatching(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{20}\d{3}$/),
       conversationId: reference,
       resultCode: '0',
       resultDesc: 'The service request is processed successfully.',
       status: { status: 'completed', providerTransactionId: transactionId },
       amount: 250_000n,
       receipt: transactionId,
+      receiver: '254712345678 - TEST CUSTOMER',
     });
+    // The result's OriginatorConversationID is M-Pesa's (DJ-B2C sample), not the one we sent.
+    expect(result?.originatorConversationId).not.toBe(PAYOUT_ID);
     expect(server.deliveries).toMatchObject([{ kind: 'b2c_result', url: RESULT_URL, reference: PAYOUT_ID }]);
   });
 
@@ -186,13 +191,62 @@ describe('the B2C result callback', () => {
     expect(server.disbursements()).toHaveLength(0);
   });
 
-  it("still names Daraja's ConversationID when the body's OriginatorConversationID is not ours", async () => {
+  it('reads the documented samples as published [DJ-B2C]', () => {
+    const success = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: '53e3-4aa8-9fe0-8fb5e4092cdd3533373',
+        ConversationID: 'AG_20240706_2010364430d9bbdaf872',
+        TransactionID: 'SG632NMUAB',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionAmount', Value: 10 },
+            { Key: 'TransactionReceipt', Value: 'SG632NMUAB' },
+            { Key: 'ReceiverPartyPublicName', Value: '254705912645 - NICHOLAS JOHN SONGOK' },
+            { Key: 'TransactionCompletedDateTime', Value: '06.07.2024 22:48:52' },
+          ],
+        },
+      },
+    };
+    expect(readPayoutResult(success)).toMatchObject({
+      questionId: 'AG_20240706_2010364430d9bbdaf872',
+      amount: 1_000n,
+      status: { status: 'completed', providerTransactionId: 'SG632NMUAB' },
+    });
+    const failure = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        OriginatorConversationID: '53e3-4aa8-9fe0-8fb5e4092cdd3544366',
+        ConversationID: 'AG_20240707_201062f6f6f5804f7a33',
+        TransactionID: 'SG722NMVXQ',
+      },
+    };
+    expect(readPayoutResult(failure)).toMatchObject({
+      questionId: 'AG_20240707_201062f6f6f5804f7a33',
+      receipt: null,
+      status: { status: 'failed', code: 'initiator_invalid' },
+    });
+  });
+
+  it('fails with 21 when the API user lacks the "ORG B2C API initiator" role [DJ-B2C]', async () => {
     await server.close();
-    await setUp({ echoOriginatorConversationId: false });
-    const reference = await sent();
-    const result = readPayoutResult(await server.completePayout(PAYOUT_ID, 0));
-    expect(result?.payoutId).not.toBe(PAYOUT_ID);
-    expect(result?.conversationId).toBe(reference);
+    await setUp({ account: { initiatorRoles: ['transaction_status'] } });
+    expect((await payouts.sendPayout(payout())).kind).toBe('accepted');
+    const body = await server.completePayout(PAYOUT_ID, 0);
+    expect(readPayoutResult(body)?.status).toMatchObject({ status: 'failed', code: 'initiator_not_allowed' });
+    expect(server.disbursements()).toHaveLength(0);
+  });
+
+  it('is refused at once when Daraja answers "System is busy" (500.003.02): nothing was created', async () => {
+    server.setBusy('b2c', true);
+    expect(await payouts.sendPayout(payout())).toMatchObject({ kind: 'refused', code: 'system_busy' });
+    server.setBusy('b2c', false);
+    expect(server.payouts()).toHaveLength(0);
+    expect((await payouts.sendPayout(payout())).kind).toBe('accepted');
   });
 
   it('is pending for ResultType 1, unknown for an unlisted code, null for what is not a result', () => {
@@ -242,8 +296,10 @@ describe('the payout status query', () => {
       Remarks: 'Payout status',
       Occasion: PAYOUT_ID,
     });
+    // Its OriginatorConversationIDs are M-Pesa's, like "3211-416020-3" [DJ-TS]; the ConversationID
+    // parameter is the payout's.
     expect(status).toMatchObject({
-      payoutId: PAYOUT_ID,
+      originatorConversationId: expect.stringMatching(/^\d{4}-\d{6,7}-\d$/),
       conversationId: reference,
       amount: 250_000n,
       status: { status: 'completed', providerTransactionId: server.payout(PAYOUT_ID)!.transactionId },
@@ -267,6 +323,15 @@ describe('the payout status query', () => {
     expect(await payouts.queryPayout({ payoutId: PAYOUT_ID, providerReference: null })).toMatchObject({
       status: 'unknown',
       detail: expect.stringContaining('status not requested: HTTP 503'),
+    });
+  });
+
+  it('is unknown when the API user lacks the "Transaction Status query ORG API" role', async () => {
+    await server.close();
+    await setUp({ account: { initiatorRoles: ['b2c'] } });
+    expect((await statusOf())?.status).toEqual({
+      status: 'unknown',
+      detail: 'status query failed: 21 The initiator is not allowed to initiate this request',
     });
   });
 

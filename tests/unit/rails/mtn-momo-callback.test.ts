@@ -28,7 +28,8 @@ describe('MTN MoMo callbacks', () => {
     async (method) => {
       const receiver = await startJsonServer(() => ({ status: 200 }));
       receivers.push(receiver);
-      const server = await startServer({ callbackMethod: method });
+      // The receiver listens on 127.0.0.1: that is the host registered with the API user here.
+      const server = await startServer({ callbackMethod: method, callbackHost: '127.0.0.1' });
       const { collections } = adapterFor(server);
       const request = collectionRequest({ callbackUrl: `${receiver.url}/callbacks/mtn/k3y` });
       await collections.requestPayment(request);

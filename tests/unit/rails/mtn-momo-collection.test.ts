@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../../lib/platform/money/currencies';
+import type { PaymentFailure } from '../../../lib/rails/providers/types';
 import type { Fault } from '../../support/providers/json-server';
 import type { MtnMomoServer } from '../../support/providers/mtn-momo';
 import { adapterFor, collectionRequest, mtnMomoServers } from '../../support/providers/mtn-momo/adapter';
@@ -104,6 +105,7 @@ describe('MTN MoMo refusals and unknown outcomes', () => {
       kind: 'refused',
       code: 'BAD_REQUEST',
       message: expect.stringContaining('Invalid currency') as string,
+      failure: 'provider_error',
     });
     expect(server.transactions()).toHaveLength(0);
   });
@@ -129,7 +131,7 @@ describe('MTN MoMo refusals and unknown outcomes', () => {
   });
 
   it.each<[string, Fault]>([
-    ['a 500 with a documented code', { kind: 'status', status: 500, body: { code: 'PAYER_NOT_FOUND', message: 'x' } }],
+    ['a 500 without a code', { kind: 'status', status: 500, body: { message: 'x' } }],
     ['a 500 INTERNAL_PROCESSING_ERROR', { kind: 'status', status: 500, body: { code: 'INTERNAL_PROCESSING_ERROR' } }],
     ['a 503', { kind: 'status', status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'x' } }],
     ['a 200 instead of 202 with a body that is not JSON', { kind: 'status', status: 200, body: '<html>' }],
@@ -144,29 +146,67 @@ describe('MTN MoMo refusals and unknown outcomes', () => {
     expect(result.kind).toBe('unknown');
   });
 
-  it('a 500 NOT_ALLOWED_TARGET_ENVIRONMENT is unknown, and the status then proves nothing was created', async () => {
+  // MTN's RequestToPay error codes come as a 500 with `code` (MTN-MIRROR common-error-codes, MTN-ERR).
+  it.each<[string, number, PaymentFailure]>([
+    ['PAYER_NOT_FOUND', 500, 'invalid_number'],
+    ['SENDER_ACCOUNT_NOT_ACTIVE', 500, 'invalid_number'],
+    ['NOT_ENOUGH_FUNDS', 500, 'insufficient_funds'],
+    ['PAYER_LIMIT_REACHED', 500, 'limit_exceeded'],
+    ['PAYEE_NOT_ALLOWED_TO_RECEIVE', 500, 'provider_error'],
+    ['NOT_ALLOWED', 500, 'provider_error'],
+    ['PAYER_NOT_FOUND', 400, 'invalid_number'],
+  ])('a sure refusal, %s (HTTP %s), is refused at once as %s', async (code, status, failure) => {
+    const server = await startServer();
+    const { collections } = adapterFor(server);
+    server.inject({ kind: 'status', status, body: { code, message: 'x' } }, { path: REQUEST_TO_PAY });
+    expect(await collections.requestPayment(collectionRequest())).toEqual({
+      kind: 'refused',
+      code,
+      failure,
+      message: `MTN MoMo HTTP ${status}: ${code} x`,
+    });
+  });
+
+  it('a number that is not one is refused here as invalid_number', async () => {
+    const server = await startServer();
+    const { collections } = adapterFor(server);
+    expect(await collections.requestPayment(collectionRequest({ phone: 'call me' }))).toMatchObject({
+      kind: 'refused',
+      code: 'INVALID_PHONE',
+      failure: 'invalid_number',
+    });
+  });
+
+  it('a 500 NOT_ALLOWED_TARGET_ENVIRONMENT is refused, and the status then proves nothing was created', async () => {
     const server = await startServer();
     const { collections } = adapterFor(server, { targetEnvironment: 'mtnghana' });
     const request = collectionRequest();
 
     const result = await collections.requestPayment(request);
-    expect(result).toEqual({ kind: 'unknown', detail: 'MTN MoMo HTTP 500 NOT_ALLOWED_TARGET_ENVIRONMENT' });
+    expect(result).toEqual({
+      kind: 'refused',
+      code: 'NOT_ALLOWED_TARGET_ENVIRONMENT',
+      failure: 'provider_error',
+      message: 'MTN MoMo HTTP 500: NOT_ALLOWED_TARGET_ENVIRONMENT Access to target environment is forbidden.',
+    });
     expect(server.transactions()).toHaveLength(0);
   });
 
-  it('500 INVALID_CURRENCY and INVALID_CALLBACK_URL_HOST are unknown; a status query then answers not_found', async () => {
-    const server = await startServer({ currencyMismatch: 500, callbackHost: 'callbacks.example.com' });
+  it('500 INVALID_CURRENCY and INVALID_CALLBACK_URL_HOST are refused; a status query then answers not_found', async () => {
+    const server = await startServer({ currencyMismatch: 500 });
     const { collections } = adapterFor(server);
     const wrongCurrency = collectionRequest({ currency: 'GHS' });
     const wrongHost = collectionRequest({ callbackUrl: 'https://elsewhere.example.org/mtn' });
 
-    expect(await collections.requestPayment(wrongCurrency)).toEqual({
-      kind: 'unknown',
-      detail: 'MTN MoMo HTTP 500 INVALID_CURRENCY',
+    expect(await collections.requestPayment(wrongCurrency)).toMatchObject({
+      kind: 'refused',
+      code: 'INVALID_CURRENCY',
+      failure: 'provider_error',
     });
-    expect(await collections.requestPayment(wrongHost)).toEqual({
-      kind: 'unknown',
-      detail: 'MTN MoMo HTTP 500 INVALID_CALLBACK_URL_HOST',
+    expect(await collections.requestPayment(wrongHost)).toMatchObject({
+      kind: 'refused',
+      code: 'INVALID_CALLBACK_URL_HOST',
+      failure: 'provider_error',
     });
     for (const { attemptId } of [wrongCurrency, wrongHost]) {
       expect(await collections.queryPayment({ attemptId, providerReference: attemptId })).toEqual({

@@ -107,7 +107,8 @@ describe('MTN MoMo transfer', () => {
   });
 
   it.each<[string, Fault]>([
-    ['a 500 NOT_ENOUGH_FUNDS', { kind: 'status', status: 500, body: { code: 'NOT_ENOUGH_FUNDS', message: 'x' } }],
+    ['a 500 INTERNAL_PROCESSING_ERROR', { kind: 'status', status: 500, body: { code: 'INTERNAL_PROCESSING_ERROR' } }],
+    ['a 503 SERVICE_UNAVAILABLE', { kind: 'status', status: 503, body: { code: 'SERVICE_UNAVAILABLE' } }],
     ['a 502', { kind: 'status', status: 502 }],
     ['no answer in time', { kind: 'hang' }],
   ])('%s is unknown, never refused', async (_name, fault) => {
@@ -116,6 +117,18 @@ describe('MTN MoMo transfer', () => {
     server.inject(fault, { path: TRANSFER });
     expect((await disbursements.sendPayout(payoutRequest())).kind).toBe('unknown');
   });
+
+  // MTN's Transfer error codes come as a 500 with `code` (MTN-MIRROR common-error-codes, MTN-ERR).
+  it.each(['NOT_ENOUGH_FUNDS', 'PAYEE_NOT_FOUND', 'PAYEE_NOT_ALLOWED_TO_RECEIVE', 'PAYER_LIMIT_REACHED'])(
+    'a 500 %s is a sure refusal: refused at once, nothing sent',
+    async (code) => {
+      const server = await startServer();
+      const { disbursements } = adapterFor(server);
+      server.inject({ kind: 'status', status: 500, body: { code, message: 'x' } }, { path: TRANSFER });
+      expect(await disbursements.sendPayout(payoutRequest())).toMatchObject({ kind: 'refused', code });
+      expect(server.transactions('disbursement')).toHaveLength(0);
+    },
+  );
 
   it('a transfer MTN does not know is not_found; a gateway failure on the status is unknown', async () => {
     const server = await startServer();

@@ -55,6 +55,7 @@ describe('MTN MoMo request-to-pay status', () => {
     NOT_ENOUGH_FUNDS: 'insufficient_funds',
     PAYER_LIMIT_REACHED: 'limit_exceeded',
     PAYER_NOT_FOUND: 'invalid_number',
+    SENDER_ACCOUNT_NOT_ACTIVE: 'invalid_number',
     PAYEE_NOT_FOUND: 'provider_error',
     PAYEE_NOT_ALLOWED_TO_RECEIVE: 'provider_error',
     NOT_ALLOWED: 'provider_error',

@@ -134,6 +134,7 @@ describe('MTN MoMo tokens', () => {
       kind: 'refused',
       code: 'MTN_TOKEN_REFUSED',
       message: 'MTN collection token: HTTP 401 login_failed (the request was not sent)',
+      failure: 'provider_error',
     });
     expect(trail(server)).toEqual(['POST /collection/token/']);
     const { attemptId } = collectionRequest();

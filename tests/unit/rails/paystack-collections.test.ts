@@ -7,6 +7,7 @@ import {
   TEST_TIMEOUT_MS,
   transferAccountRequest,
   type PaystackRig,
+  expectPublishedContractKept,
 } from '../../support/providers/paystack/fixtures';
 
 /**
@@ -18,7 +19,10 @@ let rig: PaystackRig;
 beforeEach(async () => {
   rig = await startRig();
 });
-afterEach(() => rig.server.close());
+afterEach(async () => {
+  await rig.server.close();
+  expectPublishedContractKept(rig.server);
+});
 
 async function openAccount(overrides: Parameters<typeof transferAccountRequest>[0] = {}) {
   const request = transferAccountRequest(overrides);
@@ -41,7 +45,7 @@ describe('openTransferAccount', () => {
     expect(result.account.accountNumber).toMatch(/^\d{10}$/);
     expect(sentBody(rig.server, '/charge')).toEqual({
       email: 'ada@example.com',
-      amount: '2500000',
+      amount: 2_500_000,
       currency: 'NGN',
       reference: request.attemptId,
       bank_transfer: { account_expires_at: request.expiresAt.toISOString() },
@@ -49,6 +53,17 @@ describe('openTransferAccount', () => {
     });
     expect(rig.server.requests[0]!.headers.authorization).toBe(`Bearer ${rig.server.secretKey}`);
     expect(charge.amount).toBe(2_500_000n);
+  });
+
+  it('never asks for an account living past 30 minutes: a later deadline is brought back to that bound', async () => {
+    const before = Date.now();
+    const { request, result } = await openAccount({ expiresAt: new Date(before + 2 * 3_600_000) });
+    const sent = sentBody(rig.server, '/charge') as { bank_transfer: { account_expires_at: string } };
+    const asked = Date.parse(sent.bank_transfer.account_expires_at);
+    expect(asked).toBeGreaterThanOrEqual(before + 30 * 60_000);
+    expect(asked).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+    expect(result.account.expiresAt.getTime()).toBe(asked);
+    expect(result.account.expiresAt.getTime()).toBeLessThan(request.expiresAt.getTime());
   });
 
   it('takes the deadline Paystack answers, not the one asked for (Kenya answers 15 minutes later)', async () => {

@@ -10,7 +10,13 @@ let server: PaystackServer;
 beforeEach(async () => {
   server = await startPaystack();
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  await server.close();
+  // Every answer it gave is what Paystack's OpenAPI document (vendored) says that answer looks like.
+  expect(server.contract.answered).toEqual([]);
+});
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, key: string | null = server.secretKey) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -43,10 +49,11 @@ describe('the Paystack contract server', () => {
   });
 
   it('answers a PwT charge with the documented fields, and verify with the charge', async () => {
+    const expires = inMinutes(20);
     const answer = await call('POST', '/charge', {
       email: 'another@one.com',
-      amount: '10000',
-      bank_transfer: { account_expires_at: '2030-04-24T16:40:57.954Z' },
+      amount: 10000,
+      bank_transfer: { account_expires_at: expires },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: true, message: 'Charge attempted' });
@@ -60,7 +67,7 @@ describe('the Paystack contract server', () => {
       'bank',
       'account_expires_at',
     ]);
-    expect(data).toMatchObject({ status: 'pending_bank_transfer', account_expires_at: '2030-04-24T16:40:57.954Z' });
+    expect(data).toMatchObject({ status: 'pending_bank_transfer', account_expires_at: expires });
     const verify = await call('GET', `/transaction/verify/${String(data.reference)}`);
     expect(verify.body).toMatchObject({
       status: true,
@@ -107,5 +114,50 @@ describe('the Paystack contract server', () => {
     });
     expect(server.state.transfers.size).toBe(1);
     expect(server.state.recipients.size).toBe(1);
+  });
+
+  it.each([
+    // PS-OAS `ChargeCreate`: amount an integer (in subunits), email required.
+    ['POST', '/charge', { email: 'a@b.co', amount: '10000', bank_transfer: {} }, /amount must be integer/],
+    ['POST', '/charge', { email: 'a@b.co', amount: 100.5, bank_transfer: {} }, /amount must be integer/],
+    ['POST', '/charge', { email: 'a@b.co', bank_transfer: {} }, /"amount" is required/],
+    ['POST', '/charge', { email: 42, amount: 100, bank_transfer: {} }, /email must be string/],
+    // PS-OAS `TransferRecipientCreate`: type from its enum (and PS-TRF's kepss), strings.
+    ['POST', '/transferrecipient', { ...recipient, type: 'iban' }, /type must be equal to one of/],
+    ['POST', '/transferrecipient', { ...recipient, account_number: 1234567890 }, /account_number must be string/],
+    ['POST', '/transferrecipient', { ...recipient, bank_code: undefined }, /"bank_code" is required/],
+    // PS-OAS `TransferInitiate` / `TransferBase`: reference required, amount an integer, currency enum.
+    ['POST', '/transfer', { source: 'balance', amount: 100, recipient: 'RCP_x' }, /"reference" is required/],
+    [
+      'POST',
+      '/transfer',
+      { source: 'balance', amount: '100', recipient: 'RCP_x', reference: 'ref-0000000000000003' },
+      /amount must be integer/,
+    ],
+    [
+      'POST',
+      '/transfer',
+      { source: 'balance', amount: 100, recipient: 'RCP_x', reference: 'ref-0000000000000004', currency: 'USD' },
+      /currency must be equal to one of/,
+    ],
+  ] as const)('refuses %s %s as its OpenAPI document does: %o', async (method, path, body, message) => {
+    const answer = await call(method, path, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: false });
+    expect(String(answer.body.message)).toMatch(message);
+    expect(server.contract.refused).toHaveLength(1);
+    expect(server.state.charges.size + server.state.recipients.size + server.state.transfers.size).toBe(0);
+  });
+
+  it('refuses a PwT account asked for past 30 minutes or in the past (PS-PWT-SUP; inferred)', async () => {
+    for (const expires of [inMinutes(31), inMinutes(-1)]) {
+      const answer = await call('POST', '/charge', {
+        email: 'another@one.com',
+        amount: 10000,
+        bank_transfer: { account_expires_at: expires },
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_params' } });
+    }
+    expect(server.state.charges.size).toBe(0);
   });
 });

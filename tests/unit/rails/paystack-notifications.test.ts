@@ -6,6 +6,7 @@ import {
   startRig,
   transferAccountRequest,
   type PaystackRig,
+  expectPublishedContractKept,
 } from '../../support/providers/paystack/fixtures';
 import { startReceiver } from '../../support/webhook-receiver';
 
@@ -17,7 +18,10 @@ let rig: PaystackRig;
 beforeEach(async () => {
   rig = await startRig();
 });
-afterEach(() => rig.server.close());
+afterEach(async () => {
+  await rig.server.close();
+  expectPublishedContractKept(rig.server);
+});
 
 async function paidCharge(delivery: 'send' | 'withhold' = 'send') {
   const request = transferAccountRequest();

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaystack } from '../../../lib/rails/providers/paystack';
 import { PAYSTACK_PATHS } from '../../support/providers/paystack';
-import { payoutRequest, sentBody, startRig, type PaystackRig } from '../../support/providers/paystack/fixtures';
+import {
+  payoutRequest,
+  sentBody,
+  startRig,
+  type PaystackRig,
+  expectPublishedContractKept,
+} from '../../support/providers/paystack/fixtures';
 
 /**
  * Payouts against the Paystack contract server: recipient, transfer with our payout id as reference,
@@ -11,13 +17,17 @@ let rig: PaystackRig;
 beforeEach(async () => {
   rig = await startRig();
 });
-afterEach(() => rig.server.close());
+afterEach(async () => {
+  await rig.server.close();
+  expectPublishedContractKept(rig.server);
+});
 
 const transferPosts = () => rig.server.requests.filter((r) => r.method === 'POST' && r.path === '/transfer').length;
 const query = (payoutId: string) => rig.paystack.queryPayout({ payoutId, providerReference: null });
 
 async function restart(options: Parameters<typeof startRig>[0]) {
   await rig.server.close();
+  expectPublishedContractKept(rig.server);
   rig = await startRig(options);
 }
 

@@ -93,10 +93,10 @@ function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'se
   );
 }
 
-/** "Send it by …": the link's expiry, with its time zone. */
+/** "Send it by …": the account's deadline where the provider set one, else the link's expiry, with its time zone. */
 function PayBy({ session }: { session: Session }) {
   const { tx, dateTime } = usePage();
-  const expiresAt = parseTimestamp(session.checkout.expires_at);
+  const expiresAt = parseTimestamp(session.latest_attempt?.respond_by ?? session.checkout.expires_at);
   if (!Number.isFinite(expiresAt)) return null;
   return (
     <p data-testid="pay-by">

@@ -27,8 +27,11 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const SETTLEMENT_STATUSES = ['unsettled', 'settled'] as const;
-/** Money out has its own finer life: PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED. */
-export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+/**
+ * Money out has its own finer life: PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED;
+ * COMPLETED → REVERSED when the rail later sends the money back (beyond the spec: decisions/money-out.md).
+ */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** A withdrawal goes to the merchant's own account; a payout to a third party. */
 export const PAYOUT_KINDS = ['withdrawal', 'payout'] as const;
@@ -106,6 +109,8 @@ export const customerTransactions = pgTable(
     paymentAccountId: uuid().references(() => paymentAccounts.id),
     processingAt: moment(),
     cancelledAt: moment(),
+    /** Money out only: when the rail sent a completed payout back (REVERSED). */
+    reversedAt: moment(),
     failureReason: text(),
     cancellationReason: text(),
     createdAt: createdAt(),

@@ -27,3 +27,4 @@ export * from './audit';
 export * from './daily-stats';
 export * from './statement-counts';
 export * from './admin-keys';
+export * from './rail-tokens';

@@ -1,5 +1,5 @@
 import { exchange, type ProviderHttp } from '../http';
-import type { ResolvedSettings } from './settings';
+import type { DarajaToken, DarajaTokenStore, ResolvedSettings } from './settings';
 
 /**
  * The HTTP half of the adapter: an OAuth token kept until shortly before it expires, and POSTs that
@@ -61,9 +61,11 @@ export function isInvalidToken(status: number, error: DarajaError | null): boole
 export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
   const http: ProviderHttp = { baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
   const basic = Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64');
-  let cached: { token: string; refreshAt: number } | null = null;
+  const store = settings.tokenStore;
+  let cached: DarajaToken | null = null;
   // Daraja's FAQ: "each request invalidates the previous token", so concurrent calls share one fetch.
   let inflight: Promise<TokenResult> | null = null;
+  const fresh = (t: DarajaToken | null): t is DarajaToken => !!t && settings.now().getTime() < t.usableUntil.getTime();
 
   async function fetchToken(): Promise<TokenResult> {
     const answer = await exchange(http, DARAJA_PATHS.token, {
@@ -77,7 +79,7 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
     if (answer.status === 200 && isRecord(body) && typeof body.access_token === 'string' && body.access_token) {
       const lifetime = readSeconds(body.expires_in) ?? DOCUMENTED_TOKEN_SECONDS;
       const usable = lifetime > 2 * REFRESH_MARGIN_SECONDS ? lifetime - REFRESH_MARGIN_SECONDS : lifetime / 2;
-      cached = { token: body.access_token, refreshAt: settings.now().getTime() + usable * 1000 };
+      cached = { token: body.access_token, usableUntil: new Date(settings.now().getTime() + usable * 1000) };
       return { kind: 'token', token: body.access_token };
     }
     const error = readDarajaError(body);
@@ -87,16 +89,45 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
     return { kind: 'not_sent', reason, detail: `token request answered HTTP ${answer.status}${said}` };
   }
 
-  function token(): Promise<TokenResult> {
-    if (cached && settings.now().getTime() < cached.refreshAt) {
-      return Promise.resolve({ kind: 'token', token: cached.token });
+  /**
+   * With a store shared by every instance: the stored token unless it is the one just refused or
+   * about to expire; otherwise one instance claims the refresh and the others wait for what it stores,
+   * so instances never keep invalidating each other's tokens. A store that fails is skipped.
+   */
+  async function sharedToken(shared: DarajaTokenStore, refused: string | null): Promise<TokenResult> {
+    for (let round = 0; round < CLAIM_WAIT_ROUNDS; round++) {
+      const stored = await shared.read().catch(() => null);
+      if (fresh(stored) && stored.token !== refused) {
+        cached = stored;
+        return { kind: 'token', token: stored.token };
+      }
+      // The claim fails if another instance stored a new token since our read: the next round takes it.
+      if (await shared.claim(CLAIM_MS, stored?.token ?? null).catch(() => true)) {
+        const got = await fetchToken();
+        await shared.save(got.kind === 'token' ? cached : null).catch(() => undefined);
+        return got;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT_MS));
     }
-    inflight ??= fetchToken().finally(() => (inflight = null));
+    return fetchToken();
+  }
+
+  function token(refused: string | null = null): Promise<TokenResult> {
+    if (fresh(cached) && cached.token !== refused) return Promise.resolve({ kind: 'token', token: cached.token });
+    if (inflight) {
+      // A fetch already under way may end with the very token that was refused: then fetch past it.
+      return inflight.then((got) => (got.kind === 'token' && got.token === refused ? token(refused) : got));
+    }
+    inflight = (store ? sharedToken(store, refused) : fetchToken()).finally(() => (inflight = null));
     return inflight;
   }
 
-  async function post(path: string, body: Record<string, unknown>, retried = false): Promise<DarajaAnswer> {
-    const got = await token();
+  async function post(
+    path: string,
+    body: Record<string, unknown>,
+    refused: string | null = null,
+  ): Promise<DarajaAnswer> {
+    const got = await token(refused);
     if (got.kind === 'not_sent') return got;
     const answer = await exchange(http, path, {
       method: 'POST',
@@ -105,16 +136,21 @@ export function createDarajaClient(settings: ResolvedSettings): DarajaClient {
     });
     if (answer.kind === 'unreachable') return answer;
     const error = readDarajaError(answer.body);
-    if (!retried && isInvalidToken(answer.status, error)) {
-      // Forget only the token that was refused: a concurrent call may already hold a newer one.
-      if (cached?.token === got.token) cached = null;
-      return post(path, body, true);
+    if (refused === null && isInvalidToken(answer.status, error)) {
+      // Retried once, with any token but the refused one: a concurrent call, or another instance
+      // (through the store), may already hold a newer one.
+      return post(path, body, got.token);
     }
     return { kind: 'answered', status: answer.status, body: answer.body, error };
   }
 
   return { post: (path, body) => post(path, body) };
 }
+
+/** How long a claim to refresh lasts, and how long the others wait for the new token (5 s in all). */
+const CLAIM_MS = 10_000;
+const CLAIM_WAIT_MS = 100;
+const CLAIM_WAIT_ROUNDS = 50;
 
 type TokenResult = { kind: 'token'; token: string } | Extract<DarajaAnswer, { kind: 'not_sent' }>;
 

@@ -20,5 +20,13 @@ export { readStkCallback, type MpesaCollections, type MpesaPaymentQuery, type St
 export { readPayoutResult, readPayoutStatusResult, type PayoutResult } from './payout-results';
 export { B2C_MINIMUM_SHILLINGS, type MpesaPayouts, type StatusRequest } from './payouts';
 export { B2C_RESULT_CODES, STK_RESULT_CODES, STK_STILL_PROCESSING } from './result-codes';
-export { DARAJA_PRODUCTION_URL, type B2cCommand, type MpesaSettings, type StkTransactionType } from './settings';
+export {
+  DARAJA_PRODUCTION_URL,
+  type DarajaToken,
+  type DarajaTokenStore,
+  type B2cCommand,
+  type MpesaSettings,
+  type StkTransactionType,
+} from './settings';
+export { wholeShillings } from './format';
 export { darajaTimestamp, stkPassword, DARAJA_PATHS } from './daraja';

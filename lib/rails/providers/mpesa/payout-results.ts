@@ -5,32 +5,36 @@ import { b2cFailureStatus, readResultCode } from './result-codes';
 
 /**
  * The two asynchronous answers about a payout, both `{ "Result": { … } }` posted to a URL the service
- * chose. Daraja signs neither, so each payout's URLs must be unguessable, and the service should know
- * the payout from the URL it was posted to: the docs' sample B2C result carries an
- * OriginatorConversationID other than its sample request's, so whether production echoes ours is
- * unconfirmed (provider-contracts.md 2.6, CONFLICT). Both ids are returned for a cross-check.
+ * chose. Daraja signs neither. Neither carries our payout id: the `OriginatorConversationID` in them is
+ * M-Pesa's own ("returned by the API proxy" in the B2C result, sample `53e3-4aa8-…3533373`; "auto-generated
+ * by M-PESA" in the Transaction Status result, samples `3213-416199-2` and `3211-416020-3`) [DJ-B2C, DJ-TS].
+ * What ties an answer to our request is the `ConversationID` M-Pesa gave that request in its HTTP answer.
+ *   DJ-B2C: developer.safaricom.co.ke/apis/BusinessToCustomer (JacksCodeVault/mpesa-daraja-mcp
+ *           daraja_docs_v3/docs/BusinessToCustomer.md); DJ-TS: …/TransactionStatus.md.
  */
 export interface PayoutResult {
-  /** Our payout id as the body names it (the B2C `OriginatorConversationID`), or null. */
-  payoutId: string | null;
-  /** Daraja's ConversationID of the B2C request (the `providerReference` of `sendPayout`), or null. */
+  /** `Result.ConversationID`: M-Pesa's id of the request this result answers (B2C request or status query). */
+  questionId: string | null;
+  /** `Result.OriginatorConversationID`, M-Pesa-generated: logged, never matched against our ids. */
+  originatorConversationId: string | null;
+  /** Status result only: the payout's ConversationID as the `ConversationID` parameter names it. */
   conversationId: string | null;
   resultCode: string;
   resultDesc: string;
   status: PayoutStatus;
   /** Cents, where the result reports an amount. */
   amount: bigint | null;
-  /** The M-Pesa receipt (transaction id), where there is one. */
+  /** The M-Pesa receipt (`TransactionReceipt` / `ReceiptNo`), where there is one. */
   receipt: string | null;
-  /** A Transaction Status result only: the ConversationID of the query it answers (`Result.ConversationID`). */
-  questionId?: string | null;
+  /** B2C success only: `ReceiverPartyPublicName`, "254705912645 - NICHOLAS JOHN SONGOK". */
+  receiver: string | null;
 }
 
 /**
- * Reads the B2C result posted to the payout's ResultURL. ResultCode 0 is a completed payout; every
- * documented failure code is final (the money did not leave); `ResultType` 1 ("waiting for further
- * messages") is not final yet. Null for a body that is not a B2C result (the QueueTimeOutURL
- * notification's shape is undocumented): ask `queryPayout` then.
+ * Reads the B2C result posted to the payout's ResultURL [DJ-B2C]. ResultCode 0 is a completed payout,
+ * its receipt `TransactionReceipt` (the same value as `TransactionID` in the sample); every documented
+ * failure code is final (the money did not leave); `ResultType` 1 ("waiting for further messages",
+ * [DJ-TS] result table) is not final yet. Null for a body that is not a result.
  */
 export function readPayoutResult(body: unknown): PayoutResult | null {
   const result = readResult(body);
@@ -38,30 +42,34 @@ export function readPayoutResult(body: unknown): PayoutResult | null {
   const { fields, code, description, parameters } = result;
   const receipt = text(parameters.get('TransactionReceipt')) ?? text(fields.TransactionID);
   const base = {
-    payoutId: text(fields.OriginatorConversationID),
+    questionId: text(fields.ConversationID),
+    originatorConversationId: text(fields.OriginatorConversationID),
     conversationId: text(fields.ConversationID),
     resultCode: code,
     resultDesc: description,
     amount: centsFromShillings(parameters.get('TransactionAmount')),
     receipt: code === '0' ? receipt : null,
+    receiver: text(parameters.get('ReceiverPartyPublicName')),
   };
   if (readResultCode(fields.ResultType) === '1') return { ...base, status: { status: 'pending' } };
   if (code !== '0') return { ...base, status: b2cFailureStatus(code, description) };
-  const status: PayoutStatus = receipt
-    ? { status: 'completed', providerTransactionId: receipt }
-    : { status: 'unknown', detail: 'a B2C success result without a TransactionID' };
+  const status: PayoutStatus =
+    receipt && base.amount !== null
+      ? { status: 'completed', providerTransactionId: receipt }
+      : { status: 'unknown', detail: 'a B2C success result without a TransactionReceipt or TransactionAmount' };
   return { ...base, status };
 }
 
 /**
- * Reads the Transaction Status result posted to `statusResultUrl(payoutId)`. Its ResultCode is about
- * the question; the payout's own state is the `TransactionStatus` parameter, whose values the FAQ lists
- * as Initiated, Authorized / Pending Authorized, then Cancelled, Declined, Completed or Expired (final).
- * The payout's ids are the `OriginatorConversationID` and `ConversationID` parameters; the Result's own
- * ids are the status query's: its `ConversationID` is "generated by M-PESA for a request", the one the
- * query's acknowledgement returned [DJ-TS], read as `questionId`. 2032 "The transaction receipt number does not exist." is M-Pesa having no
- * such transaction (observed by integrators for an unknown receipt): `not_found`. Other codes mean the
- * question failed (a bad credential is 2001): `unknown`.
+ * Reads the Transaction Status result posted to `statusResultUrl(payoutId)` [DJ-TS]. Its ResultCode is
+ * about the question; the payout's own state is the `TransactionStatus` parameter, whose values the FAQ
+ * lists as Initiated, Authorized / Pending Authorized, then Cancelled, Declined, Completed or Expired
+ * (final). `Result.ConversationID` is the status query's ("generated by M-PESA for a request"): the one
+ * its acknowledgement returned, read as `questionId`. The `ConversationID` parameter is the queried
+ * transaction's (sample `AG_20180223_000041b09c22e613d6c9`). 2032 "The transaction receipt number does
+ * not exist." is M-Pesa having no such transaction (observed by integrators): `not_found`. Other codes
+ * mean the question failed (a bad credential is 2001, a missing "Transaction Status query ORG API" role
+ * 21): `unknown`.
  */
 export function readPayoutStatusResult(body: unknown): PayoutResult | null {
   const result = readResult(body);
@@ -69,25 +77,27 @@ export function readPayoutStatusResult(body: unknown): PayoutResult | null {
   const { fields, code, description, parameters } = result;
   const base = {
     questionId: text(fields.ConversationID),
-    payoutId: text(parameters.get('OriginatorConversationID')),
+    originatorConversationId: text(fields.OriginatorConversationID),
     conversationId: text(parameters.get('ConversationID')),
     resultCode: code,
     resultDesc: description,
     amount: centsFromShillings(parameters.get('Amount')),
     receipt: text(parameters.get('ReceiptNo')),
+    receiver: text(parameters.get('CreditPartyName')),
   };
   if (code === '2032') return { ...base, status: { status: 'not_found' } };
-  if (code !== '0')
+  if (code !== '0') {
     return { ...base, status: { status: 'unknown', detail: `status query failed: ${code} ${description}` } };
-  return { ...base, status: transactionStatus(text(parameters.get('TransactionStatus')), base.receipt) };
+  }
+  return { ...base, status: transactionStatus(text(parameters.get('TransactionStatus')), base) };
 }
 
-function transactionStatus(state: string | null, receipt: string | null): PayoutStatus {
+function transactionStatus(state: string | null, found: { receipt: string | null; amount: bigint | null }) {
   switch (state?.toLowerCase()) {
     case 'completed':
-      return receipt
-        ? { status: 'completed', providerTransactionId: receipt }
-        : { status: 'unknown', detail: 'Completed without a ReceiptNo' };
+      return found.receipt && found.amount !== null
+        ? ({ status: 'completed', providerTransactionId: found.receipt } as const)
+        : ({ status: 'unknown', detail: 'Completed without a ReceiptNo or Amount' } as const);
     case 'cancelled':
     case 'declined':
     case 'expired':
@@ -95,13 +105,13 @@ function transactionStatus(state: string | null, receipt: string | null): Payout
         status: 'failed',
         code: `transaction_${state.toLowerCase()}`,
         message: `M-Pesa reports the payout ${state}`,
-      };
+      } as const;
     case 'initiated':
     case 'authorized':
     case 'pending authorized':
-      return { status: 'pending' };
+      return { status: 'pending' } as const;
     default:
-      return { status: 'unknown', detail: `unlisted TransactionStatus ${state ?? '(none)'}` };
+      return { status: 'unknown', detail: `unlisted TransactionStatus ${state ?? '(none)'}` } as const;
   }
 }
 

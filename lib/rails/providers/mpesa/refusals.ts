@@ -21,6 +21,7 @@ const REFUSED_PUSH_MESSAGES: [RegExp, string][] = [
 
 /** Gateway policies that reject a request before it reaches M-Pesa. */
 const RATE_LIMITS = /spike arrest|quota violation/i;
+const SYSTEM_BUSY = /system is busy/i;
 
 /** A refusal for a 4xx or a documented refusing 5xx; null when the answer is no error or not a refusal. */
 export function readSubmitError(answer: Answered): Refused | null {
@@ -41,6 +42,11 @@ export function readSubmitError(answer: Answered): Refused | null {
   }
   if ((error.errorCode === '500.003.02' || error.errorCode === '500.003.03') && RATE_LIMITS.test(error.errorMessage)) {
     return { kind: 'refused', code: 'rate_limited', message: said };
+  }
+  // "500.003.02 System is busy. Please try again in few minutes." / "Retry the request after a short
+  // wait" [DJ-EXP error table]: turned away at the gateway, nothing was started.
+  if (error.errorCode === '500.003.02' && SYSTEM_BUSY.test(error.errorMessage)) {
+    return { kind: 'refused', code: 'system_busy', message: said };
   }
   return null;
 }

@@ -45,6 +45,8 @@ export interface MpesaSettings {
   };
   /** The clock (tests move it); the Timestamp Daraja wants is derived from it in East Africa Time. */
   now?: () => Date;
+  /** Shares the OAuth token between instances; without it each adapter keeps its own. */
+  tokenStore?: DarajaTokenStore;
 }
 
 export const DARAJA_PRODUCTION_URL = 'https://api.safaricom.co.ke';
@@ -58,6 +60,7 @@ export interface ResolvedSettings {
   stk: Required<NonNullable<MpesaSettings['stk']>> | null;
   b2c: Required<NonNullable<MpesaSettings['b2c']>> | null;
   now: () => Date;
+  tokenStore: DarajaTokenStore | null;
 }
 
 const SHORT_CODE = /^\d{5,9}$/;
@@ -84,5 +87,28 @@ export function resolveSettings(settings: MpesaSettings): ResolvedSettings {
     stk: stk ? { ...stk, partyB: stk.partyB ?? stk.shortCode } : null,
     b2c: b2c ? { ...b2c, commandId: b2c.commandId ?? 'BusinessPayment' } : null,
     now: settings.now ?? (() => new Date()),
+    tokenStore: settings.tokenStore ?? null,
   };
+}
+
+/** A token and the moment to stop using it (shortly before Daraja's `expires_in` runs out). */
+export interface DarajaToken {
+  token: string;
+  usableUntil: Date;
+}
+
+/**
+ * Where every instance of the service keeps the one Daraja token of an app (PostgreSQL in the service):
+ * a new token invalidates the previous one [DJ-AUTH FAQ 3], so instances that each fetched their own
+ * would keep logging each other out.
+ */
+export interface DarajaTokenStore {
+  read(): Promise<DarajaToken | null>;
+  /**
+   * True when this instance may fetch a new token now: nobody else claimed it in the last `ms`, and the
+   * stored token is still `seen` (the one this instance read and cannot use, or null).
+   */
+  claim(ms: number, seen: string | null): Promise<boolean>;
+  /** Keeps a token just fetched (null: the fetch failed) and ends the claim. */
+  save(token: DarajaToken | null): Promise<void>;
 }

@@ -1,5 +1,6 @@
-import type { SubmitResult } from '../types';
+import type { PaymentFailure, SubmitResult } from '../types';
 import { errorText, type ProductExchange } from './client';
+import { MTN_REASONS } from './status';
 import { isRecord } from './wire';
 
 /**
@@ -12,16 +13,25 @@ import { isRecord } from './wire';
  *   answer). MTN created nothing new; the first one stands and its status says what happened [MTN-ERR,
  *   MTN-BP]. So it is `accepted` with `alreadySubmitted`, never a second payment and never a refusal.
  * - 400 (malformed request), 401 (subscription key or token refused, after one retry with a new token),
- *   403 (IP not allowed on Disbursement): refused before anything was executed.
- * - 5xx: `unknown`, even with a documented code (PAYER_NOT_FOUND, INVALID_CURRENCY, … come as 500):
- *   nothing in MTN's documents says a 500 created nothing, and a status query settles it (404 if not).
- * - Anything else (a 404, a 409 without that code, a redirect, 429): `unknown`.
+ *   403 (caller IP not on MTN's allow-list): refused before anything was executed [MTN-ERR].
+ * - Any 4xx/5xx whose `code` is an error MTN lists for this operation (PAYER_NOT_FOUND, NOT_ENOUGH_FUNDS,
+ *   PAYEE_NOT_ALLOWED_TO_RECEIVE, INVALID_CURRENCY, …: `sureOnSubmit` in status.ts): refused, with the
+ *   failure that reason means. MTN answered why it would not do it; no status query can say more.
+ * - Anything else is `unknown`: a 5xx without a code or with a generic one (INTERNAL_PROCESSING_ERROR,
+ *   SERVICE_UNAVAILABLE), a 404, a 409 without that code, a redirect, 429. A status query settles it.
  */
 export type MtnSubmitResult = SubmitResult<{ alreadySubmitted: boolean }>;
 
+/** A refusal decided here, before calling MTN. */
+export const refuseLocally = (
+  code: string,
+  message: string,
+  failure: PaymentFailure = 'provider_error',
+): MtnSubmitResult => ({ kind: 'refused', code, message, failure });
+
 export function submitResultOf(answer: ProductExchange, referenceId: string): MtnSubmitResult {
   if (answer.kind === 'not_sent') {
-    return { kind: 'refused', code: answer.code, message: `${answer.detail} (the request was not sent)` };
+    return refuseLocally(answer.code, `${answer.detail} (the request was not sent)`);
   }
   if (answer.kind === 'unreachable') return { kind: 'unknown', detail: `MTN MoMo: ${answer.detail}` };
   const { status, body } = answer;
@@ -30,10 +40,15 @@ export function submitResultOf(answer: ProductExchange, referenceId: string): Mt
   if (status === 409 && code === 'RESOURCE_ALREADY_EXIST') {
     return { kind: 'accepted', providerReference: referenceId, alreadySubmitted: true };
   }
+  const reason = code && status >= 400 ? MTN_REASONS[code.toUpperCase()] : undefined;
+  if (code && reason?.sureOnSubmit) {
+    return { kind: 'refused', code, failure: reason.failure, message: `MTN MoMo HTTP ${status}${messageOf(body)}` };
+  }
   if (status === 400 || status === 401 || status === 403) {
     return {
       kind: 'refused',
       code: code ?? REFUSAL_CODES[status] ?? 'REFUSED',
+      failure: 'provider_error',
       message: `MTN MoMo HTTP ${status}${messageOf(body)}`,
     };
   }
@@ -50,9 +65,6 @@ function messageOf(body: unknown): string {
   const message = typeof body.message === 'string' ? body.message.slice(0, 200) : null;
   return [code, message].filter(Boolean).length ? `: ${[code, message].filter(Boolean).join(' ')}` : '';
 }
-
-/** A refusal decided here, before calling MTN. */
-export const refuseLocally = (code: string, message: string): MtnSubmitResult => ({ kind: 'refused', code, message });
 
 /**
  * The answer to a status GET, before its body is read: 200 → the body; 404 with RESOURCE_NOT_FOUND →

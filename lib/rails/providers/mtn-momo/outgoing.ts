@@ -28,7 +28,9 @@ export async function createAtMtn(
   }
   if (request.amount <= 0n) return refuseLocally('INVALID_AMOUNT', 'The amount must be positive');
   const msisdn = toMsisdn(request.phone);
-  if (!msisdn) return refuseLocally('INVALID_PHONE', 'The phone number is not an international number');
+  if (!msisdn) {
+    return refuseLocally('INVALID_PHONE', 'The phone number is not an international number', 'invalid_number');
+  }
   const headers: Record<string, string> = { 'x-reference-id': request.referenceId };
   // Without X-Callback-Url MTN sends no callback at all (NKAP-MTN); an empty one is a 400.
   if (request.callbackUrl) {

@@ -41,19 +41,21 @@ export function toMsisdn(phone: string): string | null {
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : null;
 }
 
+export const MTN_NOTE_MAX = 160;
+
 /**
- * `payerMessage` / `payeeNote`: MTN answers 400 to more than 160 characters and to some punctuation
- * (an apostrophe [MTN-ERR], an ampersand [momoapi-node issue 84]). We keep letters, digits, spaces and
- * a few plain signs, and cut at 160.
+ * `payerMessage` / `payeeNote`: MTN answers 400 to more than 160 characters and to "unsupported special
+ * characters ... for example an apostrophe" [MTN-ERR]; an ampersand too (momoapi-node issue 84). We keep
+ * letters, digits, spaces and a few plain signs, and cut at 160 characters, never inside one: a cut
+ * through a surrogate pair would leave half a character, which is not text at all.
  */
 export function toMtnNote(text: string): string {
-  return text
+  const kept = text
     .normalize('NFC')
     .replace(/[^\p{L}\p{N} .,:;_\-/#()]/gu, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 160)
     .trim();
+  return Array.from(kept).slice(0, MTN_NOTE_MAX).join('').trim();
 }
 
 /** A string field, or a number MTN's examples show in its place (`financialTransactionId: 23503452`). */

@@ -39,6 +39,15 @@ import { isRecord, readMinorUnits, refusalOf, stringField, type PaystackClient }
  */
 export const PAY_WITH_TRANSFER_CURRENCIES: readonly CurrencyCode[] = ['NGN', 'KES'];
 
+/**
+ * The longest a PwT account lives: "the account numbers generated will expire after 30 minutes"
+ * [PS-PWT-SUP]. The API's own bounds on `account_expires_at` are published nowhere (PS-OAS does not
+ * even list `bank_transfer`), so we never ask for longer than that (inferred: the one published
+ * lifetime); a checkout that lives longer gets an account that closes at this bound, and the page
+ * shows the account's deadline (the one Paystack answers).
+ */
+export const PAY_WITH_TRANSFER_MAX_MS = 30 * 60_000;
+
 /** "Only -, ., = and alphanumeric characters allowed" [PS-OAS `ChargeCreate.reference`]. */
 const CHARGE_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 
@@ -51,17 +60,21 @@ export function collectionsOf(
     async openTransferAccount(request): Promise<SubmitResult<{ account: TransferAccount }>> {
       if (!PAY_WITH_TRANSFER_CURRENCIES.includes(request.currency))
         return refused('unsupported_currency', `Paystack Pay with Transfer does not collect ${request.currency}`);
-      if (request.amount <= 0n) return refused('invalid_amount', 'the amount must be above zero');
+      if (request.amount <= 0n || request.amount > BigInt(Number.MAX_SAFE_INTEGER))
+        return refused('invalid_amount', 'the amount is out of range');
       if (!CHARGE_REFERENCE.test(request.attemptId))
         return refused('invalid_reference', 'the attempt id is not a valid Paystack reference');
 
+      const latest = new Date(Date.now() + PAY_WITH_TRANSFER_MAX_MS);
+      const expiresAt = request.expiresAt < latest ? request.expiresAt : latest;
       const answer = await client.call('POST', '/charge', {
         email: request.customerEmail,
-        // A string of digits, as Paystack's own PwT example sends it: exact at any size.
-        amount: request.amount.toString(),
+        // A JSON integer in subunits, as PS-OAS `ChargeCreate.amount` types it (the PwT example's
+        // string "10000" is not what the published contract declares); the range was checked above.
+        amount: Number(request.amount),
         currency: request.currency,
         reference: request.attemptId,
-        bank_transfer: { account_expires_at: request.expiresAt.toISOString() },
+        bank_transfer: { account_expires_at: expiresAt.toISOString() },
         // Paystack has no per-charge description or callback URL on /charge: webhooks go to the
         // dashboard's URL. Our ids travel in metadata and come back in charge.success.
         metadata: {

@@ -37,6 +37,7 @@ export const sandboxPrompts: PromptRail = {
   name: 'sandbox_mobile_money',
   network: null,
   referenceIsOurs: false,
+  takesAmount: () => true,
   async requestPayment(request) {
     const db = getDb();
     const reference = `SBX-MM-${crypto.randomBytes(8).toString('hex').toUpperCase()}`;

@@ -279,7 +279,8 @@ export async function checkBooks(model: Model, real: Real, step: string) {
       id: m.id,
       kind: m.kind,
       payout_status: m.status,
-      status: isInFlight(m.status) ? 'pending' : m.status,
+      // A reversed payout reads `failed` on its customer transaction (the model never reverses one).
+      status: isInFlight(m.status) ? 'pending' : m.status === 'reversed' ? 'failed' : m.status,
       currency_code: m.currency,
       amount: m.amount.toString(),
       fee_amount: m.fee.toString(),

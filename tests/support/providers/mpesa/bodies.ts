@@ -15,6 +15,12 @@ export interface MpesaDelivery {
   receiverStatus: number | null;
 }
 
+/**
+ * Sources cited in this folder: DJ-B2C, DJ-TS, DJ-EXP, DJ-AUTH are Safaricom's Daraja pages
+ * (developer.safaricom.co.ke/apis/BusinessToCustomer, /TransactionStatus, /MpesaExpressSimulate,
+ * /Authorization), as scraped in github.com/JacksCodeVault/mpesa-daraja-mcp daraja_docs_v3/docs/*.md.
+ */
+
 /** Daraja's error body on every API, with the HTTP status its code starts with. */
 export function darajaError(status: number, errorCode: string, errorMessage: string, requestId?: string) {
   return { status, body: { requestId: requestId ?? newRequestId(), errorCode, errorMessage } };
@@ -26,8 +32,18 @@ const digits = (count: number) => Array.from({ length: count }, () => crypto.ran
 /** Like "1c5b-4ba8-815c-ac45c57a3db01495926". */
 export const newRequestId = () => `${hex(2)}-${hex(2)}-${hex(2)}-${hex(10)}${digits(3)}`;
 export const newMerchantRequestId = () => `${hex(2)}-${hex(2)}-${hex(2)}-${hex(10)}${digits(4)}`;
-/** Like "AG_20240706_20106e9209f64bebd05b". */
+/**
+ * M-Pesa's ConversationID, like "AG_20240706_20106e9209f64bebd05b": AG_, the date, 20 hex digits
+ * (samples in DJ-B2C's response and result, DJ-TS's response and result).
+ */
 export const newConversationId = (now: Date) => `AG_${eatDigits(now).slice(0, 8)}_${hex(10)}`;
+/**
+ * The OriginatorConversationID M-Pesa generates for a request it did not get one for, like
+ * "1236-7134259-1" (DJ-TS response), "3213-416199-2" and "3211-416020-3" (DJ-TS result): "auto-generated
+ * by M-PESA for third-party/Organizations. Its value comes from the response message" [DJ-TS].
+ */
+export const newMpesaOriginatorId = () =>
+  `${crypto.randomInt(1000, 10000)}-${crypto.randomInt(100000, 10000000)}-${crypto.randomInt(1, 10)}`;
 /** M-Pesa receipts are ten capitals and digits, like "NLJ7RT61SV". */
 export const newReceipt = () =>
   Array.from({ length: 10 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[crypto.randomInt(36)]).join('');

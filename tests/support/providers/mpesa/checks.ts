@@ -39,7 +39,11 @@ function matching(value: unknown, pattern: RegExp): string | null {
   return text !== null && pattern.test(text) ? text : null;
 }
 
-/** "Only whole numbers are supported", at least 1. */
+/**
+ * "Only whole numbers are supported" (Daraja's CustomerToBusiness and MpesaRatiba pages; the STK Push
+ * docstring of martinmogusu/django-daraja django_daraja/mpesa/core.py), at least 1 (STK result 2,
+ * "less than the allowed C2B transaction minimum (currently Ksh 1)" [DJ-EXP]).
+ */
 export function wholeAmount(value: unknown): number | null {
   const text = asText(value);
   if (text === null || !/^\d+$/.test(text)) return null;

@@ -6,6 +6,9 @@ import { startMtnMomo, type MtnMomoServer, type MtnMomoServerOptions } from '../
 
 /** The adapter pointed at a contract server, and requests with sensible defaults, for the tests. */
 
+/** The host the requests below call back to, registered as the API users' providerCallbackHost. */
+export const CALLBACK_HOST = 'callbacks.example.com';
+
 /** Starts contract servers for one test file and closes every one after each test. */
 export function mtnMomoServers(): (options?: MtnMomoServerOptions) => Promise<MtnMomoServer> {
   const open: MtnMomoServer[] = [];
@@ -13,7 +16,7 @@ export function mtnMomoServers(): (options?: MtnMomoServerOptions) => Promise<Mt
     await Promise.all(open.splice(0).map((server) => server.close()));
   });
   return async (options) => {
-    const server = await startMtnMomo(options);
+    const server = await startMtnMomo({ callbackHost: CALLBACK_HOST, ...options });
     open.push(server);
     return server;
   };
@@ -32,7 +35,7 @@ export function collectionRequest(
     currency: 'EUR',
     reference: 'PAY-7K2M9Q',
     description: 'Order 1042',
-    callbackUrl: `https://callbacks.example.com/mtn/${crypto.randomUUID()}`,
+    callbackUrl: `https://${CALLBACK_HOST}/mtn/${crypto.randomUUID()}`,
     phone: '+46733123999',
     ...overrides,
   };
@@ -47,7 +50,7 @@ export function payoutRequest(
     currency: 'EUR',
     target: { type: 'mobile_money', phone: '+46733123998', network: 'mtn_momo' },
     reason: 'Payout to merchant',
-    callbackUrl: `https://callbacks.example.com/mtn-payout/${crypto.randomUUID()}`,
+    callbackUrl: `https://${CALLBACK_HOST}/mtn-payout/${crypto.randomUUID()}`,
     ...overrides,
   };
 }

@@ -63,14 +63,51 @@ export interface CreateBody {
   payeeNote: string | null;
 }
 
+/**
+ * `amount` [MTN-R2P-POST, MTN-TRF]: a string in major units ("100", "5", "12.50"). Inferred, as MTN
+ * publishes no grammar: a JSON number is refused (the schema says string and every SDK sends one), and
+ * so are signs, exponents, spaces, thousands separators and zero.
+ */
+const AMOUNT = /^\d+(\.\d+)?$/;
+
+/**
+ * Decimals beyond the currency's minor unit ("10.505" GHS, "1500.5" XOF). Inferred: MTN documents no
+ * rule, but no wallet holds a fraction of the smallest coin, so MTN cannot accept one.
+ */
+export function amountProblem(amount: string, currency: string): string | null {
+  const decimals = amount.split('.')[1]?.length ?? 0;
+  const exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  return decimals > (exponent ?? 2) ? `amount has more decimals than ${currency} has` : null;
+}
+
+/** 160 characters at most, "more than 160 characters in the note and message" is a 400 [MTN-ERR]. */
+const NOTE_MAX = 160;
+
+/**
+ * "Having unsupported special characters in the Body request for example an apostrophe (')" is a 400
+ * [MTN-ERR]; so is an ampersand (momoapi-node issue 84). Inferred: the typographic apostrophe (it is an
+ * apostrophe), the other markup and escape signs (< > " \) and control characters, which MTN's
+ * SMS and statement texts cannot carry either.
+ */
+const REFUSED_NOTE_CHARACTERS = /['&\u2019<>"\\\p{Cc}]/u;
+
+function noteProblem(name: string, note: unknown): string | null {
+  if (note === undefined) return null;
+  if (typeof note !== 'string') return `${name} must be a string`;
+  // Inferred: half a surrogate pair is not text; MTN could not store or show it.
+  if (/[\uD800-\uDFFF]/u.test(note)) return `${name} is not well-formed text`;
+  if (Array.from(note).length > NOTE_MAX) return `${name} is longer than ${NOTE_MAX} characters`;
+  if (REFUSED_NOTE_CHARACTERS.test(note)) return `${name} has a character MTN refuses`;
+  return null;
+}
+
 /** The body of requesttopay / transfer [MTN-R2P-POST, MTN-TRF]; a problem is a 400. */
 export function readCreateBody(json: unknown, product: MtnProduct): CreateBody | string {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'The body must be a JSON object';
   const body = json as Record<string, unknown>;
   const { amount, currency, externalId, payerMessage, payeeNote } = body;
-  if (typeof amount !== 'string' || !/^\d+(\.\d+)?$/.test(amount) || !/[1-9]/.test(amount)) {
-    return 'amount must be a positive decimal string';
-  }
+  if (typeof amount !== 'string') return 'amount must be a string';
+  if (!AMOUNT.test(amount) || !/[1-9]/.test(amount)) return 'amount must be a positive decimal string';
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return 'currency must be an ISO 4217 code';
   if (externalId !== undefined && typeof externalId !== 'string') return 'externalId must be a string';
   const partyName = product === 'collection' ? 'payer' : 'payee';
@@ -83,16 +120,8 @@ export function readCreateBody(json: unknown, product: MtnProduct): CreateBody |
   if (typeof partyId !== 'string' || !partyId) return `${partyName}.partyId is required`;
   // "MSISDN format must include country code": digits only, no "+" [MTN-ERR].
   if (partyIdType === 'MSISDN' && !/^\d{8,15}$/.test(partyId)) return `${partyName}.partyId is not an MSISDN`;
-  for (const [name, note] of [
-    ['payerMessage', payerMessage],
-    ['payeeNote', payeeNote],
-  ] as const) {
-    if (note === undefined) continue;
-    if (typeof note !== 'string') return `${name} must be a string`;
-    if (note.length > 160) return `${name} is longer than 160 characters`;
-    // An apostrophe [MTN-ERR] and an ampersand (momoapi-node issue 84) are refused.
-    if (/['&]/.test(note)) return `${name} has a character MTN refuses`;
-  }
+  const problem = noteProblem('payerMessage', payerMessage) ?? noteProblem('payeeNote', payeeNote);
+  if (problem) return problem;
   return {
     amount,
     currency,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
 import { createPaystack, type Paystack } from '../../../../lib/rails/providers/paystack';
 import type { PayoutTarget } from '../../../../lib/rails/providers/types';
 import type { CurrencyCode } from '../../../../lib/platform/money/currencies';
@@ -10,6 +11,15 @@ export interface PaystackRig {
   paystack: Paystack;
   /** Webhooks as a receiver got them (the `deliver` option). */
   received: WebhookRequest[];
+}
+
+/**
+ * Checked against Paystack's own OpenAPI document: nothing sent was refused, nothing answered differs.
+ * A refusal here is a request Paystack would refuse; an answer here is a bug in the contract server.
+ */
+export function expectPublishedContractKept(server: PaystackServer) {
+  expect(server.contract.refused, 'requests Paystack’s OpenAPI document refuses').toEqual([]);
+  expect(server.contract.answered, 'answers unlike Paystack’s OpenAPI document').toEqual([]);
 }
 
 /** Short, so a time-out costs little; long enough that a loaded machine still answers a healthy call in time. */

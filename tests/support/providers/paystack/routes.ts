@@ -52,12 +52,20 @@ const TELCOS: Record<string, Record<string, string>> = {
   KES: { MPESA: 'M-PESA' },
 };
 
+const PWT_LONGEST_MS = 30 * 60_000;
+/** Our clock and the caller's may differ by a little (inferred). */
+const CLOCK_SKEW_MS = 5_000;
+
 const reply = (status: number, body: unknown): ProviderReply => ({ status, body });
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
-/** Integer minor units, as a JSON integer or a string of digits (Paystack's examples use both). */
+/**
+ * Integer minor units. PS-OAS types every amount the adapter sends as `integer` (ChargeCreate,
+ * TransferBase), and published-contract.ts refuses anything else before a route runs; a string of
+ * digits (the PwT example's "10000") reaches here only from a test that skips that check.
+ */
 function minorUnits(value: unknown): bigint | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);
   if (typeof value === 'string' && /^[1-9]\d{0,17}$/.test(value)) return BigInt(value);
@@ -109,6 +117,11 @@ function createCharge(world: PaystackWorld, body: Json): ProviderReply {
   const requested = expiresText === undefined ? null : new Date(String(expiresText));
   if (requested && Number.isNaN(requested.getTime()))
     return reply(400, errors.invalid('account_expires_at must be a date-time'));
+  // Accounts "expire after 30 minutes" [PS-PWT-SUP]; the API's bounds are unpublished, so a deadline
+  // in the past or beyond that is refused (inferred: a lenient fake would hide a request for longer).
+  const now = Date.now();
+  if (requested && (requested.getTime() <= now || requested.getTime() > now + PWT_LONGEST_MS + CLOCK_SKEW_MS))
+    return reply(400, errors.invalid('account_expires_at must be in the next 30 minutes'));
   const reference = body.reference === undefined ? randomCode(10) : text(body.reference);
   if (!reference || !/^[A-Za-z0-9.=-]+$/.test(reference))
     return reply(400, errors.invalid('Only -, ., = and alphanumeric characters allowed in reference'));

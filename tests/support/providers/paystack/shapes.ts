@@ -163,7 +163,8 @@ export function transactionData(charge: ChargeRecord, verifyStatus: string, send
     receipt_number: null,
     amount: int(charge.amount),
     message: null,
-    gateway_response: charge.gatewayResponse,
+    // PS-OAS types it a string; while unpaid, the text verify gives an abandoned transaction (GUESS).
+    gateway_response: charge.gatewayResponse ?? 'The transaction was not completed',
     paid_at: iso(charge.paidAt),
     created_at: iso(charge.createdAt),
     channel: 'bank_transfer',

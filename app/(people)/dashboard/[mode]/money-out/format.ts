@@ -21,5 +21,5 @@ export const statusWord = (words: MoneyOutWords, status: string) =>
 
 export const statusBadge = (status: string) => {
   const s = status.toLowerCase();
-  return s === 'completed' ? 'good' : s === 'failed' ? 'bad' : 'badge';
+  return s === 'completed' ? 'good' : s === 'failed' || s === 'reversed' ? 'bad' : 'badge';
 };

@@ -1,0 +1,3 @@
+ALTER TABLE "customer_transactions" DROP CONSTRAINT "customer_transactions_payout_status_check";--> statement-breakpoint
+ALTER TABLE "customer_transactions" ADD COLUMN "reversed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "customer_transactions" ADD CONSTRAINT "customer_transactions_payout_status_check" CHECK ("customer_transactions"."payout_status" in ('pending', 'processing', 'completed', 'failed', 'cancelled', 'reversed'));
