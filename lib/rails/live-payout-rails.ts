@@ -77,7 +77,9 @@ function mtnPayouts(): PayoutRail | null {
         name: 'mtn_momo',
         ...LIVE,
         problemWith: ({ network }) =>
-          network === 'mtn_momo' ? null : { about: 'network', message: 'must be mtn_momo: these payouts go by MTN MoMo' },
+          network === 'mtn_momo'
+            ? null
+            : { about: 'network', message: 'must be mtn_momo: these payouts go by MTN MoMo' },
         sendPayout: (request) => disbursements.sendPayout(request),
         queryPayout: (request) => disbursements.queryPayout(request),
       },
@@ -88,7 +90,8 @@ function mtnPayouts(): PayoutRail | null {
 
 /** M-Pesa pays whole shillings from KES 10, to M-Pesa numbers only. */
 function mpesaProblem(payout: { amount: bigint; network: string | null }) {
-  if (payout.network !== 'mpesa') return { about: 'network', message: 'must be mpesa: KES payouts go by M-Pesa' } as const;
+  if (payout.network !== 'mpesa')
+    return { about: 'network', message: 'must be mpesa: KES payouts go by M-Pesa' } as const;
   if (payout.amount % 100n !== 0n) return { about: 'amount', message: 'must be whole shillings for M-Pesa' } as const;
   if (payout.amount < B2C_MINIMUM_SHILLINGS * 100n)
     return { about: 'amount', message: 'must be at least 10.00 for M-Pesa' } as const;

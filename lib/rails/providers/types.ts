@@ -149,7 +149,10 @@ export interface PayoutRail {
   /** A bank payout needs the bank's code (`bank_routing_number`). */
   readonly needsBankCode: boolean;
   /** What it would refuse before anything is sent: checked when the payout is made (a 422, nothing debited). */
-  problemWith(payout: { amount: bigint; network: string | null }): { about: 'amount' | 'network'; message: string } | null;
+  problemWith(payout: {
+    amount: bigint;
+    network: string | null;
+  }): { about: 'amount' | 'network'; message: string } | null;
   sendPayout: PayoutProvider['sendPayout'];
   /** M-Pesa's answers `unknown` ("asked"): its verdict comes by callback, read by `readStatusAnswer`. */
   queryPayout: PayoutProvider['queryPayout'];

@@ -72,7 +72,12 @@ export const sandboxPrompts: PromptRail = {
     if (!row) return { status: 'not_found' };
     if (row.status === 'pending') return { status: 'pending' };
     if (row.status === 'succeeded')
-      return { status: 'succeeded', providerTransactionId: row.reference, amount: row.amount, currency: row.currencyCode };
+      return {
+        status: 'succeeded',
+        providerTransactionId: row.reference,
+        amount: row.amount,
+        currency: row.currencyCode,
+      };
     const failure = row.failure === 'insufficient_funds' ? 'insufficient_funds' : 'declined';
     return { status: 'failed', failure, message: FAILURE_MESSAGES[failure]! };
   },

@@ -5,7 +5,10 @@ import type { Db } from '../../../platform/db/client';
 /** The sandbox's side of a request: kept once per attempt or payout (our id is its idempotency key). */
 export async function recordRequest(
   db: Db,
-  request: Pick<typeof sandboxRailRequests.$inferInsert, 'reference' | 'kind' | 'subjectId' | 'amount' | 'currencyCode'>,
+  request: Pick<
+    typeof sandboxRailRequests.$inferInsert,
+    'reference' | 'kind' | 'subjectId' | 'amount' | 'currencyCode'
+  >,
 ): Promise<{ reference: string; created: boolean }> {
   const [inserted] = await db
     .insert(sandboxRailRequests)
@@ -52,5 +55,7 @@ export async function answerSandboxRequest(
 export function sandboxCallback(body: unknown) {
   if (typeof body !== 'object' || body === null) return null;
   const reference = (body as Record<string, unknown>).sandbox_reference;
-  return typeof reference === 'string' ? { providerReference: reference, hint: { status: 'unknown' as const, detail: 'a callback is a hint' } } : null;
+  return typeof reference === 'string'
+    ? { providerReference: reference, hint: { status: 'unknown' as const, detail: 'a callback is a hint' } }
+    : null;
 }
