@@ -16,7 +16,12 @@ import type { CheckoutEventType } from './events';
  */
 export const CHECKOUT_TRANSITIONS = {
   // Also after a failed or timed-out try: the customer may switch to bank transfer and retry.
-  choose_bank_transfer: { from: ['pending', 'failed', 'timeout'], to: 'awaiting_payment_initiation', event: null },
+  // Again from awaiting_payment_initiation: a provider's account for this payment lapsed, a new one opens.
+  choose_bank_transfer: {
+    from: ['pending', 'failed', 'timeout', 'awaiting_payment_initiation'],
+    to: 'awaiting_payment_initiation',
+    event: null,
+  },
   start_payment: { from: EXPIRABLE_STATUSES, to: 'processing', event: 'checkout.processing' },
   // A rail's late "success" for an attempt already timed out still pays: the money did arrive.
   confirm_payment: { from: ['processing', 'timeout'], to: 'paid', event: 'checkout.paid' },

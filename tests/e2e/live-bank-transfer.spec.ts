@@ -1,5 +1,6 @@
 import {
   eventsOf,
+  sql,
   expect,
   expectAccessible,
   expectCheckoutStatus,
@@ -67,4 +68,39 @@ test('live: the account Paystack opened, paid by the bank, confirmed, the page s
   await expectCheckoutStatus(merchant, checkout.id, 'paid');
   expect(await eventsOf(checkout.id)).toEqual(['checkout.created', 'checkout.payment_claimed', 'checkout.paid']);
   await expectPaidDelivered(merchant, webhook, checkout.id);
+});
+
+test('live: an account that lapsed (Paystack closes them after 30 minutes) is replaced on request', async ({
+  page,
+}, testInfo) => {
+  const merchant = await liveMerchant();
+  const checkout = await merchant.createCheckout({ amount: 25_000, currency_code: 'NGN', expires_in_minutes: 120 });
+  await openCheckout(page, checkout);
+  await expect(title(page, t('bank_title'))).toBeVisible();
+  const firstNumber = (await page
+    .locator('dl')
+    .getByText(/^\d{10}$/)
+    .first()
+    .textContent())!.trim();
+  // The account's deadline, not the link's, is the one shown.
+  await expect(page.getByTestId('pay-by')).toContainText(t('bank_account_by', { time: '' }).split(':')[0]!);
+
+  await sql()`update payment_attempts set respond_by = now() - interval '1 second'
+               where checkout_id = ${checkout.id} and status = 'awaiting_transfer'`;
+  await page.reload();
+  await expect(page.getByTestId('account-lapsed')).toBeVisible();
+  await expect(page.getByText(firstNumber)).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'live bank details lapsed');
+  await snap(page, testInfo, 'live-bank-lapsed-en');
+
+  await page.getByRole('button', { name: t('bank_new_account') }).click();
+  const details = page.locator('dl');
+  await expect(details.getByText(/^\d{10}$/).first()).toBeVisible();
+  const secondNumber = (await details
+    .getByText(/^\d{10}$/)
+    .first()
+    .textContent())!.trim();
+  expect(secondNumber).not.toBe(firstNumber);
+  expect(await chargeOf(secondNumber)).toBeDefined();
+  await snap(page, testInfo, 'live-bank-renewed-en');
 });

@@ -167,13 +167,16 @@ function numberProblemMessage(problem: NumberProblem, network: OfferedNetwork): 
 
 /**
  * Shows bank-transfer instructions: the checkout moves to `awaiting_payment_initiation` with an
- * attempt holding the account details. Choosing again returns the same instructions.
+ * attempt holding the account details. Choosing again returns the same instructions, unless the
+ * provider's account for them lapsed: then the old attempt is abandoned and a new account opens.
  */
 export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
   const offer = (await methodsFor(db, row)).find((m) => m.method === 'bank_transfer');
   if (!offer) throw conflict('method_unavailable', 'Bank transfer is not available for this payment');
   const current = await latestAttempt(db, row.id);
-  if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer') return;
+  // A provider's account lives a while only (Paystack: 30 minutes); once it lapsed, a new one opens.
+  const lapsed = current?.respondBy != null && current.respondBy.getTime() <= Date.now();
+  if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer' && !lapsed) return;
 
   const mode = await modeOf(db, row.tenantId);
   if (mode === 'live') {

@@ -8,6 +8,7 @@ import type { BankTransferProvider } from '../../rails/providers/types';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { recordIncomingBankTransfer } from '../rail-outcomes';
+import { moveAttempts } from '../attempt-lifecycle';
 import { recordRailCall } from '../../rails/circuit';
 import { noteProviderAnswer } from './provider-notes';
 
@@ -45,6 +46,9 @@ export async function openLiveBankTransfer(db: Db, rail: BankTransferProvider, r
     );
   }
   await db.transaction(async (tx) => {
+    // An account that lapsed is replaced: its attempt is abandoned (money still paid into it is found
+    // by its reference all the same).
+    await moveAttempts(tx, 'transfer_abandoned', { checkoutId: row.id });
     await transitionCheckout(tx, {
       checkoutId: row.id,
       tenantId: row.tenantId,

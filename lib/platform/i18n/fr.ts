@@ -103,6 +103,9 @@ export const fr: Catalogue = {
   bank_pay_to: 'Vous payez {merchant}, par l’intermédiaire de {account_name} chez {bank_name}.',
   bank_pay_by:
     'Envoyez-le avant le {time}. Le lien expire alors\u00a0: l’argent arrivé plus tard est remboursé, pas compté.',
+  bank_account_by: 'Envoyez-le avant le {time}\u00a0: ce compte accepte le paiement jusque-là.',
+  bank_account_lapsed: 'Ces coordonnées bancaires ont expiré. Demandez-en de nouvelles pour payer par virement.',
+  bank_new_account: 'Obtenir de nouvelles coordonnées bancaires',
   bank_preparing: 'Récupération des coordonnées bancaires…',
   exact_amount: 'Montant',
   transfer_reference: 'Référence',

@@ -106,6 +106,28 @@ describe('a live NGN checkout paid by bank transfer through Paystack', () => {
     expect(Date.parse(`${attempt.respond_by!}Z`)).toBe(charge.accountExpiresAt.getTime());
   });
 
+  it('an account that lapsed is replaced when the customer asks again; money paid into the old one still counts', async () => {
+    const { page, checkout, live } = await liveCheckout(2500, 120);
+    const first = await chooseTransfer(page);
+    // Asking again while the account lives shows the same account.
+    expect((await chooseTransfer(page)).attempt.id).toBe(first.attempt.id);
+    // Paystack's 30 minutes pass.
+    await sql`update payment_attempts set respond_by = now() - interval '1 second' where id = ${first.attempt.id}`;
+    const second = await chooseTransfer(page);
+    expect(second.attempt.id).not.toBe(first.attempt.id);
+    expect(paystack.state.charges.get(second.reference)).toBeDefined();
+    const attempts = await sql<{ id: string; status: string }[]>`
+      select id, status from payment_attempts where checkout_id = ${checkout.id} order by created_at`;
+    expect(attempts.map((a) => a.status)).toEqual(['abandoned', 'awaiting_transfer']);
+    const [row] = await sql`select status from checkouts where id = ${checkout.id}`;
+    expect(row!.status).toBe('awaiting_payment_initiation');
+    // A transfer that reached the old account before it closed is recorded all the same, once.
+    expect((await paystack.payCharge(first.reference)).outcome).toBe('paid');
+    const after = (await live.ok(contract.getCheckout, { params: { checkout_id: checkout.id } })).body.data;
+    expect(after.status).toBe('paid');
+    expect(await depositsOf(live)).toHaveLength(1);
+  });
+
   it('paid: confirmed by the status query, credited to the live wallet once, with its webhook event; invisible to the test key', async () => {
     const { merchant, live, page, checkout } = await liveCheckout();
     const { reference } = await chooseTransfer(page);

@@ -18,6 +18,7 @@ import {
   Title,
   plainAmount,
   usePage,
+  useServerNow,
 } from './ui';
 
 /**
@@ -93,16 +94,17 @@ function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'se
   );
 }
 
-/** "Send it by …": the account's deadline where the provider set one, else the link's expiry, with its time zone. */
+/**
+ * "Send it by …" with its time zone: the deadline of the provider's account for this payment where it
+ * has one (Paystack's lasts 30 minutes), else the link's expiry.
+ */
 function PayBy({ session }: { session: Session }) {
   const { tx, dateTime } = usePage();
-  const expiresAt = parseTimestamp(session.latest_attempt?.respond_by ?? session.checkout.expires_at);
+  const accountBy = session.latest_attempt?.respond_by ?? null;
+  const expiresAt = parseTimestamp(accountBy ?? session.checkout.expires_at);
   if (!Number.isFinite(expiresAt)) return null;
-  return (
-    <p data-testid="pay-by">
-      {tx('bank_pay_by', { time: <strong className={frame.oneLine}>{dateTime(expiresAt)}</strong> })}
-    </p>
-  );
+  const time = <strong className={frame.oneLine}>{dateTime(expiresAt)}</strong>;
+  return <p data-testid="pay-by">{tx(accountBy ? 'bank_account_by' : 'bank_pay_by', { time })}</p>;
 }
 
 function PaidThrough({ session, attempt }: { session: Session; attempt: Attempt }) {
@@ -124,6 +126,8 @@ export function BankDetails(props: ScreenProps) {
   const { session, busy, notice, onClaim, onRetry } = props;
   const { t, tx } = usePage();
   const attempt = session.latest_attempt!;
+  const now = useServerNow();
+  if (attempt.respond_by && parseTimestamp(attempt.respond_by) <= now) return <AccountLapsed {...props} />;
   return (
     <>
       <Title>{t('bank_title')}</Title>
@@ -151,6 +155,28 @@ export function BankDetails(props: ScreenProps) {
         )}
       </div>
       <TransferSimulation {...props} />
+    </>
+  );
+}
+
+/** The provider's account for this payment lapsed before the money came: new details, or another way. */
+function AccountLapsed({ session, busy, notice, onChoose, onRetry }: ScreenProps) {
+  const { t } = usePage();
+  return (
+    <>
+      <Title>{t('bank_title')}</Title>
+      <NoticeBox notice={notice} />
+      <p data-testid="account-lapsed">{t('bank_account_lapsed')}</p>
+      <div className={controls.actions}>
+        <ActionButton busy={busy === 'bank'} onClick={() => void onChoose('bank_transfer')}>
+          {t('bank_new_account')}
+        </ActionButton>
+        {session.methods.length > 1 && (
+          <ActionButton variant="link" onClick={() => onRetry('other_method')}>
+            {t('pay_another_way')}
+          </ActionButton>
+        )}
+      </div>
     </>
   );
 }
