@@ -24,7 +24,7 @@ function airtelOf(instance: string) {
   const found = built.get(instance);
   if (found?.key === key) return { country, airtel: found.airtel };
   const airtel = createAirtel({
-    baseUrl: c.AIRTEL_BASE_URL,
+    baseUrl: account.base_url ?? c.AIRTEL_BASE_URL,
     country,
     currency: AIRTEL_COUNTRIES[country].currency,
     clientId: account.client_id,

@@ -42,6 +42,8 @@ const airtelAccount = z.strictObject({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'encrypted_pin must be base64')
     .optional(),
   callback_key: secret.optional(),
+  // Some countries publish a gateway of their own (openapi.airtel.co.zm); else AIRTEL_BASE_URL.
+  base_url: z.url({ protocol: /^https?$/, error: 'base_url must be an http(s) URL' }).optional(),
 });
 
 /** The countries Airtel is wired for (LIVE_PROVIDERS.airtel). */
@@ -76,7 +78,7 @@ export const liveAccountSettingDocs = {
   },
   AIRTEL_ACCOUNTS: {
     meaning:
-      "The Airtel Money application of each country (its keys are enabled per country): `client_id` and `client_secret` (the portal's consumer key and secret), `encrypted_pin` (the disbursement PIN encrypted with the public key on the application's page, base64; needed for payouts) and `callback_key` (when callback authentication is on). Never logged.",
+      "The Airtel Money application of each country (its keys are enabled per country): `client_id` and `client_secret` (the portal's consumer key and secret), `encrypted_pin` (the disbursement PIN encrypted with the public key on the application's page, base64; needed for payouts) and `callback_key` (when callback authentication is on), and `base_url` where the country has a gateway of its own. Never logged.",
     whenUnset: 'not configured (a route to `airtel` stops the start)',
     allowed:
       'a JSON object by country, `UG` or `KE`: `{"UG":{"client_id":"…","client_secret":"…","encrypted_pin":"…"}}`',
