@@ -38,7 +38,8 @@ function airtelOf(instance: string) {
 }
 
 /** Whether Airtel can carry the amount: Kenya's wallets take whole shillings (the adapter's table). */
-const takes = (country: AirtelCountryCode, amount: bigint) => toAirtelAmount(amount, AIRTEL_COUNTRIES[country]) !== null;
+const takes = (country: AirtelCountryCode, amount: bigint) =>
+  toAirtelAmount(amount, AIRTEL_COUNTRIES[country]) !== null;
 
 /** The collection rail of an Airtel instance, or null when it is not configured now. */
 export function airtelPrompts(instance: string): PromptRail | null {

@@ -53,9 +53,7 @@ export function liveMobileMoneyRoutes(currency: CurrencyCode): { country: string
 
 /** The live mobile-money rail routed for a currency in a country, on a network; or null. */
 export function liveMobileMoney(currency: CurrencyCode, country: string, network: string): PromptRail | null {
-  return (
-    liveMobileMoneyRoutes(currency).find((r) => r.country === country && r.rail.network === network)?.rail ?? null
-  );
+  return liveMobileMoneyRoutes(currency).find((r) => r.country === country && r.rail.network === network)?.rail ?? null;
 }
 
 /** The rail an attempt was sent through (its `provider`, an instance), for its callbacks and status queries; null when not configured now. */

@@ -162,9 +162,15 @@ describe('live Airtel Money payouts (UGX)', () => {
     const created = (await live.ok(contract.createWithdrawal, { body: payout(20_000) })).body.data;
     await runJobsNow(['pick_up_payout']);
     await runJobsNow(['rail_send_payout']);
-    expect(server('UG').transaction(created.transaction_id, 'disbursement')).toMatchObject({ amount: 20_000, msisdn: '750160185' });
+    expect(server('UG').transaction(created.transaction_id, 'disbursement')).toMatchObject({
+      amount: 20_000,
+      msisdn: '750160185',
+    });
     await runJobsNow(['rail_check_payout']);
-    expect(await withdrawalStatus(created.transaction_id)).toMatchObject({ payout_status: 'completed', provider: 'airtel:UG' });
+    expect(await withdrawalStatus(created.transaction_id)).toMatchObject({
+      payout_status: 'completed',
+      provider: 'airtel:UG',
+    });
     await expectReconciled(merchant.id);
   });
 
