@@ -87,6 +87,8 @@ const NOT_FINGERPRINTED: Record<string, string> = {
     'only counts of requests per window, which every request adds to, refused or not; settled in batches, on a timer after the answer too (lib/access/rate-limit/shared-counter.ts)',
   auth_rate_limits: "the sign-in limiter's counters (better-auth): counting refused sign-ins is their purpose",
   worker_heartbeats: 'liveness beats a running worker writes every 5 s, whatever the requests; no request writes it',
+  rail_tokens:
+    "a provider's access token (Daraja), shared by the instances and renewed by whichever rail call needs one: not business state",
 };
 
 /** Columns a refused request may rightly change. */

@@ -28,8 +28,7 @@ interface JobLeft {
  * back in the wallet; the others are as their run left them.
  */
 export async function drainPayoutRail(sql: postgres.Sql, finished: Finished[]) {
-  await runJobsNow(['pick_up_payout']);
-  await runJobsNow(['sandbox_payout_outcome']);
+  await runJobsNow(['pick_up_payout', 'sandbox_payout_outcome']);
   const [payoutRows, walletRows, inFlight, queued] = await Promise.all([
     sql<{ id: string; payout_status: PayoutStatus }[]>`
       select id, payout_status from customer_transactions where transaction_type = 'payout'`,
