@@ -82,7 +82,7 @@ function printBanner(
     `  Database:       ${env.embedded ? `embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(DATA_DIR, 'pg'))})` : 'DATABASE_URL'}`,
     `  Worker:         ${workerInProcess ? 'in this process' : 'not here (WORKER_IN_PROCESS=false): run `npm run worker`'}`,
     `  Test mode:      sandbox rails (sk_test_ keys)`,
-    `  Live mode:      ${config.LIVE_ROUTES.map((r) => `${r.currency} ${r.method} → ${r.provider}`).join(', ') || 'no rail configured (LIVE_ROUTES): live checkouts offer no method'}`,
+    `  Live mode:      ${config.LIVE_ROUTES.map((r) => `${r.currency} ${r.method} ${r.country} → ${r.instance}`).join(', ') || 'no rail configured (LIVE_ROUTES): live checkouts offer no method'}`,
     `  Support:        ${[config.SUPPORT_EMAIL, config.SUPPORT_PHONE, config.SUPPORT_URL].filter(Boolean).join(', ') || "none set: the hosted page shows only merchants' own contacts (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_URL)"}`,
   ];
   if (env.generatedSecrets.length) {

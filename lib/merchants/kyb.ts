@@ -2,7 +2,7 @@ import type { KybStatus } from '../platform/db/schema';
 import { CURRENCY_CODES, type CurrencyCode } from '../platform/money/currencies';
 
 /** The African currencies this service collects in. */
-export const LOCAL_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF'];
+export const LOCAL_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF', 'UGX'];
 
 /**
  * Which currencies a merchant may create checkouts in, by KYB status. Unverified and pending merchants

@@ -135,7 +135,10 @@ export async function initiatePayout<K extends PayoutKind>(
     'payment_account_id' in input && input.payment_account_id
       ? await savedAccountDestination(ctx, currency, input.payment_account_id)
       : adHocDestination(currency, input.payout_type!, input.recipient_details!);
-  const rail = payoutRailFor(ctx.tenant.mode, currency, destination.payoutType);
+  const rail = payoutRailFor(ctx.tenant.mode, currency, destination.payoutType, {
+    network: destination.networkProvider,
+    phone: destination.mobileNumber,
+  });
   assertRailTakes(rail, destination, amount);
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;

@@ -133,6 +133,25 @@ export async function onPayoutCallback(db: Db, transactionId: string, body: unkn
 }
 
 /**
+ * A callback to a provider's one fixed address (Airtel's), naming our payout id: null when no payout
+ * of a rail that calls back there has that id, or its rail does not read the callback as about it.
+ * Then as any payout callback: kept, and the status query decides.
+ */
+export async function onFixedPayoutCallback(
+  db: Db,
+  transactionId: string,
+  body: unknown,
+): Promise<PayoutStatus['status'] | null> {
+  const [row] = await db
+    .select({ provider: customerTransactions.provider })
+    .from(customerTransactions)
+    .where(eq(customerTransactions.id, transactionId));
+  const rail = row && payoutRailNamed(row.provider ?? '');
+  if (!rail?.readCallback || rail.readCallback(body)?.payoutId !== transactionId) return null;
+  return onPayoutCallback(db, transactionId, body);
+}
+
+/**
  * A transfer's own result, applied only when final, consistent with the payout (`mismatchOf`), and the
  * first answer to the send it names (`takeQuestion`, checked last so a forgery consumes nothing).
  */

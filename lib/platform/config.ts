@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_FEE_SCHEDULE, feeScheduleSetting } from './settings/fee-schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from './settings/conversion-rates';
 import { trustedProxiesSetting } from './settings/trusted-proxies';
-import { liveRailSettingDocs, liveRailSettings, unconfiguredRoutes } from './settings/live-rails';
+import { liveRailSettingDocs, liveRailSettings } from './settings/live-rails';
+import { liveAccountSettingDocs, liveAccountSettings, routeInstances, type RoutedLive } from './settings/live-accounts';
 
 /**
  * Every setting the service reads, validated once. A bad or missing variable stops the process with a
@@ -97,6 +98,7 @@ export const configSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   WEBHOOK_RETRY_DELAY_SCALE: z.coerce.number().min(0.001).max(1).default(1),
   ...liveRailSettings,
+  ...liveAccountSettings,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -168,6 +170,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     whenUnset: 'required (generated once into `.data/dev-secrets.json` on the embedded database)',
   },
   ...liveRailSettingDocs,
+  ...liveAccountSettingDocs,
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: {
     meaning: "A checkout's lifetime when the request gives no `expires_in_minutes`.",
   },
@@ -281,7 +284,12 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
 };
 
-export type Config = Omit<z.infer<typeof configSchema>, 'API_BASE_URL' | 'CHECKOUT_BASE_URL' | 'MAIL_FROM'> & {
+export type Config = Omit<
+  z.infer<typeof configSchema>,
+  'API_BASE_URL' | 'CHECKOUT_BASE_URL' | 'MAIL_FROM' | 'LIVE_ROUTES'
+> & {
+  /** Each route with the provider instance it goes through (settings/live-accounts.ts). */
+  LIVE_ROUTES: RoutedLive[];
   API_BASE_URL: string;
   CHECKOUT_BASE_URL: string;
   MAIL_FROM: string;
@@ -305,18 +313,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const c = result.data;
-  const unconfigured = unconfiguredRoutes(c.LIVE_ROUTES, c);
-  if (unconfigured.length) {
-    throw new ConfigError(
-      unconfigured.map(
-        ({ route: r, missing }) =>
-          `LIVE_ROUTES: ${r.currency}:${r.method} goes to ${r.provider}, whose credentials are not set (${missing.join(', ')})`,
-      ),
-    );
-  }
+  const routed = routeInstances(c.LIVE_ROUTES, c);
+  if (routed.problems.length) throw new ConfigError(routed.problems);
   const apiBase = c.API_BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`;
   const mailFrom = c.MAIL_FROM ?? `"${c.SERVICE_NAME.replaceAll('"', '')}" <no-reply@${new URL(apiBase).hostname}>`;
-  return { ...c, API_BASE_URL: apiBase, CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase, MAIL_FROM: mailFrom };
+  return {
+    ...c,
+    LIVE_ROUTES: routed.routes,
+    API_BASE_URL: apiBase,
+    CHECKOUT_BASE_URL: c.CHECKOUT_BASE_URL ?? apiBase,
+    MAIL_FROM: mailFrom,
+  };
 }
 
 let cached: Config | undefined;

@@ -72,18 +72,18 @@ export async function railStates(
   );
 }
 
-/** Each provider LIVE_ROUTES names, with what it takes and its circuit's state: `/api/health`. */
+/** Each provider instance LIVE_ROUTES uses (`mtn_momo:CI`…), with what it takes and its circuit's state: `/api/health`. */
 export async function liveRailHealth(db: Db): Promise<RailHealth[]> {
   const routes = config().LIVE_ROUTES;
   if (!routes.length) return [];
   const states = await railStates(db);
-  const providers = [...new Set(routes.map((r) => r.provider))].sort();
-  return providers.map((rail) => {
+  const instances = [...new Set(routes.map((r) => r.instance))].sort();
+  return instances.map((rail) => {
     const circuit = states.get(rail);
     return {
       rail,
       status: circuit?.state ?? 'up',
-      routes: routes.filter((r) => r.provider === rail).map((r) => `${r.currency} ${r.method}`),
+      routes: routes.filter((r) => r.instance === rail).map((r) => `${r.currency} ${r.method} ${r.country}`),
       consecutive_failures: circuit?.failures ?? 0,
       down_since: circuit?.state === 'down' ? formatTimestamp(circuit.openedAt) : null,
     };

@@ -5,22 +5,26 @@ import type { Db } from '../platform/db/client';
 import { enqueueJob } from '../platform/jobs/queue';
 import { sandboxBankTransfer, sandboxPayouts, sandboxPrompts } from './providers/sandbox';
 import type { BankTransferRail, PayoutRail, PromptRail } from './providers/types';
-import { liveMobileMoney, liveMobileMoneyNamed, liveRoute } from './live';
+import { liveMobileMoney, liveMobileMoneyNamed, liveMobileMoneyRoutes, liveRoutesFor } from './live';
 import { livePayouts, livePayoutsNamed } from './live-payout-rails';
 
 /**
  * The registry: which rail serves a payment or a payout. The sandbox is a provider like the others:
  * test mode routes every currency to the sandbox's rails, live mode to the rail LIVE_ROUTES names for
- * the currency and method (lib/rails/live.ts). Both run one pipeline from here on: a prompt or a
+ * the currency, method and country (and, for mobile money, network: lib/rails/live.ts). Both run one pipeline from here on: a prompt or a
  * payout is written with a job in the verb's transaction, the job calls the rail, and its word is
  * taken from its status query (lib/collections/live/, lib/money-out/live-payouts.ts). Nothing else in
  * the service branches on mode or on a provider's name. A method or payout with no route answers 503
  * `rail_unavailable`.
  */
 
-/** The rail that sends a prompt for a payment in `currency`. */
-export function promptRailFor(mode: Mode, currency: CurrencyCode): PromptRail {
-  const rail = mode === 'test' ? sandboxPrompts : liveMobileMoney(currency);
+/** The rail that sends a prompt for a payment in `currency` to a number of `network` in `country`. */
+export function promptRailFor(
+  mode: Mode,
+  currency: CurrencyCode,
+  to: { country: string; network: string },
+): PromptRail {
+  const rail = mode === 'test' ? sandboxPrompts : liveMobileMoney(currency, to.country, to.network);
   if (!rail) throw railUnavailable('mobile money');
   return rail;
 }
@@ -30,13 +34,14 @@ export function promptRailNamed(name: string): PromptRail | null {
   return name === sandboxPrompts.name ? sandboxPrompts : liveMobileMoneyNamed(name);
 }
 
-/** The rail that pays out `payoutType` in `currency`. */
+/** The rail that pays out `payoutType` in `currency` (a mobile payout: to that network and number's country). */
 export function payoutRailFor(
   mode: Mode,
   currency: CurrencyCode,
   payoutType: 'bank_transfer' | 'mobile_money',
+  to: { network: string | null; phone: string | null },
 ): PayoutRail {
-  const rail = mode === 'test' ? sandboxPayouts : livePayouts(currency, payoutType);
+  const rail = mode === 'test' ? sandboxPayouts : livePayouts(currency, payoutType, to);
   if (!rail) throw railUnavailable(`${payoutType.replace('_', ' ')} payouts in ${currency}`);
   return rail;
 }
@@ -83,11 +88,14 @@ export function bankTransferRail(mode: Mode): BankTransferRail {
   throw railUnavailable('bank transfer');
 }
 
+/** Where a method is routed: each country and the network its rail serves (null: every network). */
+export type RoutedNetworks = { country: string; network: string | null }[];
+
 /**
- * Whether a method is routed in a currency (test mode: always), its rail is not down and takes the
- * amount (M-Pesa: whole shillings); the one
- * network its prompt rail serves (null: every network); and whether the rail confirms the money
- * itself (a live provider: no operator approval). The page hides what is not offered.
+ * Whether a method is routed in a currency (test mode: always), on a rail that is not down and takes
+ * the amount (M-Pesa and Airtel Kenya: whole shillings); where (null: everywhere, the sandbox); and
+ * whether the rail confirms the money itself (a live provider: no operator approval). The page offers
+ * only the networks of the routed countries.
  */
 export function routeOffered(
   mode: Mode,
@@ -95,13 +103,16 @@ export function routeOffered(
   method: 'mobile_money' | 'bank_transfer',
   amount: bigint,
   railsDown: ReadonlySet<string> = new Set(),
-): { offered: boolean; network: string | null; confirmsMoney: boolean } {
-  if (mode === 'test') return { offered: true, network: null, confirmsMoney: false };
-  const provider = liveRoute(currency, method);
-  const prompts = method === 'mobile_money' ? liveMobileMoney(currency) : null;
-  const offered =
-    provider !== null && !railsDown.has(provider) && (method !== 'mobile_money' || !!prompts?.takesAmount(amount));
-  return { offered, network: prompts?.network ?? null, confirmsMoney: true };
+): { offered: boolean; networks: RoutedNetworks | null; confirmsMoney: boolean } {
+  if (mode === 'test') return { offered: true, networks: null, confirmsMoney: false };
+  if (method === 'bank_transfer') {
+    const up = liveRoutesFor(currency, method).filter((r) => !railsDown.has(r.instance));
+    return { offered: up.length > 0, networks: null, confirmsMoney: true };
+  }
+  const networks = liveMobileMoneyRoutes(currency)
+    .filter(({ rail }) => !railsDown.has(rail.name) && rail.takesAmount(amount))
+    .map(({ country, rail }) => ({ country, network: rail.network }));
+  return { offered: networks.length > 0, networks, confirmsMoney: true };
 }
 
 const railUnavailable = (what: string) =>

@@ -1,27 +1,45 @@
-import { config } from '../platform/config';
 import type { CurrencyCode } from '../platform/money/currencies';
 import { liveMpesa } from './live-mpesa';
-import { livePaystack, liveRoute } from './live';
-import { mtnMomoDisbursements } from './providers/mtn-momo';
+import { livePaystack, liveRoutesFor } from './live';
+import { mtnPayouts } from './live-mtn';
+import { airtelPayouts } from './live-airtel';
+import { countryOfInternationalNumber } from './mobile-money';
 import { B2C_MINIMUM_SHILLINGS, readPayoutResult, readPayoutStatusResult } from './providers/mpesa';
 import type { PayoutRail } from './providers/types';
 
 /** What every live payout rail shares: picked up at once, a bank payout needs the bank's code. */
 const LIVE = { pickUpAfterSeconds: () => 0, needsBankCode: true } as const;
 
-/** The rail LIVE_ROUTES names for payouts of this type in this currency, or null. */
-export function livePayouts(currency: CurrencyCode, payoutType: 'bank_transfer' | 'mobile_money'): PayoutRail | null {
-  const provider = liveRoute(currency, `payout_${payoutType}`);
-  return provider ? livePayoutsNamed(provider) : null;
+/**
+ * The rail LIVE_ROUTES gives payouts of this type in this currency, or null. A mobile-money payout
+ * goes by the route of its number's country, the one for its network first (M-Pesa and Airtel both
+ * pay KES in Kenya); a rail of another network then refuses it with its reason (a 422).
+ */
+export function livePayouts(
+  currency: CurrencyCode,
+  payoutType: 'bank_transfer' | 'mobile_money',
+  to: { network: string | null; phone: string | null } = { network: null, phone: null },
+): PayoutRail | null {
+  const country = to.phone ? countryOfInternationalNumber(to.phone) : undefined;
+  const rails = liveRoutesFor(currency, `payout_${payoutType}`)
+    .filter((r) => payoutType === 'bank_transfer' || !country || r.country === country)
+    .flatMap((r) => livePayoutsNamed(r.instance) ?? []);
+  return (
+    rails.find((r) => r.network !== null && r.network === to.network) ??
+    rails.find((r) => r.network === null) ??
+    rails[0] ??
+    null
+  );
 }
 
-/** The payout rail a payout was sent through (its `provider`); null when not configured now. */
-export function livePayoutsNamed(provider: string): PayoutRail | null {
-  if (provider === 'paystack') {
+/** The payout rail a payout was sent through (its `provider`, an instance); null when not configured now. */
+export function livePayoutsNamed(instance: string): PayoutRail | null {
+  if (instance === 'paystack') {
     const paystack = livePaystack();
     return (
       paystack && {
         name: 'paystack',
+        network: null,
         ...LIVE,
         problemWith: () => null,
         sendPayout: paystack.sendPayout,
@@ -29,8 +47,8 @@ export function livePayoutsNamed(provider: string): PayoutRail | null {
       }
     );
   }
-  if (provider === 'mpesa') return mpesaPayouts();
-  return provider === 'mtn_momo' ? mtnPayouts() : null;
+  if (instance === 'mpesa') return mpesaPayouts();
+  return mtnPayouts(instance) ?? airtelPayouts(instance);
 }
 
 function mpesaPayouts(): PayoutRail | null {
@@ -38,6 +56,7 @@ function mpesaPayouts(): PayoutRail | null {
   return (
     payouts && {
       name: 'mpesa',
+      network: 'mpesa',
       ...LIVE,
       problemWith: (payout) => mpesaProblem(payout),
       sendPayout: (request) => payouts.sendPayout(request),
@@ -52,40 +71,6 @@ function mpesaPayouts(): PayoutRail | null {
       },
     }
   );
-}
-
-let mtnDisbursements: { key: string; rail: PayoutRail } | undefined;
-
-function mtnPayouts(): PayoutRail | null {
-  const c = config();
-  if (!c.MTN_MOMO_DISBURSEMENT_API_KEY || !c.MTN_MOMO_TARGET_ENVIRONMENT) return null;
-  const key = JSON.stringify([c.MTN_MOMO_BASE_URL, c.MTN_MOMO_DISBURSEMENT_API_USER, c.RAIL_TIMEOUT_SECONDS]);
-  if (mtnDisbursements?.key !== key) {
-    const disbursements = mtnMomoDisbursements({
-      baseUrl: c.MTN_MOMO_BASE_URL,
-      targetEnvironment: c.MTN_MOMO_TARGET_ENVIRONMENT,
-      credentials: {
-        subscriptionKey: c.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY!,
-        apiUser: c.MTN_MOMO_DISBURSEMENT_API_USER!,
-        apiKey: c.MTN_MOMO_DISBURSEMENT_API_KEY,
-      },
-      timeoutMs: c.RAIL_TIMEOUT_SECONDS * 1000,
-    });
-    mtnDisbursements = {
-      key,
-      rail: {
-        name: 'mtn_momo',
-        ...LIVE,
-        problemWith: ({ network }) =>
-          network === 'mtn_momo'
-            ? null
-            : { about: 'network', message: 'must be mtn_momo: these payouts go by MTN MoMo' },
-        sendPayout: (request) => disbursements.sendPayout(request),
-        queryPayout: (request) => disbursements.queryPayout(request),
-      },
-    };
-  }
-  return mtnDisbursements.rail;
 }
 
 /** M-Pesa pays whole shillings from KES 10, to M-Pesa numbers only. */

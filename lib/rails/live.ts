@@ -1,16 +1,19 @@
-import { config, type Config } from '../platform/config';
+import { config } from '../platform/config';
+import type { RoutedLive } from '../platform/settings/live-accounts';
+import type { LiveMethod } from '../platform/settings/live-rails';
 import type { CurrencyCode } from '../platform/money/currencies';
-import type { LiveMethod, LiveProvider } from '../platform/settings/live-rails';
 import { createPaystack, type Paystack } from './providers/paystack';
-import { mtnMomoCollections } from './providers/mtn-momo';
 import { liveMpesa } from './live-mpesa';
+import { mtnPrompts } from './live-mtn';
+import { airtelPrompts } from './live-airtel';
 import { wholeShillings } from './providers/mpesa';
-import type { BankTransferProvider } from './providers/types';
-import type { PromptRail } from './providers/types';
+import type { BankTransferProvider, PromptRail } from './providers/types';
 
 /**
- * Live mode's collection rails, built once from the configuration (LIVE_ROUTES and each provider's
- * variables, checked when the configuration is read). lib/rails/index.ts routes to them.
+ * Live mode's collection rails, built from the configuration (LIVE_ROUTES and each provider's
+ * credentials, checked when the configuration is read). Each route goes through one provider
+ * instance (`mtn_momo`, `mtn_momo:CI`, `airtel:UG`…: settings/live-accounts.ts), which attempts record
+ * as their `provider`. lib/rails/index.ts routes to them.
  */
 let paystack: { key: string; rail: Paystack } | undefined;
 
@@ -30,57 +33,33 @@ export function livePaystack(): Paystack | null {
   return paystack.rail;
 }
 
-/** The provider LIVE_ROUTES names for a currency and method, or null: live mode does not offer it. */
-export function liveRoute(currency: CurrencyCode, method: LiveMethod): LiveProvider | null {
-  return config().LIVE_ROUTES.find((r) => r.currency === currency && r.method === method)?.provider ?? null;
+/** The routes LIVE_ROUTES gives a currency and method: one per country (and, for mobile money, per network). */
+export function liveRoutesFor(currency: CurrencyCode, method: LiveMethod): RoutedLive[] {
+  return config().LIVE_ROUTES.filter((r) => r.currency === currency && r.method === method);
 }
 
 /** The rail that opens a bank account for one live payment in `currency`, or null. */
 export function liveBankTransfer(currency: CurrencyCode): BankTransferProvider | null {
-  return liveRoute(currency, 'bank_transfer') === 'paystack' ? livePaystack() : null;
+  return liveRoutesFor(currency, 'bank_transfer').some((r) => r.instance === 'paystack') ? livePaystack() : null;
 }
 
-let mtnCollections: { key: string; rail: PromptRail } | undefined;
-
-/** The live mobile-money rail LIVE_ROUTES names for a currency, or null. */
-export function liveMobileMoney(currency: CurrencyCode): PromptRail | null {
-  const provider = liveRoute(currency, 'mobile_money');
-  return provider === 'mtn_momo' || provider === 'mpesa' ? liveMobileMoneyNamed(provider) : null;
-}
-
-/** The rail an attempt was sent through (its `provider`), for its callbacks and status queries; null when not configured now. */
-export function liveMobileMoneyNamed(provider: string): PromptRail | null {
-  if (provider === 'mpesa') return mpesaRail();
-  if (provider !== 'mtn_momo') return null;
-  const c = config();
-  if (!c.MTN_MOMO_COLLECTION_API_KEY) return null;
-  const timeoutMs = c.RAIL_TIMEOUT_SECONDS * 1000;
-  const key = JSON.stringify([c.MTN_MOMO_BASE_URL, c.MTN_MOMO_COLLECTION_API_USER, timeoutMs]);
-  if (mtnCollections?.key !== key) mtnCollections = { key, rail: mtnRail(c, timeoutMs) };
-  return mtnCollections.rail;
-}
-
-function mtnRail(c: Config, timeoutMs: number): PromptRail {
-  const collections = mtnMomoCollections({
-    baseUrl: c.MTN_MOMO_BASE_URL,
-    targetEnvironment: c.MTN_MOMO_TARGET_ENVIRONMENT!,
-    credentials: {
-      subscriptionKey: c.MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY!,
-      apiUser: c.MTN_MOMO_COLLECTION_API_USER!,
-      apiKey: c.MTN_MOMO_COLLECTION_API_KEY!,
-    },
-    timeoutMs,
+/** Each routed mobile-money rail of a currency, with the country its route serves. */
+export function liveMobileMoneyRoutes(currency: CurrencyCode): { country: string; rail: PromptRail }[] {
+  return liveRoutesFor(currency, 'mobile_money').flatMap((r) => {
+    const rail = liveMobileMoneyNamed(r.instance);
+    return rail ? [{ country: r.country, rail }] : [];
   });
-  return {
-    name: 'mtn_momo',
-    network: 'mtn_momo',
-    // MTN's X-Reference-Id is our attempt id.
-    referenceIsOurs: true,
-    takesAmount: () => true,
-    requestPayment: (request) => collections.requestPayment(request),
-    queryPayment: ({ attemptId, providerReference }) => collections.queryPayment({ attemptId, providerReference }),
-    readCallback: (body) => collections.readCallback(body),
-  };
+}
+
+/** The live mobile-money rail routed for a currency in a country, on a network; or null. */
+export function liveMobileMoney(currency: CurrencyCode, country: string, network: string): PromptRail | null {
+  return liveMobileMoneyRoutes(currency).find((r) => r.country === country && r.rail.network === network)?.rail ?? null;
+}
+
+/** The rail an attempt was sent through (its `provider`, an instance), for its callbacks and status queries; null when not configured now. */
+export function liveMobileMoneyNamed(instance: string): PromptRail | null {
+  if (instance === 'mpesa') return mpesaRail();
+  return mtnPrompts(instance) ?? airtelPrompts(instance);
 }
 
 function mpesaRail(): PromptRail | null {

@@ -15,6 +15,7 @@ export const BANK_TRANSFER_CURRENCIES: readonly CurrencyCode[] = [
   'ETB',
   'XOF',
   'XAF',
+  'UGX',
   'USD',
   'EUR',
   'GBP',
@@ -30,6 +31,8 @@ export const UNVERIFIED_MOBILE_MONEY_CAP: Partial<Record<CurrencyCode, bigint>> 
   KES: 50_000_00n,
   XOF: 200_000n,
   XAF: 200_000n,
+  // About the same as the others (~USD 200-400) at the default rate.
+  UGX: 1_000_000n,
 };
 
 /** A network in a country, as the page offers it. */

@@ -26,6 +26,7 @@ export const MOBILE_MONEY_COUNTRIES = {
   ML: { callingCode: '223', currency: 'XOF', nationalDigits: 8, trunkPrefix: null },
   BF: { callingCode: '226', currency: 'XOF', nationalDigits: 8, trunkPrefix: null },
   CM: { callingCode: '237', currency: 'XAF', nationalDigits: 9, trunkPrefix: null },
+  UG: { callingCode: '256', currency: 'UGX', nationalDigits: 9, trunkPrefix: '0' },
 } as const satisfies Record<
   string,
   { callingCode: string; currency: CurrencyCode; nationalDigits: number; trunkPrefix: string | null }
@@ -106,6 +107,40 @@ export const MOBILE_MONEY_MARKETS: readonly MobileMoneyMarket[] = [
     example: '0712 345 678',
     collects: true,
     approval: null,
+  },
+  {
+    // libphonenumber's carrier data (resources/carrier/en/254.txt): Airtel 73, 78[0-2], 78[5-9]; 75[0-6]
+    // were Essar's yu, whose subscribers Airtel took over in 2014 (inferred still Airtel's). Airtel's
+    // newer blocks (010x, 076x) are not in that file: left out until confirmed.
+    network: 'airtel_money',
+    country: 'KE',
+    label: 'Airtel Money',
+    prefixes: ['73', ...range(750, 756), '780', '781', '782', ...range(785, 789)],
+    example: '0733 123 456',
+    collects: true,
+    // Airtel Money Kenya's menu (airtel.co.ke).
+    approval: { dial: '*334#', menu: null },
+  },
+  {
+    // libphonenumber's carrier data (resources/carrier/en/256.txt): Airtel 70, 74, 75; MTN 76, 77, 78.
+    network: 'airtel_money',
+    country: 'UG',
+    label: 'Airtel Money',
+    prefixes: ['70', '74', '75'],
+    example: '0700 123 123',
+    collects: true,
+    // Airtel Money Uganda's menu (airtel.co.ug).
+    approval: { dial: '*185#', menu: null },
+  },
+  {
+    network: 'mtn_momo',
+    country: 'UG',
+    label: 'MTN MoMo',
+    prefixes: ['76', '77', '78'],
+    example: '0772 123 456',
+    collects: true,
+    // MTN Mobile Money Uganda's menu (mtn.co.ug).
+    approval: { dial: '*165#', menu: null },
   },
   {
     network: 'mtn_momo',

@@ -41,6 +41,8 @@ export const PUBLIC: OperationId[] = [
   'receivePayoutCallback',
   'receivePayoutCallbackPut',
   'receivePayoutStatusAnswer',
+  // Airtel calls one fixed address: matched by the id it names; the enquiry decides.
+  'receiveAirtelCallback',
 ];
 /** Public, for test-mode objects only: a live object is unknown to them (404). */
 export const SANDBOX_ONLY: OperationId[] = ['simulateBankTransfer', 'simulateMobileMoneyOutcome'];
@@ -219,6 +221,10 @@ export const CASES: Cases = {
   receivePayoutStatusAnswer: issuedPayoutStatusAddress,
   receiveMobileMoneyCallback: issuedCallback,
   receiveMobileMoneyCallbackPut: issuedCallback,
+  // A callback naming an id of nothing of ours: answered, nothing changes.
+  receiveAirtelCallback: async () => ({
+    request: { body: { transaction: { id: crypto.randomUUID(), status_code: 'TS', message: 'Paid' } } },
+  }),
   receivePaystackNotification: async () => {
     // A verified notice about a reference we never issued: answered, nothing recorded, Paystack never asked.
     const raw = JSON.stringify({

@@ -98,13 +98,13 @@ describe('parseConfig defaults', () => {
     const c = parseConfig({
       ...base,
       DATABASE_URL: 'postgresql://localhost/db',
-      LIVE_ROUTES: ' NGN:bank_transfer=paystack , KES:bank_transfer=paystack',
+      LIVE_ROUTES: ' NGN:bank_transfer=paystack , KES:payout_bank_transfer=paystack',
       PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef',
     });
     expect(c.DATABASE_URL).toBe('postgresql://localhost/db');
     expect(c.LIVE_ROUTES).toEqual([
-      { currency: 'NGN', method: 'bank_transfer', provider: 'paystack' },
-      { currency: 'KES', method: 'bank_transfer', provider: 'paystack' },
+      { currency: 'NGN', method: 'bank_transfer', country: 'NG', provider: 'paystack', instance: 'paystack' },
+      { currency: 'KES', method: 'payout_bank_transfer', country: 'KE', provider: 'paystack', instance: 'paystack' },
     ]);
   });
 
@@ -125,7 +125,9 @@ describe('parseConfig defaults', () => {
       MPESA_B2C_SECURITY_CREDENTIAL: 'c2VjcmV0',
     };
     const c = parseConfig({ ...route, ...b2c });
-    expect(c.LIVE_ROUTES).toEqual([{ currency: 'KES', method: 'payout_mobile_money', provider: 'mpesa' }]);
+    expect(c.LIVE_ROUTES).toEqual([
+      { currency: 'KES', method: 'payout_mobile_money', country: 'KE', provider: 'mpesa', instance: 'mpesa' },
+    ]);
     expect(c.MPESA_B2C_COMMAND).toBe('BusinessPayment');
   });
 

@@ -27,8 +27,8 @@ export function methodsOnOffer(
     kybStatus: merchant.kybStatus,
     acceptedMethods: merchant.acceptedMethods,
   })
-    // Only what the mode routes to a rail that is up; a rail serves its own network only, and a live
-    // provider confirms the money itself (no operator approval).
+    // Only what the mode routes to a rail that is up; only the routed countries' networks that their
+    // rails serve, and a live provider confirms the money itself (no operator approval).
     .flatMap((m) => {
       const route = routeOffered(merchant.mode, row.currencyCode, m.method, row.amount, merchant.railsDown);
       if (!route.offered) return [];
@@ -36,7 +36,11 @@ export function methodsOnOffer(
         {
           ...m,
           requires_manual_approval: route.confirmsMoney ? false : m.requires_manual_approval,
-          networks: route.network ? m.networks.filter((n) => n.id === route.network) : m.networks,
+          networks: route.networks
+            ? m.networks.filter((n) =>
+                route.networks!.some((r) => r.country === n.country && (r.network === null || r.network === n.id)),
+              )
+            : m.networks,
         },
       ];
     })

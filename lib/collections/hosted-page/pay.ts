@@ -91,7 +91,10 @@ export async function startMobileMoney(db: Db, row: CheckoutRow, input: z.output
   }
   const phone = read.e164;
 
-  const rail = promptRailFor(await modeOf(db, row.tenantId), row.currencyCode);
+  const rail = promptRailFor(await modeOf(db, row.tenantId), row.currencyCode, {
+    country: network.country,
+    network: network.id,
+  });
   const windowSeconds = config().MOBILE_MONEY_ATTEMPT_TIMEOUT_SECONDS;
   await db.transaction(async (tx) => {
     await abandonWaitingTransfers(tx, row.id);

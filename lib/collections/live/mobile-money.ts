@@ -150,3 +150,19 @@ export async function onLiveCallback(db: Db, attemptId: string, body: unknown): 
   }
   return checkLivePrompt(db, attemptId, 0);
 }
+
+/**
+ * A callback to a provider's one fixed address (Airtel's), naming our attempt id: null when no attempt
+ * of a rail that calls back there has that id, or its rail does not read the callback as about it
+ * (a hash that does not check).
+ */
+export async function onFixedCallback(
+  db: Db,
+  attemptId: string,
+  body: unknown,
+): Promise<CollectionStatus['status'] | null> {
+  const found = await loadAttempt(db, attemptId);
+  const rail = found && promptRailNamed(found.attempt.provider);
+  if (!rail?.fixedCallback || rail.readCallback(body)?.providerReference !== attemptId) return null;
+  return onLiveCallback(db, attemptId, body);
+}

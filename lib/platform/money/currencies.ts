@@ -1,9 +1,9 @@
 /**
- * The currencies this service knows (mirrors the seed migrations 0001 and 0016) and their ISO 4217
- * exponent: how many minor-unit digits they have. The CFA francs have none, so `1500` XOF is 1500
- * minor units and `1500.5` is refused.
+ * The currencies this service knows (mirrors the seed migrations 0001, 0016 and 0036) and their ISO 4217
+ * exponent: how many minor-unit digits they have. The CFA francs and the Ugandan shilling have none,
+ * so `1500` XOF is 1500 minor units and `1500.5` is refused.
  */
-export const CURRENCY_CODES = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF', 'USD', 'EUR', 'GBP'] as const;
+export const CURRENCY_CODES = ['GHS', 'KES', 'NGN', 'ETB', 'XOF', 'XAF', 'UGX', 'USD', 'EUR', 'GBP'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export const CURRENCY_EXPONENT: Record<CurrencyCode, number> = {
@@ -13,6 +13,8 @@ export const CURRENCY_EXPONENT: Record<CurrencyCode, number> = {
   ETB: 2,
   XOF: 0,
   XAF: 0,
+  // ISO 4217 lists UGX with exponent 0 (no cents in use).
+  UGX: 0,
   USD: 2,
   EUR: 2,
   GBP: 2,

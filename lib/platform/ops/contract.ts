@@ -21,12 +21,15 @@ export const healthSchema = named(
     rails: z
       .array(
         z.object({
-          rail: z.string().meta({ description: 'A live provider LIVE_ROUTES names: paystack, mtn_momo, mpesa' }),
+          rail: z.string().meta({
+            description:
+              'A live provider instance LIVE_ROUTES uses: paystack, mtn_momo (or mtn_momo:CI for another country), mpesa, airtel:UG',
+          }),
           status: z.enum(['up', 'down', 'probing']).meta({
             description:
               'down: its circuit breaker is open (calls in a row went unanswered) and the page does not offer it; probing: the next call decides',
           }),
-          routes: z.array(z.string()).meta({ description: 'What it takes, e.g. `NGN bank_transfer`' }),
+          routes: z.array(z.string()).meta({ description: 'What it takes, e.g. `NGN bank_transfer NG`' }),
           consecutive_failures: z.int().min(0),
           down_since: nullableTimestamp,
         }),

@@ -18,6 +18,7 @@ export const DEFAULT_CONVERSION_RATES: Record<CurrencyCode, string> = {
   // Both CFA francs are pegged at 655.957 to the euro.
   XOF: '603.48',
   XAF: '603.48',
+  UGX: '3700',
 };
 
 export const conversionRatesSetting = z

@@ -13,31 +13,95 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 export const LIVE_METHODS = ['mobile_money', 'bank_transfer', 'payout_mobile_money', 'payout_bank_transfer'] as const;
 export type LiveMethod = (typeof LIVE_METHODS)[number];
 
-/** What each wired provider serves: collections, and payouts (withdrawals and payouts) by destination. */
+type Served = Partial<Record<CurrencyCode, readonly string[]>>;
+const MTN_MOMO: Served = { GHS: ['GH'], XOF: ['CI'], XAF: ['CM'], UGX: ['UG'] };
+const AIRTEL: Served = { UGX: ['UG'], KES: ['KE'] };
+
+/**
+ * What each wired provider serves: per method, the currencies and, for each, the countries (ISO 3166).
+ * MTN: the target environments of the countries the service has markets for (momodeveloper.mtn.com;
+ * its sandbox's EUR has no market here, so it is not routable). Airtel: the countries wired, of its
+ * adapter's five. Paystack's Pay with Transfer is "currently only available in Nigeria"
+ * (support.paystack.com/en/articles/2128642).
+ */
 export const LIVE_PROVIDERS = {
   paystack: {
-    bank_transfer: ['NGN', 'KES'],
-    payout_bank_transfer: ['NGN', 'GHS', 'KES'],
-    payout_mobile_money: ['GHS', 'KES'],
+    bank_transfer: { NGN: ['NG'] },
+    payout_bank_transfer: { NGN: ['NG'], GHS: ['GH'], KES: ['KE'] },
+    payout_mobile_money: { GHS: ['GH'], KES: ['KE'] },
   },
-  mtn_momo: { mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'], payout_mobile_money: ['GHS', 'XOF', 'XAF', 'EUR'] },
-  mpesa: { mobile_money: ['KES'], payout_mobile_money: ['KES'] },
-} as const satisfies Record<string, Partial<Record<LiveMethod, readonly CurrencyCode[]>>>;
+  mtn_momo: { mobile_money: MTN_MOMO, payout_mobile_money: MTN_MOMO },
+  mpesa: { mobile_money: { KES: ['KE'] }, payout_mobile_money: { KES: ['KE'] } },
+  airtel: { mobile_money: AIRTEL, payout_mobile_money: AIRTEL },
+} as const satisfies Record<string, Partial<Record<LiveMethod, Served>>>;
 export type LiveProvider = keyof typeof LIVE_PROVIDERS;
 
-/** The currencies a provider serves a method in (none when it does not offer the method). */
-export const servedBy = (provider: LiveProvider, method: LiveMethod): readonly string[] =>
-  (LIVE_PROVIDERS[provider] as Partial<Record<LiveMethod, readonly string[]>>)[method] ?? [];
+/** The one network a provider's mobile-money rails serve; null: several (Paystack pays MTN and Telecel). */
+export const PROVIDER_NETWORK: Record<LiveProvider, string | null> = {
+  paystack: null,
+  mtn_momo: 'mtn_momo',
+  mpesa: 'mpesa',
+  airtel: 'airtel_money',
+};
+
+/** The countries a provider serves a method in, in a currency (none when it does not). */
+export const servedBy = (provider: LiveProvider, method: LiveMethod, currency: string): readonly string[] =>
+  (LIVE_PROVIDERS[provider] as Partial<Record<LiveMethod, Served>>)[method]?.[currency as CurrencyCode] ?? [];
+
+const servedCurrencies = (provider: LiveProvider, method: LiveMethod) =>
+  Object.keys((LIVE_PROVIDERS[provider] as Partial<Record<LiveMethod, Served>>)[method] ?? {});
+
+/** Currencies of several countries: a route must name its country (XOF:mobile_money:CI=mtn_momo). */
+const SHARED_CURRENCIES: readonly string[] = ['XOF', 'XAF', 'EUR', 'USD', 'GBP'];
 
 export interface LiveRoute {
   currency: CurrencyCode;
   method: LiveMethod;
+  /** ISO 3166 alpha-2: where the provider serves this route (its credentials must cover it). */
+  country: string;
   provider: LiveProvider;
 }
 
-const ROUTE = /^([A-Z]{3})\s*:\s*([a-z_]+)\s*=\s*([a-z_]+)$/;
+const ROUTE = /^([A-Z]{3})\s*:\s*([a-z_]+)\s*(?::\s*([A-Z]{2})\s*)?=\s*([a-z_]+)$/;
 
-/** `NGN:bank_transfer=paystack, KES:bank_transfer=paystack` → routes; each entry checked on its own. */
+/** Why an entry cannot be a route, or its country (given, or implied by the one the provider serves). */
+function readEntry(currency: string, method: string, country: string | undefined, provider: string) {
+  if (!(CURRENCY_CODES as readonly string[]).includes(currency))
+    return { problem: `names an unknown currency ${currency}` };
+  if (!(LIVE_METHODS as readonly string[]).includes(method))
+    return { problem: `names method ${method}: live routes take ${LIVE_METHODS.join(', ')}` };
+  if (!(provider in LIVE_PROVIDERS))
+    return { problem: `names provider ${provider}: live routes take ${Object.keys(LIVE_PROVIDERS).join(', ')}` };
+  const p = provider as LiveProvider;
+  const m = method as LiveMethod;
+  const countries = servedBy(p, m, currency);
+  if (!countries.length) {
+    const served = servedCurrencies(p, m);
+    const why = p === 'paystack' && m === 'bank_transfer' ? " (Paystack's Pay with Transfer is Nigeria-only)" : '';
+    return {
+      problem: `${provider} does not serve ${method} in ${currency}${why}: it serves ${served.join(', ') || 'no currency'} there`,
+    };
+  }
+  if (country) {
+    if (!countries.includes(country))
+      return {
+        problem: `${provider} does not serve ${method} in ${currency} in ${country}: only in ${countries.join(', ')}`,
+      };
+    return { country };
+  }
+  if (SHARED_CURRENCIES.includes(currency) || countries.length > 1) {
+    return {
+      problem: `needs a country: ${currency} is used in several countries, so name one, e.g. ${currency}:${method}:${countries[0]}=${provider}`,
+    };
+  }
+  return { country: countries[0]! };
+}
+
+/**
+ * `NGN:bank_transfer=paystack, XOF:mobile_money:CI=mtn_momo` → routes; each entry checked on its own.
+ * A (currency, method, country) is routed once, except mobile money to providers of different networks
+ * (M-Pesa and Airtel Money both in Kenya).
+ */
 export const liveRoutesSetting = z
   .string()
   .optional()
@@ -47,31 +111,30 @@ export const liveRoutesSetting = z
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean)) {
-      const [, currency, method, provider] = ROUTE.exec(entry) ?? [];
-      const problem = !currency
-        ? 'is not CURRENCY:method=provider'
-        : !(CURRENCY_CODES as readonly string[]).includes(currency)
-          ? `names an unknown currency ${currency}`
-          : !(LIVE_METHODS as readonly string[]).includes(method!)
-            ? `names method ${method}: live routes take ${LIVE_METHODS.join(', ')}`
-            : !(provider! in LIVE_PROVIDERS)
-              ? `names provider ${provider}: live routes take ${Object.keys(LIVE_PROVIDERS).join(', ')}`
-              : !servedBy(provider as LiveProvider, method as LiveMethod).includes(currency)
-                ? `${provider} does not serve ${method} in ${currency}`
-                : null;
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: `entry "${entry}" ${problem}` });
+      const [, currency, method, given, provider] = ROUTE.exec(entry) ?? [];
+      const read = currency
+        ? readEntry(currency, method!, given, provider!)
+        : { problem: 'is not CURRENCY:method=provider (or CURRENCY:method:COUNTRY=provider)' };
+      if ('problem' in read) {
+        ctx.addIssue({ code: 'custom', message: `entry "${entry}" ${read.problem}` });
         continue;
       }
-      if (routes.some((r) => r.currency === currency && r.method === method)) {
-        ctx.addIssue({ code: 'custom', message: `routes ${currency} ${method} twice` });
-        continue;
-      }
-      routes.push({
+      const route = {
         currency: currency as CurrencyCode,
         method: method as LiveMethod,
+        country: read.country,
         provider: provider as LiveProvider,
-      });
+      };
+      const twin = routes.find((r) => r.currency === currency && r.method === method && r.country === read.country);
+      const network = PROVIDER_NETWORK[route.provider];
+      if (
+        twin &&
+        (network === null || PROVIDER_NETWORK[twin.provider] === null || PROVIDER_NETWORK[twin.provider] === network)
+      ) {
+        ctx.addIssue({ code: 'custom', message: `routes ${currency} ${method} in ${read.country} twice` });
+        continue;
+      }
+      routes.push(route);
     }
     return routes;
   });
@@ -126,9 +189,10 @@ const secretDoc = (what: string) => ({
 export const liveRailSettingDocs = {
   LIVE_ROUTES: {
     meaning:
-      'Which provider takes each currency and method in live mode ([going-live.md](going-live.md)). A live checkout offers only the methods routed here; with none, live mode takes no payment and says so. Test mode ignores it.',
+      'Which provider takes each currency, method and country in live mode ([going-live.md](going-live.md)). A live checkout offers only the methods routed here, and mobile money only on the networks of the routed countries; with none, live mode takes no payment and says so. A route the provider does not serve there, or whose country no credentials of the provider cover, stops the start. Test mode ignores it.',
     whenUnset: 'no live route',
-    allowed: 'comma-separated `CURRENCY:method=provider`, e.g. `NGN:bank_transfer=paystack`',
+    allowed:
+      'comma-separated `CURRENCY:method=provider` or `CURRENCY:method:COUNTRY=provider`, e.g. `NGN:bank_transfer=paystack,XOF:mobile_money:CI=mtn_momo`; the country is implied where the currency has one (GHS: GH), required for XOF and XAF',
   },
   RAIL_TIMEOUT_SECONDS: {
     meaning:
@@ -203,45 +267,3 @@ export const liveRailSettingDocs = {
     allowed: 'BusinessPayment, SalaryPayment or PromotionPayment',
   },
 };
-
-const MTN_COLLECTION = [
-  'MTN_MOMO_TARGET_ENVIRONMENT',
-  'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
-  'MTN_MOMO_COLLECTION_API_USER',
-  'MTN_MOMO_COLLECTION_API_KEY',
-] as const;
-const MTN_DISBURSEMENT = [
-  'MTN_MOMO_TARGET_ENVIRONMENT',
-  'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
-  'MTN_MOMO_DISBURSEMENT_API_USER',
-  'MTN_MOMO_DISBURSEMENT_API_KEY',
-] as const;
-
-const MPESA_STK = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORT_CODE', 'MPESA_PASSKEY'] as const;
-const MPESA_B2C = [
-  'MPESA_CONSUMER_KEY',
-  'MPESA_CONSUMER_SECRET',
-  'MPESA_B2C_SHORT_CODE',
-  'MPESA_B2C_INITIATOR_NAME',
-  'MPESA_B2C_SECURITY_CREDENTIAL',
-] as const;
-
-/** The variables a route needs before it may go to its provider (MTN's two products have their own). */
-export function variablesFor(route: Pick<LiveRoute, 'provider' | 'method'>) {
-  const paying = route.method.startsWith('payout_');
-  if (route.provider === 'paystack') return ['PAYSTACK_SECRET_KEY'] as const;
-  if (route.provider === 'mtn_momo') return paying ? MTN_DISBURSEMENT : MTN_COLLECTION;
-  return paying ? MPESA_B2C : MPESA_STK;
-}
-type ProviderVariable = ReturnType<typeof variablesFor>[number];
-
-/** Each route whose provider misses a variable, and which: the config refuses them at start. */
-export function unconfiguredRoutes(
-  routes: LiveRoute[],
-  settings: Partial<Record<ProviderVariable, string>>,
-): { route: LiveRoute; missing: string[] }[] {
-  return routes.flatMap((route) => {
-    const missing = variablesFor(route).filter((name) => !settings[name]);
-    return missing.length ? [{ route, missing }] : [];
-  });
-}

@@ -133,6 +133,11 @@ export interface PromptRail {
   readonly network: NetworkProvider | null;
   /** It takes our attempt id as its reference (MTN's `X-Reference-Id`), so a lost answer loses nothing. */
   readonly referenceIsOurs: boolean;
+  /**
+   * It calls back one fixed address set on its portal (Airtel's), naming our id, not the attempt's own
+   * address: such callbacks come to its provider's route and are matched by the id `readCallback` reads.
+   */
+  readonly fixedCallback?: boolean;
   requestPayment: MobileMoneyProvider['requestPayment'];
   /** `amount`: what was asked, for providers whose status answer carries none (M-Pesa). */
   queryPayment(request: { attemptId: string; providerReference: string; amount: bigint }): Promise<CollectionStatus>;
@@ -143,7 +148,10 @@ export interface PromptRail {
 
 /** Sends withdrawals and payouts, our payout id as its idempotency reference. */
 export interface PayoutRail {
+  /** The instance it is (`mtn_momo:CI`): payouts record it, so their checks find the same one. */
   readonly name: string;
+  /** The one network it pays to (MTN's, M-Pesa's, Airtel's); null: several (Paystack, the sandbox). */
+  readonly network: NetworkProvider | null;
   /** Seconds a new payout waits before it is picked up: the merchant's window to cancel it. */
   pickUpAfterSeconds(): number;
   /** A bank payout needs the bank's code (`bank_routing_number`). */
@@ -160,6 +168,8 @@ export interface PayoutRail {
   readStatusAnswer?(body: unknown): PayoutStatusAnswer | null;
   /** For a provider that posts the transfer's own result (M-Pesa's B2C result); `question` is its send's id. */
   readResult?(body: unknown): PayoutStatusAnswer | null;
+  /** For a provider that calls back one fixed address (Airtel's): the payout a callback names, once it checks. */
+  readCallback?(body: unknown): { payoutId: string } | null;
 }
 
 export interface PayoutStatusAnswer {

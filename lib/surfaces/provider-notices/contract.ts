@@ -109,3 +109,26 @@ export const receivePayoutStatusAnswer = operation({
   body: z.looseObject({}),
   data: payoutCallbackResultSchema,
 });
+
+export const airtelCallbackResultSchema = named(
+  'AirtelCallbackResult',
+  z.object({
+    provider_status: z.enum(['pending', 'succeeded', 'completed', 'failed', 'not_found', 'unknown']).meta({
+      description:
+        "What Airtel's enquiry said about the attempt or payout the callback names, when the callback made us ask: `succeeded` for a payment, `completed` for a payout. `unknown` also for a callback that names nothing of ours, fails its hash (with callback authentication on) or is a replay: those change nothing",
+    }),
+  }),
+);
+
+export const receiveAirtelCallback = operation({
+  operationId: 'receiveAirtelCallback',
+  method: 'POST',
+  path: '/api/rails/airtel/callbacks',
+  tag: 'Rails',
+  summary: 'Airtel Money callback',
+  description:
+    "Where Airtel Money calls back about live payments and payouts: the one callback URL set on each Airtel application's page (Airtel takes no address per request). The callback names our attempt or payout id (`transaction.id`) and is matched by it; with callback authentication on, its `hash` must check against that country's key. Its status is never taken as it is: it makes us ask Airtel's transaction enquiry, whose answer decides, before any money is recorded or a payout moves. A callback that names nothing of ours is answered and changes nothing.",
+  security: 'none',
+  body: z.looseObject({ transaction: z.looseObject({}) }),
+  data: airtelCallbackResultSchema,
+});

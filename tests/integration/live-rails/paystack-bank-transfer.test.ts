@@ -233,7 +233,7 @@ describe('the Paystack circuit breaker', () => {
       {
         rail: 'paystack',
         status: 'down',
-        routes: ['NGN bank_transfer'],
+        routes: ['NGN bank_transfer NG'],
         consecutive_failures: 5,
         down_since: expect.any(String),
       },

@@ -139,7 +139,7 @@ describe('MTN MoMo request-to-pay status', () => {
       {
         kind: 'status',
         status: 200,
-        body: { status: 'SUCCESSFUL', amount: '100', currency: 'UGX', financialTransactionId: '1' },
+        body: { status: 'SUCCESSFUL', amount: '100', currency: 'TZS', financialTransactionId: '1' },
       },
     ],
     ['no answer in time', { kind: 'hang' }],

@@ -9,7 +9,7 @@ export const PAYMENT_ACCOUNT_TYPES = ['bank_account', 'mobile_money'] as const;
 export type PaymentAccountType = (typeof PAYMENT_ACCOUNT_TYPES)[number];
 export const PAYMENT_ACCOUNT_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
-export const NETWORK_PROVIDERS = ['mtn_momo', 'mpesa', 'orange_money', 'vodafone_cash'] as const;
+export const NETWORK_PROVIDERS = ['mtn_momo', 'mpesa', 'orange_money', 'vodafone_cash', 'airtel_money'] as const;
 export type NetworkProvider = (typeof NETWORK_PROVIDERS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -15,6 +15,7 @@ export type { AirtelSubmitResult } from './answers';
 export type { AirtelCollections, AirtelPaymentQuery, AirtelPaymentRequest } from './collections';
 export { AIRTEL_NETWORK, type AirtelDisbursements, type AirtelPayoutRequest } from './disbursements';
 export { callbackHashes, readAirtelCallback, type AirtelCallback } from './callback';
+export { toAirtelAmount } from './wire';
 export { COLLECTION_CODES, DISBURSEMENT_CODES, REFUSAL_CODES, TRANSACTION_STATUSES } from './codes';
 
 /**

@@ -5,11 +5,11 @@ export const MTN_MOMO_DEFAULT_BASE_URL = 'https://proxy.momoapi.mtn.com';
 
 /**
  * The service's currencies that MTN MoMo settles in: Ghana (GHS), Côte d'Ivoire and Benin (XOF),
- * Cameroon and Congo (XAF), and EUR, the only currency of MTN's sandbox. NGN is left out: MoMo PSB in
+ * Cameroon and Congo (XAF), Uganda (UGX), and EUR, the only currency of MTN's sandbox. NGN is left out: MoMo PSB in
  * Nigeria is not served by the MoMo Open API. Which currency a target environment takes is MTN's to
  * check (400 or 500 INVALID_CURRENCY), not ours.
  */
-export const MTN_MOMO_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'XOF', 'XAF', 'EUR'];
+export const MTN_MOMO_CURRENCIES: readonly CurrencyCode[] = ['GHS', 'XOF', 'XAF', 'UGX', 'EUR'];
 
 /** Collection and Disbursement are separate MTN products, each with its own key, user and token. */
 export type MtnMomoProduct = 'collection' | 'disbursement';

@@ -13,6 +13,7 @@ const SANDBOX_ACCOUNTS: Record<CurrencyCode, Partial<BankAccountDetails>> = {
   ETB: { account_number: '9000251001' },
   XOF: { iban: 'SN08SN0100152000025690007542', swift_code: 'SBXBSNDA' },
   XAF: { iban: 'CM2110003001000500000605306', swift_code: 'SBXBCMCX' },
+  UGX: { account_number: '9000256001', swift_code: 'SBXBUGKA' },
   USD: { account_number: '9000840001', routing_number: '011000015', swift_code: 'SBXBUS33' },
   EUR: { iban: 'DE89370400440532013000', swift_code: 'SBXBDEFF' },
   GBP: { account_number: '90008260', sort_code: '00-01-00' },

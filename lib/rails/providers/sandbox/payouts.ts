@@ -18,6 +18,7 @@ export const SANDBOX_PAYOUT_FAILURE_SUFFIX = '9999';
  */
 export const sandboxPayouts: PayoutRail = {
   name: 'sandbox_payouts',
+  network: null,
   pickUpAfterSeconds: () => config().SANDBOX_PAYOUT_DELAY_SECONDS,
   needsBankCode: false,
   problemWith: () => null,

@@ -13,6 +13,7 @@ export const NETWORK_LABELS: Record<NetworkProvider, string> = {
   mpesa: 'M-Pesa',
   orange_money: 'Orange Money',
   vodafone_cash: 'Telecel Cash',
+  airtel_money: 'Airtel Money',
 };
 
 /** A withdrawal's capitals (`PENDING`) and a payout's lowercase, in words. */
