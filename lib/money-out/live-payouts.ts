@@ -227,8 +227,9 @@ function mismatchOf(row: PayoutRow, answer: PayoutStatusAnswer): string | null {
 async function act(db: Db, rail: PayoutRail, row: PayoutRow, status: PayoutStatus, round: number) {
   switch (status.status) {
     case 'completed':
-      // M-Pesa's receipt (what the recipient's SMS quotes) becomes the payout's provider reference.
-      await completePayout(db, row.id, rail.name === 'mpesa' ? status.providerTransactionId : undefined);
+      // A payout sent without a reference of its own (M-Pesa's stays empty until then) takes the one its
+      // completion carries: M-Pesa's receipt, which the recipient's SMS quotes.
+      await completePayout(db, row.id, row.providerReference ? undefined : status.providerTransactionId);
       return;
     case 'failed':
       await failPayout(db, row.id, `${rail.name} (${status.code}): ${status.message || status.code}`);

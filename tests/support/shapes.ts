@@ -25,7 +25,7 @@ export const API_KEY_FIELDS = [
 ];
 
 /** Every currency the service supports: a merchant has one wallet in each. */
-export const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'USD', 'XAF', 'XOF'];
+export const CURRENCIES = ['ETB', 'EUR', 'GBP', 'GHS', 'KES', 'NGN', 'UGX', 'USD', 'XAF', 'XOF'];
 
 /** The fields of a wallet (spec 2.3), as the merchant and the operator read it. */
 export const WALLET_FIELDS = [
