@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../../lib/platform/config';
-import {
-  expectReconciled,
-  hostedPage,
-  liveKeyOf,
-  newMerchant,
-  settleEverything,
-  type Merchant,
-} from '../../support/fixtures';
-import { caller, expectStatus, invalidFields } from '../../support/caller';
+import { describe, expect, it } from 'vitest';
+import { expectReconciled, type Merchant } from '../../support/fixtures';
+import { expectStatus, invalidFields } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
-import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { runJobsNow } from '../../support/jobs';
-import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
-import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
+import { paystackLive } from './paystack-live';
 
 /**
  * Live withdrawals to bank accounts through Paystack transfers, against its contract server: our
@@ -22,51 +12,7 @@ import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
  * Paystack, whose answer completes the withdrawal or fails it with the money back.
  */
 const sql = testSql();
-let paystack: PaystackServer;
-
-async function toOurRoute(request: WebhookRequest): Promise<number> {
-  const res = await caller(Object.fromEntries(request.headers)).raw('POST', '/api/rails/paystack/notifications', {
-    body: request.rawBody,
-  });
-  return res.status;
-}
-
-beforeAll(async () => {
-  paystack = await startPaystack({ secretKey: process.env.PAYSTACK_SECRET_KEY, deliver: toOurRoute });
-  Object.assign(process.env, {
-    PAYSTACK_BASE_URL: paystack.url,
-    LIVE_ROUTES: 'NGN:bank_transfer=paystack, NGN:payout_bank_transfer=paystack',
-    RAIL_TIMEOUT_SECONDS: '2',
-  });
-  resetConfigForTests();
-});
-
-afterAll(async () => {
-  process.env.PAYSTACK_BASE_URL = 'http://127.0.0.1:9';
-  delete process.env.LIVE_ROUTES;
-  delete process.env.RAIL_TIMEOUT_SECONDS;
-  resetConfigForTests();
-  await paystack.close();
-  // Everything the service sent Paystack, and every answer, as Paystack's OpenAPI document has them.
-  expectPublishedContractKept(paystack);
-});
-
-/** A live merchant with NGN 50,000 available: paid through Paystack, then settled. */
-async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
-  const merchant = await newMerchant();
-  const live = await liveKeyOf(merchant);
-  const checkout = (
-    await live.ok(contract.createCheckout, {
-      body: { customer_email: 'ada@example.com', amount: 50_000, currency_code: 'NGN' },
-    })
-  ).body.data;
-  const { page } = hostedPage(checkout);
-  await page.ok(contract.chooseBankTransferPayment);
-  const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
-  await paystack.payCharge(attempt!.id);
-  await settleEverything(merchant.id);
-  return { merchant, live };
-}
+const { server, fundedLiveMerchant } = paystackLive(sql);
 
 const bankWithdrawal = (amount: number, extra: Record<string, string> = {}) => ({
   amount,
@@ -99,11 +45,11 @@ describe('live bank withdrawals through Paystack transfers', () => {
     const { live, merchant } = await fundedLiveMerchant();
     const before = await available(live);
     const id = await sentWithdrawal(live);
-    const transfer = paystack.state.transfers.get(id)!;
+    const transfer = server().state.transfers.get(id)!;
     expect(transfer).toMatchObject({ amount: 1_000_000n, currency: 'NGN' });
     expect(await statusOf(live, id)).toBe('PROCESSING');
 
-    await paystack.completeTransfer(id);
+    await server().completeTransfer(id);
     expect(await statusOf(live, id)).toBe('COMPLETED');
     expect(await available(live)).toBeLessThan(before - 10_000 + 0.01);
     expectStatus(await merchant.call(contract.getWithdrawal, { params: { transaction_id: id } }), 404);
@@ -117,7 +63,7 @@ describe('live bank withdrawals through Paystack transfers', () => {
     await sql`update customer_transactions set provider_reference = null where id = ${id}`;
     await sql`select graphile_worker.add_job('rail_send_payout', json_build_object('transaction_id', ${id}::text))`;
     await runJobsNow(['rail_send_payout']);
-    expect([...paystack.state.transfers.values()].filter((t) => t.reference === id)).toHaveLength(1);
+    expect([...server().state.transfers.values()].filter((t) => t.reference === id)).toHaveLength(1);
     expect(await statusOf(live, id)).toBe('PROCESSING');
   });
 
@@ -126,7 +72,7 @@ describe('live bank withdrawals through Paystack transfers', () => {
     const before = await available(live);
     const id = await sentWithdrawal(live);
     expect(await available(live)).toBeLessThan(before);
-    await paystack.failTransfer(id);
+    await server().failTransfer(id);
     expect(await statusOf(live, id)).toBe('FAILED');
     expect(await available(live)).toBe(before);
   });
@@ -134,7 +80,7 @@ describe('live bank withdrawals through Paystack transfers', () => {
   it('the webhook never comes: the backoff query finds the outcome', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentWithdrawal(live);
-    await paystack.completeTransfer(id, { delivery: 'withhold' });
+    await server().completeTransfer(id, { delivery: 'withhold' });
     expect(await statusOf(live, id)).toBe('PROCESSING');
     await runJobsNow(['rail_check_payout']);
     expect(await statusOf(live, id)).toBe('COMPLETED');

@@ -1,22 +1,12 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../../lib/platform/config';
-import {
-  expectReconciled,
-  hostedPage,
-  liveKeyOf,
-  newMerchant,
-  paidCheckout,
-  settleEverything,
-  type Merchant,
-} from '../../support/fixtures';
-import { caller } from '../../support/caller';
+import { describe, expect, it } from 'vitest';
+import { expectReconciled, newMerchant, paidCheckout, settleEverything, type Merchant } from '../../support/fixtures';
 import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
-import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { runJobsNow } from '../../support/jobs';
-import { PAYSTACK_PATHS, startPaystack, type PaystackServer } from '../../support/providers/paystack';
-import { makeEvent, type WebhookEvent, type WebhookRequest } from '../../support/providers/paystack/webhooks';
+import { PAYSTACK_PATHS } from '../../support/providers/paystack';
+import { makeEvent, type WebhookEvent } from '../../support/providers/paystack/webhooks';
+import { paystackLive } from './paystack-live';
 
 /**
  * Paystack's transfer.* events after a payout left PROCESSING, as Paystack sends them: repeated,
@@ -24,50 +14,7 @@ import { makeEvent, type WebhookEvent, type WebhookRequest } from '../../support
  * but a 200 for 72 hours [PS-WH], so only a status query it could not answer may be a 503.
  */
 const sql = testSql();
-let paystack: PaystackServer;
-
-async function toOurRoute(request: WebhookRequest): Promise<number> {
-  const res = await caller(Object.fromEntries(request.headers)).raw('POST', '/api/rails/paystack/notifications', {
-    body: request.rawBody,
-  });
-  return res.status;
-}
-
-beforeAll(async () => {
-  paystack = await startPaystack({ secretKey: process.env.PAYSTACK_SECRET_KEY, deliver: toOurRoute });
-  Object.assign(process.env, {
-    PAYSTACK_BASE_URL: paystack.url,
-    LIVE_ROUTES: 'NGN:bank_transfer=paystack, NGN:payout_bank_transfer=paystack',
-    RAIL_TIMEOUT_SECONDS: '2',
-  });
-  resetConfigForTests();
-});
-
-afterAll(async () => {
-  process.env.PAYSTACK_BASE_URL = 'http://127.0.0.1:9';
-  delete process.env.LIVE_ROUTES;
-  delete process.env.RAIL_TIMEOUT_SECONDS;
-  resetConfigForTests();
-  await paystack.close();
-  // Everything the service sent Paystack, and every answer, as Paystack's OpenAPI document has them.
-  expectPublishedContractKept(paystack);
-});
-
-async function fundedLiveMerchant(): Promise<{ merchant: Merchant; live: Merchant }> {
-  const merchant = await newMerchant();
-  const live = await liveKeyOf(merchant);
-  const checkout = (
-    await live.ok(contract.createCheckout, {
-      body: { customer_email: 'ada@example.com', amount: 50_000, currency_code: 'NGN' },
-    })
-  ).body.data;
-  const { page } = hostedPage(checkout);
-  await page.ok(contract.chooseBankTransferPayment);
-  const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
-  await paystack.payCharge(attempt!.id);
-  await settleEverything(merchant.id);
-  return { merchant, live };
-}
+const { server, fundedLiveMerchant } = paystackLive(sql);
 
 /** A live payout (it costs a fee, so a reversal must give that back too), sent to Paystack. */
 async function sentPayout(live: Merchant, amount = 10_000) {
@@ -105,18 +52,18 @@ async function writtenFor(id: string) {
 }
 
 /** A signed event Paystack could send: another body, the same key. */
-const signed = (name: string, data: Record<string, unknown>): WebhookEvent => makeEvent(paystack.secretKey, name, data);
+const signed = (name: string, data: Record<string, unknown>): WebhookEvent => makeEvent(server().secretKey, name, data);
 
 describe('transfer events are idempotent and accepted in any order', () => {
   it('the same transfer.success twice: 200 both times, and the second records nothing', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentPayout(live);
-    const { event, delivery } = await paystack.completeTransfer(id);
+    const { event, delivery } = await server().completeTransfer(id);
     expect(delivery?.status).toBe(200);
     expect((await payoutOf(live, id)).status).toBe('completed');
     const before = { written: await writtenFor(id), available: await available(live) };
 
-    expect((await paystack.deliver(event)).status).toBe(200);
+    expect((await server().deliver(event)).status).toBe(200);
     expect(await writtenFor(id)).toEqual(before.written);
     expect(await available(live)).toBe(before.available);
   });
@@ -125,11 +72,11 @@ describe('transfer events are idempotent and accepted in any order', () => {
     const { live } = await fundedLiveMerchant();
     const start = await available(live);
     const id = await sentPayout(live);
-    const { event } = await paystack.failTransfer(id);
+    const { event } = await server().failTransfer(id);
     expect((await payoutOf(live, id)).status).toBe('failed');
     const written = await writtenFor(id);
 
-    expect((await paystack.deliver(event)).status).toBe(200);
+    expect((await server().deliver(event)).status).toBe(200);
     expect(await writtenFor(id)).toEqual(written);
     expect(await available(live)).toBe(start);
   });
@@ -138,13 +85,13 @@ describe('transfer events are idempotent and accepted in any order', () => {
     const { live } = await fundedLiveMerchant();
     const start = await available(live);
     const id = await sentPayout(live);
-    const success = await paystack.completeTransfer(id, { delivery: 'withhold' });
-    const reversal = await paystack.reverseTransfer(id);
+    const success = await server().completeTransfer(id, { delivery: 'withhold' });
+    const reversal = await server().reverseTransfer(id);
     expect(reversal.delivery?.status).toBe(200);
     // It never completed in our books: verify said reversed while it was PROCESSING.
     expect((await payoutOf(live, id)).status).toBe('failed');
 
-    expect((await paystack.deliver(success.event)).status).toBe(200);
+    expect((await server().deliver(success.event)).status).toBe(200);
     expect((await payoutOf(live, id)).status).toBe('failed');
     expect(await available(live)).toBe(start);
   });
@@ -152,15 +99,15 @@ describe('transfer events are idempotent and accepted in any order', () => {
   it('events for references we never issued are a 200 and change nothing', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentPayout(live);
-    const { event } = await paystack.completeTransfer(id, { delivery: 'withhold' });
+    const { event } = await server().completeTransfer(id, { delivery: 'withhold' });
     const data = event.body.data;
 
     // Made in Paystack's own dashboard: a reference that is not a UUID.
     const dashboard = signed('transfer.success', { ...data, reference: 'dashboard_payroll_2025_04_24' });
-    expect((await paystack.deliver(dashboard)).status).toBe(200);
+    expect((await server().deliver(dashboard)).status).toBe(200);
     // A UUID no payout has.
     const stranger = signed('transfer.failed', { ...data, status: 'failed', reference: crypto.randomUUID() });
-    expect((await paystack.deliver(stranger)).status).toBe(200);
+    expect((await server().deliver(stranger)).status).toBe(200);
 
     // A test-mode payout's id: the sandbox's, never Paystack's.
     const merchant = await newMerchant();
@@ -181,7 +128,7 @@ describe('transfer events are idempotent and accepted in any order', () => {
     });
     const testId = sandbox.body.data.transaction_id;
     const otherMode = signed('transfer.success', { ...data, reference: testId });
-    expect((await paystack.deliver(otherMode)).status).toBe(200);
+    expect((await server().deliver(otherMode)).status).toBe(200);
     const stillPending = await merchant.ok(contract.getWithdrawal, { params: { transaction_id: testId } });
     expect(stillPending.body.data.status).toBe('PENDING');
     expect((await payoutOf(live, id)).status).toBe('processing');
@@ -190,11 +137,11 @@ describe('transfer events are idempotent and accepted in any order', () => {
   it('a status query Paystack cannot answer is still a 503, and the resent event then settles it', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentPayout(live);
-    paystack.inject({ kind: 'status', status: 502 }, { path: PAYSTACK_PATHS.verifyTransfer });
-    const { event, delivery } = await paystack.completeTransfer(id);
+    server().inject({ kind: 'status', status: 502 }, { path: PAYSTACK_PATHS.verifyTransfer });
+    const { event, delivery } = await server().completeTransfer(id);
     expect(delivery?.status).toBe(503);
     expect((await payoutOf(live, id)).status).toBe('processing');
-    expect((await paystack.deliver(event)).status).toBe(200);
+    expect((await server().deliver(event)).status).toBe(200);
     expect((await payoutOf(live, id)).status).toBe('completed');
   });
 });
@@ -204,13 +151,13 @@ describe('transfer.reversed after COMPLETED', () => {
     const { live, merchant } = await fundedLiveMerchant();
     const start = await available(live);
     const id = await sentPayout(live);
-    await paystack.completeTransfer(id);
+    await server().completeTransfer(id);
     const completed = await payoutOf(live, id);
     expect(completed.status).toBe('completed');
     expect(completed.fee_amount).toBeGreaterThan(0);
     expect(await available(live)).toBeCloseTo(start - completed.amount, 2);
 
-    const { delivery } = await paystack.reverseTransfer(id, { gatewayResponse: 'Beneficiary bank unavailable' });
+    const { delivery } = await server().reverseTransfer(id, { gatewayResponse: 'Beneficiary bank unavailable' });
     expect(delivery?.status).toBe(200);
     const reversed = await payoutOf(live, id);
     expect(reversed).toMatchObject({ status: 'reversed', failure_reason: 'paystack: Beneficiary bank unavailable' });
@@ -247,10 +194,10 @@ describe('transfer.reversed after COMPLETED', () => {
     const { live, merchant } = await fundedLiveMerchant();
     const start = await available(live);
     const id = await sentPayout(live);
-    await paystack.completeTransfer(id);
-    const { event } = await paystack.reverseTransfer(id, { delivery: 'withhold' });
+    await server().completeTransfer(id);
+    const { event } = await server().reverseTransfer(id, { delivery: 'withhold' });
 
-    const answers = await Promise.all([paystack.deliver(event), paystack.deliver(event), paystack.deliver(event)]);
+    const answers = await Promise.all([server().deliver(event), server().deliver(event), server().deliver(event)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await payoutOf(live, id)).status).toBe('reversed');
     expect(await available(live)).toBe(start);
@@ -264,16 +211,16 @@ describe('transfer.reversed after COMPLETED', () => {
   it('not confirmed by verify yet (it still says success): 503, nothing moves; confirmed later: reversed', async () => {
     const { live } = await fundedLiveMerchant();
     const id = await sentPayout(live);
-    const { event } = await paystack.completeTransfer(id);
+    const { event } = await server().completeTransfer(id);
     const early = signed('transfer.reversed', { ...event.body.data, status: 'reversed' });
-    expect((await paystack.deliver(early)).status).toBe(503);
+    expect((await server().deliver(early)).status).toBe(503);
     expect((await payoutOf(live, id)).status).toBe('completed');
 
-    paystack.inject({ kind: 'status', status: 500 }, { path: PAYSTACK_PATHS.verifyTransfer });
-    const { event: reversal, delivery } = await paystack.reverseTransfer(id);
+    server().inject({ kind: 'status', status: 500 }, { path: PAYSTACK_PATHS.verifyTransfer });
+    const { event: reversal, delivery } = await server().reverseTransfer(id);
     expect(delivery?.status).toBe(503);
     expect((await payoutOf(live, id)).status).toBe('completed');
-    expect((await paystack.deliver(reversal)).status).toBe(200);
+    expect((await server().deliver(reversal)).status).toBe(200);
     expect((await payoutOf(live, id)).status).toBe('reversed');
   });
 
@@ -281,10 +228,10 @@ describe('transfer.reversed after COMPLETED', () => {
     const { live } = await fundedLiveMerchant();
     const start = await available(live);
     const id = await sentPayout(live);
-    const { event } = await paystack.failTransfer(id);
+    const { event } = await server().failTransfer(id);
     const written = await writtenFor(id);
     const reversal = signed('transfer.reversed', { ...event.body.data, status: 'reversed' });
-    expect((await paystack.deliver(reversal)).status).toBe(200);
+    expect((await server().deliver(reversal)).status).toBe(200);
     expect((await payoutOf(live, id)).status).toBe('failed');
     expect(await writtenFor(id)).toEqual(written);
     expect(await available(live)).toBe(start);
