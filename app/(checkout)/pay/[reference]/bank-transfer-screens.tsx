@@ -148,14 +148,21 @@ export function BankDetails(props: ScreenProps) {
         <ActionButton busy={busy === 'claim'} onClick={() => void onClaim()}>
           {t('bank_sent')}
         </ActionButton>
-        {session.methods.length > 1 && (
-          <ActionButton variant="link" onClick={() => onRetry('other_method')}>
-            {t('pay_another_way')}
-          </ActionButton>
-        )}
+        <PayAnotherWay session={session} onRetry={onRetry} />
       </div>
       <TransferSimulation {...props} />
     </>
+  );
+}
+
+/** "Pay another way", where the checkout offers another. */
+function PayAnotherWay({ session, onRetry }: Pick<ScreenProps, 'session' | 'onRetry'>) {
+  const { t } = usePage();
+  if (session.methods.length < 2) return null;
+  return (
+    <ActionButton variant="link" onClick={() => onRetry('other_method')}>
+      {t('pay_another_way')}
+    </ActionButton>
   );
 }
 
@@ -171,11 +178,7 @@ function AccountLapsed({ session, busy, notice, onChoose, onRetry }: ScreenProps
         <ActionButton busy={busy === 'bank'} onClick={() => void onChoose('bank_transfer')}>
           {t('bank_new_account')}
         </ActionButton>
-        {session.methods.length > 1 && (
-          <ActionButton variant="link" onClick={() => onRetry('other_method')}>
-            {t('pay_another_way')}
-          </ActionButton>
-        )}
+        <PayAnotherWay session={session} onRetry={onRetry} />
       </div>
     </>
   );
