@@ -1,3 +1,4 @@
+import { bearerCalls, type TokenExchange, type TokenResult } from '../bearer-token';
 import { exchange, type Exchange, type ProviderHttp } from '../http';
 import type { ResolvedAirtelSettings } from './settings';
 import { isRecord } from './wire';
@@ -17,14 +18,9 @@ import { isRecord } from './wire';
  * call was not executed, and our transaction id makes a repeated POST harmless anyway.
  */
 
-export type TokenAnswer =
-  | { ok: true; token: string }
-  | { ok: false; code: 'AIRTEL_TOKEN_REFUSED' | 'AIRTEL_TOKEN_UNAVAILABLE'; detail: string };
-
 /** An exchange, or the proof that the call was not executed because no token could be had. */
-export type AirtelExchange = Exchange | { kind: 'not_sent'; code: string; detail: string };
+export type AirtelExchange = TokenExchange;
 
-const REFRESH_AT_FRACTION = 5 / 6;
 /** When a token answer has no usable `expires_in`: Airtel's documented 180 s. */
 const FALLBACK_LIFETIME_SECONDS = 180;
 
@@ -34,11 +30,7 @@ export interface AirtelClient {
 
 export function airtelClient(settings: ResolvedAirtelSettings): AirtelClient {
   const http: ProviderHttp = { baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
-  let cached: { token: string; refreshAt: number } | null = null;
-  let inFlight: Promise<TokenAnswer> | null = null;
-
-  const requestToken = async (): Promise<TokenAnswer> => {
-    const askedAt = settings.clock();
+  const requestToken = async (): Promise<TokenResult> => {
     const answer = await exchange(http, '/auth/oauth2/token', {
       method: 'POST',
       headers: { accept: '*/*' },
@@ -53,17 +45,15 @@ export function airtelClient(settings: ResolvedAirtelSettings): AirtelClient {
       const code = answer.status >= 500 ? 'AIRTEL_TOKEN_UNAVAILABLE' : 'AIRTEL_TOKEN_REFUSED';
       return { ok: false, code, detail: `Airtel Money token: HTTP ${answer.status}${oauthError(body)}` };
     }
-    const lifetime = readLifetimeSeconds(isRecord(body) ? body.expires_in : undefined);
-    cached = { token, refreshAt: askedAt + lifetime * 1000 * REFRESH_AT_FRACTION };
-    return { ok: true, token };
+    return { ok: true, token, expiresIn: isRecord(body) ? body.expires_in : undefined };
   };
 
-  const getToken = (): Promise<TokenAnswer> => {
-    if (cached && settings.clock() < cached.refreshAt) return Promise.resolve({ ok: true, token: cached.token });
-    // Concurrent calls share one token request.
-    inFlight ??= requestToken().finally(() => (inFlight = null));
-    return inFlight;
-  };
+  const withToken = bearerCalls({
+    clock: settings.clock,
+    fallbackLifetimeSeconds: FALLBACK_LIFETIME_SECONDS,
+    requestToken,
+    tokenRefused,
+  });
 
   const send = (path: string, init: Parameters<AirtelClient['call']>[1], token: string) =>
     exchange(http, path, {
@@ -77,30 +67,13 @@ export function airtelClient(settings: ResolvedAirtelSettings): AirtelClient {
       },
     });
 
-  return {
-    async call(path, init) {
-      const first = await getToken();
-      if (!first.ok) return { kind: 'not_sent', code: first.code, detail: first.detail };
-      const answer = await send(path, init, first.token);
-      if (!tokenRefused(answer)) return answer;
-      // Only drop the token this call used: a concurrent call may already have replaced it.
-      if (cached?.token === first.token) cached = null;
-      const second = await getToken();
-      if (!second.ok) return { kind: 'not_sent', code: second.code, detail: second.detail };
-      return send(path, init, second.token);
-    },
-  };
+  return { call: (path, init) => withToken((token) => send(path, init, token)) };
 }
 
 function tokenRefused(answer: Exchange): boolean {
   if (answer.kind !== 'answered') return false;
   if (answer.status === 401) return true;
   return answer.status === 403 && isRecord(answer.body) && answer.body.error === 'invalid_token';
-}
-
-function readLifetimeSeconds(value: unknown): number {
-  const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : FALLBACK_LIFETIME_SECONDS;
 }
 
 /** The OAuth `error` of a refused token request, for a detail text: never the request. */

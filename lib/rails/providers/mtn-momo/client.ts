@@ -1,4 +1,5 @@
-import { exchange, type Exchange, type ProviderHttp } from '../http';
+import { bearerCalls, type TokenExchange, type TokenResult } from '../bearer-token';
+import { exchange, type ProviderHttp } from '../http';
 import type { ResolvedProductSettings } from './settings';
 import { isRecord } from './wire';
 
@@ -13,15 +14,9 @@ import { isRecord } from './wire';
  * executed, and the reference id makes a repeated POST harmless anyway.
  */
 
-export type TokenAnswer =
-  | { ok: true; token: string }
-  /** No token could be had: the product call was not executed (never sent, or only answered 401). */
-  | { ok: false; code: 'MTN_TOKEN_REFUSED' | 'MTN_TOKEN_UNAVAILABLE'; detail: string };
-
 /** An exchange, or the proof that the call was not executed because no token could be had. */
-export type ProductExchange = Exchange | { kind: 'not_sent'; code: string; detail: string };
+export type ProductExchange = TokenExchange;
 
-const REFRESH_AT_FRACTION = 5 / 6;
 /** When a token answer has no usable `expires_in`: short, so a wrong guess costs little. */
 const FALLBACK_LIFETIME_SECONDS = 300;
 
@@ -35,11 +30,7 @@ export interface ProductClient {
 export function productClient(settings: ResolvedProductSettings): ProductClient {
   const http: ProviderHttp = { baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
   const { credentials, product } = settings;
-  let cached: { token: string; refreshAt: number } | null = null;
-  let inFlight: Promise<TokenAnswer> | null = null;
-
-  const requestToken = async (): Promise<TokenAnswer> => {
-    const askedAt = settings.clock();
+  const requestToken = async (): Promise<TokenResult> => {
     const basic = Buffer.from(`${credentials.apiUser}:${credentials.apiKey}`).toString('base64');
     // No body: MTN answers 400 to a body on /token/ [MTN-ERR]; fetch sends `Content-Length: 0`.
     const answer = await exchange(http, `/${product}/token/`, {
@@ -56,17 +47,16 @@ export function productClient(settings: ResolvedProductSettings): ProductClient 
       const code = answer.status >= 500 ? 'MTN_TOKEN_UNAVAILABLE' : 'MTN_TOKEN_REFUSED';
       return { ok: false, code, detail: `MTN ${product} token: HTTP ${answer.status}${errorText(body)}` };
     }
-    const lifetime = readLifetimeSeconds(isRecord(body) ? body.expires_in : undefined);
-    cached = { token, refreshAt: askedAt + lifetime * 1000 * REFRESH_AT_FRACTION };
-    return { ok: true, token };
+    return { ok: true, token, expiresIn: isRecord(body) ? body.expires_in : undefined };
   };
 
-  const getToken = (): Promise<TokenAnswer> => {
-    if (cached && settings.clock() < cached.refreshAt) return Promise.resolve({ ok: true, token: cached.token });
-    // Concurrent calls share one token request.
-    inFlight ??= requestToken().finally(() => (inFlight = null));
-    return inFlight;
-  };
+  const withToken = bearerCalls({
+    clock: settings.clock,
+    fallbackLifetimeSeconds: FALLBACK_LIFETIME_SECONDS,
+    requestToken,
+    // A 401 means the token died early: the call was not executed.
+    tokenRefused: (answer) => answer.kind === 'answered' && answer.status === 401,
+  });
 
   const send = (path: string, init: Parameters<ProductClient['call']>[1], token: string) =>
     exchange(http, path, {
@@ -80,24 +70,7 @@ export function productClient(settings: ResolvedProductSettings): ProductClient 
       },
     });
 
-  return {
-    async call(path, init) {
-      const first = await getToken();
-      if (!first.ok) return { kind: 'not_sent', code: first.code, detail: first.detail };
-      const answer = await send(path, init, first.token);
-      if (answer.kind !== 'answered' || answer.status !== 401) return answer;
-      // Only drop the token this call used: a concurrent call may already have replaced it.
-      if (cached?.token === first.token) cached = null;
-      const second = await getToken();
-      if (!second.ok) return { kind: 'not_sent', code: second.code, detail: second.detail };
-      return send(path, init, second.token);
-    },
-  };
-}
-
-function readLifetimeSeconds(value: unknown): number {
-  const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : FALLBACK_LIFETIME_SECONDS;
+  return { call: (path, init) => withToken((token) => send(path, init, token)) };
 }
 
 /** MTN's error code (`code` on the API, `error` on /token/), for a detail text: never the request. */
