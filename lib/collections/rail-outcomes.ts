@@ -32,6 +32,9 @@ async function lockCheckout(db: Db, where: ReturnType<typeof eq>): Promise<Check
 
 const UNPAYABLE = ['paid', 'completed', 'expired', 'cancelled'];
 
+/** How money that arrived was recorded (`already_recorded`: the same rail reference came before). */
+export type IncomingTransferKind = 'payment' | 'underpayment' | 'duplicate' | 'already_recorded';
+
 /**
  * Records money received. For a checkout that can no longer take it (paid, completed, expired,
  * cancelled) it is a `duplicate`: kept, and announced as `checkout.duplicate_payment` for a refund.
@@ -40,7 +43,7 @@ async function recordCollection(
   db: Db,
   row: CheckoutRow,
   collection: { attemptId: string | null; rail: string; railReference: string; method: PaymentMethod; amount: bigint },
-): Promise<'payment' | 'underpayment' | 'duplicate' | 'already_recorded'> {
+): Promise<IncomingTransferKind> {
   const duplicate = UNPAYABLE.includes(effectiveStatus(row));
   // Transfers add up: a customer who sent too little and then the difference has paid in full.
   const before = duplicate ? 0n : await amountCounted(db, row.id);

@@ -5,7 +5,14 @@ import type { Db } from '../platform/db/client';
 import { enqueueJob } from '../platform/jobs/queue';
 import { sandboxBankTransfer, sandboxPayouts, sandboxPrompts } from './providers/sandbox';
 import type { BankTransferRail, PayoutRail, PromptRail } from './providers/types';
-import { liveMobileMoney, liveMobileMoneyNamed, liveMobileMoneyRoutes, liveRoutesFor } from './live';
+import {
+  liveBankTransfer,
+  liveBankTransferNamed,
+  liveMobileMoney,
+  liveMobileMoneyNamed,
+  liveMobileMoneyRoutes,
+  liveRoutesFor,
+} from './live';
 import { livePayouts, livePayoutsNamed } from './live-payout-rails';
 
 /**
@@ -79,13 +86,22 @@ export async function queueSend(db: Db, transactionId: string): Promise<void> {
   );
 }
 
-/**
- * Test mode's standing bank accounts (one per currency; money arrives through /api/sandbox/**). Live
- * bank transfers open an account per payment instead (lib/collections/live/bank-transfer.ts).
- */
-export function bankTransferRail(mode: Mode): BankTransferRail {
-  if (mode === 'test') return sandboxBankTransfer;
-  throw railUnavailable('bank transfer');
+/** The rail that opens where a customer pays a checkout in `currency` by bank transfer. */
+export function bankTransferRailFor(mode: Mode, currency: CurrencyCode): BankTransferRail {
+  const rail = mode === 'test' ? sandboxBankTransfer : liveBankTransfer(currency);
+  if (!rail) throw railUnavailable(`bank transfers in ${currency}`);
+  return rail;
+}
+
+/** The rail a transfer attempt was opened on (its `provider`), for notices and the sweep. */
+export function bankTransferRailNamed(name: string): BankTransferRail | null {
+  return name === sandboxBankTransfer.name ? sandboxBankTransfer : liveBankTransferNamed(name);
+}
+
+/** Every bank-transfer rail in service (the sandbox's, and each configured live one), for the sweep. */
+export function bankTransferRails(): BankTransferRail[] {
+  const paystack = liveBankTransferNamed('paystack');
+  return paystack ? [sandboxBankTransfer, paystack] : [sandboxBankTransfer];
 }
 
 /** Where a method is routed: each country and the network its rail serves (null: every network). */

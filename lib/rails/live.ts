@@ -7,7 +7,7 @@ import { liveMpesa } from './live-mpesa';
 import { mtnPrompts } from './live-mtn';
 import { airtelPrompts } from './live-airtel';
 import { wholeShillings } from './providers/mpesa';
-import type { BankTransferProvider, PromptRail } from './providers/types';
+import type { BankTransferRail, PromptRail } from './providers/types';
 
 /**
  * Live mode's collection rails, built from the configuration (LIVE_ROUTES and each provider's
@@ -39,8 +39,42 @@ export function liveRoutesFor(currency: CurrencyCode, method: LiveMethod): Route
 }
 
 /** The rail that opens a bank account for one live payment in `currency`, or null. */
-export function liveBankTransfer(currency: CurrencyCode): BankTransferProvider | null {
-  return liveRoutesFor(currency, 'bank_transfer').some((r) => r.instance === 'paystack') ? livePaystack() : null;
+export function liveBankTransfer(currency: CurrencyCode): BankTransferRail | null {
+  return liveRoutesFor(currency, 'bank_transfer').some((r) => r.instance === 'paystack') ? paystackBankRail() : null;
+}
+
+/** The bank-transfer rail an attempt was opened on (its `provider`), for notices and the sweep; null when not configured now. */
+export function liveBankTransferNamed(instance: string): BankTransferRail | null {
+  return instance === 'paystack' ? paystackBankRail() : null;
+}
+
+function paystackBankRail(): BankTransferRail | null {
+  const paystack = livePaystack();
+  return (
+    paystack && {
+      name: paystack.name,
+      // Pay with Transfer opens an account for one payment: a notice names that account's charge.
+      matchesByReference: false,
+      async openAccount(request) {
+        const opened = await paystack.openTransferAccount(request);
+        if (opened.kind !== 'accepted') return opened;
+        const { bankName, accountName, accountNumber, expiresAt } = opened.account;
+        const account = {
+          bank_name: bankName,
+          account_name: accountName,
+          account_number: accountNumber,
+          iban: null,
+          branch_code: null,
+          sort_code: null,
+          routing_number: null,
+          swift_code: null,
+        };
+        return { kind: 'accepted', providerReference: opened.providerReference, account, expiresAt };
+      },
+      queryPayment: ({ attemptId, providerReference }) =>
+        paystack.queryPayment({ attemptId: attemptId ?? '', providerReference }),
+    }
+  );
 }
 
 /** Each routed mobile-money rail of a currency, with the country its route serves. */

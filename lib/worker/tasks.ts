@@ -10,7 +10,7 @@ import type { JobPayloads } from '../platform/jobs/queue';
 import { checkLivePrompt, sendLivePrompt } from '../collections/live/mobile-money';
 import { answerSandboxPrompt } from '../collections/sandbox/answers';
 import { answerSandboxPayout } from '../money-out/sandbox-answers';
-import { sweepLiveTransfers } from '../collections/live/transfer-sweep';
+import { sweepTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 import { sendQueuedMail } from '../platform/mail/outbox';
 
@@ -51,8 +51,8 @@ export const taskList: TaskList = {
   purge_idempotency_keys: async () => {
     await purgeExpiredIdempotencyKeys(getDb());
   },
-  sweep_live_transfers: async () => {
-    await sweepLiveTransfers(getDb());
+  sweep_transfers: async () => {
+    await sweepTransfers(getDb());
   },
 };
 
@@ -62,6 +62,6 @@ export const crontab = [
   '17 * * * * purge_idempotency_keys ?max=1',
   // Deposits become due one SETTLEMENT_DELAY_MINUTES after payment; a run every 10 minutes picks them up.
   '*/10 * * * * run_settlement ?max=1',
-  // Live bank transfers whose payment notice may have been lost: asked of the provider (transfer-sweep.ts).
-  '*/5 * * * * sweep_live_transfers ?max=1',
+  // Bank transfers whose payment notice may have been lost: asked of their rail (transfer-sweep.ts).
+  '*/5 * * * * sweep_transfers ?max=1',
 ].join('\n');

@@ -10,10 +10,9 @@ import { enqueueJob } from '../../platform/jobs/queue';
 import type { OfferedNetwork } from '../../rails/methods';
 import { countryOfInternationalNumber, findMarket, readMobileNumber } from '../../rails/mobile-money';
 import type { NumberProblem } from '../../rails/mobile-number';
-import { bankTransferRail, promptRailFor, queuePrompt } from '../../rails';
-import { liveBankTransfer } from '../../rails/live';
+import { bankTransferRailFor, promptRailFor, queuePrompt } from '../../rails';
 import { modeOf } from '../../merchants/tenant-mode';
-import { openLiveBankTransfer } from '../live/bank-transfer';
+import { openBankTransfer } from '../live/bank-transfer';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
 import { latestAttempt } from './present';
@@ -181,34 +180,8 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
   const lapsed = current?.respondBy != null && current.respondBy.getTime() <= Date.now();
   if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer' && !lapsed) return;
 
-  const mode = await modeOf(db, row.tenantId);
-  if (mode === 'live') {
-    const live = liveBankTransfer(row.currencyCode);
-    if (!live) throw conflict('method_unavailable', 'Bank transfer is not available for this payment');
-    return openLiveBankTransfer(db, live, row);
-  }
-  const rail = bankTransferRail(mode);
-  await db.transaction(async (tx) => {
-    await transitionCheckout(tx, {
-      checkoutId: row.id,
-      tenantId: row.tenantId,
-      transition: 'choose_bank_transfer',
-      set: { paymentMethod: 'bank_transfer', approvalStatus: 'pending_approval' },
-    });
-    await tx.insert(paymentAttempts).values({
-      checkoutId: row.id,
-      ...ownerOf(row),
-      method: 'bank_transfer',
-      amount: row.amount,
-      currencyCode: row.currencyCode,
-      status: 'awaiting_transfer',
-      provider: rail.name,
-      providerMetadata: {
-        bank_account: { ...rail.collectionAccount(row.currencyCode), reference: row.paymentReference },
-        requires_manual_approval: offer.requires_manual_approval,
-      },
-    });
-  });
+  const rail = bankTransferRailFor(await modeOf(db, row.tenantId), row.currencyCode);
+  return openBankTransfer(db, rail, row, offer.requires_manual_approval);
 }
 
 /** "I have sent the transfer": the checkout moves to `processing` and waits for the money or an operator. */

@@ -4,24 +4,32 @@ import { checkouts, ownerOf, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { ApiError } from '../../platform/http/errors';
 import { log } from '../../platform/log';
-import type { BankTransferProvider } from '../../rails/providers/types';
+import type { BankTransferRail } from '../../rails/providers/types';
 import type { CheckoutRow } from '../../checkout/present';
 import { transitionCheckout } from '../../checkout/state-machine';
-import { recordIncomingBankTransfer } from '../rail-outcomes';
+import { recordIncomingBankTransfer, type IncomingTransferKind } from '../rail-outcomes';
 import { moveAttempts } from '../attempt-lifecycle';
 import { recordRailCall } from '../../rails/circuit';
 import { noteProviderAnswer } from './provider-notes';
 
 /**
- * A live bank transfer: the provider opens an account that exists for this payment only, for its
- * exact amount, until the checkout expires or the provider's longest account life ends (Paystack: 30
- * minutes), whichever is first; the attempt's `respond_by` is the deadline the provider answered. The call is made before the transaction (a provider is
- * never called with rows locked); only an account the provider confirmed is shown. A refusal or an
- * unknown answer shows nothing, so nobody can pay into an account we do not know of: 503, try again.
+ * A bank transfer, test or live: the rail opens where the customer pays. Paystack opens an account
+ * for this payment only, for its exact amount, until the checkout expires or its longest account life
+ * ends (30 minutes), whichever is first: the attempt's `respond_by` is the deadline it answered. The
+ * sandbox bank gives its standing account and the reference to quote, with no deadline of its own.
+ * The call is made before the transaction (a provider is never called with rows locked); only an
+ * account the rail confirmed is shown. A refusal or an unknown answer shows nothing, so nobody can pay
+ * into an account we do not know of: 503, try again. `manualApproval`: the rail cannot confirm the
+ * money for this merchant, so an operator will (an unverified merchant on a standing account).
  */
-export async function openLiveBankTransfer(db: Db, rail: BankTransferProvider, row: CheckoutRow): Promise<void> {
+export async function openBankTransfer(
+  db: Db,
+  rail: BankTransferRail,
+  row: CheckoutRow,
+  manualApproval: boolean,
+): Promise<void> {
   const attemptId = crypto.randomUUID();
-  const opened = await rail.openTransferAccount({
+  const opened = await rail.openAccount({
     attemptId,
     amount: row.amount,
     currency: row.currencyCode,
@@ -66,64 +74,64 @@ export async function openLiveBankTransfer(db: Db, rail: BankTransferProvider, r
       provider: rail.name,
       providerReference: opened.providerReference,
       // Only mobile-money prompts (`processing`) time out on it; here it is the account's deadline.
-      respondBy: opened.account.expiresAt,
+      respondBy: opened.expiresAt,
       providerMetadata: {
-        bank_account: {
-          bank_name: opened.account.bankName,
-          account_name: opened.account.accountName,
-          account_number: opened.account.accountNumber,
-          iban: null,
-          branch_code: null,
-          sort_code: null,
-          routing_number: null,
-          swift_code: null,
-          reference: row.paymentReference,
-        },
-        account_expires_at: opened.account.expiresAt.toISOString(),
-        requires_manual_approval: false,
+        bank_account: { ...opened.account, reference: row.paymentReference },
+        ...(opened.expiresAt ? { account_expires_at: opened.expiresAt.toISOString() } : {}),
+        requires_manual_approval: manualApproval,
       },
     });
   });
 }
 
+/** What a notice about a transfer came to (`recorded`: the money is in the books, as `kind`). */
+export type TransferSettlement =
+  | { outcome: 'recorded'; kind: IncomingTransferKind; checkoutId: string }
+  | { outcome: 'not_paid' | 'unknown_reference' | 'unknown' };
+
 /**
- * A provider says money may have arrived for one of its references. Its word is a hint: the status
- * query decides, and only a success in the checkout's currency records money (once: the collection's
- * rail reference is unique, so a repeated or reordered notice records nothing more).
+ * A rail says money may have arrived for one of its references (an account it opened, or on a rail
+ * that matches by reference, a transfer it received). Its word is a hint: the status query decides,
+ * and only a success in the checkout's currency records money (once: the collection's rail reference
+ * is unique, so a repeated or reordered notice records nothing more).
  */
-export async function settleLiveTransfer(
+export async function settleBankTransfer(
   db: Db,
-  rail: BankTransferProvider,
+  rail: BankTransferRail,
   providerReference: string,
-): Promise<'recorded' | 'not_paid' | 'unknown_reference' | 'unknown'> {
-  const [found] = await db
-    .select({
-      attemptId: paymentAttempts.id,
-      paymentReference: checkouts.paymentReference,
-      currency: checkouts.currencyCode,
-    })
+): Promise<TransferSettlement> {
+  const [opened] = await db
+    .select({ attemptId: paymentAttempts.id, paymentReference: checkouts.paymentReference })
     .from(paymentAttempts)
     .innerJoin(checkouts, eq(checkouts.id, paymentAttempts.checkoutId))
     .where(and(eq(paymentAttempts.provider, rail.name), eq(paymentAttempts.providerReference, providerReference)));
-  if (!found) return 'unknown_reference';
-  const status = await rail.queryPayment({ attemptId: found.attemptId, providerReference });
+  if (!opened && !rail.matchesByReference) return { outcome: 'unknown_reference' };
+  const status = await rail.queryPayment({ attemptId: opened?.attemptId ?? null, providerReference });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
-  await noteProviderAnswer(db, found.attemptId, status.status);
-  if (status.status === 'unknown') return 'unknown';
-  if (status.status !== 'succeeded') return 'not_paid';
-  if (status.currency !== found.currency) {
+  if (opened) await noteProviderAnswer(db, opened.attemptId, status.status);
+  if (status.status === 'unknown') return { outcome: 'unknown' };
+  if (status.status !== 'succeeded') return { outcome: opened ? 'not_paid' : 'unknown_reference' };
+  const paymentReference = opened?.paymentReference ?? status.quotedReference;
+  const [checkout] = paymentReference
+    ? await db
+        .select({ currency: checkouts.currencyCode })
+        .from(checkouts)
+        .where(eq(checkouts.paymentReference, paymentReference))
+    : [];
+  if (!checkout) return { outcome: 'unknown_reference' };
+  if (status.currency !== checkout.currency) {
     log.error('rail.currency_mismatch', {
       rail: rail.name,
       provider_reference: providerReference,
       currency: status.currency,
     });
-    return 'unknown';
+    return { outcome: 'unknown' };
   }
-  await recordIncomingBankTransfer(db, {
-    paymentReference: found.paymentReference,
+  const recorded = await recordIncomingBankTransfer(db, {
+    paymentReference: paymentReference!,
     amount: status.amount,
     rail: rail.name,
     railReference: status.providerTransactionId,
   });
-  return 'recorded';
+  return { outcome: 'recorded', kind: recorded.kind, checkoutId: recorded.checkout_id };
 }

@@ -1,17 +1,20 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { checkouts, paymentAttempts, tenants } from '../../platform/db/schema';
+import { checkouts, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { log } from '../../platform/log';
-import { livePaystack } from '../../rails/live';
-import { settleLiveTransfer } from './bank-transfer';
+import { bankTransferRails } from '../../rails';
+import type { BankTransferRail } from '../../rails/providers/types';
+import { settleBankTransfer } from './bank-transfer';
 
 /**
- * The safety net under Paystack's payment notices. Paystack retries a notice for 72 hours, but a
- * notice can still be lost for good (a wrong webhook URL, a long outage), and the customer's money
- * would sit unrecorded. So every few minutes this asks Paystack (`verify`) about the open live
- * transfers most likely to have been paid: the customer said they sent it more than 10 minutes ago,
- * or the account's deadline is near or past (up to 4 days back). Each is asked at most every 15
- * minutes; the answer goes through the same path as a notice, so nothing is recorded twice.
+ * The safety net under the rails' payment notices. Paystack retries a notice for 72 hours, but a
+ * notice can still be lost for good (a wrong webhook URL, a long outage), and the sandbox bank's word
+ * is lost when the process dies between the money arriving and its settling; the customer's money
+ * would sit unrecorded. So every few minutes this asks each rail's status query (Paystack's `verify`)
+ * about its open transfers most likely to have been paid: the customer said they sent it more than 10
+ * minutes ago, or the account's deadline (or the checkout's) is near or past (up to 4 days back). Each
+ * is asked at most every 15 minutes, a batch per rail; the answer goes through the same path as a
+ * notice, so nothing is recorded twice.
  */
 export const SWEEP_BATCH = 50;
 const CLAIM_GRACE = sql`interval '10 minutes'`;
@@ -19,20 +22,22 @@ const DEADLINE_NEAR = sql`interval '5 minutes'`;
 const LOOK_BACK = sql`interval '4 days'`;
 const ASK_EVERY = sql`interval '15 minutes'`;
 
-export async function sweepLiveTransfers(db: Db): Promise<Record<string, number>> {
-  const paystack = livePaystack();
-  if (!paystack) return {};
+export async function sweepTransfers(db: Db): Promise<Record<string, number>> {
+  const outcomes: Record<string, number> = {};
+  for (const rail of bankTransferRails()) await sweepRail(db, rail, outcomes);
+  return outcomes;
+}
+
+async function sweepRail(db: Db, rail: BankTransferRail, outcomes: Record<string, number>): Promise<void> {
   const checkedAt = sql`(${paymentAttempts.providerMetadata} ->> 'provider_checked_at')::timestamptz`;
   const due = await db
     .select({ reference: paymentAttempts.providerReference })
     .from(paymentAttempts)
-    .innerJoin(tenants, eq(tenants.id, paymentAttempts.tenantId))
     .innerJoin(checkouts, eq(checkouts.id, paymentAttempts.checkoutId))
     .where(
       and(
-        eq(tenants.mode, 'live'),
         eq(paymentAttempts.method, 'bank_transfer'),
-        eq(paymentAttempts.provider, paystack.name),
+        eq(paymentAttempts.provider, rail.name),
         inArray(paymentAttempts.status, ['awaiting_transfer', 'claimed']),
         isNotNull(paymentAttempts.providerReference),
         sql`${paymentAttempts.createdAt} > now() - ${LOOK_BACK}`,
@@ -43,11 +48,11 @@ export async function sweepLiveTransfers(db: Db): Promise<Record<string, number>
     )
     .orderBy(sql`${checkedAt} asc nulls first`, asc(paymentAttempts.createdAt))
     .limit(SWEEP_BATCH);
-  const outcomes: Record<string, number> = {};
+  const mine: Record<string, number> = {};
   for (const { reference } of due) {
-    const outcome = await settleLiveTransfer(db, paystack, reference!);
+    const { outcome } = await settleBankTransfer(db, rail, reference!);
+    mine[outcome] = (mine[outcome] ?? 0) + 1;
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
-  if (due.length) log.info('rail.transfer_sweep', { rail: paystack.name, asked: due.length, ...outcomes });
-  return outcomes;
+  if (due.length) log.info('rail.transfer_sweep', { rail: rail.name, asked: due.length, ...mine });
 }

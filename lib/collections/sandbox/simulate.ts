@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { checkouts, paymentAttempts, tenants } from '../../platform/db/schema';
@@ -6,8 +5,9 @@ import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { requireMoney } from '../../platform/http/money-input';
 import { oneUnit } from '../../platform/money/currencies';
-import { sandboxBankTransfer } from '../../rails/providers/sandbox';
-import { recordIncomingBankTransfer, timeOutAttempt } from '../rail-outcomes';
+import { receiveSandboxTransfer, sandboxBankTransfer } from '../../rails/providers/sandbox';
+import { timeOutAttempt } from '../rail-outcomes';
+import { settleBankTransfer } from '../live/bank-transfer';
 import { sendLivePrompt } from '../live/mobile-money';
 import { answerSandboxPrompt } from './answers';
 import type { SandboxMobileMoneyResult, SandboxTransferResult } from './contract';
@@ -37,17 +37,19 @@ export async function simulateIncomingTransfer(
     amount = row.amount > unit ? row.amount - unit : row.amount / 2n || 1n;
   } else if (input.scenario === 'over') amount = row.amount + oneUnit(row.currency);
 
+  // Each transfer arrives at the sandbox bank, which tells the service; the service settles it by the
+  // bank's status query, the path a Paystack notice takes.
   const transfers = input.scenario === 'duplicate' ? 2 : 1;
   const results = [];
   for (let i = 0; i < transfers; i++) {
-    results.push(
-      await recordIncomingBankTransfer(db, {
-        paymentReference: input.payment_reference,
-        amount,
-        rail: sandboxBankTransfer.name,
-        railReference: `SBX-BT-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
-      }),
-    );
+    const arrived = await receiveSandboxTransfer(db, {
+      paymentReference: input.payment_reference,
+      amount,
+      currency: row.currency,
+    });
+    const settled = await settleBankTransfer(db, sandboxBankTransfer, arrived);
+    if (settled.outcome !== 'recorded') throw new Error(`sandbox transfer ${arrived} not recorded: ${settled.outcome}`);
+    results.push({ kind: settled.kind, checkout_id: settled.checkoutId });
   }
   return { transfers: results };
 }

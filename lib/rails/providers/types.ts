@@ -36,7 +36,14 @@ export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
 export type CollectionStatus =
   | { status: 'pending' }
   /** `amount` in minor units of `currency`, as the provider reports it received. */
-  | { status: 'succeeded'; providerTransactionId: string; amount: bigint; currency: string }
+  | {
+      status: 'succeeded';
+      providerTransactionId: string;
+      amount: bigint;
+      currency: string;
+      /** The payment reference the payer quoted, from a rail that matches by it (the sandbox bank). */
+      quotedReference?: string;
+    }
   | { status: 'failed'; failure: PaymentFailure; message: string }
   /** The provider has no record of it (the request never arrived). */
   | { status: 'not_found' }
@@ -195,8 +202,22 @@ export interface BankAccountDetails {
   swift_code: string | null;
 }
 
+/**
+ * Collects by bank transfer: opens where the customer pays (Paystack: an account for this payment
+ * alone, until a deadline; the sandbox: a standing account per currency, the payment reference quoted),
+ * and answers the status query the service settles every transfer by. The provider's notice (a signed
+ * webhook, or the sandbox bank's word) only says which reference to ask about.
+ */
 export interface BankTransferRail {
   readonly name: string;
-  /** Where the customer sends the money; the payment reference identifies the checkout. */
-  collectionAccount(currency: CurrencyCode): BankAccountDetails;
+  /**
+   * Its accounts are standing ones, so money can arrive for a checkout no account was opened for: a
+   * notice then names the transfer itself, and the status answer says which reference it quoted.
+   */
+  readonly matchesByReference: boolean;
+  openAccount(
+    request: CollectionRequest & { customerEmail: string; expiresAt: Date },
+  ): Promise<SubmitResult<{ account: BankAccountDetails; expiresAt: Date | null }>>;
+  /** About an account it opened, or (matchesByReference) a transfer it received. */
+  queryPayment(request: { attemptId: string | null; providerReference: string }): Promise<CollectionStatus>;
 }

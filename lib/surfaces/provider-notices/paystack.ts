@@ -2,7 +2,8 @@ import type { Db } from '../../platform/db/client';
 import { ApiError, unauthorized } from '../../platform/http/errors';
 import { log } from '../../platform/log';
 import { livePaystack } from '../../rails/live';
-import { settleLiveTransfer } from '../../collections/live/bank-transfer';
+import { bankTransferRailNamed } from '../../rails';
+import { settleBankTransfer } from '../../collections/live/bank-transfer';
 import { onPayoutNotice } from '../../money-out/payout-notices';
 
 /**
@@ -30,7 +31,7 @@ export async function receivePaystackNotification(db: Db, headers: Headers, rawB
     log.info('rail.notice_ignored', { rail: 'paystack', about: notice?.about ?? 'unreadable' });
     return { outcome: 'ignored' as const };
   }
-  const outcome = await settleLiveTransfer(db, paystack, notice.providerReference);
+  const { outcome } = await settleBankTransfer(db, bankTransferRailNamed(paystack.name)!, notice.providerReference);
   log.info('rail.notice', { rail: 'paystack', provider_reference: notice.providerReference, outcome });
   if (outcome === 'unknown') throw notConfirmed();
   return { outcome };

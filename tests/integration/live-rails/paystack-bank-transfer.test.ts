@@ -7,7 +7,7 @@ import { testSql } from '../../support/database';
 import { expectPublishedContractKept } from '../../support/providers/paystack/fixtures';
 import { startPaystack, type PaystackServer } from '../../support/providers/paystack';
 import type { WebhookRequest } from '../../support/providers/paystack/webhooks';
-import { sweepLiveTransfers } from '../../../lib/collections/live/transfer-sweep';
+import { sweepTransfers } from '../../../lib/collections/live/transfer-sweep';
 import { getDb } from '../../../lib/platform/db/client';
 
 /**
@@ -262,12 +262,12 @@ describe('the sweep under lost notices', () => {
     const { page, checkout } = await liveCheckout();
     const { attempt, reference } = await chooseTransfer(page);
     const paid = await paystack.payCharge(reference, { delivery: 'withhold' });
-    await sweepLiveTransfers(getDb());
+    await sweepTransfers(getDb());
     expect(verifies(reference)).toBe(0); // not due: nobody said it was paid, the deadline is far
 
     await page.ok(contract.claimBankTransferPayment);
     await sql`update payment_attempts set claimed_at = now() - interval '11 minutes' where id = ${attempt.id}`;
-    await sweepLiveTransfers(getDb());
+    await sweepTransfers(getDb());
     expect(verifies(reference)).toBe(1);
     expect(await statusOf(checkout.id)).toBe('paid');
     expect(await sql`select id from collections where checkout_id = ${checkout.id}`).toHaveLength(1);
@@ -281,8 +281,8 @@ describe('the sweep under lost notices', () => {
     const { page, checkout } = await liveCheckout();
     const { attempt, reference } = await chooseTransfer(page);
     await sql`update checkouts set expires_at = now() + interval '2 minutes' where id = ${checkout.id}`;
-    await sweepLiveTransfers(getDb());
-    await sweepLiveTransfers(getDb());
+    await sweepTransfers(getDb());
+    await sweepTransfers(getDb());
     expect(verifies(reference)).toBe(1);
     const [row] = await sql`select provider_metadata from payment_attempts where id = ${attempt.id}`;
     expect(row!.provider_metadata).toMatchObject({

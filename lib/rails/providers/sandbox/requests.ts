@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sandboxRailRequests } from '../../../platform/db/schema';
 import type { Db } from '../../../platform/db/client';
 
-/** The sandbox's side of a request: kept once per attempt or payout (our id is its idempotency key). */
+/** The sandbox's side of a request: kept once per attempt, payout or transfer (our id is its idempotency key). */
 export async function recordRequest(
   db: Db,
   request: Pick<
     typeof sandboxRailRequests.$inferInsert,
-    'reference' | 'kind' | 'subjectId' | 'amount' | 'currencyCode'
+    'reference' | 'kind' | 'subjectId' | 'amount' | 'currencyCode' | 'quotedReference' | 'status'
   >,
 ): Promise<{ reference: string; created: boolean }> {
   const [inserted] = await db
