@@ -90,6 +90,17 @@ export async function transitionCheckout(
   });
 }
 
+/**
+ * Refuses a move the checkout as read cannot make, before a provider is called for it (an account
+ * opened for a checkout that then cannot move is an orphan at the provider). The move itself still
+ * checks under its lock.
+ */
+export async function refuseImpossibleMove(db: Db, row: CheckoutRow, transition: CheckoutTransition): Promise<void> {
+  const from: readonly string[] = CHECKOUT_TRANSITIONS[transition].from;
+  const status = effectiveStatus(row);
+  if (!from.includes(status)) throw await refusal(db, row.id, row.tenantId, transition);
+}
+
 async function refusal(db: Db, checkoutId: string, tenantId: string, transition: CheckoutTransition) {
   const [current] = await db
     .select({ status: checkouts.status, expiresAt: checkouts.expiresAt })

@@ -14,7 +14,7 @@ import { bankTransferRailFor, promptRailFor, queuePrompt } from '../../rails';
 import { modeOf } from '../../merchants/tenant-mode';
 import { openBankTransfer } from '../live/bank-transfer';
 import type { CheckoutRow } from '../../checkout/present';
-import { transitionCheckout } from '../../checkout/state-machine';
+import { refuseImpossibleMove, transitionCheckout } from '../../checkout/state-machine';
 import { latestAttempt } from './present';
 import { methodsOnOffer } from './methods';
 import { readSessionFacts } from './session-facts';
@@ -181,6 +181,7 @@ export async function chooseBankTransfer(db: Db, row: CheckoutRow) {
   if (row.status === 'awaiting_payment_initiation' && current?.status === 'awaiting_transfer' && !lapsed) return;
 
   const rail = bankTransferRailFor(await modeOf(db, row.tenantId), row.currencyCode);
+  await refuseImpossibleMove(db, row, 'choose_bank_transfer');
   return openBankTransfer(db, rail, row, offer.requires_manual_approval);
 }
 
