@@ -159,6 +159,7 @@ export interface PayoutRail {
   /** What it would refuse before anything is sent: checked when the payout is made (a 422, nothing debited). */
   problemWith(payout: {
     amount: bigint;
+    currency: CurrencyCode;
     network: string | null;
   }): { about: 'amount' | 'network'; message: string } | null;
   sendPayout: PayoutProvider['sendPayout'];

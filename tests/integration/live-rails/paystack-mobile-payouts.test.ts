@@ -108,8 +108,11 @@ async function fundedLive(currency: 'GHS' | 'KES', amount: number) {
       body: { customer_email: 'ama@example.com', amount, currency_code: currency },
     })
   ).body.data;
-  const [network, phone] = currency === 'GHS' ? ['mtn_momo', '0241234567'] : ['airtel_money', '0733 100 200'];
-  await hostedPage(checkout).page.ok(contract.startMobileMoneyPayment, { body: { network, phone } });
+  const body =
+    currency === 'GHS'
+      ? ({ network: 'mtn_momo', phone: '0241234567' } as const)
+      : ({ network: 'airtel_money', phone: '0733 100 200' } as const);
+  await hostedPage(checkout).page.ok(contract.startMobileMoneyPayment, { body });
   const [attempt] = await sql<{ id: string }[]>`select id from payment_attempts where checkout_id = ${checkout.id}`;
   await runJobsNow(['rail_request_payment']);
   if (currency === 'GHS') await mtn!.approve(attempt!.id);

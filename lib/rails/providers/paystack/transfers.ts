@@ -51,6 +51,14 @@ const TELCOS: Partial<Record<CurrencyCode, { callingCode: string; codes: Record<
 const IN_FLIGHT = new Set(['pending', 'received', 'otp', 'queued', 'processing']);
 const CONCLUSIVELY_UNPAID = new Set(['failed', 'reversed', 'abandoned', 'blocked', 'rejected']);
 
+/** Why Paystack cannot pay a mobile-money wallet of `network` in `currency`, or null when it can. */
+export function paystackMobileMoneyProblem(currency: CurrencyCode, network: string): string | null {
+  const telcos = TELCOS[currency];
+  if (telcos?.codes[network]) return null;
+  const paid = telcos ? Object.keys(telcos.codes).join(' or ') : 'no network';
+  return `Paystack does not pay ${network} in ${currency}: it pays ${paid} there`;
+}
+
 type Recipient = { type: string; name: string; account_number: string; bank_code: string; currency: CurrencyCode };
 
 export function transfersOf(client: PaystackClient): Pick<PayoutProvider, 'sendPayout' | 'queryPayout'> {
