@@ -102,7 +102,8 @@ export interface BankTransferProvider {
 }
 
 export type PayoutTarget =
-  | { type: 'mobile_money'; phone: string; network: string }
+  /** `name`: the recipient as the merchant named them, for providers that record one (Paystack's recipient). */
+  | { type: 'mobile_money'; phone: string; network: string; name?: string }
   | { type: 'bank_transfer'; accountNumber: string; bankCode: string; accountName: string };
 
 export interface PayoutProvider {

@@ -148,6 +148,7 @@ const recipientOf = (reference: string) => {
   const { recipient } = server().state.transfers.get(reference)!;
   return {
     type: recipient.type,
+    name: recipient.name,
     bankCode: recipient.bankCode,
     accountNumber: recipient.accountNumber,
     currency: recipient.currency,
@@ -161,6 +162,7 @@ describe('GHS payouts to mobile money through Paystack', () => {
     const id = await sentWithdrawal(live, toWallet('GHS', 20, 'mtn_momo', '024 123 4567'));
     expect(recipientOf(id)).toEqual({
       type: 'mobile_money',
+      name: 'Ama Mensah',
       bankCode: 'MTN',
       accountNumber: '0241234567',
       currency: 'GHS',
@@ -256,6 +258,7 @@ describe('KES payouts to M-Pesa through Paystack', () => {
     const id = await sentWithdrawal(live, toWallet('KES', 1_000, 'mpesa', '0712 345 678'));
     expect(recipientOf(id)).toEqual({
       type: 'mobile_money',
+      name: 'Ama Mensah',
       bankCode: 'MPESA',
       accountNumber: '0712345678',
       currency: 'KES',

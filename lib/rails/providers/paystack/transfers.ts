@@ -162,9 +162,10 @@ function recipientFor(currency: CurrencyCode, target: PayoutTarget): Recipient |
     return { code: 'unsupported_target', message: `Paystack does not pay ${target.network} in ${currency}` };
   const national = new RegExp(`^\\+${telcos.callingCode}(\\d{9})$`).exec(target.phone)?.[1];
   if (!national) return { code: 'invalid_number', message: `not a +${telcos.callingCode} mobile number` };
-  // The documented recipient writes the number in local form ("0551234987") [PS-SNIP momo recipient].
-  // The seam gives no holder name for mobile money; Paystack requires `name`, so the number stands in.
-  return { type: 'mobile_money', name: target.phone, account_number: `0${national}`, bank_code: bankCode, currency };
+  // The documented recipients write the number in local form ("0551234987", "0751234987") [PS-SNIP momo
+  // and M-Pesa recipients]. `name` is "the recipient's name" [PS-OAS]: the number stands in only without one.
+  const name = target.name?.trim() || target.phone;
+  return { type: 'mobile_money', name, account_number: `0${national}`, bank_code: bankCode, currency };
 }
 
 function refused(code: string, message: string): SubmitResult {
