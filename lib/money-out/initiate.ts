@@ -105,7 +105,7 @@ async function savedAccountDestination(
 }
 
 /** What the rail would refuse, as a 422 now, before anything is debited. */
-function assertRailTakes(rail: PayoutRail, destination: Destination, amount: bigint) {
+function assertRailTakes(rail: PayoutRail, destination: Destination, amount: bigint, currency: CurrencyCode) {
   const saved = destination.paymentAccountId !== null;
   if (rail.needsBankCode && destination.payoutType === 'bank_transfer' && !destination.bankRoutingNumber) {
     // A real bank transfer needs the bank's code (Paystack's bank_code, e.g. 058 for GTBank).
@@ -113,7 +113,7 @@ function assertRailTakes(rail: PayoutRail, destination: Destination, amount: big
       ? invalidField('payment_account_id', "has no bank_routing_number: live bank payouts need the bank's code")
       : invalidField('recipient_details.bank_routing_number', "is required for live bank payouts: the bank's code");
   }
-  const problem = rail.problemWith({ amount, network: destination.networkProvider });
+  const problem = rail.problemWith({ amount, currency, network: destination.networkProvider });
   if (!problem) return;
   if (problem.about === 'amount') throw invalidField('amount', problem.message);
   throw invalidField(saved ? 'payment_account_id' : 'recipient_details.network_provider', problem.message);
@@ -139,7 +139,7 @@ export async function initiatePayout<K extends PayoutKind>(
     network: destination.networkProvider,
     phone: destination.mobileNumber,
   });
-  assertRailTakes(rail, destination, amount);
+  assertRailTakes(rail, destination, amount, currency);
   const fee = feeFor(config().FEE_SCHEDULE, `${kind}.${destination.payoutType}`, currency, amount, 'on_top');
   const { tenant } = ctx;
 

@@ -38,7 +38,12 @@ const scheduleCheck = (db: Db, transactionId: string, round: number) =>
 
 function targetOf(row: PayoutRow): PayoutTarget {
   if (row.payoutType === 'mobile_money')
-    return { type: 'mobile_money', phone: row.mobileNumber!, network: row.networkProvider! };
+    return {
+      type: 'mobile_money',
+      phone: row.mobileNumber!,
+      network: row.networkProvider!,
+      ...(row.recipientName ? { name: row.recipientName } : {}),
+    };
   return {
     type: 'bank_transfer',
     accountNumber: row.bankAccountNumber!,

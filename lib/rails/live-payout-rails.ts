@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../platform/money/currencies';
 import { liveMpesa } from './live-mpesa';
 import { livePaystack, liveRoutesFor } from './live';
+import { paystackMobileMoneyProblem } from './providers/paystack';
 import { mtnPayouts } from './live-mtn';
 import { airtelPayouts } from './live-airtel';
 import { countryOfInternationalNumber } from './mobile-money';
@@ -41,7 +42,11 @@ export function livePayoutsNamed(instance: string): PayoutRail | null {
         name: 'paystack',
         network: null,
         ...LIVE,
-        problemWith: () => null,
+        problemWith: ({ currency, network }) => {
+          // Its telcos only (no Airtel Money in Kenya): refused now, not debited and then failed at send.
+          const problem = network === null ? null : paystackMobileMoneyProblem(currency, network);
+          return problem ? ({ about: 'network', message: problem } as const) : null;
+        },
         sendPayout: paystack.sendPayout,
         queryPayout: paystack.queryPayout,
       }

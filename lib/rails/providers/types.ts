@@ -109,7 +109,8 @@ export interface BankTransferProvider {
 }
 
 export type PayoutTarget =
-  | { type: 'mobile_money'; phone: string; network: string }
+  /** `name`: the recipient as the merchant named them, for providers that record one (Paystack's recipient). */
+  | { type: 'mobile_money'; phone: string; network: string; name?: string }
   | { type: 'bank_transfer'; accountNumber: string; bankCode: string; accountName: string };
 
 export interface PayoutProvider {
@@ -166,6 +167,7 @@ export interface PayoutRail {
   /** What it would refuse before anything is sent: checked when the payout is made (a 422, nothing debited). */
   problemWith(payout: {
     amount: bigint;
+    currency: CurrencyCode;
     network: string | null;
   }): { about: 'amount' | 'network'; message: string } | null;
   sendPayout: PayoutProvider['sendPayout'];

@@ -30,6 +30,7 @@ import {
   checkProductionSetup,
   type MtnMode,
 } from './mtn-momo/gateway';
+import { countriesOf, type MtnCountry, type MtnCountryOptions } from './mtn-momo/countries';
 import {
   newFinancialTransactionId,
   sandboxOutcome,
@@ -44,6 +45,7 @@ export { SANDBOX_NUMBERS } from './mtn-momo/transactions';
 export type { MtnProduct, MtnStatus, MtnTransaction, ReasonForm } from './mtn-momo/transactions';
 export type { CallbackMethod, DeliverCallback, MtnCallback, MtnCallbackDelivery } from './mtn-momo/callbacks';
 export type { MtnMode } from './mtn-momo/gateway';
+export type { MtnCountry, MtnCountryOptions } from './mtn-momo/countries';
 
 /**
  * A contract server for MTN MoMo's Open API (Collection and Disbursement), on 127.0.0.1, written from
@@ -95,6 +97,11 @@ export interface MtnMomoServerOptions {
   currencyMismatch?: 400 | 500;
   /** Hand callbacks to the test instead of sending them over HTTP. */
   deliver?: DeliverCallback;
+  /**
+   * Other countries behind the same gateway, each with its own API users (mtn-momo/countries.ts):
+   * MTN's one host serves every country, and an API user serves one target environment.
+   */
+  countries?: MtnCountryOptions[];
 }
 
 export interface DriveOptions {
@@ -116,6 +123,8 @@ export interface MtnMomoServer {
     targetEnvironment: string;
     collection: MtnMomoCredentials;
     disbursement: MtnMomoCredentials;
+    /** The `countries` given, with their credentials: MTN_MOMO_ACCOUNTS entries. */
+    countries: MtnCountry[];
   };
   /** Every request received, in order (faults included). */
   requests: ProviderRequest[];
@@ -175,8 +184,14 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     collection: credentialsFrom(options.collection),
     disbursement: credentialsFrom(options.disbursement),
   };
+  // The first is the server's own country; every API user belongs to exactly one.
+  const countries = countriesOf(
+    { targetEnvironment, currency, ...credentials },
+    options.countries ?? [],
+    credentialsFrom,
+  );
   const stores = { collection: new Map<string, MtnTransaction>(), disbursement: new Map<string, MtnTransaction>() };
-  const tokens = new Map<string, { product: MtnProduct; expiresAt: number }>();
+  const tokens = new Map<string, { product: MtnProduct; country: MtnCountry; expiresAt: number }>();
   const issued = { collection: 0, disbursement: 0 };
   const closing = new AbortController();
   const sender = callbackSender({
@@ -191,19 +206,19 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
       ? sender.send(transaction.referenceId, transaction.callbackUrl, statusBody(transaction, form))
       : Promise.resolve(null);
 
-  const issueToken = (request: ProviderRequest, product: MtnProduct): ProviderReply => {
+  const issueToken = (request: ProviderRequest, product: MtnProduct, country: MtnCountry): ProviderReply => {
     if (header(request, 'content-length') === undefined) return LENGTH_REQUIRED;
     if (request.raw.length > 0) return badRequest('A body is not allowed on /token/');
     const basic = basicCredentials(request);
-    const expected = credentials[product];
+    const expected = country[product];
     if (basic?.user !== expected.apiUser || basic.key !== expected.apiKey) return LOGIN_FAILED;
     const token = `eyJ0eXAiOiJKV1QiLCJhbGciOiJSMjU2In0.${crypto.randomBytes(24).toString('base64url')}`;
-    tokens.set(token, { product, expiresAt: Date.now() + lifetime * 1000 });
+    tokens.set(token, { product, country, expiresAt: Date.now() + lifetime * 1000 });
     issued[product] += 1;
     return { status: 200, body: { access_token: token, token_type: 'access_token', expires_in: lifetime } };
   };
 
-  const create = (request: ProviderRequest, product: MtnProduct): ProviderReply => {
+  const create = (request: ProviderRequest, product: MtnProduct, country: MtnCountry): ProviderReply => {
     const referenceId = header(request, 'x-reference-id');
     if (!isUuidV4(referenceId)) return badRequest('X-Reference-Id must be a UUID version 4');
     if (stores[product].has(referenceId)) return RESOURCE_ALREADY_EXIST;
@@ -213,15 +228,15 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     if (wrongHost) return wrongHost;
     const body = readCreateBody(request.json, product);
     if (typeof body === 'string') return badRequest(body);
-    if (body.currency !== currency) {
+    if (body.currency !== country.currency) {
       return options.currencyMismatch === 500
         ? mtnError(500, 'INVALID_CURRENCY', 'Currency not supported.')
         : badRequest('Invalid currency: it must match the target environment’s currency');
     }
-    const wrongAmount = amountProblem(body.amount, currency);
+    const wrongAmount = amountProblem(body.amount, country.currency);
     if (wrongAmount) return badRequest(wrongAmount);
     const scripted =
-      useSandboxNumbers && body.party.partyIdType === 'MSISDN'
+      useSandboxNumbers && country === countries[0] && body.party.partyIdType === 'MSISDN'
         ? sandboxOutcome(body.party.partyId, {
             pendingStatus: options.pendingStatus ?? 'PENDING',
             otherNumbers: options.otherNumbers ?? 'pending',
@@ -232,6 +247,8 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
       referenceId,
       ...body,
       callbackUrl,
+      targetEnvironment: country.targetEnvironment,
+      apiUser: country[product].apiUser,
       ...scripted,
       financialTransactionId: scripted.status === 'SUCCESSFUL' ? newFinancialTransactionId() : null,
       createdAt: new Date(),
@@ -255,21 +272,25 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     if (mode === 'production' && !callerAllowed(request, options.allowedIps ?? [])) return FORBIDDEN_IP;
     if (!route || !productName) return NOT_FOUND_PATH;
     const product = productName as MtnProduct;
-    if (header(request, 'ocp-apim-subscription-key') !== credentials[product].subscriptionKey) {
-      return INVALID_SUBSCRIPTION_KEY;
-    }
-    if (route.kind === 'token') return issueToken(request, product);
+    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+    const country = countries.find((c) => c[product].subscriptionKey === subscriptionKey);
+    if (!country) return INVALID_SUBSCRIPTION_KEY;
+    if (route.kind === 'token') return issueToken(request, product, country);
     const grant = tokens.get(bearerToken(request) ?? '');
-    if (!grant || grant.product !== product || grant.expiresAt <= Date.now()) return INVALID_TOKEN;
+    // A token works under the subscription it was issued for only (inferred: MTN's body for it is unpublished).
+    if (!grant || grant.product !== product || grant.country !== country || grant.expiresAt <= Date.now())
+      return INVALID_TOKEN;
     const environment = header(request, 'x-target-environment');
     if (!environment) return badRequest('X-Target-Environment is required');
     // "Value passed in header X-Target-Environment is incorrect": 500 NOT_ALLOWED_TARGET_ENVIRONMENT [MTN-ERR].
-    if (environment !== targetEnvironment) {
+    if (environment !== country.targetEnvironment) {
       return mtnError(500, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
     }
-    if (route.kind === 'create') return create(request, product);
+    if (route.kind === 'create') return create(request, product, country);
     const transaction = stores[product].get(referenceId);
-    return transaction ? { status: 200, body: statusBody(transaction, reasonForm) } : RESOURCE_NOT_FOUND;
+    // Each country's MTN holds its own requests: another country's reference is unknown there (inferred).
+    if (!transaction || transaction.targetEnvironment !== country.targetEnvironment) return RESOURCE_NOT_FOUND;
+    return { status: 200, body: statusBody(transaction, reasonForm) };
   };
 
   const find = (referenceId: string, product?: MtnProduct): MtnTransaction => {
@@ -307,6 +328,7 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
       targetEnvironment,
       collection: { ...credentials.collection },
       disbursement: { ...credentials.disbursement },
+      countries: countries.slice(1).map((c) => structuredClone(c)),
     },
     requests: server.requests,
     inject: server.inject,

@@ -206,3 +206,43 @@ describe('the adapter meets every rule', () => {
     }
   });
 });
+
+describe('several countries behind one gateway', () => {
+  it('each request is answered as the country of its subscription key: its token, its environment, its requests', async () => {
+    const server = await startServer({ countries: [{ targetEnvironment: 'mtnivorycoast', currency: 'XOF' }] });
+    const ivory = server.adapterSettings.countries[0]!;
+    const asIvory = { 'ocp-apim-subscription-key': ivory.collection.subscriptionKey };
+    // The sandbox's own token under the Ivorian subscription key: refused.
+    expect((await requestToPay(server, { headers: asIvory })).status).toBe(401);
+
+    const basic = Buffer.from(`${ivory.collection.apiUser}:${ivory.collection.apiKey}`).toString('base64');
+    const issued = await fetch(`${server.url}/collection/token/`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, ...asIvory, 'content-length': '0' },
+    });
+    const { access_token } = (await issued.json()) as { access_token: string };
+    const ivorian = { ...asIvory, authorization: `Bearer ${access_token}` };
+    const wrongEnvironment = await requestToPay(server, { headers: ivorian });
+    expect(wrongEnvironment).toMatchObject({ status: 500, body: { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT' } });
+    const made = await requestToPay(server, {
+      headers: { ...ivorian, 'x-target-environment': 'mtnivorycoast' },
+      body: { currency: 'XOF', amount: '1000' },
+    });
+    expect(made.status).toBe(202);
+    expect(server.transaction(made.referenceId)).toMatchObject({
+      targetEnvironment: 'mtnivorycoast',
+      apiUser: ivory.collection.apiUser,
+    });
+
+    // The sandbox country does not know an Ivorian request.
+    const { body } = await token(server);
+    const asked = await fetch(`${server.url}/collection/v1_0/requesttopay/${made.referenceId}`, {
+      headers: {
+        authorization: `Bearer ${String(body.access_token)}`,
+        'ocp-apim-subscription-key': server.adapterSettings.collection.subscriptionKey,
+        'x-target-environment': 'sandbox',
+      },
+    });
+    expect(asked.status).toBe(404);
+  });
+});

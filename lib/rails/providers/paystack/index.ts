@@ -7,7 +7,7 @@ import { transfersOf } from './transfers';
 export type { PaystackSettings } from './client';
 export { PAYSTACK_BASE_URL } from './client';
 export { PAY_WITH_TRANSFER_CURRENCIES } from './collections';
-export { PAYOUT_CURRENCIES } from './transfers';
+export { PAYOUT_CURRENCIES, paystackMobileMoneyProblem } from './transfers';
 export { readPaystackEvent, type PaystackEvent } from './notifications';
 
 export type Paystack = BankTransferProvider & PayoutProvider;

@@ -51,6 +51,14 @@ const TELCOS: Partial<Record<CurrencyCode, { callingCode: string; codes: Record<
 const IN_FLIGHT = new Set(['pending', 'received', 'otp', 'queued', 'processing']);
 const CONCLUSIVELY_UNPAID = new Set(['failed', 'reversed', 'abandoned', 'blocked', 'rejected']);
 
+/** Why Paystack cannot pay a mobile-money wallet of `network` in `currency`, or null when it can. */
+export function paystackMobileMoneyProblem(currency: CurrencyCode, network: string): string | null {
+  const telcos = TELCOS[currency];
+  if (telcos?.codes[network]) return null;
+  const paid = telcos ? Object.keys(telcos.codes).join(' or ') : 'no network';
+  return `Paystack does not pay ${network} in ${currency}: it pays ${paid} there`;
+}
+
 type Recipient = { type: string; name: string; account_number: string; bank_code: string; currency: CurrencyCode };
 
 export function transfersOf(client: PaystackClient): Pick<PayoutProvider, 'sendPayout' | 'queryPayout'> {
@@ -154,9 +162,10 @@ function recipientFor(currency: CurrencyCode, target: PayoutTarget): Recipient |
     return { code: 'unsupported_target', message: `Paystack does not pay ${target.network} in ${currency}` };
   const national = new RegExp(`^\\+${telcos.callingCode}(\\d{9})$`).exec(target.phone)?.[1];
   if (!national) return { code: 'invalid_number', message: `not a +${telcos.callingCode} mobile number` };
-  // The documented recipient writes the number in local form ("0551234987") [PS-SNIP momo recipient].
-  // The seam gives no holder name for mobile money; Paystack requires `name`, so the number stands in.
-  return { type: 'mobile_money', name: target.phone, account_number: `0${national}`, bank_code: bankCode, currency };
+  // The documented recipients write the number in local form ("0551234987", "0751234987") [PS-SNIP momo
+  // and M-Pesa recipients]. `name` is "the recipient's name" [PS-OAS]: the number stands in only without one.
+  const name = target.name?.trim() || target.phone;
+  return { type: 'mobile_money', name, account_number: `0${national}`, bank_code: bankCode, currency };
 }
 
 function refused(code: string, message: string): SubmitResult {

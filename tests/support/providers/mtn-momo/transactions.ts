@@ -26,6 +26,9 @@ export interface MtnTransaction {
   payeeNote: string | null;
   /** X-Callback-Url as received, or null: MTN then sends no callback. */
   callbackUrl: string | null;
+  /** The country it was made in (X-Target-Environment) and the API user that made it. */
+  targetEnvironment: string;
+  apiUser: string;
   status: MtnStatus;
   reason: string | null;
   financialTransactionId: string | null;

@@ -170,6 +170,11 @@ function createRecipient(world: PaystackWorld, body: Json): ProviderReply {
   const bankCode = String(body.bank_code);
   const telco = type === 'mobile_money' ? TELCOS[currency]?.[bankCode] : undefined;
   if (type === 'mobile_money' && !telco) return reply(400, errors.invalid(`Invalid bank code: ${bankCode}`));
+  // Every published mobile-money recipient writes the wallet number in local form, 0 and 9 digits
+  // ("0551234987" in Ghana, "0751234987" for M-Pesa) [PS-SNIP momo and M-Pesa recipients]; Paystack's
+  // answer to another form is unpublished: refused here (inferred), so the adapter keeps to that form.
+  if (type === 'mobile_money' && !/^0\d{9}$/.test(accountNumber))
+    return reply(400, errors.invalid(`Invalid account number: ${accountNumber}`));
   if (type !== 'mobile_money' && !/^\d{3,6}$/.test(bankCode))
     return reply(400, errors.invalid(`Invalid bank code: ${bankCode}`));
   if (world.unresolvableAccounts.has(accountNumber)) return reply(400, errors.unresolvableAccount);
