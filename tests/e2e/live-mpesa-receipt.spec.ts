@@ -1,7 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
 import { signedInMember } from './dashboard-people';
 import {
+  attemptRowsOf,
   baseUrl,
   expect,
   expectAccessible,
@@ -28,7 +29,7 @@ async function controlPost(path: string, reference: string): Promise<string> {
 }
 
 /** The screen at this width, for looking at (test-results/screens/). */
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
+const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${page.viewportSize()!.width}-${name}.png`, fullPage: true });
 
 test('live M-Pesa: the paid screen shows the M-Pesa receipt; the payout’s receipt shows in Money out', async ({
@@ -37,17 +38,21 @@ test('live M-Pesa: the paid screen shows the M-Pesa receipt; the payout’s rece
   test.slow();
   const merchant = await liveMerchant('Wanjiru Live Crafts');
   const checkout = await merchant.createCheckout({ amount: 5_000, currency_code: 'KES' });
-  const pushesBefore = ((await (await fetch(`${control()}/stk-pushes`)).json()) as unknown[]).length;
   await openCheckout(page, checkout);
   await expect(title(page, t('mm_title'))).toBeVisible();
   await page.getByLabel(t('phone_label')).fill('0712 345 678');
   await page.getByRole('button', { name: payButtonName }).click();
   await expect(title(page, t('approve_title'))).toBeVisible();
+  // The push for this checkout's attempt: its callback address names the attempt.
+  const [attempt] = await attemptRowsOf(checkout.id);
   let push: { reference: string } | undefined;
   await expect
     .poll(async () => {
-      const pushes = (await (await fetch(`${control()}/stk-pushes`)).json()) as { reference: string }[];
-      push = pushes.length > pushesBefore ? pushes.at(-1) : undefined;
+      const pushes = (await (await fetch(`${control()}/stk-pushes`)).json()) as {
+        reference: string;
+        callback_url: string;
+      }[];
+      push = pushes.find((p) => p.callback_url.includes(`/${attempt!.id}.`));
       return Boolean(push);
     })
     .toBe(true);
@@ -59,7 +64,7 @@ test('live M-Pesa: the paid screen shows the M-Pesa receipt; the payout’s rece
   await expect(row).toContainText(receipt);
   await expect(row).not.toContainText(push!.reference);
   await expectAccessible(page, testInfo, 'live paid by M-Pesa, its receipt');
-  await shot(page, testInfo, 'live-mpesa-paid-receipt');
+  await shot(page, 'live-mpesa-paid-receipt');
 
   // Funds available (settled), then a payout by B2C, paid by M-Pesa.
   const settled = await fetch(`${baseUrl()}/api/admin/v1/settlements/run`, {
@@ -99,10 +104,10 @@ test('live M-Pesa: the paid screen shows the M-Pesa receipt; the payout’s rece
   await expect(payouts.getByTestId('provider-reference')).toContainText('M-Pesa');
   await expect(payouts.getByTestId('provider-reference')).toContainText(payout.provider_reference!);
   await expectAccessible(page, testInfo, 'dashboard money out, a live M-Pesa payout');
-  await shot(page, testInfo, 'live-mpesa-dashboard-payout');
+  await shot(page, 'live-mpesa-dashboard-payout');
 
   await page.goto(`${baseUrl()}/dashboard/live/checkouts/${checkout.id}`);
   await expect(page.getByTestId('provider-reference')).toContainText(`M-Pesa ${receipt}`);
   await expectAccessible(page, testInfo, 'dashboard checkout paid by M-Pesa');
-  await shot(page, testInfo, 'live-mpesa-dashboard-checkout');
+  await shot(page, 'live-mpesa-dashboard-checkout');
 });

@@ -54,7 +54,9 @@ export async function startProvidersForBrowsers(baseUrl: string) {
           return reply(res, 200, { callbacks: sent.map((c) => ('status' in c.outcome ? c.outcome.status : null)) });
         }
         if (req.method === 'GET' && req.url === '/stk-pushes') {
-          const pushes = mpesa.stkPushes().map((p) => ({ reference: p.checkoutRequestId, amount: p.fields.amount }));
+          const pushes = mpesa
+            .stkPushes()
+            .map((p) => ({ reference: p.checkoutRequestId, callback_url: p.fields.callbackUrl }));
           return reply(res, 200, pushes);
         }
         if (req.method === 'POST' && req.url === '/stk-complete') {
