@@ -143,10 +143,14 @@ export const moneyReceivedSchema = named(
       }),
       refunded: amount.meta({ description: 'Given back to the customer so far' }),
       last_received_at: nullableTimestamp,
-      provider_reference: z
-        .string()
-        .nullable()
-        .meta({ description: "The provider's transaction id of the latest money counted (for the receipt)" }),
+      provider_reference: z.string().nullable().meta({
+        description:
+          "The provider's transaction id of the latest money counted (for the receipt): for M-Pesa its receipt (the code in the customer's SMS), null until M-Pesa's callback brings it",
+      }),
+      provider: z.string().nullable().meta({
+        description: 'The rail of that money (`mpesa`, `mtn_momo`, `sandbox_mobile_money`…), naming its reference',
+        example: 'mpesa',
+      }),
     })
     .meta({ description: 'Money that actually reached the service for this checkout, in its currency' }),
 );

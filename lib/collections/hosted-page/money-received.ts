@@ -23,6 +23,19 @@ export function presentReceived(
     duplicate: money(totals.duplicate),
     refunded: money(totals.refunded),
     last_received_at: formatTimestamp(totals.lastReceivedAt),
-    provider_reference: totals.providerReference,
+    provider_reference: customerReference(totals),
+    provider: totals.provider,
   };
+}
+
+/**
+ * Rails whose status answer names only the request, the receipt coming later in the callback
+ * (M-Pesa: the STK query carries none). Until it comes, the collection holds the request's id
+ * (`CheckoutRequestID`), which the customer never saw: the receipt shows no reference rather than it.
+ */
+const RECEIPT_BY_CALLBACK: ReadonlySet<string> = new Set(['mpesa']);
+
+function customerReference(totals: ReceivedTotals): string | null {
+  if (totals.provider && RECEIPT_BY_CALLBACK.has(totals.provider) && totals.referenceIsRequest) return null;
+  return totals.providerReference;
 }

@@ -103,6 +103,7 @@ export function previewSession(input: {
       refunded: 0,
       last_received_at: paid ? at(0) : null,
       provider_reference: paid ? 'PREVIEW-0001' : null,
+      provider: null,
     },
     service_support: null,
     success_redirect_url: null,

@@ -1,4 +1,5 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   branding,
   checkouts,
@@ -36,6 +37,10 @@ export interface ReceivedTotals {
   refunded: bigint;
   lastReceivedAt: Date | null;
   providerReference: string | null;
+  /** The rail of that latest money (`mpesa`, `mtn_momo:CI`, `sandbox_bank`…). */
+  provider: string | null;
+  /** Its reference is still the id of the attempt's request (M-Pesa's CheckoutRequestID before the receipt). */
+  referenceIsRequest: boolean;
 }
 
 /** Everything the hosted page's session is made of. */
@@ -58,6 +63,10 @@ function build(d: Db, key: Key) {
     .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
     .limit(1)
     .as('latest_attempt');
+  // The latest money's attempt: is its reference still the request's id (provider-receipts.ts)?
+  const paidBy = alias(paymentAttempts, 'received_attempt');
+  const latestOf = <T>(value: SQL) =>
+    sql<T>`(array_agg(${value} order by ${collections.receivedAt} desc, ${collections.id} desc) filter (where ${collections.kind} <> 'duplicate'))[1]`;
   const received = d
     .select({
       counted:
@@ -76,8 +85,13 @@ function build(d: Db, key: Key) {
       >`(array_agg(${collections.railReference} order by ${collections.receivedAt} desc, ${collections.id} desc) filter (where ${collections.kind} <> 'duplicate'))[1]`.as(
         'received_provider_reference',
       ),
+      provider: latestOf<string | null>(sql`${collections.rail}`).as('received_provider'),
+      referenceIsRequest: latestOf<boolean | null>(
+        sql`${collections.railReference} is not distinct from ${paidBy.providerReference}`,
+      ).as('received_reference_is_request'),
     })
     .from(collections)
+    .leftJoin(paidBy, eq(paidBy.id, collections.attemptId))
     .where(eq(collections.checkoutId, checkouts.id))
     .as('received');
   // The subquery's columns, each named through it (the proxy), so the outer select reads them from it.
@@ -97,6 +111,8 @@ function build(d: Db, key: Key) {
         duplicate: received.duplicate,
         lastReceivedAt: received.lastReceivedAt,
         providerReference: received.providerReference,
+        provider: received.provider,
+        referenceIsRequest: received.referenceIsRequest,
         refunded: sql<string>`(select coalesce(sum(${customerTransactions.refundedAmount}), 0) from ${customerTransactions}
           where ${customerTransactions.checkoutSessionId} = ${checkouts.id} and ${customerTransactions.transactionType} = 'deposit')::text`,
       },
@@ -146,6 +162,8 @@ async function readBy(db: Db, key: Key, value: string): Promise<SessionFacts | u
       refunded: BigInt(received.refunded),
       lastReceivedAt: received.lastReceivedAt,
       providerReference: received.providerReference,
+      provider: received.provider,
+      referenceIsRequest: received.referenceIsRequest === true,
     },
   };
 }

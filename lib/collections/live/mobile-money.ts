@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { checkouts, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { log } from '../../platform/log';
@@ -14,6 +14,7 @@ import {
 } from '../../rails/providers/types';
 import { recordMobileMoneyResult } from '../rail-outcomes';
 import { noteProviderAnswer } from './provider-notes';
+import { fillReceipt, receiptOf, type CallbackReceipt } from './provider-receipts';
 import { recordRailCall } from '../../rails/circuit';
 
 /**
@@ -87,8 +88,16 @@ function refusalFailure(answer: Extract<SubmitResult, { kind: 'refused' }>): Pay
   return FAILURES.has(answer.code) ? (answer.code as PaymentFailure) : 'provider_error';
 }
 
-/** The job, and a callback's effect: ask the provider, act on what it says, or ask again later. */
-export async function checkLivePrompt(db: Db, attemptId: string, round: number): Promise<CollectionStatus['status']> {
+/**
+ * The job, and a callback's effect: ask the provider, act on what it says, or ask again later.
+ * `receipt`: what the callback that made us ask brought, recorded only with a success for its request.
+ */
+export async function checkLivePrompt(
+  db: Db,
+  attemptId: string,
+  round: number,
+  receipt?: CallbackReceipt,
+): Promise<CollectionStatus['status']> {
   const found = await loadAttempt(db, attemptId);
   if (!found || !OPEN.has(found.attempt.status)) return 'unknown';
   const { attempt } = found;
@@ -102,11 +111,19 @@ export async function checkLivePrompt(db: Db, attemptId: string, round: number):
   const status = await rail.queryPayment({ attemptId: attempt.id, providerReference, amount: attempt.amount });
   await recordRailCall(db, rail.name, status.status !== 'unknown');
   await noteProviderAnswer(db, attempt.id, status.status);
-  await act(db, rail, attempt, status, round);
+  const confirmed = receipt?.providerReference === providerReference ? receipt.receipt : undefined;
+  await act(db, rail, attempt, status, round, confirmed);
   return status.status;
 }
 
-async function act(db: Db, rail: PromptRail, attempt: Attempt, status: CollectionStatus, round: number) {
+async function act(
+  db: Db,
+  rail: PromptRail,
+  attempt: Attempt,
+  status: CollectionStatus,
+  round: number,
+  receipt: string | undefined,
+) {
   switch (status.status) {
     case 'succeeded':
       if (status.currency !== attempt.currencyCode || status.amount !== attempt.amount) {
@@ -114,7 +131,9 @@ async function act(db: Db, rail: PromptRail, attempt: Attempt, status: Collectio
         log.error('rail.amount_mismatch', { rail: rail.name, attempt_id: attempt.id, currency: status.currency });
         return;
       }
-      await recordMobileMoneyResult(db, attempt.id, 'success', { railReference: status.providerTransactionId });
+      await recordMobileMoneyResult(db, attempt.id, 'success', {
+        railReference: receipt ?? status.providerTransactionId,
+      });
       return;
     case 'failed':
       await recordMobileMoneyResult(db, attempt.id, status.failure, { message: status.message });
@@ -135,20 +154,28 @@ async function act(db: Db, rail: PromptRail, attempt: Attempt, status: Collectio
 
 /**
  * A provider's callback to an attempt's address (already matched to the attempt). Its body is read
- * only for M-Pesa's reference when the push's own answer was lost; then the status query decides.
+ * only for M-Pesa's reference when the push's own answer was lost, and for its receipt; then the
+ * status query decides. A receipt for a payment the query settled before this callback came is
+ * filled in afterwards, once (provider-receipts.ts).
  */
 export async function onLiveCallback(db: Db, attemptId: string, body: unknown): Promise<CollectionStatus['status']> {
   const found = await loadAttempt(db, attemptId);
   if (!found) return 'unknown';
   const rail = promptRailNamed(found.attempt.provider);
-  const hint = rail?.readCallback(body);
-  if (hint && !found.attempt.providerReference) {
-    await db
+  const hint = rail?.readCallback(body) ?? null;
+  let providerReference = found.attempt.providerReference;
+  if (hint && !providerReference) {
+    const [adopted] = await db
       .update(paymentAttempts)
       .set({ providerReference: hint.providerReference, updatedAt: sql`now()` })
-      .where(eq(paymentAttempts.id, attemptId));
+      .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.providerReference)))
+      .returning({ providerReference: paymentAttempts.providerReference });
+    providerReference = adopted?.providerReference ?? null;
   }
-  return checkLivePrompt(db, attemptId, 0);
+  const receipt = receiptOf(hint, { providerReference, amount: found.attempt.amount });
+  const status = await checkLivePrompt(db, attemptId, 0, receipt);
+  if (receipt) await fillReceipt(db, attemptId, receipt);
+  return status;
 }
 
 /**

@@ -152,6 +152,7 @@ export const en = {
   receipt_method: 'Paid with',
   receipt_for: 'For',
   receipt_mobile_money: 'Mobile money, {network} {phone}',
+  receipt_mpesa_receipt: 'M-Pesa receipt',
   receipt_transaction_id: 'Transaction ID',
   receipt_received: 'Amount received',
   receipt_print: 'Print or save the receipt',

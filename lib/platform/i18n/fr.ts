@@ -156,6 +156,7 @@ export const fr: Catalogue = {
   receipt_method: 'Payé par',
   receipt_for: 'Objet',
   receipt_mobile_money: 'Mobile money, {network} {phone}',
+  receipt_mpesa_receipt: 'Reçu M-Pesa',
   receipt_transaction_id: 'N° de transaction',
   receipt_received: 'Montant reçu',
   receipt_print: 'Imprimer ou enregistrer le reçu',

@@ -70,6 +70,13 @@ export interface CollectionRequest {
   callbackUrl: string;
 }
 
+/** What a collection callback says: a hint, never proof. */
+export interface CallbackReading {
+  providerReference: string;
+  hint: CollectionStatus;
+  receipt?: string;
+}
+
 export interface MobileMoneyProvider {
   readonly name: string;
   /** Sends the approval prompt to `phone` (E.164 with its `+`). */
@@ -77,9 +84,11 @@ export interface MobileMoneyProvider {
   queryPayment(request: { attemptId: string; providerReference: string }): Promise<CollectionStatus>;
   /**
    * Reads a callback body for its reference. The callback is a hint, never proof: providers without a
-   * signature are asked `queryPayment` before any money is recorded.
+   * signature are asked `queryPayment` before any money is recorded. `receipt`: the code the customer
+   * holds for a payment (M-Pesa's `MpesaReceiptNumber`), where only the callback carries it; the service
+   * keeps it only once the query has confirmed that same `providerReference` paid.
    */
-  readCallback(body: unknown): { providerReference: string; hint: CollectionStatus } | null;
+  readCallback(body: unknown): CallbackReading | null;
 }
 
 /** A bank account that exists for one payment: its exact amount, until `expiresAt`. */

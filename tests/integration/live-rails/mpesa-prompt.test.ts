@@ -100,13 +100,17 @@ describe('a live KES checkout paid by M-Pesa', () => {
     expect(methods.map((m) => m.method)).not.toContain('mobile_money');
   });
 
-  // Not the MpesaReceiptNumber: only the unsigned callback carries it, never the STK query [DJ-QRY], and a
-  // forged one would become the collection's unique (rail, reference) key. See docs/going-live.md.
-  it("the hosted receipt's provider reference is M-Pesa's CheckoutRequestID, the id the query confirmed", async () => {
+  // Only the unsigned callback carries the MpesaReceiptNumber [DJ-QRY]: kept once the query confirmed the
+  // same CheckoutRequestID (mpesa-receipts.test.ts: forged and late callbacks).
+  it("the hosted receipt's provider reference is M-Pesa's receipt, never the CheckoutRequestID", async () => {
     const { checkout, attemptId } = await prompted();
     const checkoutRequestId = (await reference(attemptId))!;
     await server().complete(checkoutRequestId, 0);
     const session = (await hostedPage(checkout).page.ok(contract.getCheckoutSession)).body.data;
-    expect(JSON.stringify(session)).toContain(checkoutRequestId);
+    expect(session.received).toMatchObject({
+      provider_reference: server().stkPush(checkoutRequestId)!.receipt,
+      provider: 'mpesa',
+    });
+    expect(JSON.stringify(session)).not.toContain(checkoutRequestId);
   });
 });

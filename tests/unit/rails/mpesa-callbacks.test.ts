@@ -72,6 +72,16 @@ describe('readStkCallback', () => {
     expect(callback?.hint).toMatchObject({ status: 'succeeded', amount: 1_050_050n });
   });
 
+  it('keeps a receipt only when it reads as one (it is shown to people): capitals and digits, 8 to 20', () => {
+    for (const Value of ['nlj7rt61sv', 'NLJ7 RT61SV', 'NLJ\u202eRT61SV', 'SHORT', 'A'.repeat(21), 1234567890, '']) {
+      const items = [
+        { Name: 'Amount', Value: 1 },
+        { Name: 'MpesaReceiptNumber', Value },
+      ];
+      expect(readStkCallback(withItems(items))?.receiptNumber, JSON.stringify(Value)).toBeNull();
+    }
+  });
+
   it('is unknown for a success whose amount cannot be read exactly', () => {
     for (const Value of [1.005, -1, '1e3', 'ten', null]) {
       expect(readStkCallback(withItems([{ Name: 'Amount', Value }]))?.hint, String(Value)).toMatchObject({

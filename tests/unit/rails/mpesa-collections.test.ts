@@ -269,13 +269,15 @@ describe('STK query', () => {
 });
 
 describe('callbacks', () => {
-  it('reads a success: amount in cents, by name, whatever the order', async () => {
+  it('reads a success: amount in cents, by name, whatever the order, and its M-Pesa receipt', async () => {
     const reference = await accepted();
     const body = await server.complete(reference, 0);
     expect(mpesa.readCallback(body)).toEqual({
       providerReference: reference,
       hint: { status: 'succeeded', providerTransactionId: reference, amount: 150_000n, currency: 'KES' },
+      receipt: server.stkPush(reference)!.receipt,
     });
+    expect(server.stkPush(reference)!.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(server.deliveries[0]).toMatchObject({ kind: 'stk_callback', url: CALLBACK_URL, body });
   });
 

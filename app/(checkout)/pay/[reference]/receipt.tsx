@@ -14,7 +14,7 @@ import { ActionButton, Amount, Icon, Row, Title, usePage } from './ui';
 const REDIRECT_SECONDS = 5;
 
 /**
- * Paid: a receipt worth keeping (the provider's transaction id, the date with its zone, print or
+ * Paid: a receipt worth keeping (the provider's transaction id or M-Pesa receipt, the date with its zone, print or
  * save), what happened to any extra money, and always a way back to the merchant: its success page
  * (automatically after 5 s when the payment completed during this visit), else who to contact.
  */
@@ -84,9 +84,11 @@ export function Paid({ session, paidHere }: ScreenProps) {
         {checkout.description && <Row label={t('receipt_for')} value={checkout.description} />}
         <Row label={t('receipt_reference')} value={<span className={frame.mono}>{checkout.payment_reference}</span>} />
         {received.provider_reference && (
+          // M-Pesa's receipt is the code in the customer's SMS: named as M-Pesa names it. The provider's
+          // text, isolated so it cannot reorder the row.
           <Row
-            label={t('receipt_transaction_id')}
-            value={<span className={frame.mono}>{received.provider_reference}</span>}
+            label={t(received.provider === 'mpesa' ? 'receipt_mpesa_receipt' : 'receipt_transaction_id')}
+            value={<bdi className={frame.mono}>{received.provider_reference}</bdi>}
           />
         )}
         {Number.isFinite(paidAt) && (

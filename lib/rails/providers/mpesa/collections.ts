@@ -1,4 +1,4 @@
-import type { CollectionRequest, CollectionStatus, MobileMoneyProvider, SubmitResult } from '../types';
+import type { CallbackReading, CollectionRequest, CollectionStatus, MobileMoneyProvider, SubmitResult } from '../types';
 import {
   DARAJA_PATHS,
   darajaTimestamp,
@@ -98,9 +98,13 @@ export function createCollections(client: DarajaClient, settings: ResolvedSettin
       return readQueryAnswer(answer, request);
     },
 
-    readCallback(body: unknown) {
+    readCallback(body: unknown): CallbackReading | null {
       const callback = readStkCallback(body);
-      return callback && { providerReference: callback.checkoutRequestId, hint: callback.hint };
+      if (!callback) return null;
+      const { checkoutRequestId: providerReference, hint, receiptNumber } = callback;
+      // A receipt only with a success: the service records it once the query confirms this request paid.
+      const receipt = hint.status === 'succeeded' && receiptNumber ? { receipt: receiptNumber } : {};
+      return { providerReference, hint, ...receipt };
     },
   };
 }
@@ -175,12 +179,15 @@ export function readStkCallback(body: unknown): StkCallback | null {
   const items = readItems(callback.CallbackMetadata);
   const amount = centsFromShillings(items.get('Amount'));
   const receipt = items.get('MpesaReceiptNumber');
+  // Ten capitals and digits in every published sample ("NLJ7RT61SV" [DJ-EXP], "OEB44R5U3U"); read a
+  // little wider so a longer code still counts, and nothing else (it is shown to people).
+  const receiptNumber = typeof receipt === 'string' && RECEIPT.test(receipt) ? receipt : null;
   const base = {
     merchantRequestId: typeof callback.MerchantRequestID === 'string' ? callback.MerchantRequestID : null,
     checkoutRequestId,
     resultCode,
     resultDesc,
-    receiptNumber: typeof receipt === 'string' && receipt ? receipt : null,
+    receiptNumber,
     amount,
     phone: digitsOf(items.get('PhoneNumber')),
     transactionDate: digitsOf(items.get('TransactionDate')),
@@ -192,6 +199,8 @@ export function readStkCallback(body: unknown): StkCallback | null {
       : { status: 'succeeded', providerTransactionId: checkoutRequestId, amount, currency: 'KES' };
   return { ...base, hint };
 }
+
+const RECEIPT = /^[A-Z0-9]{8,20}$/;
 
 /** `CallbackMetadata.Item` by `Name`: order and count are not a contract, and `Balance` may lack a value. */
 function readItems(metadata: unknown): Map<string, unknown> {

@@ -52,7 +52,13 @@ export type TimelineEntry = { at: Date } & (
       failureCode: string | null;
       failureMessage: string | null;
     }
-  | ({ kind: 'collection'; collection: 'payment' | 'duplicate' | 'underpayment'; rail: string } & Money)
+  | ({
+      kind: 'collection';
+      collection: 'payment' | 'duplicate' | 'underpayment';
+      rail: string;
+      /** The provider's reference (M-Pesa's receipt once known, else its CheckoutRequestID). */
+      reference: string;
+    } & Money)
   | ({ kind: 'transaction'; type: TransactionType; status: TransactionStatus; id: string } & Money)
   | { kind: 'event'; eventType: string; status: string | null; deliveries: Delivery[] }
   | { kind: 'member'; action: string; actorEmail: string }
@@ -172,6 +178,7 @@ export async function checkoutTimeline(db: Db, tenant: Tenant, checkoutId: strin
       at: c.receivedAt,
       collection: c.kind,
       rail: c.rail,
+      reference: c.railReference,
       ...money(c.amount, c.currencyCode),
     });
   }

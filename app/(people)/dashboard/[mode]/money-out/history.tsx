@@ -7,6 +7,7 @@ import { formatters, NETWORK_LABELS, statusBadge, statusWord } from './format';
 import styles from '../ui.module.css';
 import layout from './money-out.module.css';
 import { DataTable } from '../../../ui/table';
+import { shownReference } from '@/lib/surfaces/dashboard/views/provider-reference';
 
 /** Where the money went, as the API's list shows it (bank account numbers already masked). */
 function destination(row: Withdrawal | Payout) {
@@ -18,8 +19,8 @@ function destination(row: Withdrawal | Payout) {
 }
 
 /**
- * One history list (withdrawals or payouts), newest first, a page at a time as the API pages it; a
- * pending one can be cancelled (with a reason) by a role that may.
+ * One history list (withdrawals or payouts), newest first, a page at a time as the API pages it, with
+ * each one's provider reference once the provider gave it; a pending one can be cancelled (with a reason) by a role that may.
  */
 export function History({
   id,
@@ -65,12 +66,15 @@ export function History({
             { label: words.amount, numeric: true },
             { label: words.fee, numeric: true },
             words.destination,
+            words.provider_reference,
             mayCancel && { label: words.cancel, hidden: true },
           ]}
           className={layout.contain}
         >
           {rows.map((row) => {
             const to = destination(row);
+            // M-Pesa's receipt, Paystack's transfer code, MTN's reference: none until the provider gives it.
+            const reference = shownReference(row.provider, row.provider_reference);
             return (
               <tr key={row.transaction_id}>
                 <th scope="row">{when(row.created_at)}</th>
@@ -83,6 +87,17 @@ export function History({
                   <bdi>{to.name}</bdi>
                   <br />
                   <span className={styles.mono}>{to.to}</span>
+                </td>
+                <td data-testid="provider-reference">
+                  {reference ? (
+                    <>
+                      <bdi>{reference.provider}</bdi>
+                      <br />
+                      <bdi className={styles.mono}>{reference.reference}</bdi>
+                    </>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 {mayCancel && (
                   <td>

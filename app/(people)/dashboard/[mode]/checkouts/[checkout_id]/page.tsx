@@ -12,6 +12,7 @@ import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
 import { CHECKOUT_STATE_WORDS, CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
 import { allows } from '@/lib/surfaces/dashboard/perform';
 import { checkoutTimeline } from '@/lib/surfaces/dashboard/views/checkout-timeline';
+import { shownReference } from '@/lib/surfaces/dashboard/views/provider-reference';
 import { pageLocale } from '../../../../frame';
 import { ActionForm } from '../../action-form';
 import { TextField } from '../../../../ui/field';
@@ -68,6 +69,9 @@ export default async function CheckoutPage({
       : words.method_bank_transfer
     : words.none;
 
+  // The provider's reference of the latest money counted: what the merchant quotes to the provider.
+  const received = timeline.filter((e) => e.kind === 'collection' && e.collection !== 'duplicate').at(-1);
+  const reference = received?.kind === 'collection' ? shownReference(received.rail, received.reference) : null;
   const awaitsOperator = checkout.status === 'processing' && checkout.payment_method === 'bank_transfer';
   const facts: [string, ReactNode][] = [
     [words.id, <span className={ui.mono}>{checkout.id}</span>],
@@ -76,6 +80,16 @@ export default async function CheckoutPage({
     [words.customer_phone_short, checkout.customer_phone ?? words.none],
     [words.fact_description, checkout.description ?? words.none],
     [words.payment_method, method],
+    [
+      words.provider_reference,
+      reference ? (
+        <span data-testid="provider-reference">
+          <bdi>{reference.provider}</bdi> <bdi className={ui.mono}>{reference.reference}</bdi>
+        </span>
+      ) : (
+        words.none
+      ),
+    ],
     [words.created, when(checkout.created_at)],
     [words.expires_at, when(checkout.expires_at)],
     [words.paid_at, when(checkout.paid_at)],
