@@ -66,7 +66,10 @@ export const sandboxBankTransfer: BankTransferRail = {
   },
   async queryPayment({ providerReference }): Promise<CollectionStatus> {
     const db = getDb();
-    const [asked] = await db.select().from(sandboxRailRequests).where(eq(sandboxRailRequests.reference, providerReference));
+    const [asked] = await db
+      .select()
+      .from(sandboxRailRequests)
+      .where(eq(sandboxRailRequests.reference, providerReference));
     if (!asked || !['account', 'transfer'].includes(asked.kind)) return { status: 'not_found' };
     // About an account: the first transfer that quoted its reference, if any has arrived.
     const [transfer] =
@@ -76,7 +79,10 @@ export const sandboxBankTransfer: BankTransferRail = {
             .select()
             .from(sandboxRailRequests)
             .where(
-              and(eq(sandboxRailRequests.kind, 'transfer'), eq(sandboxRailRequests.quotedReference, asked.quotedReference!)),
+              and(
+                eq(sandboxRailRequests.kind, 'transfer'),
+                eq(sandboxRailRequests.quotedReference, asked.quotedReference!),
+              ),
             )
             .orderBy(asc(sandboxRailRequests.createdAt), asc(sandboxRailRequests.reference))
             .limit(1);
