@@ -17,7 +17,7 @@ export interface ProviderEvents {
   /** Callbacks and webhooks by plan: duplicates sent, late ones sent. */
   duplicates: number;
   late: number;
-  /** Late callbacks sent after the service had already asked the provider for the outcome. */
+  /** Late callbacks sent after the service had asked the provider's status query since the outcome. */
   lateAfterStatusQuery: number;
   /** Paystack webhooks the service did not answer 200, sent again. */
   webhookRetries: number;
@@ -57,7 +57,7 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
   const callback = (key: string, chosen: CallbackPlan, send: () => Promise<unknown>, statusAsked?: () => boolean) => {
     if (chosen === 'late') {
       held.set(key, send);
-      later(5_000 + random() * 25_000, async () => {
+      later(8_000 + random() * 32_000, async () => {
         if (!held.delete(key)) return;
         events.late++;
         if (statusAsked?.()) events.lateAfterStatusQuery++;
@@ -83,11 +83,16 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
       await new Promise((r) => setTimeout(r, PAYSTACK_RETRY_MS));
     }
   };
-  const webhook = (key: string, event: WebhookEvent) => callback(key, plan(), () => deliverWebhook(event));
+  const webhook = (key: string, event: WebhookEvent, statusAsked: () => boolean) =>
+    callback(key, plan(), () => deliverWebhook(event), statusAsked);
 
-  /** MTN: how many status queries about `reference` arrived after `from` requests. */
-  const mtnAsked = (reference: string, from: number) => () =>
-    mtn.requests.slice(from).some((r) => r.method === 'GET' && r.path.endsWith(`/${reference}`));
+  /** Whether a status query about `id` reached the provider after its first `from` requests. */
+  type Requests = typeof mtn.requests;
+  const asked = (requests: Requests, id: string) => {
+    const from = requests.length;
+    return () =>
+      requests.slice(from).some((r) => r.path.endsWith(`/${id}`) || JSON.stringify(r.json ?? {}).includes(`"${id}"`));
+  };
 
   const tick = () => {
     for (const t of mtn.transactions()) {
@@ -96,8 +101,8 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
       seen.add(key);
       const collection = t.product === 'collection';
       const ok = random() < (collection ? 0.85 : 0.9);
-      // The customer takes a moment to approve; a payout takes a moment to land.
-      later(500 + random() * (collection ? 3_000 : 6_000), async () => {
+      // The customer takes a moment to approve; a payout takes longer to land.
+      later(collection ? 500 + random() * 3_000 : 2_000 + random() * 13_000, async () => {
         const product = t.product;
         if (ok) await mtn.approve(t.referenceId, { product, callback: 'withhold' });
         else
@@ -106,8 +111,7 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
             callback: 'withhold',
           });
         tally(`mtn ${t.product} ${ok ? 'successful' : 'failed'}`);
-        const from = mtn.requests.length;
-        callback(key, plan(), () => mtn.sendCallback(t.referenceId, { product }), mtnAsked(t.referenceId, from));
+        callback(key, plan(), () => mtn.sendCallback(t.referenceId, { product }), asked(mtn.requests, t.referenceId));
       });
     }
     for (const transfer of paystack.state.transfers.values()) {
@@ -115,12 +119,12 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
       if (transfer.status !== 'pending' || seen.has(key)) continue;
       seen.add(key);
       const ok = random() < 0.9;
-      later(500 + random() * 6_000, async () => {
+      later(2_000 + random() * 13_000, async () => {
         const sent = ok
           ? await paystack.completeTransfer(transfer.reference, { delivery: 'withhold' })
           : await paystack.failTransfer(transfer.reference, { delivery: 'withhold' });
         tally(`paystack transfer ${ok ? 'success' : 'failed'}`);
-        webhook(key, sent.event);
+        webhook(key, sent.event, asked(paystack.requests, transfer.reference));
       });
     }
     for (const push of mpesa.stkPushes()) {
@@ -132,7 +136,12 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
         // 1032: "Request cancelled by user".
         await mpesa.complete(push.checkoutRequestId, ok ? 0 : 1032, { callback: 'withhold' });
         tally(`mpesa stk ${ok ? 'paid' : 'cancelled'}`);
-        callback(key, plan(), () => mpesa.sendCallback(push.checkoutRequestId));
+        callback(
+          key,
+          plan(),
+          () => mpesa.sendCallback(push.checkoutRequestId),
+          asked(mpesa.requests, push.checkoutRequestId),
+        );
       });
     }
     for (const payout of mpesa.payouts()) {
@@ -140,11 +149,12 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
       if (payout.state !== 'queued' || seen.has(key)) continue;
       seen.add(key);
       const ok = random() < 0.9;
-      later(500 + random() * 6_000, async () => {
+      later(2_000 + random() * 13_000, async () => {
         // 2040: the recipient is not a registered M-Pesa customer.
         await mpesa.completePayout(payout.originatorConversationId, ok ? 0 : 2040, { result: 'withhold' });
         tally(`mpesa b2c ${ok ? 'paid' : 'failed'}`);
-        callback(key, plan(), () => mpesa.sendPayoutResult(payout.originatorConversationId));
+        const id = payout.originatorConversationId;
+        callback(key, plan(), () => mpesa.sendPayoutResult(id), asked(mpesa.requests, id));
       });
     }
   };
@@ -159,7 +169,7 @@ export function startLiveDriver(providers: LiveProviders, random: () => number) 
       const paid = await paystack.payCharge(charge.reference, { delivery: 'withhold' });
       if (paid.outcome !== 'paid' || !paid.event) return false;
       tally('paystack charge paid');
-      webhook(`paystack charge ${charge.reference}`, paid.event);
+      webhook(`paystack charge ${charge.reference}`, paid.event, asked(paystack.requests, charge.reference));
       return true;
     },
     /** Sends every held-back callback now (after a restart, late for everything). */

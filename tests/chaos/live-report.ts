@@ -20,7 +20,7 @@ export function liveSummary(
     'outcomes at the providers': byKey(events.outcomes),
     'provider fault: answers lost (the provider acted)': `${lost.length} (${count(lost.map((l) => `${l.provider} ${l.path.replace(/\/[0-9a-f-]{36}$/, '/{id}')} ${l.kind}`))})`,
     'provider fault: duplicate callbacks and webhooks': String(events.duplicates),
-    'provider fault: late callbacks and webhooks (after the status query had asked, MTN)': `${events.late} (${events.lateAfterStatusQuery})`,
+    'provider fault: late callbacks and webhooks (of which after our status query had asked)': `${events.late} (${events.lateAfterStatusQuery})`,
     'Paystack webhooks sent again (not answered 200)': String(events.webhookRetries),
     'kills while live payouts were open at the providers': killedMidPayout.join('; ') || 'none',
   };
