@@ -102,12 +102,22 @@ export async function checkLiveInvariants(sql: postgres.Sql, providers: LiveProv
   const recordedUnpaid = payments.filter((p) => !p.succeeded && recordedFor(p).length > 0);
   const matched = new Set(succeeded.flatMap(recordedFor));
   const unknown = collections.filter((c) => !matched.has(c));
+  // What our side made of each payment that is not recorded once: the attempt it belongs to.
+  const explained = await Promise.all(
+    notOnce.slice(0, 5).map(async (p) => {
+      const [attempt] = await sql<{ status: string; failure_code: string | null; provider_reference: string | null }[]>`
+        select status, failure_code, provider_reference from payment_attempts
+         where id::text = ${p.reference} or provider_reference = ${p.reference}`;
+      const lost = providers.lostAnswers().some((l) => l.path.includes(p.reference));
+      return `${p.rail} ${p.reference} recorded ${recordedFor(p).length}x, attempt ${attempt ? `${attempt.status} ${attempt.failure_code ?? ''} ref ${attempt.provider_reference ?? 'none'}` : 'none'}${lost ? ', an answer about it lost' : ''}`;
+    }),
+  );
   const byRail = (rail: Rail) =>
     `${rail} ${succeeded.filter((p) => p.rail === rail).length}/${payments.filter((p) => p.rail === rail).length}`;
   check(
     'live: every payment a provider says succeeded is recorded exactly once',
     succeeded.length > 0 && notOnce.length + wrongAmount.length + recordedUnpaid.length + unknown.length === 0,
-    `succeeded at the provider (of asked): ${byRail('mtn_momo')}, ${byRail('paystack')}, ${byRail('mpesa')}; ${collections.length} recorded (${collections.filter((c) => c.kind !== 'payment').length} flagged); ${notOnce.length} not recorded exactly once, ${wrongAmount.length} for another amount, ${recordedUnpaid.length} recorded but not paid, ${unknown.length} recorded with no provider payment`,
+    `succeeded at the provider (of asked): ${byRail('mtn_momo')}, ${byRail('paystack')}, ${byRail('mpesa')}; ${collections.length} recorded (${collections.filter((c) => c.kind !== 'payment').length} flagged); ${notOnce.length} not recorded exactly once, ${wrongAmount.length} for another amount, ${recordedUnpaid.length} recorded but not paid, ${unknown.length} recorded with no provider payment${explained.length ? ` (${explained.join('; ')})` : ''}`,
   );
 
   const ours = await sql<{ id: string; status: string; net: string; kinds: string[] }[]>`
