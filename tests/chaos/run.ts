@@ -18,6 +18,11 @@ import { killEverything, startDatabase, webInstance, workerProcess, type Process
 import { ChaosClient, type Exchange } from './client';
 import { inject, PLAN, schedule, type Fault } from './faults';
 import { checkInvariants, count, drain } from './invariants';
+import { startLiveDriver } from './live-driver';
+import { checkLiveInvariants } from './live-invariants';
+import { openLivePayouts, startLiveProviders } from './live-providers';
+import { liveSummary } from './live-report';
+import { goLive, liveStep, newLiveOutcomes } from './live-workload';
 import { startProxy } from './proxy';
 import { startReceiver, type Receiver, type Temperament } from './receivers';
 import { recoveries, renderReport, writeResults } from './report';
@@ -27,6 +32,9 @@ const LOAD_MS = Number(process.env.CHAOS_LOAD_SECONDS ?? 180) * 1000;
 const SEED = Number(process.env.CHAOS_SEED ?? 20261125);
 const CLIENTS_PER_MERCHANT = 2;
 const SETTLE_EVERY_MS = 8_000;
+const LIVE_CLIENTS = 2;
+/** A provider's answer is lost every 6 to 14 s of the load. */
+const LOST_ANSWER_EVERY_MS = [6_000, 14_000] as const;
 const RESULTS = path.resolve('test-results/chaos');
 
 /** mulberry32: a small seeded generator, so a run's choices and fault moments can be replayed. */
@@ -49,6 +57,8 @@ async function main(): Promise<boolean> {
   const random = seeded(SEED);
   // Fault moments and lengths from their own sequence: the same seed gives the same faults.
   const faultRandom = seeded(SEED + 1);
+  // The providers' side (customers, callbacks, lost answers) from its own sequence too.
+  const providerRandom = seeded(SEED + 2);
   const cleanups: Array<() => Promise<unknown>> = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-chaos-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -67,6 +77,8 @@ async function main(): Promise<boolean> {
     let web: Array<Processes & { url: string }> = [];
     const proxy = await startProxy(() => web.map((w) => w.url));
     cleanups.push(() => proxy.stop());
+    const providers = await startLiveProviders(proxy.url);
+    cleanups.push(() => providers.close());
     const admin = crypto.randomBytes(32).toString('base64url');
     const env: Record<string, string> = {
       DATABASE_URL: database.url,
@@ -87,6 +99,7 @@ async function main(): Promise<boolean> {
       API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_WRITE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
+      ...providers.env,
     };
     web = await Promise.all(['web-a', 'web-b'].map((name) => webInstance(name, env, logs)));
     const workers = ['worker-1', 'worker-2'].map((name) => workerProcess(name, env, logs));
@@ -100,18 +113,41 @@ async function main(): Promise<boolean> {
     const merchants: Merchant[] = [];
     for (const [i, receiver] of receivers.entries())
       merchants.push(await onboard(client, adminHeaders, i + 1, [receiver, hangable]));
+    // One more merchant, switched to live by the operator; its test side has one steady receiver.
+    const liveMerchant = await goLive(
+      client,
+      adminHeaders,
+      await onboard(client, adminHeaders, merchants.length + 1, [receivers[0]!]),
+    );
+    merchants.push(liveMerchant);
+    const driver = startLiveDriver(providers, providerRandom);
+    cleanups.push(() => driver.stop());
     console.log(
-      `Chaos: ${web.length} web instances behind ${proxy.url}, ${workers.length} workers, ${merchants.length} merchants; load for ${LOAD_MS / 1000} s (seed ${SEED})`,
+      `Chaos: ${web.length} web instances behind ${proxy.url}, ${workers.length} workers, ${merchants.length} merchants (one live, on MTN MoMo, Paystack and M-Pesa contract servers); load for ${LOAD_MS / 1000} s (seed ${SEED})`,
     );
 
     const outcomes = newOutcomes();
+    const live = newLiveOutcomes();
     const startedAt = Date.now();
     const until = startedAt + LOAD_MS;
-    const traffic = merchants.flatMap((merchant) =>
+    const testMerchants = merchants.filter((m) => m !== liveMerchant);
+    const traffic = testMerchants.flatMap((merchant) =>
       Array.from({ length: CLIENTS_PER_MERCHANT }, async () => {
         while (Date.now() < until) await step(client, merchant, random, outcomes);
       }),
     );
+    const liveRandom = seeded(SEED + 3);
+    const liveTraffic = Array.from({ length: LIVE_CLIENTS }, async () => {
+      while (Date.now() < until) await liveStep(client, liveMerchant, driver, liveRandom, outcomes, live);
+    });
+    const lostAnswers = (async () => {
+      const [least, most] = LOST_ANSWER_EVERY_MS;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, least + providerRandom() * (most - least)));
+        if (Date.now() >= until) return;
+        providers.injectLostAnswer(providerRandom);
+      }
+    })();
     const settlements = (async () => {
       while (Date.now() < until) {
         await new Promise((r) => setTimeout(r, SETTLE_EVERY_MS));
@@ -119,6 +155,8 @@ async function main(): Promise<boolean> {
       }
     })();
     const faults: Fault[] = [];
+    /** Live payouts open at the providers at the moment each process was killed. */
+    const killedMidPayout: string[] = [];
     const chaos = (async () => {
       const moments = schedule(PLAN.length, startedAt + 10_000, LOAD_MS - 30_000, faultRandom);
       const seen = new Map<string, number>();
@@ -126,6 +164,7 @@ async function main(): Promise<boolean> {
         await new Promise((r) => setTimeout(r, Math.max(0, moments[i]! - Date.now())));
         const nth = seen.get(kind) ?? 0;
         seen.set(kind, nth + 1);
+        if (kind.startsWith('kill')) killedMidPayout.push(`${kind} ${openLivePayouts(providers)}`);
         const fault = await inject(kind, nth, { web, workers, database, hangable }, faultRandom);
         faults.push(fault);
         console.log(
@@ -133,9 +172,11 @@ async function main(): Promise<boolean> {
         );
       }
     })();
-    await Promise.all([...traffic, settlements, chaos]);
+    await Promise.all([...traffic, ...liveTraffic, settlements, chaos, lostAnswers]);
     // Whatever a fault left down is started again before the books are read.
     await Promise.all(everything.filter((p) => !p.alive()).map((p) => p.start()));
+    // Callbacks held back are delivered now, after the restart: late for everything.
+    await driver.flushLate();
     await settle(client, adminHeaders, outcomes);
 
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
@@ -153,7 +194,10 @@ async function main(): Promise<boolean> {
       exchanges,
       faults,
       drained,
+      lostProviderAnswers: providers.lostAnswers().map((l) => l.at),
     });
+    checks.push(...(await checkLiveInvariants(sql, providers, liveMerchant.id)));
+    await driver.stop();
     const summary = {
       'requests (all attempts)': exchanges.length,
       'requests per second': (exchanges.length / (LOAD_MS / 1000)).toFixed(1),
@@ -165,6 +209,7 @@ async function main(): Promise<boolean> {
       'withdrawals and payouts accepted': outcomes.moneyOut.size,
       'settlement runs': outcomes.settlementRuns,
       'refused (4xx), by step': count([...outcomes.refused].flatMap(([k, n]) => Array<string>(n).fill(k))),
+      ...liveSummary(live, driver.events, providers, killedMidPayout),
       'webhook receivers (ok / failed / held)': [...receivers, hangable]
         .map((r) => `${r.name}: ${r.answered.ok} / ${r.answered.failed} / ${r.answered.held}`)
         .join('; '),

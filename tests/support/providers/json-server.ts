@@ -30,13 +30,17 @@ export type Fault =
   /** Never answer: the client must time out. */
   | { kind: 'hang' }
   /** Do the work, then never answer: the request took effect but the caller cannot know. */
-  | { kind: 'hang_after' };
+  | { kind: 'hang_after' }
+  /** Do the work, then cut the connection: the answer is lost on the way (a fault injection, not provider behaviour). */
+  | { kind: 'drop_after' };
 
 export interface JsonServer {
   url: string;
   requests: ProviderRequest[];
   /** The next `times` requests whose path matches get `fault`. */
   inject(fault: Fault, options?: { times?: number; path?: RegExp }): void;
+  /** Injected faults as they were applied, in order (which request each one hit, and when). */
+  applied: { fault: Fault; method: string; path: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -48,6 +52,7 @@ export async function startJsonServer(
   const requests: ProviderRequest[] = [];
   const faults: { fault: Fault; times: number; path?: RegExp }[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const applied: JsonServer['applied'] = [];
 
   const takeFault = (path: string): Fault | null => {
     const found = faults.find((f) => !f.path || f.path.test(path));
@@ -80,12 +85,14 @@ export async function startJsonServer(
         };
         requests.push(request);
         const fault = takeFault(url.pathname);
+        if (fault) applied.push({ fault, method: request.method, path: request.path, at: Date.now() });
         if (fault?.kind === 'hang') return void hanging.add(res);
         if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
         if (fault?.kind === 'status')
           return send(res, { status: fault.status, body: fault.body ?? { message: 'fault injected' } });
         const reply = await handle(request);
         if (fault?.kind === 'hang_after') return void hanging.add(res);
+        if (fault?.kind === 'drop_after') return void res.socket?.destroy();
         send(res, reply);
       })().catch((error: unknown) => send(res, { status: 500, body: { message: String(error) } }));
     });
@@ -97,6 +104,7 @@ export async function startJsonServer(
     url: `http://127.0.0.1:${bound}`,
     requests,
     inject: (fault, options = {}) => faults.push({ fault, times: options.times ?? 1, path: options.path }),
+    applied,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { startJsonServer, type Fault, type ProviderReply, type ProviderRequest } from './json-server';
+import { startJsonServer, type Fault, type JsonServer, type ProviderReply, type ProviderRequest } from './json-server';
 import {
   callbackSender,
   type CallbackMethod,
@@ -130,6 +130,8 @@ export interface MtnMomoServer {
   requests: ProviderRequest[];
   /** The next `times` requests whose path matches get `fault` (status, delay, hang, hang_after). */
   inject(fault: Fault, options?: { times?: number; path?: RegExp }): void;
+  /** Injected faults as they were applied (json-server). */
+  applied: JsonServer['applied'];
   /** A copy of the state kept for `referenceId`. */
   transaction(referenceId: string, product?: MtnProduct): MtnTransaction | undefined;
   transactions(product?: MtnProduct): MtnTransaction[];
@@ -332,6 +334,7 @@ export async function startMtnMomo(options: MtnMomoServerOptions = {}): Promise<
     },
     requests: server.requests,
     inject: server.inject,
+    applied: server.applied,
     transaction: (referenceId, product) => {
       const found = (product ? [product] : (['collection', 'disbursement'] as const)).map((p) =>
         stores[p].get(referenceId),

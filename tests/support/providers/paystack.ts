@@ -94,6 +94,7 @@ export interface PaystackServer {
   /** Every HTTP request received, in order (json-server). */
   requests: JsonServer['requests'];
   inject: JsonServer['inject'];
+  applied: JsonServer['applied'];
   state: PaystackState;
   /** Every webhook event made, in order, delivered or not. */
   events: WebhookEvent[];
@@ -207,6 +208,7 @@ export async function startPaystack(options: PaystackServerOptions = {}): Promis
     secretKey,
     requests: server.requests,
     inject: server.inject,
+    applied: server.applied,
     state,
     events,
     contract,
