@@ -157,7 +157,7 @@ export async function checkInvariants(options: {
 /**
  * 5xx (and lost connections) allowed: a 503 with Retry-After while PostgreSQL was down (and for 10 s
  * after it came back, while pools reconnect); the balancer's 502, or a cut connection, in the second
- * a web instance was killed (requests it was serving); a 503 `rail_unavailable` while a provider's answer was lost (the request took up to the rail's time-out). Everything else counts.
+ * a web instance was killed (requests it was serving); a 503 `rail_unavailable` with Retry-After while a provider's answer was lost (the request took up to the rail's time-out). Everything else counts.
  */
 export function serverErrorsOutsideOutages(
   exchanges: Exchange[],
@@ -173,8 +173,7 @@ export function serverErrorsOutsideOutages(
     if (e.status === 503 && e.retryAfter && during(e, 'restart PostgreSQL', 10_000)) return false;
     if ((e.status === 0 || e.proxy === 'backend-lost') && !e.hung && during(e, 'kill web', 1_000)) return false;
     const providerSilent = lostAnswers.some((at) => at >= e.at - 1_000 && at <= e.at + e.ms);
-    // The hosted page's bank-transfer 503 carries no Retry-After today: not required here.
-    if (e.status === 503 && e.code === 'rail_unavailable' && providerSilent) return false;
+    if (e.status === 503 && e.code === 'rail_unavailable' && e.retryAfter && providerSilent) return false;
     return true;
   });
 }

@@ -51,6 +51,8 @@ export async function openBankTransfer(
       503,
       'rail_unavailable',
       'The bank could not open an account for this payment just now: try again, or pay another way',
+      [],
+      { 'retry-after': '10' },
     );
   }
   await db.transaction(async (tx) => {

@@ -199,6 +199,7 @@ describe('a live NGN checkout paid by bank transfer through Paystack', () => {
     const res = await page.call(contract.chooseBankTransferPayment);
     expectStatus(res, 503);
     expectErrorShape(res.body, 'rail_unavailable');
+    expect(res.headers.get('retry-after')).toBe('10');
     const attempts = await sql`select id from payment_attempts where checkout_id = ${checkout.id}`;
     expect(attempts).toHaveLength(0);
   });

@@ -23,29 +23,30 @@ export const sandboxPayouts: PayoutRail = {
   needsBankCode: false,
   problemWith: () => null,
   async sendPayout(request) {
-    const db = getDb();
-    const recorded = await recordRequest(db, {
-      reference: `SBX-PO-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
-      kind: 'payout',
-      subjectId: request.payoutId,
-      amount: request.amount,
-      currencyCode: request.currency,
-    });
-    if (recorded.created) {
-      const number = request.target.type === 'mobile_money' ? request.target.phone : request.target.accountNumber;
-      await enqueueJob(
-        db,
-        'sandbox_payout_outcome',
-        {
-          transaction_id: request.payoutId,
-          outcome: number.endsWith(SANDBOX_PAYOUT_FAILURE_SUFFIX) ? 'failed' : 'completed',
-        },
-        {
-          runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000),
-          jobKey: `sandbox_po:${request.payoutId}`,
-        },
-      );
-    }
+    const number = request.target.type === 'mobile_money' ? request.target.phone : request.target.accountNumber;
+    const recorded = await recordRequest(
+      getDb(),
+      {
+        reference: `SBX-PO-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+        kind: 'payout',
+        subjectId: request.payoutId,
+        amount: request.amount,
+        currencyCode: request.currency,
+      },
+      (tx) =>
+        enqueueJob(
+          tx,
+          'sandbox_payout_outcome',
+          {
+            transaction_id: request.payoutId,
+            outcome: number.endsWith(SANDBOX_PAYOUT_FAILURE_SUFFIX) ? 'failed' : 'completed',
+          },
+          {
+            runAt: new Date(Date.now() + config().SANDBOX_PAYOUT_DELAY_SECONDS * 1000),
+            jobKey: `sandbox_po:${request.payoutId}`,
+          },
+        ),
+    );
     return { kind: 'accepted', providerReference: recorded.reference };
   },
   async queryPayout({ payoutId }): Promise<PayoutStatus> {

@@ -39,29 +39,31 @@ export const sandboxPrompts: PromptRail = {
   referenceIsOurs: false,
   takesAmount: () => true,
   async requestPayment(request) {
-    const db = getDb();
-    const reference = `SBX-MM-${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
-    const recorded = await recordRequest(db, {
-      reference,
-      kind: 'prompt',
-      subjectId: request.attemptId,
-      amount: request.amount,
-      currencyCode: request.currency,
-    });
     const behaviour = sandboxBehaviourFor(request.phone);
-    // "no_answer" schedules nothing: the attempt's own time-out ends it, as with a real silent phone.
-    if (recorded.created && behaviour !== 'no_answer') {
-      const now = behaviour === 'success_immediately';
-      await enqueueJob(
-        db,
-        'sandbox_mobile_money_outcome',
-        { attempt_id: request.attemptId, outcome: now || behaviour === 'success' ? 'success' : behaviour },
-        {
-          runAt: new Date(Date.now() + (now ? 0 : config().SANDBOX_MOBILE_MONEY_DELAY_SECONDS) * 1000),
-          jobKey: `sandbox_mm:${request.attemptId}`,
-        },
-      );
-    }
+    const now = behaviour === 'success_immediately';
+    const recorded = await recordRequest(
+      getDb(),
+      {
+        reference: `SBX-MM-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+        kind: 'prompt',
+        subjectId: request.attemptId,
+        amount: request.amount,
+        currencyCode: request.currency,
+      },
+      // "no_answer" schedules nothing: the attempt's own time-out ends it, as with a real silent phone.
+      async (tx) => {
+        if (behaviour === 'no_answer') return;
+        await enqueueJob(
+          tx,
+          'sandbox_mobile_money_outcome',
+          { attempt_id: request.attemptId, outcome: now || behaviour === 'success' ? 'success' : behaviour },
+          {
+            runAt: new Date(Date.now() + (now ? 0 : config().SANDBOX_MOBILE_MONEY_DELAY_SECONDS) * 1000),
+            jobKey: `sandbox_mm:${request.attemptId}`,
+          },
+        );
+      },
+    );
     return { kind: 'accepted', providerReference: recorded.reference };
   },
   async queryPayment({ providerReference }): Promise<CollectionStatus> {

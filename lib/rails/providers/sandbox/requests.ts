@@ -2,25 +2,36 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sandboxRailRequests } from '../../../platform/db/schema';
 import type { Db } from '../../../platform/db/client';
 
-/** The sandbox's side of a request: kept once per attempt, payout or transfer (our id is its idempotency key). */
+/**
+ * The sandbox's side of a request: kept once per attempt, payout or transfer (our id is its
+ * idempotency key). `onCreated` runs in the same transaction when the request is new (queueing the
+ * simulated customer's answer), so a crash can never keep the request and lose its answer: a retry
+ * finds the request and its answer both there, or neither.
+ */
 export async function recordRequest(
   db: Db,
   request: Pick<
     typeof sandboxRailRequests.$inferInsert,
     'reference' | 'kind' | 'subjectId' | 'amount' | 'currencyCode' | 'quotedReference' | 'status'
   >,
+  onCreated?: (tx: Db) => Promise<void>,
 ): Promise<{ reference: string; created: boolean }> {
-  const [inserted] = await db
-    .insert(sandboxRailRequests)
-    .values(request)
-    .onConflictDoNothing({ target: sandboxRailRequests.subjectId })
-    .returning({ reference: sandboxRailRequests.reference });
-  if (inserted) return { reference: inserted.reference, created: true };
-  const [existing] = await db
-    .select({ reference: sandboxRailRequests.reference })
-    .from(sandboxRailRequests)
-    .where(eq(sandboxRailRequests.subjectId, request.subjectId));
-  return { reference: existing!.reference, created: false };
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(sandboxRailRequests)
+      .values(request)
+      .onConflictDoNothing({ target: sandboxRailRequests.subjectId })
+      .returning({ reference: sandboxRailRequests.reference });
+    if (inserted) {
+      await onCreated?.(tx);
+      return { reference: inserted.reference, created: true };
+    }
+    const [existing] = await tx
+      .select({ reference: sandboxRailRequests.reference })
+      .from(sandboxRailRequests)
+      .where(eq(sandboxRailRequests.subjectId, request.subjectId));
+    return { reference: existing!.reference, created: false };
+  });
 }
 
 /** What the sandbox posts to a callback address: its reference, as MTN and Daraja post theirs. */

@@ -3,7 +3,8 @@ import { caller } from '../../support/caller';
 import { contract } from '../../support/contract';
 import { sql, checkoutWithPage, checkoutRow } from './helpers';
 import { getDb } from '../../../lib/platform/db/client';
-import { receiveSandboxTransfer, sandboxBankTransfer } from '../../../lib/rails/providers/sandbox';
+import crypto from 'node:crypto';
+import { receiveSandboxTransfer, sandboxBankTransfer, sandboxPayouts } from '../../../lib/rails/providers/sandbox';
 import { settleBankTransfer } from '../../../lib/collections/live/bank-transfer';
 import { sweepTransfers } from '../../../lib/collections/live/transfer-sweep';
 
@@ -81,5 +82,43 @@ describe('the sandbox bank is a provider', () => {
     await sql`update payment_attempts set provider_metadata = provider_metadata - 'provider_checked_at' where id = ${attemptId}`;
     await sweepTransfers(getDb());
     expect(await sql`select id from collections where checkout_id = ${checkout.id}`).toHaveLength(1);
+  });
+});
+
+describe('the sandbox keeps a request and its answer together', () => {
+  it('a crash between taking a payout and queueing its answer keeps neither; the retry has both', async () => {
+    const payoutId = crypto.randomUUID();
+    const send = () =>
+      sandboxPayouts.sendPayout({
+        payoutId,
+        amount: 1000n,
+        currency: 'GHS',
+        target: { type: 'bank_transfer', accountNumber: '0123456789', bankCode: '', accountName: 'A' },
+        reason: 'test',
+        callbackUrl: '',
+      });
+    // The database fails the job's insert, as it does when it crashes at that moment.
+    await sql.unsafe(`
+      create function fail_sandbox_job() returns trigger language plpgsql as $$
+      begin
+        if (select identifier from graphile_worker._private_tasks where id = new.task_id) = 'sandbox_payout_outcome'
+        then raise exception 'crash'; end if;
+        return new;
+      end $$;
+      create trigger fail_sandbox_job before insert on graphile_worker._private_jobs
+        for each row execute function fail_sandbox_job()`);
+    try {
+      await expect(send()).rejects.toThrow();
+    } finally {
+      await sql.unsafe(`drop trigger fail_sandbox_job on graphile_worker._private_jobs;
+        drop function fail_sandbox_job()`);
+    }
+    expect(await sql`select 1 from sandbox_rail_requests where subject_id = ${payoutId}`).toHaveLength(0);
+
+    expect(await send()).toMatchObject({ kind: 'accepted' });
+    expect(await send()).toMatchObject({ kind: 'accepted' });
+    expect(await sql`select 1 from sandbox_rail_requests where subject_id = ${payoutId}`).toHaveLength(1);
+    const jobs = await sql`select 1 from graphile_worker.jobs where key = ${`sandbox_po:${payoutId}`}`;
+    expect(jobs).toHaveLength(1);
   });
 });
