@@ -90,12 +90,15 @@ export async function checkLiveInvariants(sql: postgres.Sql, providers: LiveProv
   const check = (name: string, ok: boolean, found: string) => checks.push({ name, ok, found });
   const { payments, payouts, paidOut } = providerRecords(providers);
 
-  const collections = await sql<{ attempt_id: string | null; rail_reference: string; amount: string; kind: string }[]>`
-    select c.attempt_id, c.rail_reference, c.amount::text as amount, c.kind
-      from collections c join tenants t on t.id = c.tenant_id
+  // M-Pesa names a push by its CheckoutRequestID (the attempt's reference); the collection keeps the receipt.
+  const collections = await sql<
+    { attempt_id: string | null; attempt_reference: string | null; amount: string; kind: string }[]
+  >`
+    select c.attempt_id, a.provider_reference as attempt_reference, c.amount::text as amount, c.kind
+      from collections c join tenants t on t.id = c.tenant_id left join payment_attempts a on a.id = c.attempt_id
      where c.merchant_id = ${merchantId} and t.mode = 'live'`;
   const recordedFor = (p: ProviderPayment) =>
-    collections.filter((c) => (p.rail === 'mpesa' ? c.rail_reference === p.reference : c.attempt_id === p.reference));
+    collections.filter((c) => (p.rail === 'mpesa' ? c.attempt_reference : c.attempt_id) === p.reference);
   const succeeded = payments.filter((p) => p.succeeded);
   const notOnce = succeeded.filter((p) => recordedFor(p).length !== 1);
   const wrongAmount = succeeded.filter((p) => recordedFor(p).some((c) => BigInt(c.amount) !== p.amount));
