@@ -1,7 +1,8 @@
 import { startMtnMomo, type MtnMomoServer } from '../support/providers/mtn-momo';
-import { MPESA_TEST_ACCOUNT, startMpesa, type MpesaServer } from '../support/providers/mpesa';
+import { startMpesa, type MpesaServer } from '../support/providers/mpesa';
 import { PAYSTACK_PATHS, startPaystack, type PaystackServer } from '../support/providers/paystack';
 import type { Fault as ProviderFault } from '../support/providers/json-server';
+import { mpesaAccountVariables, mtnMomoVariables } from '../support/providers/service-variables';
 
 /**
  * The live rails of the chaos run: the providers' contract servers (tests/support/providers/) on
@@ -45,7 +46,6 @@ export async function startLiveProviders(balancerUrl: string): Promise<LiveProvi
   });
   const paystack = await startPaystack({ webhookUrl: `${balancerUrl}/api/rails/paystack/notifications` });
   const mpesa = await startMpesa({ timestampToleranceSeconds: null });
-  const { collection, disbursement } = mtn.adapterSettings;
   const env = {
     LIVE_ROUTES: [
       'GHS:mobile_money=mtn_momo',
@@ -57,24 +57,11 @@ export async function startLiveProviders(balancerUrl: string): Promise<LiveProvi
     ].join(','),
     // A provider that does not answer is given up on (outcome unknown) after this.
     RAIL_TIMEOUT_SECONDS: '3',
-    MTN_MOMO_BASE_URL: mtn.url,
-    MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
-    MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
-    MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
-    MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
-    MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
-    MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
+    ...mtnMomoVariables(mtn),
     PAYSTACK_SECRET_KEY: paystack.secretKey,
     PAYSTACK_BASE_URL: paystack.url,
     MPESA_BASE_URL: mpesa.url,
-    MPESA_CONSUMER_KEY: MPESA_TEST_ACCOUNT.consumerKey,
-    MPESA_CONSUMER_SECRET: MPESA_TEST_ACCOUNT.consumerSecret,
-    MPESA_SHORT_CODE: MPESA_TEST_ACCOUNT.shortCode,
-    MPESA_PASSKEY: MPESA_TEST_ACCOUNT.passkey,
-    MPESA_B2C_SHORT_CODE: MPESA_TEST_ACCOUNT.b2cShortCode,
-    MPESA_B2C_INITIATOR_NAME: MPESA_TEST_ACCOUNT.initiatorName,
-    MPESA_B2C_SECURITY_CREDENTIAL: MPESA_TEST_ACCOUNT.securityCredential,
+    ...mpesaAccountVariables(),
   };
   const servers = { mtn, paystack, mpesa };
   return {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
 import { caller } from '../../support/caller';
-import { MPESA_TEST_ACCOUNT, startMpesa, type MpesaServer } from '../../support/providers/mpesa';
+import { startMpesa, type MpesaServer } from '../../support/providers/mpesa';
+import { mpesaAccountVariables } from '../../support/providers/service-variables';
 
 /**
  * Live mode on M-Pesa for one test file: Daraja's contract server, whose callbacks go to our real
@@ -11,13 +12,7 @@ import { MPESA_TEST_ACCOUNT, startMpesa, type MpesaServer } from '../../support/
 export function mpesaLive(routes: string): () => MpesaServer {
   let mpesa: MpesaServer | undefined;
   const variables = {
-    MPESA_CONSUMER_KEY: MPESA_TEST_ACCOUNT.consumerKey,
-    MPESA_CONSUMER_SECRET: MPESA_TEST_ACCOUNT.consumerSecret,
-    MPESA_SHORT_CODE: MPESA_TEST_ACCOUNT.shortCode,
-    MPESA_PASSKEY: MPESA_TEST_ACCOUNT.passkey,
-    MPESA_B2C_SHORT_CODE: MPESA_TEST_ACCOUNT.b2cShortCode,
-    MPESA_B2C_INITIATOR_NAME: MPESA_TEST_ACCOUNT.initiatorName,
-    MPESA_B2C_SECURITY_CREDENTIAL: MPESA_TEST_ACCOUNT.securityCredential,
+    ...mpesaAccountVariables(),
     LIVE_ROUTES: routes,
     RAIL_TIMEOUT_SECONDS: '2',
   };

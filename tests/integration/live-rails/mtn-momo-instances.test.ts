@@ -16,6 +16,7 @@ import { startMtnMomo, type MtnMomoServer } from '../../support/providers/mtn-mo
 import type { MtnCallback } from '../../support/providers/mtn-momo/callbacks';
 import { statusBody, type MtnProduct } from '../../support/providers/mtn-momo/transactions';
 import { payoutRecords } from './payout-records';
+import { mtnMomoVariables } from '../../support/providers/service-variables';
 
 /**
  * Two countries on MTN MoMo in live mode, each on its own MTN credentials: Ghana (GHS) through the
@@ -43,7 +44,7 @@ beforeAll(async () => {
     deliver: toOurRoute,
     countries: [{ targetEnvironment: 'mtnivorycoast', currency: 'XOF' }],
   });
-  const { collection, disbursement, countries } = mtn.adapterSettings;
+  const { countries } = mtn.adapterSettings;
   const ci = countries[0]!;
   const product = (p: typeof ci.collection) => ({
     subscription_key: p.subscriptionKey,
@@ -51,14 +52,7 @@ beforeAll(async () => {
     api_key: p.apiKey,
   });
   const variables = {
-    MTN_MOMO_BASE_URL: mtn.url,
-    MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
-    MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
-    MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
-    MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
-    MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
-    MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
+    ...mtnMomoVariables(mtn),
     MTN_MOMO_ACCOUNTS: JSON.stringify({
       CI: {
         target_environment: ci.targetEnvironment,

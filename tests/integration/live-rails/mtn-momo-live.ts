@@ -7,6 +7,7 @@ import { hostedPage, liveKeyOf, newMerchant } from '../../support/fixtures';
 import { runJobsNow } from '../../support/jobs';
 import { startMtnMomo, type MtnMomoServer, type MtnMomoServerOptions } from '../../support/providers/mtn-momo';
 import type { MtnCallback } from '../../support/providers/mtn-momo/callbacks';
+import { mtnMomoVariables } from '../../support/providers/service-variables';
 
 /**
  * Live GHS on MTN MoMo for one test file: MTN's contract server (target `mtnghana`, GHS, our API host
@@ -31,16 +32,8 @@ export function mtnMomoLive(sql: TestSql, options: MtnMomoServerOptions = {}) {
       deliver: toOurRoute,
       ...options,
     });
-    const { collection, disbursement } = mtn.adapterSettings;
     const variables = {
-      MTN_MOMO_BASE_URL: mtn.url,
-      MTN_MOMO_TARGET_ENVIRONMENT: 'mtnghana',
-      MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey,
-      MTN_MOMO_COLLECTION_API_USER: collection.apiUser,
-      MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-      MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
-      MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
-      MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
+      ...mtnMomoVariables(mtn),
       LIVE_ROUTES: 'GHS:mobile_money=mtn_momo, GHS:payout_mobile_money=mtn_momo',
       // A provider that does not answer is given up on (unknown) after this; short here.
       RAIL_TIMEOUT_SECONDS: '2',
