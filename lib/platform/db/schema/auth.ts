@@ -23,6 +23,8 @@ export const authUsers = pgTable('auth_users', {
   twoFactorEnabled: boolean().default(false),
   /** The company running the service: may open the operator console (set only from the command line). */
   operator: boolean().notNull().default(false),
+  /** The language the person chose for the dashboard and the team's mail ('en', 'fr'); null: not chosen yet. */
+  locale: text(),
 });
 
 export const authSessions = pgTable(
