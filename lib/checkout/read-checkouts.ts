@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { checkouts, type CheckoutStatus, type Tenant } from '../platform/db/schema';
+import { checkoutSearchText } from '../platform/db/schema/checkouts';
 import type { Db } from '../platform/db/client';
 import { preparedQuery } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
@@ -39,11 +40,19 @@ function statusIs(status: CheckoutStatus): SQL {
   return eq(checkouts.status, status);
 }
 
-/** Newest first; the id breaks ties so paging never skips or repeats a checkout. */
-export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckoutsQuery) {
+/** `%`, `_` and `\` typed into a search are themselves, not LIKE's wildcards. */
+export const likeLiteral = (text: string) => text.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Newest first; the id breaks ties so paging never skips or repeats a checkout. `contains` (the
+ * dashboard's search box, not an API filter) keeps the checkouts whose payment reference, customer
+ * email or name, or order id holds that text in any case, served by the trigram index on
+ * `checkoutSearchText`.
+ */
+export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckoutsQuery, contains?: string) {
   // One prepared query per combination of filters given (and status asked for): the common pages reuse theirs.
-  const given = (['payment_reference', 'customer_email', 'created_from', 'created_to'] as const).filter(
-    (f) => query[f] !== undefined,
+  const given = (['payment_reference', 'customer_email', 'created_from', 'created_to', 'contains'] as const).filter(
+    (f) => (f === 'contains' ? contains : query[f]) !== undefined,
   );
   const name = `list_checkouts:${query.status ?? ''}:${given.join(',')}`;
   const list = preparedQuery(db, name, (d) =>
@@ -59,6 +68,9 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
             : undefined,
           given.includes('customer_email')
             ? sql`lower(${checkouts.customerEmail}) = lower(${sql.placeholder('customer_email')})`
+            : undefined,
+          given.includes('contains')
+            ? sql`${checkoutSearchText(checkouts)} ilike ${sql.placeholder('contains')}`
             : undefined,
           // Placeholders are bound as given (not through the column's encoder): dates go as ISO text.
           given.includes('created_from')
@@ -78,6 +90,7 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
     tenant: tenant.id,
     payment_reference: query.payment_reference,
     customer_email: query.customer_email,
+    contains: contains === undefined ? undefined : `%${likeLiteral(contains)}%`,
     created_from: query.created_from?.toISOString(),
     created_to: query.created_to?.toISOString(),
     limit: query.limit,

@@ -21,6 +21,19 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const APPROVAL_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/**
+ * What the dashboard's search box matches a part of: the payment reference, the customer's email and
+ * name, and the merchant's order id (`meta_data.order_id`), joined by a character no one can type
+ * (U+001F) so a match never spans two fields. The trigram index below is built on exactly this text.
+ */
+export const checkoutSearchText = (t: {
+  paymentReference: unknown;
+  customerEmail: unknown;
+  customerName: unknown;
+  metaData: unknown;
+}) =>
+  sql`(${t.paymentReference} || chr(31) || ${t.customerEmail} || chr(31) || coalesce(${t.customerName}, '') || chr(31) || coalesce(${t.metaData} ->> 'order_id', ''))`;
+
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const checkouts = pgTable(
@@ -65,6 +78,8 @@ export const checkouts = pgTable(
     index('checkouts_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The listing's customer_email filter (exact, any case), newest first.
     index('checkouts_tenant_email_idx').on(t.tenantId, sql`lower(${t.customerEmail})`, t.createdAt.desc().nullsFirst()),
+    // The dashboard's search for a part of a reference, email, name or order id (ILIKE '%…%').
+    index('checkouts_search_trgm_idx').using('gin', sql`${checkoutSearchText(t)} gin_trgm_ops`),
     // The expiry sweep only ever looks at checkouts that can still expire.
     index('checkouts_expirable_idx')
       .on(t.expiresAt)

@@ -6,7 +6,7 @@ const en = {
   title: 'Checkouts',
   lead: 'Payments your customers make through your checkout links, newest first.',
   search: 'Search',
-  search_hint: 'A payment reference (PAY-…), a customer email or a checkout id, exactly.',
+  search_hint: 'Part of a payment reference (PAY-…), a customer’s email or name, or your order id; or a checkout id.',
   status: 'Status',
   any_status: 'Any status',
   created_from: 'Created from',
@@ -104,7 +104,8 @@ const fr: Words = {
   title: 'Paiements',
   lead: 'Les paiements de vos clients par vos liens de paiement, du plus récent au plus ancien.',
   search: 'Rechercher',
-  search_hint: 'Une référence de paiement (PAY-…), l’e-mail d’un client ou un identifiant, exactement.',
+  search_hint:
+    'Une partie d’une référence de paiement (PAY-…), de l’e-mail ou du nom d’un client, ou de votre numéro de commande ; ou l’identifiant d’un paiement.',
   status: 'État',
   any_status: 'Tous les états',
   created_from: 'Créé depuis le',

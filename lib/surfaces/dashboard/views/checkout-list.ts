@@ -6,12 +6,14 @@ import type { Db } from '../../../platform/db/client';
 import type { Tenant } from '../../../platform/db/schema';
 import { ApiError, type FieldError } from '../../../platform/http/errors';
 import { zodFieldErrors } from '../../../platform/http/parse';
+import { isStorableText, UNSTORABLE_MESSAGE } from '../../../platform/http/storable-text';
 
 /**
  * The Checkouts page's list: its address's search parameters read into the API's own list query
- * (`listCheckouts`, its schema and its verb), plus one search box. The box takes a payment reference
- * or a customer email (the API's exact filters), or a checkout id, which the list query has no filter
- * for: that one is a lookup in the tenant (another merchant's or the other mode's id finds nothing).
+ * (`listCheckouts`, its schema and its verb), plus one search box. The box finds a part of a payment
+ * reference, a customer's email or name, or the merchant's order id, in any case (the API's filters
+ * are exact; this one is the dashboard's), or a whole checkout id, looked up in the tenant (another
+ * merchant's or the other mode's id finds nothing).
  */
 export const CHECKOUT_PAGE_SIZE = 20;
 
@@ -19,7 +21,10 @@ export const CHECKOUT_PAGE_SIZE = 20;
 export const CHECKOUT_SEARCH_KEYS = ['q', 'status', 'created_from', 'created_to', 'offset'] as const;
 export type CheckoutSearch = Partial<Record<(typeof CHECKOUT_SEARCH_KEYS)[number], string>>;
 
-export type SearchedBy = 'payment_reference' | 'customer_email' | 'id' | null;
+export type SearchedBy = 'text' | 'id' | null;
+
+/** Longer than any reference, email, name or order id it could be part of. */
+export const SEARCH_MAX_LENGTH = 200;
 
 export interface CheckoutListView {
   checkouts: CheckoutFull[];
@@ -45,11 +50,17 @@ export function searchOf(params: Record<string, string | string[] | undefined>):
   return search;
 }
 
-/** What the search box holds: an id, an email (it has an @), else a payment reference. */
+/** What the search box holds: a whole checkout id, else text to find a part of. */
 export function searchedBy(q: string | undefined): SearchedBy {
   if (!q) return null;
-  if (z.uuid().safeParse(q).success) return 'id';
-  return q.includes('@') ? 'customer_email' : 'payment_reference';
+  return z.uuid().safeParse(q).success ? 'id' : 'text';
+}
+
+function searchProblem(q: string | undefined): FieldError | null {
+  if (q === undefined) return null;
+  if (q.length > SEARCH_MAX_LENGTH) return { field: 'q', message: `must be at most ${SEARCH_MAX_LENGTH} characters` };
+  if (!isStorableText(q)) return { field: 'q', message: UNSTORABLE_MESSAGE };
+  return null;
 }
 
 export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutSearch): Promise<CheckoutListView> {
@@ -70,17 +81,14 @@ export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutS
     status: search.status,
     created_from: search.created_from,
     created_to: search.created_to,
-    ...(by ? { [by]: search.q } : {}),
   });
-  if (!parsed.success) {
-    // The box's search names the box: the page has no payment_reference or customer_email field.
-    const problems = zodFieldErrors(parsed.error).map((f) =>
-      f.field === 'payment_reference' || f.field === 'customer_email' ? { ...f, field: 'q' } : f,
-    );
+  const qProblem = searchProblem(search.q);
+  if (!parsed.success || qProblem) {
+    const problems = [...(qProblem ? [qProblem] : []), ...(parsed.success ? [] : zodFieldErrors(parsed.error))];
     const rows = await listCheckouts(db, tenant, listCheckoutsQuery.parse({ limit }));
     return { ...page(rows, 0), search, applied: {}, searchedBy: null, problems };
   }
-  const rows = await listCheckouts(db, tenant, parsed.data);
+  const rows = await listCheckouts(db, tenant, parsed.data, search.q);
   return { ...page(rows, parsed.data.offset), search, applied: search, searchedBy: by, problems: null };
 }
 
