@@ -40,6 +40,45 @@ describe('the transactions CSV export', () => {
     expect(ghs.text.trim().split('\r\n')).toHaveLength(2);
   });
 
+  it("carries a payment's reference and the merchant's order id; a withdrawal's cells stay empty", async () => {
+    const merchant = await newMerchant();
+    const { checkout } = await paidCheckout(merchant, { amount: 20, meta_data: { order_id: 'ORD-5521' } });
+    const bare = await paidCheckout(merchant, { amount: 30 });
+    const owner = await memberOf(merchant.id, 'owner');
+    const [header, ...rows] = (await csvOf(owner)).text.trim().split('\r\n');
+    const columns = header!.split(',');
+    expect(columns.slice(9, 12)).toEqual(['checkout_id', 'payment_reference', 'order_id']);
+    const cells = rows.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i], v])));
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          checkout_id: checkout.id,
+          payment_reference: checkout.payment_reference,
+          order_id: 'ORD-5521',
+        }),
+        expect.objectContaining({
+          checkout_id: bare.checkout.id,
+          payment_reference: bare.checkout.payment_reference,
+          order_id: '',
+        }),
+      ]),
+    );
+    // A deposit written with no checkout (as the bulk rows below) has neither.
+    const [wallet] = (await sql`
+      select w.tenant_id, w.id, w.currency_id from wallets w
+        join currencies c on c.id = w.currency_id
+        join tenants t on t.id = w.tenant_id
+       where t.merchant_id = ${merchant.id} and t.mode = 'test' and c.code = 'GHS'`) as unknown as [
+      { tenant_id: string; id: string; currency_id: string },
+    ];
+    await sql`
+      insert into customer_transactions (merchant_id, tenant_id, wallet_id, currency_id, currency_code,
+        transaction_type, status, amount, fee_amount, net_amount)
+      values (${merchant.id}, ${wallet.tenant_id}, ${wallet.id}, ${wallet.currency_id}, 'GHS', 'deposit', 'completed', 5, 0, 5)`;
+    const first = (await csvOf(owner)).text.split('\r\n')[1]!.split(',');
+    expect(first.slice(9, 12)).toEqual(['', '', '']);
+  });
+
   it('streams every row exactly once across batches', async () => {
     const merchant = await newMerchant();
     const [wallet] = (await sql`

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/client';
-import { customerTransactions, type Tenant } from '../../../platform/db/schema';
+import { checkouts, customerTransactions, type Tenant } from '../../../platform/db/schema';
 import { listTransactionsQuery } from '../../../books/customer-transactions/input';
 import { rangeBoundInput } from '../../../platform/http/timestamp-input';
 import { CURRENCY_EXPONENT, oneUnit } from '../../../platform/money/currencies';
@@ -10,7 +10,9 @@ import { divideToText } from '../../../platform/money/decimal';
 /**
  * A tenant's transactions as CSV, streamed: rows are read 1,000 at a time by keyset (created_at, id)
  * on the (tenant, created_at) index, so a range of a million rows costs the same per row as ten and
- * never sits in memory. Amounts are exact decimal text from the integer minor units.
+ * never sits in memory. Amounts are exact decimal text from the integer minor units. A payment's row
+ * carries its checkout's payment reference and the merchant's order id (`meta_data.order_id`), so the
+ * file can be matched against the shop's own orders.
  */
 export const exportQuery = listTransactionsQuery
   .omit({ page: true, size: true })
@@ -29,6 +31,8 @@ const COLUMNS = [
   'net',
   'refunded',
   'checkout_id',
+  'payment_reference',
+  'order_id',
   'customer_email',
   'payment_method',
   'recipient_name',
@@ -43,7 +47,10 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-type Row = typeof customerTransactions.$inferSelect;
+type Row = typeof customerTransactions.$inferSelect & {
+  paymentReference: string | null;
+  orderId: string | null;
+};
 const decimal = (minor: bigint | null, row: Row) =>
   minor === null ? '' : divideToText(minor, oneUnit(row.currencyCode), CURRENCY_EXPONENT[row.currencyCode]);
 
@@ -59,6 +66,8 @@ function line(row: Row): string {
     decimal(row.netAmount, row),
     decimal(row.refundedAmount, row),
     row.checkoutSessionId,
+    row.paymentReference,
+    row.orderId,
     row.customerEmail,
     row.paymentMethod,
     row.recipientName,
@@ -82,8 +91,20 @@ export async function* transactionsCsv(db: Db, tenant: Tenant, query: ExportQuer
   let afterId: string | null = null;
   for (;;) {
     const rows: Row[] = await db
-      .select()
+      .select({
+        ...getTableColumns(customerTransactions),
+        paymentReference: checkouts.paymentReference,
+        orderId: sql<string | null>`${checkouts.metaData} ->> 'order_id'`,
+      })
       .from(customerTransactions)
+      // The checkout of the same tenant (the foreign key says so too): one row at most per transaction.
+      .leftJoin(
+        checkouts,
+        and(
+          eq(checkouts.id, customerTransactions.checkoutSessionId),
+          eq(checkouts.tenantId, customerTransactions.tenantId),
+        ),
+      )
       .where(
         and(
           ...filters,
