@@ -54,6 +54,11 @@ test('an owner creates a key after a step-up code, sees it once, revokes it; add
   await page.getByRole('button', { name: shell.confirm }).click();
   const secret = page.getByTestId('new-key-secret');
   await expect(secret).toHaveText(/^sk_test_/);
+  // The Copy button puts exactly the key on the clipboard, and says so.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  await page.getByRole('button', { name: words.copy_key }).click();
+  await expect(page.getByText(words.key_copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.textContent());
   await expectAccessible(page, testInfo, 'key created');
   await snap(page, testInfo, 'dashboard-key-created');
   expect(await keysOf(merchant.id)).toContainEqual({ key_name: 'Shop server', status: 'active' });

@@ -8,6 +8,7 @@ import { fill } from '@/lib/surfaces/dashboard/copy';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
 import { SelectField, TextField } from '../../../ui/field';
+import { CopySecret } from './copy-secret';
 
 /**
  * Creating a key: the secret appears here once, after the step-up code if one is due. The form offers
@@ -61,9 +62,13 @@ export function CreateKeyForm({
           outcome?.ok ? (
             <>
               {words.created_secret}
-              <code className={styles.secret} data-testid="new-key-secret">
-                {outcome.data.secret_key}
-              </code>
+              <CopySecret
+                secret={outcome.data.secret_key}
+                testId="new-key-secret"
+                copy={words.copy_key}
+                copied={words.key_copied}
+                failed={words.key_copy_failed}
+              />
             </>
           ) : null
         }
