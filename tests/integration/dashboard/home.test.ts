@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../../lib/platform/db/client';
-import { homeView } from '../../../lib/surfaces/dashboard/views/home';
+import { homeView, lastDays, periodOf } from '../../../lib/surfaces/dashboard/views/home';
 import { contract } from '../../support/contract';
 import { hostedPage, liveKeyOf, minimalCheckout, newMerchant, paidCheckout, tenantOf } from '../../support/fixtures';
 import { runJobsNow } from '../../support/jobs';
@@ -55,5 +55,35 @@ describe("the dashboard's home", () => {
     expect(live.volume).toEqual([]);
     expect(live.recent).toEqual([]);
     expect(live.successRate).toBeNull();
+  });
+
+  it('keeps one series per currency over the chosen period, every day filled', async () => {
+    const merchant = await newMerchant({ name: 'Two Currencies' });
+    await paidCheckout(merchant, { amount: 10.1, currency_code: 'GHS' });
+    await paidCheckout(merchant, { amount: 0.2, currency_code: 'GHS' });
+    await paidCheckout(merchant, { amount: 1500, currency_code: 'NGN' });
+    const tenant = await tenantOf(merchant.id, 'test');
+
+    for (const period of [7, 30, 90] as const) {
+      const view = await homeView(getDb(), tenant, period);
+      expect(view.period).toBe(period);
+      expect(view.days).toHaveLength(period);
+      expect(view.days.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+      // GHS has two payments, NGN one: the busier currency first; never one series for both.
+      expect(view.series.map((s) => [s.currency, s.total, s.payments])).toEqual([
+        ['GHS', 10.3, 2],
+        ['NGN', 1500, 1],
+      ]);
+      for (const s of view.series) {
+        expect(s.days.map((d) => d.day)).toEqual(view.days);
+        expect(s.days.slice(0, -1).every((d) => d.amount === 0 && d.payments === 0)).toBe(true);
+      }
+    }
+  });
+
+  it('reads the period from the address: 7, 30 or 90 days, else 30', () => {
+    expect([periodOf('7'), periodOf(['90', '7']), periodOf('30')]).toEqual([7, 90, 30]);
+    expect([periodOf(undefined), periodOf('14'), periodOf('7.0x'), periodOf('-7')]).toEqual([30, 30, 30, 30]);
+    expect(lastDays(3, new Date('2026-03-01T23:59:00Z'))).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
   });
 });

@@ -2,28 +2,29 @@ import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { HOME_COPY } from '@/lib/surfaces/dashboard/copy/home';
-import { HOME_DAYS, homeView } from '@/lib/surfaces/dashboard/views/home';
+import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
+import { homeView, periodOf } from '@/lib/surfaces/dashboard/views/home';
 import { pageLocale } from '../../frame';
 import { memberOf } from './member';
-import { VolumeChart } from './volume-chart';
+import { PeriodChoice, VolumeChart } from './volume-chart';
 import styles from './ui.module.css';
 
 export const metadata: Metadata = { title: 'Home' };
 
-/** The last HOME_DAYS days (UTC), oldest first, as YYYY-MM-DD. */
-function lastDays(): string[] {
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  return Array.from({ length: HOME_DAYS }, (_, i) =>
-    new Date(today - (HOME_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  );
-}
-
-export default async function DashboardHome({ params }: { params: Promise<{ mode: string }> }) {
+export default async function DashboardHome({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await memberOf(params);
   if (!ctx) return null;
+  const period = periodOf((await searchParams).days);
   const locale = await pageLocale();
   const words = HOME_COPY[locale];
-  const [wallets, view] = await Promise.all([listWallets(ctx.db, ctx.tenant), homeView(ctx.db, ctx.tenant)]);
+  const statuses = STATUS_WORDS[locale];
+  const [wallets, view] = await Promise.all([listWallets(ctx.db, ctx.tenant), homeView(ctx.db, ctx.tenant, period)]);
   const money = (amount: number, currency: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
   const when = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
@@ -84,13 +85,14 @@ export default async function DashboardHome({ params }: { params: Promise<{ mode
       </section>
       <section className={styles.section} aria-labelledby="volume">
         <h2 className={styles.sectionTitle} id="volume">
-          {words.volume}
+          {fill(words.volume, { days: period })}
         </h2>
-        <VolumeChart days={lastDays()} volume={view.volume} words={words} locale={locale} />
+        <PeriodChoice base={base} period={period} words={words} />
+        <VolumeChart series={view.series} period={period} words={words} locale={locale} />
         <h3 className={styles.sectionTitle}>{words.success_rate}</h3>
         <p className={styles.empty}>
           {view.successRate === null
-            ? words.no_attempts
+            ? fill(words.no_attempts, { days: period })
             : fill(words.success_rate_value, {
                 rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
                   view.successRate,
@@ -122,14 +124,14 @@ export default async function DashboardHome({ params }: { params: Promise<{ mode
                 {view.recent.map((r) => (
                   <tr key={r.id}>
                     <th scope="row">{when(r.createdAt)}</th>
-                    <td>{r.type}</td>
+                    <td>{wordFor(statuses.transaction_type, r.type)}</td>
                     <td>
                       <span
                         className={
                           r.status === 'failed' ? styles.bad : r.status === 'completed' ? styles.good : styles.badge
                         }
                       >
-                        {r.status}
+                        {wordFor(statuses.transaction_status, r.status)}
                       </span>
                     </td>
                     <td className={styles.num}>{money(r.amount, r.currency)}</td>

@@ -8,16 +8,61 @@ import {
   webhookEndpoints,
   type Tenant,
 } from '../../../platform/db/schema';
-import type { CurrencyCode } from '../../../platform/money/currencies';
+import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../platform/money/currencies';
 import { toMajorUnits } from '../../../platform/money/amount';
 
 /**
  * What the dashboard's home shows of one tenant: money received per day (by currency), how many
  * payment attempts succeeded, the latest movements, and what needs the merchant's attention. The
  * daily figures come from tenant_daily_stats (kept by triggers), the rest from small indexed reads,
- * so a merchant with 100,000 payments this fortnight opens it as fast as a new one.
+ * so a merchant with 100,000 payments this fortnight opens it as fast as a new one. The period is
+ * the page's choice (`?days=`: 7, 30 or 90).
  */
-export const HOME_DAYS = 14;
+export const HOME_PERIODS = [7, 30, 90] as const;
+export type HomePeriod = (typeof HOME_PERIODS)[number];
+export const DEFAULT_HOME_PERIOD: HomePeriod = 30;
+
+/** The address's `days`, if it is one of the periods offered; else the default. */
+export function periodOf(param: string | string[] | undefined): HomePeriod {
+  const given = Number(Array.isArray(param) ? param[0] : param);
+  return HOME_PERIODS.find((p) => p === given) ?? DEFAULT_HOME_PERIOD;
+}
+
+/** The last `period` days (UTC, as the stats are kept), oldest first, as YYYY-MM-DD. */
+export function lastDays(period: number, now = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: period }, (_, i) =>
+    new Date(today - (period - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** One currency's money received, every day of the period (zero where nothing came). */
+export interface CurrencySeries {
+  currency: CurrencyCode;
+  days: { day: string; amount: number; payments: number }[];
+  total: number;
+  payments: number;
+}
+
+/**
+ * One series per currency (amounts in different currencies are never added or stacked), the
+ * currency with the most payments first.
+ */
+export function seriesOf(volume: DayVolume[], days: string[]): CurrencySeries[] {
+  const currencies = [...new Set(volume.map((v) => v.currency))];
+  return currencies
+    .map((currency) => {
+      const mine = volume.filter((v) => v.currency === currency);
+      const filled = days.map((day) => {
+        const found = mine.find((v) => v.day === day);
+        return { day, amount: found?.amount ?? 0, payments: found?.payments ?? 0 };
+      });
+      // Each amount is exact to the currency's decimals; so is their sum, once rounded to them.
+      const total = Number(filled.reduce((sum, d) => sum + d.amount, 0).toFixed(CURRENCY_EXPONENT[currency]));
+      return { currency, days: filled, total, payments: filled.reduce((sum, d) => sum + d.payments, 0) };
+    })
+    .sort((a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency));
+}
 
 export interface DayVolume {
   day: string;
@@ -26,9 +71,9 @@ export interface DayVolume {
   payments: number;
 }
 
-export async function homeView(db: Db, tenant: Tenant) {
-  // The first of the HOME_DAYS days, UTC: the stats are kept per UTC day.
-  const since = sql`(now() at time zone 'UTC')::date - ${HOME_DAYS - 1}::int`;
+export async function homeView(db: Db, tenant: Tenant, period: HomePeriod = DEFAULT_HOME_PERIOD) {
+  // The first of the period's days, UTC: the stats are kept per UTC day.
+  const since = sql`(now() at time zone 'UTC')::date - ${period - 1}::int`;
   const [volume, [attempts], recent, [approvals], [failedPayouts], [failingWebhooks]] = await Promise.all([
     db
       .select({
@@ -98,13 +143,18 @@ export async function homeView(db: Db, tenant: Tenant) {
         ),
       ),
   ]);
+  const days = lastDays(period);
+  const perDay = volume.map((v): DayVolume => ({
+    day: v.day,
+    currency: v.currency,
+    amount: toMajorUnits(BigInt(v.minor), v.currency),
+    payments: v.payments,
+  }));
   return {
-    volume: volume.map((v): DayVolume => ({
-      day: v.day,
-      currency: v.currency,
-      amount: toMajorUnits(BigInt(v.minor), v.currency),
-      payments: v.payments,
-    })),
+    period,
+    days,
+    volume: perDay,
+    series: seriesOf(perDay, days),
     successRate: attempts && attempts.finished > 0 ? attempts.succeeded / attempts.finished : null,
     attemptsFinished: attempts?.finished ?? 0,
     recent: recent.map((r) => ({ ...r, amount: toMajorUnits(r.minor, r.currency), minor: undefined })),
