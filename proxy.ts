@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { LOCALE_REQUEST_HEADER, resolveLocale } from './lib/platform/i18n/locale';
+import { LOCALE_REQUEST_HEADER, PEOPLE_PAGE_HEADER, resolveLocale } from './lib/platform/i18n/locale';
 import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
 
 /**
@@ -40,6 +40,9 @@ export function proxy(request: NextRequest) {
     LOCALE_REQUEST_HEADER,
     resolveLocale(request.nextUrl.searchParams.get('locale'), request.headers.get('accept-language')),
   );
+
+  // Everything here but the hosted page is a page of people with an account (their chosen language wins).
+  requestHeaders.set(PEOPLE_PAGE_HEADER, request.nextUrl.pathname.startsWith('/pay/') ? '0' : '1');
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { headers } from 'next/headers';
-import { LOCALE_REQUEST_HEADER, isLocale } from '@/lib/platform/i18n/locale';
+import { documentLocale } from './(people)/page-locale';
 
 export const metadata: Metadata = {
   title: 'Merchant Payments',
@@ -11,10 +10,9 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The checkout page's locale, set by proxy.ts for /pay/*; English elsewhere.
-  const locale = (await headers()).get(LOCALE_REQUEST_HEADER);
+  // The checkout page's locale (proxy.ts), or the signed-in person's chosen one on their pages.
   return (
-    <html lang={isLocale(locale) ? locale : 'en'}>
+    <html lang={await documentLocale()}>
       <body style={{ fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', margin: 0 }}>
         {children}
       </body>

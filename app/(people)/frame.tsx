@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
-import { headers } from 'next/headers';
 import { config } from '@/lib/platform/config';
-import { isLocale, LOCALE_REQUEST_HEADER, type Locale } from '@/lib/platform/i18n/locale';
 import { COPY } from '@/lib/surfaces/dashboard/copy';
+import { pageLocale } from './page-locale';
 import styles from './people.module.css';
 
-/** The locale proxy.ts chose for this request (`?locale=`, then Accept-Language). */
-export async function pageLocale(): Promise<Locale> {
-  const locale = (await headers()).get(LOCALE_REQUEST_HEADER);
-  return isLocale(locale) ? locale : 'en';
-}
+export { pageLocale };
 
 export async function pageCopy() {
   return COPY[await pageLocale()];

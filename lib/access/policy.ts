@@ -28,6 +28,8 @@ export const POLICY = {
   'passkey.delete': { stepUp: 'always' },
   'session.revoke': { stepUp: 'never' },
   'session.revoke_others': { stepUp: 'never' },
+  // One's own language: moves nothing.
+  'person.set_locale': { stepUp: 'never' },
   // The team
   'invitation.create': { stepUp: 'always' },
   'invitation.cancel': { stepUp: 'never' },

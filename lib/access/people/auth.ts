@@ -74,7 +74,13 @@ function build() {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    user: { additionalFields: { operator: { type: 'boolean', input: false, defaultValue: false } } },
+    user: {
+      additionalFields: {
+        operator: { type: 'boolean', input: false, defaultValue: false },
+        // Chosen in the dashboard's header (an audited action), never through the library's endpoints.
+        locale: { type: 'string', input: false, required: false },
+      },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       additionalFields: { stepUpAt: { type: 'date', input: false, required: false } },

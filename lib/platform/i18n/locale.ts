@@ -46,3 +46,6 @@ export function resolveLocale(
 
 /** The request header the proxy sets so the root layout can write `<html lang>` for /pay pages. */
 export const LOCALE_REQUEST_HEADER = 'x-checkout-locale';
+
+/** Set by the proxy ('1') on the pages of people with an account, whose own chosen language wins. */
+export const PEOPLE_PAGE_HEADER = 'x-people-page';

@@ -12,6 +12,7 @@ import { isStorableText } from '../../platform/http/storable-text';
 import { createOwnMerchant } from '../../operator/merchants/create-merchant';
 import { localPath } from '../../platform/http/local-path';
 import { displayName } from '../../platform/http/display-name';
+import { isLocale, type Locale } from '../../platform/i18n/locale';
 import { CLIENT_ADDRESS_HEADER } from '../../access/people/guards';
 import { beginEnrolment, withCookies, type Enrolment } from './enrolment';
 
@@ -210,6 +211,17 @@ export async function startEnrolment(form: Record<string, unknown>, headers: Hea
   }
 }
 
+const chosenOf = (user: object): Locale | null => {
+  const locale = (user as { locale?: unknown }).locale;
+  return isLocale(locale) ? locale : null;
+};
+
+/** The language the signed-in person chose (auth_users.locale); null when nobody is signed in or they never chose. */
+export async function chosenLocale(headers: Headers): Promise<Locale | null> {
+  const found = await auth().api.getSession({ headers });
+  return found ? chosenOf(found.user) : null;
+}
+
 /** Who is signed in, and the merchants they belong to (with their role); null when nobody is. */
 export async function currentPerson(headers: Headers) {
   const found = await auth().api.getSession({ headers });
@@ -230,6 +242,8 @@ export async function currentPerson(headers: Headers) {
       twoFactor: !!found.user.twoFactorEnabled,
       /** The company running the service (the console); two-factor is required of them too. */
       operator: (found.user as { operator?: boolean }).operator === true,
+      /** The language they chose for the dashboard and the console; null until they choose. */
+      locale: chosenOf(found.user),
     },
     session: {
       id: found.session.id,

@@ -5,6 +5,8 @@ import { SignOut } from '../sign-out';
 import { switchMerchantAction } from './actions';
 import { pageMember, shellWords } from './member';
 import { ModeSwitch, SectionNav } from './shell-nav';
+import { LanguageSwitch } from './language-switch';
+import { pageLocale } from '../../frame';
 import styles from './shell.module.css';
 
 /**
@@ -70,6 +72,7 @@ export default async function DashboardLayout({
           test={words.mode_test}
           live={ctx?.merchant.liveEnabled || mode === 'live' ? words.mode_live : words.mode_live_off}
         />
+        {ctx && <LanguageSwitch mode={mode} current={await pageLocale()} words={words} />}
         <SignOut label={words.sign_out} />
       </header>
       {mode === 'test' && <p className={styles.testBanner}>{words.test_banner}</p>}

@@ -1,3 +1,4 @@
+import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
 import type { Metadata } from 'next';
 import { listApiKeys } from '@/lib/merchants/api-keys/list-api-keys';
 import { DEVELOPERS_COPY } from '@/lib/surfaces/dashboard/copy/developers';
@@ -64,7 +65,9 @@ export default async function DevelopersPage({ params }: { params: Promise<{ mod
                 <td className={styles.mono}>{k.key_prefix}…</td>
                 <td>{k.scope === 'FULL_ACCESS' ? words.full : k.permissions.join(', ')}</td>
                 <td>
-                  <span className={k.status === 'active' ? styles.good : styles.bad}>{k.status}</span>
+                  <span className={k.status === 'active' ? styles.good : styles.bad}>
+                    {wordFor(STATUS_WORDS[locale].key_status, k.status)}
+                  </span>
                 </td>
                 <td>{when(k.last_used_at)}</td>
                 <td>

@@ -5,6 +5,7 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/lib/platform/db/schem
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { TRANSACTIONS_COPY } from '@/lib/surfaces/dashboard/copy/transactions';
+import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';
 import styles from '../ui.module.css';
@@ -28,6 +29,7 @@ export default async function TransactionsPage({
   if (!ctx) return null;
   const locale = await pageLocale();
   const words = TRANSACTIONS_COPY[locale];
+  const statuses = STATUS_WORDS[locale];
   const search = await searchParams;
   // The API's own query schema; empty selects mean "any". Unreadable filters show everything.
   const asked = Object.fromEntries(
@@ -41,12 +43,17 @@ export default async function TransactionsPage({
   const base = `/dashboard/${ctx.mode}/transactions`;
   const kept = parsed.success ? Object.fromEntries(FILTERS.flatMap((k) => (asked[k] ? [[k, asked[k]]] : []))) : {};
   const pageHref = (page: number) => `${base}?${new URLSearchParams({ ...kept, page: String(page) })}`;
-  const select = (name: (typeof FILTERS)[number], label: string, values: readonly string[]) => (
+  const select = (
+    name: (typeof FILTERS)[number],
+    label: string,
+    values: readonly string[],
+    named: Record<string, string> = {},
+  ) => (
     <SelectField id={name} label={label} name={name} defaultValue={kept[name] ?? ''}>
       <option value="">{words.any}</option>
       {values.map((v) => (
         <option key={v} value={v}>
-          {v}
+          {wordFor(named, v)}
         </option>
       ))}
     </SelectField>
@@ -57,8 +64,8 @@ export default async function TransactionsPage({
       <p className={styles.lead}>{words.lead}</p>
       <form className={styles.filters} method="get" action={base}>
         {select('currency_code', words.currency, CURRENCY_CODES)}
-        {select('transaction_type', words.type, TRANSACTION_TYPES)}
-        {select('status', words.status, TRANSACTION_STATUSES)}
+        {select('transaction_type', words.type, TRANSACTION_TYPES, statuses.transaction_type)}
+        {select('status', words.status, TRANSACTION_STATUSES, statuses.transaction_status)}
         <button className={styles.button} type="submit">
           {words.filter}
         </button>
@@ -86,14 +93,14 @@ export default async function TransactionsPage({
             {data.map((t) => (
               <tr key={t.transaction_id}>
                 <th scope="row">{when(t.created_at)}</th>
-                <td>{t.transaction_type}</td>
+                <td>{wordFor(statuses.transaction_type, t.transaction_type)}</td>
                 <td>
                   <span
                     className={
                       t.status === 'failed' ? styles.bad : t.status === 'completed' ? styles.good : styles.badge
                     }
                   >
-                    {t.status}
+                    {wordFor(statuses.transaction_status, t.status)}
                   </span>
                 </td>
                 <td>

@@ -1,3 +1,4 @@
+import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
 import type { Metadata } from 'next';
 import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { listWalletTransactions } from '@/lib/books/wallets/statement';
@@ -72,7 +73,9 @@ export default async function WalletsPage({
           <dd>{money(wallet.holding_balance)}</dd>
           <dt>{words.status}</dt>
           <dd>
-            <span className={wallet.status === 'active' ? styles.good : styles.bad}>{wallet.status}</span>
+            <span className={wallet.status === 'active' ? styles.good : styles.bad}>
+              {wordFor(STATUS_WORDS[locale].wallet_status, wallet.status)}
+            </span>
           </dd>
         </dl>
         <h3 className={styles.sectionTitle}>{words.statement}</h3>

@@ -1,3 +1,4 @@
+import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getWebhook, listDeliveries } from '@/lib/notifications/webhooks/manage';
@@ -117,7 +118,7 @@ export default async function WebhookPage({
               <span
                 className={d.status === 'succeeded' ? styles.good : d.status === 'pending' ? styles.badge : styles.bad}
               >
-                {d.status}
+                {wordFor(STATUS_WORDS[locale].delivery_status, d.status)}
               </span>{' '}
               <span className={styles.mono}>{d.event_type}</span> · {when(d.created_at)} · {words.attempts}:{' '}
               {d.attempt_count}
