@@ -1,10 +1,10 @@
 'use client';
 
-import { startTransition, type FormEvent } from 'react';
+import { useState, useTransition, type FormEvent } from 'react';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import { refusalText, type ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ActionCode } from '@/lib/surfaces/dashboard/perform';
-import { useDashboardAction } from './action-form';
+import { dashboardAction } from './actions';
 import styles from './shell.module.css';
 
 const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
@@ -12,14 +12,21 @@ const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
 /**
  * The person's language, in the header: each language named in itself, the current one pressed.
  * Choosing runs the dashboard's action (kept on their account), and the pages re-render in it.
+ * The action is called directly rather than through useActionState: a layout-wide action state
+ * would be matched against every form posted without JavaScript. Without JavaScript the form is a
+ * GET with `?locale=`, which shows that page in the language without keeping it.
  */
 export function LanguageSwitch({ mode, current, words }: { mode: string; current: Locale; words: ShellWords }) {
-  const { outcome, pending, dispatch } = useDashboardAction('chooseLanguage', { resetOnSuccess: false });
+  const [pending, startTransition] = useTransition();
+  const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The button pressed carries the language.
     const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    startTransition(() => dispatch(form));
+    startTransition(async () => {
+      const outcome = await dashboardAction('chooseLanguage', null, form);
+      setProblem(outcome.ok ? null : refusalText(words, outcome.code as ActionCode, outcome.message));
+    });
   };
   return (
     <form onSubmit={onSubmit} className={styles.languages} aria-label={words.language_label}>
@@ -38,9 +45,9 @@ export function LanguageSwitch({ mode, current, words }: { mode: string; current
           {NAMES[locale]}
         </button>
       ))}
-      {outcome && !outcome.ok && (
+      {problem && (
         <span role="alert" className={styles.languageProblem}>
-          {refusalText(words, outcome.code as ActionCode, outcome.message)}
+          {problem}
         </span>
       )}
     </form>

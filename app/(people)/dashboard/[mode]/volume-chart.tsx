@@ -48,17 +48,15 @@ export function VolumeChart({
             tabIndex={0}
             role="region"
             aria-label={fill(words.volume_total, {
-              currency: s.currency,
               total: money(s.total, s.currency),
-              count: s.payments,
+              payments: paymentsIn(words, s.payments),
             })}
           >
             <table className={styles.table}>
               <caption className={styles.caption}>
                 {fill(words.volume_total, {
-                  currency: s.currency,
                   total: money(s.total, s.currency),
-                  count: s.payments,
+                  payments: paymentsIn(words, s.payments),
                 })}
               </caption>
               <thead>
@@ -109,6 +107,9 @@ export function PeriodChoice({ base, period, words }: { base: string; period: Ho
   );
 }
 
+const paymentsIn = (words: HomeWords, count: number) =>
+  count === 1 ? words.payments_one : fill(words.payments_many, { count });
+
 /** The top of the amount axis: 1, 2, 2.5 or 5 times a power of ten, at or above the largest day. */
 export function niceCeiling(max: number): number {
   if (max <= 0) return 1;
@@ -143,7 +144,7 @@ function CurrencyChart({
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.chartTitle}>
-        {fill(words.volume_total, { currency: series.currency, total, count: series.payments })}
+        {fill(words.volume_total, { total, payments: paymentsIn(words, series.payments) })}
       </figcaption>
       <div className={styles.plot}>
         <div className={styles.yAxis} aria-hidden="true">
@@ -158,7 +159,7 @@ function CurrencyChart({
             currency: series.currency,
             days: period,
             total,
-            count: series.payments,
+            payments: paymentsIn(words, series.payments),
             best_day: dayLabel(best.day),
             best: money(best.amount, series.currency),
           })}
