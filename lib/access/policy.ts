@@ -28,6 +28,8 @@ export const POLICY = {
   'passkey.delete': { stepUp: 'always' },
   'session.revoke': { stepUp: 'never' },
   'session.revoke_others': { stepUp: 'never' },
+  // A member's own choice of money mail: moves nothing, routes nothing; audited like a session's end.
+  'mail_preferences.update': { stepUp: 'never' },
   // The team
   'invitation.create': { stepUp: 'always' },
   'invitation.cancel': { stepUp: 'never' },

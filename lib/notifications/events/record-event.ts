@@ -53,7 +53,7 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
 }
 
 /**
- * The events someone is mailed about (the customer, the team: lib/surfaces/mail). Events written in
+ * The events someone is mailed about (the customer, the team: lib/merchants/mail). Events written in
  * bulk (`recordEvents`: settlement, expiry) are never among them.
  */
 export const MAILED_EVENT_TYPES: ReadonlySet<keyof EventData> = new Set<keyof EventData>([

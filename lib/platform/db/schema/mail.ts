@@ -27,7 +27,7 @@ export const mailOutbox = pgTable(
 
 /**
  * What money mail one member of one business wants (docs/mail.md). No row: their role's defaults
- * (lib/surfaces/mail/recipients.ts). Goes with the membership: a member removed gets nothing more.
+ * (lib/merchants/mail/preferences.ts). Goes with the membership: a member removed gets nothing more.
  */
 export const memberMailPreferences = pgTable('member_mail_preferences', {
   memberId: uuid()

@@ -5,7 +5,7 @@ import { checkouts, customerTransactions, events, tenants } from '../../platform
 import { isLocale, type Locale } from '../../platform/i18n/locale';
 import { queueMail } from '../../platform/mail/outbox';
 import { formatMoney } from '../../platform/money/format';
-import { loadBranding } from '../../merchants/branding/branding';
+import { loadBranding } from '../branding/branding';
 import { renderMail, type MailBrand } from './layout';
 import { teamRecipients, type TeamNotice } from './preferences';
 import { MAIL_WORDS, type MailWords, type MoneyOutWord, type Notice } from './words';
