@@ -56,10 +56,12 @@ export function checkoutEndpoint<
       if (req.method !== 'GET') {
         await enforceRateLimit(db, `checkout:${checkout.id}`, config().CHECKOUT_WRITE_LIMIT_PER_MINUTE);
         await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
-        await rememberCustomerLocale(db, checkout, req.headers);
       }
       const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
-      return handle({ ...input, ctx: { ...loaded, db, requestId } });
+      const reply = await handle({ ...input, ctx: { ...loaded, db, requestId } });
+      // Only once the customer's action succeeded: a refused request changes nothing.
+      if (req.method !== 'GET') await rememberCustomerLocale(db, checkout, req.headers);
+      return reply;
     }),
     spec,
   );

@@ -23,7 +23,7 @@ export const escapeHtml = (value: string): string =>
 export const oneLine = (value: string): string =>
   value
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/ {2,}/g, ' ') // not every space: an amount keeps its no-break space
     .trim();
 
 const HEX = /^#[0-9a-f]{6}$/i;
