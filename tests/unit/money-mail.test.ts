@@ -41,11 +41,15 @@ describe('the mail layout', () => {
     const test = renderMail(notice, brand, { locale: 'fr', test: true, team: false });
     expect(test.subject).toBe('[Test] Your receipt');
     expect(test.text).toContain('Mode test');
-    const live = renderMail(notice, { ...brand, primaryColor: 'red;background:url(x)' }, {
-      locale: 'en',
-      test: false,
-      team: true,
-    });
+    const live = renderMail(
+      notice,
+      { ...brand, primaryColor: 'red;background:url(x)' },
+      {
+        locale: 'en',
+        test: false,
+        team: true,
+      },
+    );
     expect(live.subject).toBe('Your receipt');
     expect(`${live.text}${live.html}`).not.toMatch(/test/i);
     expect(live.html).not.toContain('url(x)');

@@ -115,7 +115,12 @@ function customer(checkout: CheckoutRow, say: Addressed['notice']): Addressed[] 
 }
 
 const checkoutOf = async (db: Db, event: EventRow, id: string) =>
-  (await db.select().from(checkouts).where(and(eq(checkouts.id, id), eq(checkouts.tenantId, event.tenantId))))[0];
+  (
+    await db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, id), eq(checkouts.tenantId, event.tenantId)))
+  )[0];
 
 const transactionOf = async (db: Db, event: EventRow, id: string) =>
   (

@@ -16,8 +16,7 @@ export interface RenderedMail {
 }
 
 /** Text for HTML: the merchant's and the customer's names are their own input. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One line of text: no line breaks or other control characters (a subject is a mail header). */
 export const oneLine = (value: string): string =>

@@ -64,9 +64,7 @@ export async function readNoticeChoices(
   member: { userId: string; merchantId: string; role: MemberRole },
 ): Promise<{ choices: NoticeChoices; chosen: boolean }> {
   const id = await membershipId(db, member.userId, member.merchantId);
-  const [row] = id
-    ? await db.select().from(memberMailPreferences).where(eq(memberMailPreferences.memberId, id))
-    : [];
+  const [row] = id ? await db.select().from(memberMailPreferences).where(eq(memberMailPreferences.memberId, id)) : [];
   return row ? { choices: choicesOf(row), chosen: true } : { choices: DEFAULT_NOTICES[member.role], chosen: false };
 }
 

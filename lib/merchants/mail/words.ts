@@ -32,8 +32,17 @@ export interface MailWords {
   methods: Record<string, string>;
   contact: (m: string, email: string) => string;
   open: string;
-  receipt: { subject: (m: string, a: string) => string; heading: string; intro: (m: string, name: string | null) => string };
-  refund: { subject: (m: string, a: string) => string; heading: string; intro: (m: string, a: string) => string; note: string };
+  receipt: {
+    subject: (m: string, a: string) => string;
+    heading: string;
+    intro: (m: string, name: string | null) => string;
+  };
+  refund: {
+    subject: (m: string, a: string) => string;
+    heading: string;
+    intro: (m: string, a: string) => string;
+    note: string;
+  };
   payment_received: { subject: (a: string, ref: string) => string; heading: string; intro: (a: string) => string };
   payout_completed: OutcomeWords;
   payout_failed: OutcomeWords;
@@ -147,11 +156,13 @@ export const MAIL_WORDS: Record<Locale, MailWords> = {
     payout_failed: {
       subject: (w: MoneyOutWord, a: string) => `${w === 'withdrawal' ? 'Retrait' : 'Versement'} échoué : ${a}`,
       heading: (w: MoneyOutWord) => (w === 'withdrawal' ? 'Retrait échoué' : 'Versement échoué'),
-      intro: (a: string) => `${a} n’est pas arrivé sur le compte. Le montant et les frais sont de retour dans votre portefeuille.`,
+      intro: (a: string) =>
+        `${a} n’est pas arrivé sur le compte. Le montant et les frais sont de retour dans votre portefeuille.`,
     },
     payout_reversed: {
       subject: (w: MoneyOutWord, a: string) => `${w === 'withdrawal' ? 'Retrait' : 'Versement'} renvoyé : ${a}`,
-      heading: (w: MoneyOutWord) => (w === 'withdrawal' ? 'Retrait renvoyé par la banque' : 'Versement renvoyé par la banque'),
+      heading: (w: MoneyOutWord) =>
+        w === 'withdrawal' ? 'Retrait renvoyé par la banque' : 'Versement renvoyé par la banque',
       intro: (a: string) => `La banque a renvoyé ${a}. Le montant et les frais sont de retour dans votre portefeuille.`,
     },
     awaiting_approval: {

@@ -18,7 +18,10 @@ const en = {
   payout_failed_hint: 'Or the bank sends it back; the money returns to your wallet.',
   action_needed: 'Something needs attention',
   action_needed_hint: 'A bank transfer awaiting approval, or a payment to refund.',
-} satisfies Record<'tab' | 'lead' | 'sent_to' | 'legend' | 'defaults_note' | 'save' | 'saved' | TeamNotice | `${TeamNotice}_hint`, string>;
+} satisfies Record<
+  'tab' | 'lead' | 'sent_to' | 'legend' | 'defaults_note' | 'save' | 'saved' | TeamNotice | `${TeamNotice}_hint`,
+  string
+>;
 
 export type NotificationWords = Record<keyof typeof en, string>;
 

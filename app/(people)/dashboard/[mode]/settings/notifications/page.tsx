@@ -30,7 +30,13 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
         <p className={styles.hint}>
           {words.sent_to} <bdi className={styles.mono}>{ctx.person.user.email}</bdi>
         </p>
-        <ActionForm name="updateMailPreferences" mode={ctx.mode} words={shell} submit={words.save} success={words.saved}>
+        <ActionForm
+          name="updateMailPreferences"
+          mode={ctx.mode}
+          words={shell}
+          submit={words.save}
+          success={words.saved}
+        >
           <fieldset className={own.choices}>
             <legend className={styles.label}>{words.legend}</legend>
             {!chosen && <p className={styles.hint}>{words.defaults_note}</p>}
