@@ -50,7 +50,7 @@ export function renderMail(
     '',
     notice.intro,
     '',
-    ...notice.rows.map(([label, value]) => `${label}: ${oneLine(value)}`),
+    ...notice.rows.map(([label, value]) => `${label}${words.colon}${oneLine(value)}`),
     ...(notice.note ? ['', notice.note] : []),
     ...(notice.link ? ['', `${notice.link.label}: ${notice.link.url}`] : []),
     '',

@@ -19,6 +19,8 @@ interface OutcomeWords {
 }
 export interface MailWords {
   test: string;
+  /** Between a label and its value in the text part: French puts a space before the colon. */
+  colon: string;
   test_banner: string;
   footer: (m: string) => string;
   team_footer: string;
@@ -55,6 +57,7 @@ export interface MailWords {
 export const MAIL_WORDS: Record<Locale, MailWords> = {
   en: {
     test: '[Test]',
+    colon: ': ',
     test_banner: 'Test mode: no real money moved.',
     footer: (m: string) => `Sent for ${m}.`,
     team_footer: 'You get this because of your notification settings in the dashboard.',
@@ -114,6 +117,7 @@ export const MAIL_WORDS: Record<Locale, MailWords> = {
   },
   fr: {
     test: '[Test]',
+    colon: '\u00a0: ',
     test_banner: 'Mode test : aucun argent réel n’a circulé.',
     footer: (m: string) => `Envoyé pour ${m}.`,
     team_footer: 'Vous recevez ce message selon vos préférences de notification dans le tableau de bord.',

@@ -100,7 +100,7 @@ describe('money mail', () => {
     expect(more).toHaveLength(0);
     expect(receipt!.subject).toBe('[Test] Votre reçu de Ama & <Co> : 101,01\u00a0GHS');
     expect(receipt!.text).toContain('Merci, Awa <b>Diop</b>. Ama & <Co> a bien reçu votre paiement.');
-    expect(receipt!.text).toContain(`Référence: ${checkout.payment_reference}`);
+    expect(receipt!.text).toContain(`Référence\u00a0: ${checkout.payment_reference}`);
     expect(receipt!.text).toContain('Mode test');
     expect(receipt!.text).toContain('help@ama.example');
     // The HTML part: branded, the names escaped, in French.
