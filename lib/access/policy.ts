@@ -30,6 +30,8 @@ export const POLICY = {
   'session.revoke_others': { stepUp: 'never' },
   // One's own language: moves nothing.
   'person.set_locale': { stepUp: 'never' },
+  // A member's own choice of money mail: moves nothing, routes nothing; audited like a session's end.
+  'mail_preferences.update': { stepUp: 'never' },
   // The team
   'invitation.create': { stepUp: 'always' },
   'invitation.cancel': { stepUp: 'never' },

@@ -87,6 +87,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
     customerName: input.customer_name ?? null,
     customerPhone: input.customer_phone ?? null,
     customerPhoneEditable: input.customer_phone_editable ?? true,
+    customerLocale: null, // set when the customer acts on the hosted page
     description: input.description ?? null,
     paymentMethod: null,
     expiresAt: new Date(createdAt.getTime() + lifetimeMinutes * 60_000),

@@ -184,7 +184,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   SERVICE_NAME: { meaning: "The service's name, shown on the hosted page beside its support contact." },
   SMTP_URL: {
     meaning:
-      'The SMTP server the service sends its email through (sign-up, password reset, invitations), e.g. `smtps://user:password@smtp.example.com:465`. Never logged.',
+      'The SMTP server the service sends its email through (sign-up, password reset, invitations, receipts and money notices: docs/mail.md), e.g. `smtps://user:password@smtp.example.com:465`. Never logged.',
     whenUnset:
       'email is kept in the database; on the embedded database only, `/dev/mailbox` shows it to requests from this machine under a configured host',
     allowed: 'an `smtp://` or `smtps://` URL',

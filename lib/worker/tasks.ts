@@ -13,6 +13,7 @@ import { answerSandboxPayout } from '../money-out/sandbox-answers';
 import { sweepTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 import { sendQueuedMail } from '../platform/mail/outbox';
+import { mailForEvent } from '../merchants/mail/event-mail';
 
 const task =
   <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
@@ -38,6 +39,8 @@ export const taskList: TaskList = {
     answerSandboxPayout(getDb(), p.transaction_id, p.outcome),
   ),
   send_mail: task<'send_mail'>((p) => sendQueuedMail(getDb(), p.mail_id)),
+  // The customer's and the team's mails about a money event (lib/merchants/mail/event-mail.ts).
+  mail_for_event: task<'mail_for_event'>((p) => mailForEvent(getDb(), p.event_id)),
   // Safety nets and housekeeping, run by cron.
   sweep_payment_attempt_timeouts: async () => {
     await timeOutDueAttempts(getDb());

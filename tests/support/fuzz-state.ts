@@ -44,6 +44,7 @@ const FINGERPRINTED = [
   'auth_members',
   'auth_invitations',
   'auth_passkeys',
+  'member_mail_preferences',
   // checkouts, how they are paid, and the checkout buttons that create them
   'checkouts',
   'payment_attempts',

@@ -28,6 +28,7 @@ const row = (overrides: Partial<CheckoutRow> = {}): CheckoutRow => ({
   merchantId: crypto.randomUUID(),
   tenantId: crypto.randomUUID(),
   paymentReference: 'PAY-UNIT-0001',
+  customerLocale: null,
   amount: 2550n,
   currencyId: crypto.randomUUID(),
   currencyCode: 'GHS',

@@ -17,6 +17,7 @@ import { clientAddress } from '../../access/rate-limit/client-address';
 import type { CheckoutRow } from '../../checkout/present';
 import { authenticateCheckout, checkoutRowById } from './authenticate';
 import { checkoutReferenceParams } from './input';
+import { rememberCustomerLocale } from './customer-locale';
 
 /** What a checkout endpoint's handler gets: the database, the request's id, and what `load` read. */
 export type CheckoutCtx<L extends { checkout: CheckoutRow } = { checkout: CheckoutRow }> = L & {
@@ -57,7 +58,10 @@ export function checkoutEndpoint<
         await enforceRateLimit(db, `checkout-ip:${clientAddress(req)}`, config().CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE);
       }
       const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
-      return handle({ ...input, ctx: { ...loaded, db, requestId } });
+      const reply = await handle({ ...input, ctx: { ...loaded, db, requestId } });
+      // Only once the customer's action succeeded: a refused request changes nothing.
+      if (req.method !== 'GET') await rememberCustomerLocale(db, checkout, req.headers);
+      return reply;
     }),
     spec,
   );

@@ -2,6 +2,7 @@ import type { Placeholder } from 'drizzle-orm';
 import { events } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { insertBuiltOnce } from '../../platform/db/prepared';
+import { enqueueJob } from '../../platform/jobs/queue';
 import type { EventData } from './catalog';
 
 /** An event to write: its type, and exactly that type's data (EventData). */
@@ -44,8 +45,29 @@ interface EventOf<T extends keyof EventData> {
  */
 export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   const [row] = await insertEvent(db, { ...event, webhookEndpointId: event.webhookEndpointId ?? null });
+  // People are told of money by mail (docs/mail.md): the job that writes those mails commits with the
+  // event, so no verb can forget one and nothing is sent for a change that rolled back.
+  if (MAILED_EVENT_TYPES.has(event.eventType))
+    await enqueueJob(db, 'mail_for_event', { event_id: row!.id }, { jobKey: `mail_for_event:${row!.id}` });
   return row!.id;
 }
+
+/**
+ * The events someone is mailed about (the customer, the team: lib/merchants/mail). Events written in
+ * bulk (`recordEvents`: settlement, expiry) are never among them.
+ */
+export const MAILED_EVENT_TYPES: ReadonlySet<keyof EventData> = new Set<keyof EventData>([
+  'checkout.paid',
+  'checkout.refunded',
+  'checkout.payment_received',
+  'checkout.duplicate_payment',
+  'withdrawal.completed',
+  'withdrawal.failed',
+  'withdrawal.reversed',
+  'payout.completed',
+  'payout.failed',
+  'payout.reversed',
+]);
 
 export type EventSlot =
   'merchantId' | 'tenantId' | 'eventType' | 'resourceType' | 'resourceId' | 'data' | 'webhookEndpointId';

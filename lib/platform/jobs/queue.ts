@@ -13,6 +13,7 @@ export interface JobPayloads {
   rail_send_payout: { transaction_id: string };
   rail_check_payout: { transaction_id: string; round: number };
   send_mail: { mail_id: string };
+  mail_for_event: { event_id: string };
 }
 export type JobName = keyof JobPayloads;
 

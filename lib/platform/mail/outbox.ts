@@ -11,20 +11,30 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** What the mail is for, unique: queued again under the same key, it is not written twice. */
+  sourceKey?: string;
 }
 
 /**
  * Keeps an email in the outbox, in the caller's transaction, and, when SMTP_URL is set, a job to
  * send it: the email exists exactly when what caused it committed.
  */
-export async function queueMail(db: Db, mail: Mail): Promise<string> {
+export async function queueMail(db: Db, mail: Mail): Promise<string | null> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      sourceKey: mail.sourceKey ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.sourceKey })
     .returning({ id: mailOutbox.id });
+  if (!row) return null;
   if (config().SMTP_URL)
-    await enqueueJob(db, 'send_mail', { mail_id: row!.id }, { jobKey: `send_mail:${row!.id}`, maxAttempts: 10 });
-  return row!.id;
+    await enqueueJob(db, 'send_mail', { mail_id: row.id }, { jobKey: `send_mail:${row.id}`, maxAttempts: 10 });
+  return row.id;
 }
 
 let transport: { url: string; sender: Transporter } | undefined;

@@ -21,6 +21,7 @@ import { CONVERSION_CASES } from './cases/conversion';
 import { BRANDING_CASES } from './cases/branding';
 import { EMBED_SESSION_CASES } from './cases/embed-sessions';
 import { LANGUAGE_CASES } from './cases/language';
+import { MAIL_PREFERENCE_CASES } from './cases/mail-preferences';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -40,6 +41,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,
   ...LANGUAGE_CASES,
+  ...MAIL_PREFERENCE_CASES,
 };
 const sql = testSql();
 const NAMES = Object.keys(DASHBOARD_ACTIONS) as DashboardActionName[];

@@ -56,7 +56,7 @@ describe('the mail outbox', () => {
   it('without SMTP_URL: kept in the database, no job to send it', async () => {
     delete process.env.SMTP_URL;
     resetConfigForTests();
-    const id = await queueMail(getDb(), { to: 'ada@example.com', subject: 'Kept', text: 'Hello' });
+    const id = (await queueMail(getDb(), { to: 'ada@example.com', subject: 'Kept', text: 'Hello' }))!;
     expect(await outbox(id)).toMatchObject({ sent_at: null, attempts: 0 });
     expect(await sendJobs(id)).toHaveLength(0);
   });
@@ -64,7 +64,7 @@ describe('the mail outbox', () => {
   it('with SMTP_URL: sent by a job to the SMTP server, from MAIL_FROM, and marked sent', async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
     resetConfigForTests();
-    const id = await queueMail(getDb(), { to: 'kofi@example.com', subject: 'Your code', text: 'It is 123456' });
+    const id = (await queueMail(getDb(), { to: 'kofi@example.com', subject: 'Your code', text: 'It is 123456' }))!;
     await runJobsNow(['send_mail']);
     const mail = received.find((m) => m.data.includes('Subject: Your code'));
     expect(mail).toBeDefined();
@@ -79,7 +79,7 @@ describe('the mail outbox', () => {
     resetConfigForTests();
     refuse = true;
     try {
-      const id = await queueMail(getDb(), { to: 'nobody@example.com', subject: 'Refused', text: 'x' });
+      const id = (await queueMail(getDb(), { to: 'nobody@example.com', subject: 'Refused', text: 'x' }))!;
       await runJobsNow(['send_mail']);
       expect(await outbox(id)).toMatchObject({
         sent_at: null,

@@ -55,6 +55,8 @@ export const checkouts = pgTable(
     customerName: text(),
     customerPhone: text(),
     customerPhoneEditable: boolean().notNull().default(true),
+    /** The language the customer used on the hosted page ('en' | 'fr'), for their mail; null: English. */
+    customerLocale: text(),
     description: text(),
     paymentMethod: text(),
     expiresAt: moment().notNull(),
@@ -93,5 +95,6 @@ export const checkouts = pgTable(
     check('checkouts_amount_positive', sql`${t.amount} > 0`),
     check('checkouts_status_check', sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
     check('checkouts_approval_status_check', sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
+    check('checkouts_customer_locale_check', sql`${t.customerLocale} in ('en', 'fr')`),
   ],
 );

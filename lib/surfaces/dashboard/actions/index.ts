@@ -7,6 +7,7 @@ import { CONVERSION_ACTIONS } from './conversion';
 import { updateBrandingAction } from './branding';
 import { EMBED_SESSION_ACTIONS } from './embed-sessions';
 import { chooseLanguage } from './language';
+import { updateMailPreferencesAction } from './mail-preferences';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -25,6 +26,7 @@ export const DASHBOARD_ACTIONS = {
   updateBranding: updateBrandingAction,
   ...EMBED_SESSION_ACTIONS,
   chooseLanguage,
+  updateMailPreferences: updateMailPreferencesAction,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

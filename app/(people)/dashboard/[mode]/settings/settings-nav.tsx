@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import styles from './settings.module.css';
 
-/** Team, Security, Audit log: the one shown is marked (`aria-current`). */
+/** Team, Branding, Security, Notifications, Audit log: the one shown is marked (`aria-current`). */
 export function SettingsNav({
   mode,
   label,
@@ -15,10 +16,19 @@ export function SettingsNav({
   tabs: { path: string; label: string }[];
 }) {
   const pathname = usePathname();
+  const list = useRef<HTMLUListElement>(null);
+  // On a narrow screen the tabs scroll sideways: the one shown is brought into view.
+  useEffect(() => {
+    const nav = list.current?.parentElement;
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current) return;
+    const [tab, box] = [current.getBoundingClientRect(), nav.getBoundingClientRect()];
+    if (tab.right > box.right || tab.left < box.left) nav.scrollLeft += tab.left - box.left - 16;
+  }, [pathname]);
   const base = `/dashboard/${mode}/settings`;
   return (
     <nav aria-label={label} className={styles.tabs}>
-      <ul className={styles.tabList}>
+      <ul className={styles.tabList} ref={list}>
         {tabs.map((t) => {
           const href = t.path ? `${base}/${t.path}` : base;
           return (
