@@ -20,6 +20,7 @@ import { WEBHOOK_CASES } from './cases/webhooks';
 import { CONVERSION_CASES } from './cases/conversion';
 import { BRANDING_CASES } from './cases/branding';
 import { EMBED_SESSION_CASES } from './cases/embed-sessions';
+import { GO_LIVE_CASES } from './cases/go-live';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -38,6 +39,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,
+  ...GO_LIVE_CASES,
 };
 const sql = testSql();
 const NAMES = Object.keys(DASHBOARD_ACTIONS) as DashboardActionName[];

@@ -6,7 +6,9 @@ import { WEBHOOK_ACTIONS } from './webhooks';
 import { CONVERSION_ACTIONS } from './conversion';
 import { updateBrandingAction } from './branding';
 import { EMBED_SESSION_ACTIONS } from './embed-sessions';
+import { GO_LIVE_ACTIONS } from './go-live';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
+import { withFilesAsText } from '../uploads';
 
 /**
  * Every action of the dashboard, by name. The one server action in app/ calls these through
@@ -23,6 +25,7 @@ export const DASHBOARD_ACTIONS = {
   ...TEAM_ACTIONS,
   updateBranding: updateBrandingAction,
   ...EMBED_SESSION_ACTIONS,
+  ...GO_LIVE_ACTIONS,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */
@@ -39,5 +42,6 @@ export async function runDashboardAction(
   if (!isActionName(name)) {
     return { ok: false, code: 'route_not_found', message: `No dashboard action is called ${name}`, fields: [] };
   }
-  return perform(DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>, headers, form);
+  const values = form instanceof FormData ? await withFilesAsText(form) : form;
+  return perform(DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>, headers, values);
 }
