@@ -44,7 +44,6 @@ export function ApplicationForm({
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form} aria-label={words.business}>
       <input type="hidden" name="mode" value={mode} />
-      <h3 className={styles.sectionTitle}>{words.business}</h3>
       {text('legal_name')}
       {text('trading_name')}
       {text('registration_number', { hint: words.registration_hint })}
