@@ -5,7 +5,7 @@ import {
   BRANDING_PREVIEW_PATH,
   PAGE_SECURITY_HEADERS,
 } from './lib/platform/http/security-headers';
-import { SERVER_ACTION_BODY_LIMIT } from './lib/platform/http/page-guard';
+import { DOCUMENT_UPLOAD_BODY_LIMIT } from './lib/platform/http/page-guard';
 
 /** Headers of the hosted checkout page and its API (the page's CSP, with its nonce, is set in proxy.ts). */
 const checkoutHeaders = [
@@ -22,9 +22,10 @@ const nextConfig: NextConfig = {
     // trips, where each script is a request of its own. Merging chunks under 200 KB (unminified) took
     // the page from 8 scripts to 6 and 151.9 to 149.6 KiB with headers (bench/README.md, bench:page).
     turbopackChunking: { minChunkSize: 200_000 },
-    // The server edge refuses a larger server action with a 413 before Next (which would answer 500):
-    // both read this one limit (lib/platform/http/page-guard.ts).
-    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT },
+    // Next's limit is per process, not per page: it is the go-live page's (one 5 MB document). The
+    // server edge refuses anything larger with a 413 before Next (which would answer 500), and holds
+    // every other page to 1 MB (lib/platform/http/page-guard.ts).
+    serverActions: { bodySizeLimit: DOCUMENT_UPLOAD_BODY_LIMIT },
   },
   reactStrictMode: true,
   // Server-only libraries with native-ish internals stay outside the bundle.

@@ -73,6 +73,14 @@ export const POLICY = {
   'withdrawal.cancel': { stepUp: 'live', operations: ['cancelWithdrawal'] },
   'payout.create': { stepUp: 'always', operations: ['createPayout'] },
   'payout.cancel': { stepUp: 'live', operations: ['cancelPayout'] },
+  // Going live: the business's application (submitting asks for real money), the operator's answer
+  'go_live.save': { stepUp: 'live' },
+  'go_live.upload_document': { stepUp: 'live' },
+  'go_live.remove_document': { stepUp: 'live' },
+  'go_live.submit': { stepUp: 'always' },
+  'go_live.approve': { stepUp: 'always' },
+  'go_live.reject': { stepUp: 'always' },
+  'go_live.request_info': { stepUp: 'always' },
   // The operator
   'merchant.create': { stepUp: 'always', operations: ['createMerchant'] },
   'merchant.update': { stepUp: 'always', operations: ['updateMerchant'] },

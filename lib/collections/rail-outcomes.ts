@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { moveAttempts } from './attempt-lifecycle';
-import { checkouts, collections, merchants, paymentAttempts, type PaymentMethod, ownerOf } from '../platform/db/schema';
+import {
+  checkouts,
+  collections,
+  merchants,
+  paymentAttempts,
+  tenants,
+  type PaymentMethod,
+  ownerOf,
+} from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';
@@ -180,8 +188,10 @@ export async function timeOutAttempt(db: Db, attemptId: string): Promise<boolean
 
 /**
  * Money arrived by bank transfer quoting `paymentReference`. Exact or over → paid at once for a
- * verified merchant; otherwise (an unverified merchant, or a short amount) the checkout waits in
- * `processing` for an operator. Returns what the money was recorded as.
+ * verified merchant, and always in test mode (the sandbox bank confirmed it: a merchant trying the
+ * service never needs an operator); otherwise (an unverified merchant in live mode, or a short
+ * amount, until the rest arrives) the checkout waits in `processing` for an operator. Returns what
+ * the money was recorded as.
  */
 export async function recordIncomingBankTransfer(
   db: Db,
@@ -206,11 +216,13 @@ export async function recordIncomingBankTransfer(
     if (kind === 'duplicate' || kind === 'already_recorded') return { kind, checkout_id: row.id };
 
     const [merchant] = await tx
-      .select({ kybStatus: merchants.kybStatus })
+      .select({ kybStatus: merchants.kybStatus, mode: tenants.mode })
       .from(merchants)
+      .innerJoin(tenants, eq(tenants.id, row.tenantId))
       .where(eq(merchants.id, row.merchantId));
     const live = attempt && ['awaiting_transfer', 'claimed'].includes(attempt.status) ? attempt : undefined;
-    if (kind === 'payment' && merchant?.kybStatus === 'verified') {
+    const confirmed = merchant?.kybStatus === 'verified' || merchant?.mode === 'test';
+    if (kind === 'payment' && confirmed) {
       if (live) await moveAttempts(tx, 'transfer_arrived', { attemptId: live.id });
       await markPaidByProvider(tx, row, 'bank_transfer');
       return { kind, checkout_id: row.id };

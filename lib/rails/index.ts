@@ -110,8 +110,8 @@ export type RoutedNetworks = { country: string; network: string | null }[];
 /**
  * Whether a method is routed in a currency (test mode: always), on a rail that is not down and takes
  * the amount (M-Pesa and Airtel Kenya: whole shillings); where (null: everywhere, the sandbox); and
- * whether the rail confirms the money itself (a live provider: no operator approval). The page offers
- * only the networks of the routed countries.
+ * whether the rail confirms the money itself (a live provider, and the sandbox: no operator approval,
+ * so test mode never waits for one). The page offers only the networks of the routed countries.
  */
 export function routeOffered(
   mode: Mode,
@@ -120,7 +120,7 @@ export function routeOffered(
   amount: bigint,
   railsDown: ReadonlySet<string> = new Set(),
 ): { offered: boolean; networks: RoutedNetworks | null; confirmsMoney: boolean } {
-  if (mode === 'test') return { offered: true, networks: null, confirmsMoney: false };
+  if (mode === 'test') return { offered: true, networks: null, confirmsMoney: true };
   if (method === 'bank_transfer') {
     const up = liveRoutesFor(currency, method).filter((r) => !railsDown.has(r.instance));
     return { offered: up.length > 0, networks: null, confirmsMoney: true };

@@ -102,10 +102,10 @@ async function checkoutFlows(verified: Merchant, unverified: Merchant) {
     },
   });
 
-  // An unverified merchant's transfer arrives and waits for an operator.
+  // An unverified merchant's short transfer arrives and waits (for the rest, or an operator).
   const waiting = await checkoutWithPage(unverified);
   await caller().ok(contract.simulateBankTransfer, {
-    body: { payment_reference: waiting.checkout.payment_reference },
+    body: { payment_reference: waiting.checkout.payment_reference, scenario: 'short' },
   });
 
   // Paid twice: a duplicate payment.

@@ -63,6 +63,10 @@ const FINGERPRINTED = [
   'conversion_quotes',
   'conversions',
   'payment_accounts',
+  // going live: the business's application, its documents, and every decision on it
+  'go_live_applications',
+  'go_live_documents',
+  'go_live_decisions',
   // what the service tells merchants: events, webhook endpoints, deliveries and their attempts, mail
   'events',
   'webhook_endpoints',

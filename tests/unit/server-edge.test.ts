@@ -141,6 +141,13 @@ describe('pageRefusal', () => {
     expect(refusal('POST', '/dashboard/test', { ...host, 'content-length': String(1024 * 1024) })).toBeNull();
     expect(refusal('POST', '/dashboard/test', { ...host, 'content-length': String(3 * 1024 * 1024) })).toBe(413);
     expect(refusal('POST', '/dashboard/test', { ...host, 'transfer-encoding': 'chunked' })).toBe(411);
+    // The go-live page takes one 5 MB document per post; every other page stays at 1 MB.
+    const mb = (n: number) => ({ ...host, 'content-length': String(Math.round(n * 1024 * 1024)) });
+    expect(refusal('POST', '/dashboard/test/go-live', mb(5.05))).toBeNull();
+    expect(refusal('POST', '/dashboard/live/go-live', mb(5.05))).toBeNull();
+    expect(refusal('POST', '/dashboard/test/go-live', mb(5.1))).toBe(413);
+    for (const path of ['/dashboard/test/go-live/x', '/dashboard/test/settings', '/dashboard/x/go-live', '/sign-in'])
+      expect(refusal('POST', path, mb(1.5)), path).toBe(413);
     // Only pages: the APIs have their own rules (a 413 in the error shape), and GET is not an action.
     expect(refusal('POST', '/api/v1/merchants/checkouts', { origin: 'https://evil.example' })).toBeNull();
     expect(refusal('GET', '/sign-in', { ...host, origin: 'https://evil.example' })).toBeNull();

@@ -19,6 +19,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const sections = [
     { path: 'merchants', label: words.nav_merchants },
     { path: 'approvals', label: words.nav_approvals },
+    { path: 'go-live', label: words.nav_go_live },
     { path: 'settlement', label: words.nav_settlement },
     { path: 'reconciliation', label: words.nav_reconciliation },
     { path: 'unresolved', label: words.nav_unresolved },

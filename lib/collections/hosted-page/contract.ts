@@ -19,7 +19,7 @@ const checkoutStatus = z.enum(CHECKOUT_STATUSES).meta({
 });
 const approvalStatus = z.enum(APPROVAL_STATUSES).meta({
   description:
-    'Bank transfers of unverified merchants (and short amounts) wait for an operator while `pending_approval`',
+    'Bank transfers of unverified merchants in live mode (and short amounts, until the rest arrives) wait for an operator while `pending_approval`',
 });
 
 export const collectionBankAccountSchema = named(
@@ -125,7 +125,9 @@ export const offeredMethodSchema = named(
       .meta({ description: 'Mobile money: the networks the customer picks from (empty for bank transfer)' }),
     requires_manual_approval: z
       .boolean()
-      .meta({ description: 'Bank transfer: an operator approves before the checkout counts as paid' }),
+      .meta({
+        description: 'Bank transfer: an operator approves before the checkout counts as paid (never in test mode)',
+      }),
   }),
 );
 

@@ -15,7 +15,7 @@ export const sandboxTransferResultSchema = named(
         z.object({
           kind: z.enum(['payment', 'underpayment', 'duplicate', 'already_recorded']).meta({
             description:
-              'How the money was recorded: payment (exact or over), underpayment (short: waits for an operator), duplicate (the checkout could no longer take it: kept for a refund), already_recorded (the same rail reference twice)',
+              'How the money was recorded: payment (exact or over), underpayment (short: waits for the rest, or an operator), duplicate (the checkout could no longer take it: kept for a refund), already_recorded (the same rail reference twice)',
           }),
           checkout_id: uuidField,
         }),
@@ -42,7 +42,7 @@ export const simulateBankTransfer = operation({
   path: '/api/sandbox/bank-transfers',
   tag: 'Sandbox',
   summary: 'Simulate an incoming bank transfer',
-  description: `A bank transfer quoting \`payment_reference\` arrives, as the rail would report it: the checkout is paid (verified merchant, exact or over amount), waits for an operator (unverified merchant or short amount), or records a duplicate payment. An unknown reference is a 404. ${SANDBOX_ONLY}`,
+  description: `A bank transfer quoting \`payment_reference\` arrives, as the rail would report it: the checkout is paid (exact or over amount, whatever the merchant's KYB: test mode never waits for an operator), waits for the rest (short amount; an operator may also approve it), or records a duplicate payment. An unknown reference is a 404. ${SANDBOX_ONLY}`,
   security: 'none',
   body: simulateTransferInput,
   data: sandboxTransferResultSchema,

@@ -79,6 +79,10 @@ export const ERROR_CODES = {
   },
   no_transfer_to_claim: { status: 409, meaning: 'Bank transfer was not chosen, so there is nothing to claim' },
   not_awaiting_approval: { status: 409, meaning: 'The checkout is not a bank transfer awaiting approval' },
+  go_live_wrong_status: {
+    status: 409,
+    meaning: 'The go-live application is not in a status that allows this (e.g. editing it once submitted)',
+  },
   already_refunded: { status: 409, meaning: 'The deposit was already refunded in full' },
   refund_exceeds_deposit: { status: 409, meaning: 'The refund is more than what is left of the deposit' },
   checkout_not_paid: { status: 409, meaning: 'The checkout has no payment to refund' },

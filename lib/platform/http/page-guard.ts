@@ -12,11 +12,20 @@ import { isServedHost, servedHosts, type ServedHost } from './served-hosts';
  *   these too, but as a 500 (its CSRF check throws); the comparison is Next's own (the Origin's host
  *   against `x-forwarded-host`, else `host`; no `serverActions.allowedOrigins` is configured). A POST
  *   without Origin goes on, as Next lets it.
- * - 413 / 411: a POST to a page larger than SERVER_ACTION_BODY_LIMIT (next.config.ts gives Next the
- *   same limit, which it enforces as a 500), or whose size is not given (a chunked body, which no
- *   browser sends for a form).
+ * - 413 / 411: a POST to a page larger than its limit, or whose size is not given (a chunked body,
+ *   which no browser sends for a form). Every page takes SERVER_ACTION_BODY_LIMIT, except the go-live
+ *   application's, where one document of up to 5 MB is uploaded at a time: DOCUMENT_UPLOAD_BODY_LIMIT.
+ *   next.config.ts gives Next the larger (it enforces it as a 500, for any action), so this edge is
+ *   what keeps every other page at 1 MB.
  */
 export const SERVER_ACTION_BODY_LIMIT = 1024 * 1024;
+/** One 5 MB document (lib/operator/go-live/documents.ts) and the form around it. */
+export const DOCUMENT_UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+/** The pages whose server actions take a document. */
+const UPLOAD_PAGE = /^\/dashboard\/(test|live)\/go-live$/;
+
+export const bodyLimitOf = (pathname: string) =>
+  UPLOAD_PAGE.test(pathname) ? DOCUMENT_UPLOAD_BODY_LIMIT : SERVER_ACTION_BODY_LIMIT;
 
 export interface PageRefusal {
   status: 403 | 411 | 413 | 421;
@@ -34,7 +43,10 @@ const FOREIGN_ORIGIN: PageRefusal = {
   status: 403,
   text: 'This form was sent from another site (its Origin is not this one), so it was not run.',
 };
-const TOO_LARGE: PageRefusal = { status: 413, text: 'This form is too large: at most 1 MB may be sent.' };
+const tooLarge = (limit: number): PageRefusal => ({
+  status: 413,
+  text: `This form is too large: at most ${limit > SERVER_ACTION_BODY_LIMIT ? '5 MB per document' : '1 MB'} may be sent.`,
+});
 const LENGTH_REQUIRED: PageRefusal = { status: 411, text: 'A form must be sent with its Content-Length.' };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -51,7 +63,8 @@ export function pageRefusal(
   if (foreignOrigin(headers)) return FOREIGN_ORIGIN;
   const length = headers['content-length'];
   if (length === undefined) return headers['transfer-encoding'] ? LENGTH_REQUIRED : null;
-  return Number(length) > SERVER_ACTION_BODY_LIMIT ? TOO_LARGE : null;
+  const limit = bodyLimitOf(pathname);
+  return Number(length) > limit ? tooLarge(limit) : null;
 }
 
 /** Next's CSRF check of a server action (app-render/action-handler.js), as a yes or no. */

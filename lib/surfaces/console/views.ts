@@ -9,6 +9,8 @@ import { presentWallet } from '../../books/wallets/present';
 import { unresolvedQuery } from '../../operator/rails/contract';
 import { listUnresolvedOnRails } from '../../operator/rails/unresolved';
 import { listAdminKeys } from '../../operator/admin-keys/admin-keys';
+import { listApplications } from '../../operator/go-live/review';
+import { readApplication } from '../../operator/go-live/read';
 import { currencies, merchants, settlementBatches, tenants, wallets, webhookEndpoints } from '../../platform/db/schema';
 import { ApiError } from '../../platform/http/errors';
 import { validate } from '../../platform/http/parse';
@@ -24,6 +26,16 @@ import { NO_OPERATOR_MESSAGES, type ConsoleOutcome } from './perform-operator';
  * health are the console's own queries across merchants.
  */
 const noQuery = z.strictObject({});
+
+const goLiveQuery = z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }).optional() });
+
+/** Go-live applications to review, and the one chosen (`merchant_id`) in full, documents listed. */
+async function goLiveView(ctx: OperatorCtx, merchantId: string | undefined) {
+  const applications = await listApplications(ctx.db);
+  const chosen = merchantId ? await readApplication(ctx.db, merchantId) : null;
+  const name = applications.find((a) => a.merchant_id === merchantId)?.merchant_name ?? null;
+  return { applications, selected: chosen && chosen.status !== 'draft' ? { ...chosen, merchant_name: name } : null };
+}
 
 /** Every merchant, newest first (the operator API has no list; the console needs one). */
 async function merchantList(ctx: OperatorCtx) {
@@ -145,6 +157,8 @@ export const CONSOLE_VIEWS = {
     ),
   webhooks: (ctx: OperatorCtx, query: FormValues) => (validate(noQuery, query), webhookHealth(ctx)),
   keys: (ctx: OperatorCtx, query: FormValues) => (validate(noQuery, query), listAdminKeys(ctx.db)),
+  goLive: (ctx: OperatorCtx, query: FormValues) =>
+    goLiveView(ctx, validate(goLiveQuery, { merchant_id: optional(query.merchant_id) }).merchant_id),
 };
 export type ConsoleViewName = keyof typeof CONSOLE_VIEWS;
 export type ConsoleViewOf<N extends ConsoleViewName> = Awaited<ReturnType<(typeof CONSOLE_VIEWS)[N]>>;

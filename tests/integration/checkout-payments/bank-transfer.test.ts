@@ -149,14 +149,34 @@ describe('bank transfer and operator approval', () => {
     expect(c).toMatchObject({ kind: 'payment', details: { overpaid_by: 1 } });
   });
 
-  it('an incoming transfer for an unverified merchant always waits for approval', async () => {
-    const { checkout } = await checkoutWithPage({ amount: 10 }, 'unverified');
-    await caller().call(contract.simulateBankTransfer, { body: { payment_reference: checkout.payment_reference } });
+  it('in test mode an unverified merchant needs no operator: the sandbox bank confirms the money', async () => {
+    const { checkout, page } = await checkoutWithPage({ amount: 10 }, 'unverified');
+    const methods = (await page.ok(contract.getCheckoutSession)).body.data.methods;
+    expect(methods.find((m) => m.method === 'bank_transfer')?.requires_manual_approval).toBe(false);
+    expectStatus(await page.call(contract.chooseBankTransferPayment), 200);
+    expectStatus(await page.call(contract.claimBankTransferPayment), 200);
+    // Claimed but no money yet: it waits for the money, not for a person.
+    expect(await checkoutRow(checkout.id)).toMatchObject({ status: 'processing' });
+    await caller().ok(contract.simulateBankTransfer, { body: { payment_reference: checkout.payment_reference } });
     expect(await checkoutRow(checkout.id)).toMatchObject({
-      status: 'processing',
-      approval_status: 'pending_approval',
+      status: 'paid',
+      approval_status: 'approved',
+      approved_by_admin_id: null,
       payment_method: 'bank_transfer',
     });
+    expect(await eventsOf(checkout.id)).toContain('checkout.paid');
+  });
+
+  it('in test mode a short transfer waits for the rest, and the rest pays it without an operator', async () => {
+    const { checkout } = await checkoutWithPage({ amount: 10 }, 'unverified');
+    await caller().ok(contract.simulateBankTransfer, {
+      body: { payment_reference: checkout.payment_reference, scenario: 'short' },
+    });
+    expect(await checkoutRow(checkout.id)).toMatchObject({ status: 'processing', approval_status: 'pending_approval' });
+    await caller().ok(contract.simulateBankTransfer, {
+      body: { payment_reference: checkout.payment_reference, amount: 1 },
+    });
+    expect(await checkoutRow(checkout.id)).toMatchObject({ status: 'paid', approved_by_admin_id: null });
   });
 
   it('money arriving for an expired or cancelled checkout is kept and announced', async () => {

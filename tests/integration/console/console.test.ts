@@ -11,6 +11,7 @@ import { hostedPage, newMerchant, type Merchant } from '../../support/fixtures';
 import { enrol, memberOf, signedUpPerson, stepUpExpired, steppedUp, type Member } from '../../support/members';
 import { totpCode } from '../../support/people';
 import { databaseState } from '../../support/security-cases';
+import { submittedApplication } from '../../support/go-live';
 
 /**
  * The operator console, generically over every console action and every page's data: nobody but an
@@ -88,7 +89,26 @@ const CASES: Record<OperatorActionName, ConsoleCase> = {
     valid: async (w) => ({ key_id: (await createAdminKey(getDb(), { userId: w.operator.userId, name: 'Old' })).id }),
     concerns: () => null,
   },
+  approveGoLive: {
+    valid: async () => ({ merchant_id: await applied(), reason: 'Documents match the registry' }),
+    concerns: (_w, form) => form.merchant_id!,
+  },
+  rejectGoLive: {
+    valid: async () => ({ merchant_id: await applied(), reason: 'The registration number is not in the registry' }),
+    concerns: (_w, form) => form.merchant_id!,
+  },
+  requestGoLiveInfo: {
+    valid: async () => ({ merchant_id: await applied(), reason: 'Add a bank statement of the settlement account' }),
+    concerns: (_w, form) => form.merchant_id!,
+  },
 };
+
+/** A business not yet verified whose go-live application waits for the operator. */
+async function applied(): Promise<string> {
+  const merchant = await newMerchant({ name: 'Applying Shop', kyb_status: 'pending' });
+  await submittedApplication(merchant.id);
+  return merchant.id;
+}
 
 // An admin key retires the bootstrap token the other tests onboard merchants with: none outlives its test.
 afterEach(async () => {

@@ -22,6 +22,7 @@ import { BRANDING_CASES } from './cases/branding';
 import { EMBED_SESSION_CASES } from './cases/embed-sessions';
 import { LANGUAGE_CASES } from './cases/language';
 import { MAIL_PREFERENCE_CASES } from './cases/mail-preferences';
+import { GO_LIVE_CASES } from './cases/go-live';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -42,6 +43,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...TEAM_CASES,
   ...LANGUAGE_CASES,
   ...MAIL_PREFERENCE_CASES,
+  ...GO_LIVE_CASES,
 };
 const sql = testSql();
 const NAMES = Object.keys(DASHBOARD_ACTIONS) as DashboardActionName[];

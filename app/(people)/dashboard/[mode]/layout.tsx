@@ -35,6 +35,8 @@ export default async function DashboardLayout({
     { path: 'conversion', label: words.nav_conversion },
     { path: 'developers', label: words.nav_developers },
     { path: 'settings', label: words.nav_settings },
+    // Until the business is live: its application to go live (lib/operator/go-live).
+    ...(ctx && !ctx.merchant.liveEnabled ? [{ path: 'go-live', label: words.nav_go_live }] : []),
   ];
   return (
     <div className={styles.page}>
@@ -85,6 +87,9 @@ export default async function DashboardLayout({
             <>
               <h1 className={styles.title}>{words.live_off_title}</h1>
               <p>{words.live_off_lead}</p>
+              <p>
+                <a href="/dashboard/test/go-live">{words.live_off_apply}</a>
+              </p>
               <p>
                 <a href="/dashboard/test">{words.mode_test}</a>
               </p>

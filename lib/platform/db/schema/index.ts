@@ -28,3 +28,4 @@ export * from './daily-stats';
 export * from './statement-counts';
 export * from './admin-keys';
 export * from './rail-tokens';
+export * from './go-live';

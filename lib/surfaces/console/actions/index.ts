@@ -2,6 +2,7 @@ import { approveCheckoutAction, rejectCheckoutAction } from './approvals';
 import { createMerchantAction, setKybStatusAction, setLiveModeAction } from './merchants';
 import { runSettlementAction, settlementHoldAction } from './settlement';
 import { createAdminKeyAction, revokeAdminKeyAction } from './admin-keys';
+import { approveGoLiveAction, rejectGoLiveAction, requestGoLiveInfoAction } from './go-live';
 import type { FormValues } from '../../dashboard/perform';
 import { performOperator, type ConsoleOutcome, type OperatorAction } from '../perform-operator';
 
@@ -20,6 +21,9 @@ export const OPERATOR_ACTIONS = {
   runSettlement: runSettlementAction,
   createAdminKey: createAdminKeyAction,
   revokeAdminKey: revokeAdminKeyAction,
+  approveGoLive: approveGoLiveAction,
+  rejectGoLive: rejectGoLiveAction,
+  requestGoLiveInfo: requestGoLiveInfoAction,
 };
 export type OperatorActionName = keyof typeof OPERATOR_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

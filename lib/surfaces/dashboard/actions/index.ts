@@ -8,7 +8,9 @@ import { updateBrandingAction } from './branding';
 import { EMBED_SESSION_ACTIONS } from './embed-sessions';
 import { chooseLanguage } from './language';
 import { updateMailPreferencesAction } from './mail-preferences';
+import { GO_LIVE_ACTIONS } from './go-live';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
+import { withFilesAsText } from '../uploads';
 
 /**
  * Every action of the dashboard, by name. The one server action in app/ calls these through
@@ -27,6 +29,7 @@ export const DASHBOARD_ACTIONS = {
   ...EMBED_SESSION_ACTIONS,
   chooseLanguage,
   updateMailPreferences: updateMailPreferencesAction,
+  ...GO_LIVE_ACTIONS,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */
@@ -43,5 +46,6 @@ export async function runDashboardAction(
   if (!isActionName(name)) {
     return { ok: false, code: 'route_not_found', message: `No dashboard action is called ${name}`, fields: [] };
   }
-  return perform(DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>, headers, form);
+  const values = form instanceof FormData ? await withFilesAsText(form) : form;
+  return perform(DASHBOARD_ACTIONS[name] as DashboardAction<unknown, unknown>, headers, values);
 }

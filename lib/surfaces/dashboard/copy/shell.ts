@@ -19,7 +19,9 @@ const en = {
   test_banner: 'Test mode: sandbox money only. Nothing here is real.',
   live_off_title: 'Live mode is not enabled yet',
   live_off_lead:
-    'Live payments start once your business is verified and the operator turns live mode on. Test mode works now.',
+    'Live payments start once the operator has approved your application to go live: your business, its owner, its settlement account and documents. Test mode works now.',
+  live_off_apply: 'Apply to go live',
+  nav_go_live: 'Go live',
   business_label: 'Business',
   switch: 'Switch',
   language_label: 'Language',
@@ -62,7 +64,9 @@ const fr: Words = {
   test_banner: 'Mode test : argent fictif uniquement. Rien ici n’est réel.',
   live_off_title: 'Le mode réel n’est pas encore activé',
   live_off_lead:
-    'Les paiements réels commencent quand votre entreprise est vérifiée et que l’opérateur active le mode réel. Le mode test fonctionne déjà.',
+    'Les paiements réels commencent quand l’opérateur a approuvé votre demande de passage en mode réel : votre entreprise, son propriétaire, son compte de règlement et ses documents. Le mode test fonctionne déjà.',
+  live_off_apply: 'Demander le passage en mode réel',
+  nav_go_live: 'Passer en réel',
   business_label: 'Entreprise',
   switch: 'Changer',
   language_label: 'Langue',
