@@ -72,16 +72,44 @@ export function OutcomeView({
   return (
     <div className={styles.problem} role="alert">
       <p style={{ margin: 0 }}>{explain(outcome.code, outcome.message)}</p>
-      {fields.length > 0 && (
-        <ul>
-          {fields.map((f) => (
-            <li key={f.field}>
-              {f.field}: {f.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {fields.length > 0 && <FieldProblems fields={fields} />}
     </div>
+  );
+}
+
+/**
+ * What is wrong with each field, named as the form names it (its label, "Amount to refund"), not by
+ * the API's field name; a field the form does not show keeps its name.
+ */
+function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const form = ref.current?.closest('form');
+    if (!form) return;
+    const found: Record<string, string> = {};
+    for (const { field } of fields) {
+      const named = form.elements.namedItem(field);
+      const control = named instanceof RadioNodeList ? named[0] : named;
+      const label =
+        control instanceof HTMLInputElement ||
+        control instanceof HTMLSelectElement ||
+        control instanceof HTMLTextAreaElement
+          ? control.labels?.[0]?.textContent?.trim()
+          : undefined;
+      if (label) found[field] = label;
+    }
+    // The labels are in the page's DOM, read once it is there.
+    setLabels(found);
+  }, [fields]);
+  return (
+    <ul ref={ref}>
+      {fields.map((f) => (
+        <li key={f.field}>
+          {labels[f.field] ?? f.field}: {f.message}
+        </li>
+      ))}
+    </ul>
   );
 }
 
