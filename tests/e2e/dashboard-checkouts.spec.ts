@@ -42,8 +42,8 @@ test('an owner makes a payment link by hand, copies it, finds it in the list, op
   await page.getByLabel(words.customer_email).fill('ama@example.com');
   await page.getByLabel(words.amount, { exact: true }).fill('ten');
   await page.getByRole('button', { name: words.create_submit }).click();
-  // Refused with the API's field name; what was typed stays.
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('amount');
+  // Refused, the field named as the form names it (its label); what was typed stays.
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(`${words.amount}: must be a number`);
   await expect(page.getByLabel(words.customer_email)).toHaveValue('ama@example.com');
   await expectAccessible(page, testInfo, 'payment link refused');
 
