@@ -147,8 +147,8 @@ test('at 360 px no dashboard list page scrolls sideways, and the header takes at
     const nav = document.querySelector('nav[aria-label="Dashboard"]')!.getBoundingClientRect();
     return { top: document.querySelector('header')!.getBoundingClientRect().height, all: nav.bottom };
   });
-  expect(header.top).toBeLessThanOrEqual(48);
-  expect(header.all).toBeLessThanOrEqual(106);
+  expect(header.top, 'the header row').toBeLessThanOrEqual(48);
+  expect(header.all, 'header, test band and sections').toBeLessThanOrEqual(106);
   // A row of Transactions shows its amount and status without scrolling: every cell is in sight.
   const firstRow = page.getByRole('region').first().locator('tbody tr').first();
   for (const cell of await firstRow.locator('td, th').all()) await expect(cell).toBeInViewport();

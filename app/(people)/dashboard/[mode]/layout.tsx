@@ -74,7 +74,11 @@ export default async function DashboardLayout({
         />
         <SignOut label={words.sign_out} />
       </header>
-      {mode === 'test' && <p className={styles.testBanner}>{words.test_banner}</p>}
+      {mode === 'test' && (
+        <p className={styles.testBanner}>
+          {words.test_banner} <span className={styles.testBannerMore}>{words.test_banner_more}</span>
+        </p>
+      )}
       <div className={styles.body}>
         {ctx && <SectionNav mode={mode} label={words.nav_label} sections={sections} />}
         <main id="main" className={styles.main}>

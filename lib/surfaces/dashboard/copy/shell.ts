@@ -16,7 +16,8 @@ const en = {
   mode_test: 'Test',
   mode_live: 'Live',
   mode_live_off: '(not enabled)',
-  test_banner: 'Test mode: sandbox money only. Nothing here is real.',
+  test_banner: 'Test mode: sandbox money only.',
+  test_banner_more: 'Nothing here is real.',
   live_off_title: 'Live mode is not enabled yet',
   live_off_lead:
     'Live payments start once your business is verified and the operator turns live mode on. Test mode works now.',
@@ -77,7 +78,8 @@ const fr: Words = {
   mode_test: 'Test',
   mode_live: 'Réel',
   mode_live_off: '(non activé)',
-  test_banner: 'Mode test : argent fictif uniquement. Rien ici n’est réel.',
+  test_banner: 'Mode test : argent fictif uniquement.',
+  test_banner_more: 'Rien ici n’est réel.',
   live_off_title: 'Le mode réel n’est pas encore activé',
   live_off_lead:
     'Les paiements réels commencent quand votre entreprise est vérifiée et que l’opérateur active le mode réel. Le mode test fonctionne déjà.',
