@@ -155,6 +155,7 @@ test('at 360 px no dashboard list page scrolls sideways, and the header takes at
   // Every cell of a withdrawal (and its Cancel while it can be cancelled) in sight.
   await page.goto(`${baseUrl()}/dashboard/test/money-out`);
   const withdrawal = page.getByRole('region', { name: moneyOut.withdrawals }).locator('tbody tr').first();
+  await withdrawal.scrollIntoViewIfNeeded();
   for (const cell of await withdrawal.locator('td, th').all()) await expect(cell).toBeInViewport();
   await expectAccessible(page, testInfo, 'money out at 360 px');
 });
