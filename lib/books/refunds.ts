@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkouts, customerTransactions, ownerOf, type Tenant } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import type { MerchantCtx } from '../access/endpoints';
@@ -154,6 +154,32 @@ export async function refundableOfCheckout(db: Db, tenant: Tenant, checkoutId: s
       ),
     );
   return deposit ? deposit.amount - deposit.refunded : null;
+}
+
+/**
+ * How much of each checkout's payment (its non-duplicate deposit) was refunded, for the checkouts
+ * that have one: what the dashboard's lists show as "Refunded" or "Partially refunded".
+ */
+export async function refundedOfCheckouts(db: Db, tenant: Tenant, checkoutIds: string[]) {
+  const found = new Map<string, { amount: bigint; refunded: bigint }>();
+  if (checkoutIds.length === 0) return found;
+  const rows = await db
+    .select({
+      checkoutId: customerTransactions.checkoutSessionId,
+      amount: customerTransactions.amount,
+      refunded: customerTransactions.refundedAmount,
+    })
+    .from(customerTransactions)
+    .where(
+      and(
+        inArray(customerTransactions.checkoutSessionId, checkoutIds),
+        eq(customerTransactions.tenantId, tenant.id),
+        eq(customerTransactions.transactionType, 'deposit'),
+        eq(customerTransactions.isDuplicate, false),
+      ),
+    );
+  for (const row of rows) if (row.checkoutId) found.set(row.checkoutId, { amount: row.amount, refunded: row.refunded });
+  return found;
 }
 
 /** The deposit named by `transaction_id`, or the (non-duplicate) deposit of `checkout_id`. */

@@ -144,6 +144,8 @@ test('a developer builds a button with a live preview, creates it, uses its snip
     const again = page.getByRole('listitem').filter({ hasText: 'Donate GHS 125.50 · GHS 250.00' });
     await expect(again.getByRole('definition').filter({ hasText: /^1$/ })).toBeVisible();
     await again.getByRole('button', { name: words.disable }).click();
+    // Asked first, then disabled.
+    await again.getByRole('button', { name: words.disable }).click();
     // The list is read again: the button is disabled, and there is nothing more to disable.
     await expect(again.getByText(words.disabled, { exact: true })).toBeVisible();
     await expect(again.getByRole('button', { name: words.disable })).toHaveCount(0);

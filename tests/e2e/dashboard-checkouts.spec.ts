@@ -42,8 +42,8 @@ test('an owner makes a payment link by hand, copies it, finds it in the list, op
   await page.getByLabel(words.customer_email).fill('ama@example.com');
   await page.getByLabel(words.amount, { exact: true }).fill('ten');
   await page.getByRole('button', { name: words.create_submit }).click();
-  // Refused with the API's field name; what was typed stays.
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('amount');
+  // Refused, the field named as the form names it (its label); what was typed stays.
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(`${words.amount}: must be a number`);
   await expect(page.getByLabel(words.customer_email)).toHaveValue('ama@example.com');
   await expectAccessible(page, testInfo, 'payment link refused');
 
@@ -80,6 +80,10 @@ test('an owner makes a payment link by hand, copies it, finds it in the list, op
   await snap(page, testInfo, 'dashboard-checkout');
 
   await tabTo(page, page.getByRole('button', { name: words.cancel }), 40);
+  await page.keyboard.press('Enter');
+  // Asked first; the question's button has the focus, so Enter again cancels.
+  await expect(page.getByText(SHELL_COPY.en.confirm_question)).toBeVisible();
+  await expect(page.getByRole('button', { name: words.cancel })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('checkout-status')).toHaveText(status.cancelled);
   await expect(page.getByRole('button', { name: words.cancel })).toHaveCount(0);
@@ -119,18 +123,29 @@ test('a paid checkout shows its timeline (money received, each event) and is ref
   await expectAccessible(page, testInfo, 'paid checkout');
   await snap(page, testInfo, 'dashboard-checkout-paid');
 
-  // Part of it back, then the rest (an empty amount is all that is left).
+  // Part of it back (asked first, with what stays refundable), then the rest, chosen explicitly.
   await page.getByLabel(words.refund_amount).fill('10');
   await page.getByLabel(words.refund_reason).fill('One item returned');
-  await page.getByRole('button', { name: words.refund_submit }).click();
+  await page.getByRole('button', { name: words.refund_review }).click();
+  await expect(page.getByTestId('refund-question')).toHaveText(
+    /^Refund GHS\s10\.00 to the customer\? GHS\s30\.25 will stay refundable\.$/,
+  );
+  await page.getByRole('button', { name: /^Refund GHS\s10\.00$/ }).click();
   // Money going back: a fresh code first.
   await page.getByLabel(SHELL_COPY.en.step_up_label).fill(await owner.code());
   await page.getByRole('button', { name: SHELL_COPY.en.confirm }).click();
   await expect(page.getByRole('status').filter({ hasText: words.refunded_done })).toBeVisible();
-  await expect(page.getByText(/all that is left, GHS\s30\.25/)).toBeVisible();
+  await expect(page.getByTestId('checkout-refund-state')).toHaveText(words.refund_state_partially_refunded);
+  await expect(page.getByText(/At most GHS\s30\.25/)).toBeVisible();
+  await page.getByRole('radio', { name: /The whole remaining amount, GHS\s30\.25/ }).check();
   await page.getByLabel(words.refund_reason).fill('Order cancelled');
-  await page.getByRole('button', { name: words.refund_submit }).click();
+  await page.getByRole('button', { name: words.refund_review }).click();
+  await expect(page.getByTestId('refund-question')).toHaveText(/Nothing will stay refundable/);
+  await page.getByRole('button', { name: /^Refund GHS\s30\.25$/ }).click();
   await expect(page.getByText(words.refunded_all)).toBeVisible();
+  await expect(page.getByTestId('checkout-refund-state')).toHaveText(words.refund_state_refunded);
+  // The checkout's own status stays the API's.
+  await expect(page.getByTestId('checkout-status')).toHaveText(status.paid);
   await expect(timeline).toContainText(words['member_checkout.refund']);
   await expect(timeline).toContainText('checkout.refunded');
   const [deposit] = await sql()`select amount::int, refunded_amount::int from customer_transactions

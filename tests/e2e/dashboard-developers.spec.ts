@@ -68,6 +68,10 @@ test('an owner creates a key after a step-up code, sees it once, revokes it; add
   });
   expect(res.status).toBe(200);
 
+  // Destructive: asked first, then done with the same words.
+  await page.getByRole('button', { name: `${words.revoke} Shop server` }).click();
+  await expect(page.getByText(shell.confirm_question)).toBeVisible();
+  await expectAccessible(page, testInfo, 'revoke asked');
   await page.getByRole('button', { name: `${words.revoke} Shop server` }).click();
   await expect(page.getByRole('row', { name: /Shop server/ }).getByText('revoked')).toBeVisible();
   expect(await keysOf(merchant.id)).toContainEqual({ key_name: 'Shop server', status: 'revoked' });
@@ -83,9 +87,27 @@ test('an owner creates a key after a step-up code, sees it once, revokes it; add
   await expect(page.getByText('webhook.test', { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, 'webhook endpoint');
   await snap(page, testInfo, 'dashboard-webhook');
+
+  // Deleting asks first ("No, keep it" keeps it), then lands on the Developers page, not a bare 404.
+  await page.getByRole('button', { name: words.delete_webhook }).click();
+  await page.getByRole('button', { name: shell.confirm_keep }).click();
+  await expect(page.getByText(shell.confirm_question)).toHaveCount(0);
+  await page.getByRole('button', { name: words.delete_webhook }).click();
+  await page.getByRole('button', { name: words.delete_webhook }).click();
+  await expect(title(page, words.title)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/test\/developers$/);
+  await expect(page.getByRole('link', { name: 'https://93.184.215.14/hooks' })).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'after deleting an endpoint');
+  // Its old address now shows the dashboard's own "not here" page, inside the dashboard.
+  await page.goBack();
+  await page.reload();
+  await expect(title(page, shell.not_found_title)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: shell.nav_label })).toBeVisible();
+  await expectAccessible(page, testInfo, 'deleted endpoint');
+  await snap(page, testInfo, 'dashboard-not-found');
   const [audit] = await sql()`
     select count(*)::int as n from audit_log where merchant_id = ${merchant.id} and actor_type = 'person'`;
-  expect(audit!.n).toBe(4); // key created, key revoked, endpoint added, test sent
+  expect(audit!.n).toBe(5); // key created, key revoked, endpoint added, test sent, endpoint deleted
 });
 
 test('a viewer sees the keys but cannot make one: no form, and the action refuses a posted form', async ({

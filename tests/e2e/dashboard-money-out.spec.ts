@@ -72,7 +72,15 @@ test('an owner adds a payment account after a step-up code, withdraws to it, see
   await expect(page.getByLabel(words.to_account)).toContainText('GCB Bank');
   await page.getByLabel(`${words.amount} (GHS)`).fill('25');
   // Stepped up a moment ago: no second code within five minutes.
-  await page.getByRole('button', { name: words.withdraw_submit, exact: true }).click();
+  // Reviewed before it is sent: who receives it, the fee, what leaves the wallet and what arrives.
+  await page.getByRole('button', { name: words.review_withdrawal, exact: true }).click();
+  const review = page.getByTestId('withdraw-review');
+  await expect(review).toContainText('Yaw Hardware Ltd');
+  await expect(review.getByRole('definition').nth(1)).toHaveText(/GHS\s25\.00/);
+  await expect(review.getByRole('definition').nth(4)).toHaveText(/GHS\s25\.00/);
+  await expectAccessible(page, testInfo, 'withdrawal review');
+  await snap(page, testInfo, 'dashboard-withdrawal-review');
+  await page.getByRole('button', { name: words.send_withdrawal, exact: true }).click();
   await expect(page.getByText(words.withdrawn)).toBeVisible();
   const history = page.getByRole('region', { name: words.withdrawals });
   await expect(history.getByRole('row', { name: /GHS\s25\.00/ })).toBeVisible();
@@ -119,7 +127,7 @@ test('a viewer cannot send a payout: no form, and the action refuses the ownerâ€
   await openMoneyOut(page);
   await expect(page.getByRole('heading', { name: words.payouts })).toBeVisible();
   await expect(page.getByRole('button', { name: words.pay_submit })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: words.withdraw_submit })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: words.review_withdrawal })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'money out (viewer)');
   await snap(page, testInfo, 'dashboard-money-out-viewer');
 

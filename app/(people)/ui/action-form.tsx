@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import styles from '../dashboard/[mode]/ui.module.css';
 
 /** What a dashboard or console server action answers: its data, or a refusal naming the fields at fault. */
@@ -10,8 +10,14 @@ export type FormOutcome<R> = { ok: true; data: R } | Refusal;
 /** A server action that runs one named action on a form (the first argument is bound to the name). */
 export type NamedAction<O> = (name: string, previous: unknown, form: FormData) => Promise<O>;
 
-/** The words every such form needs. */
-export type FormWords = { done: string; confirm: string; step_up_label: string; step_up_hint: string };
+/** The words every such form needs (and those of the "are you sure?" step, for forms that ask it). */
+export type FormWords = {
+  done: string;
+  confirm: string;
+  step_up_label: string;
+  step_up_hint: string;
+  confirm_keep?: string;
+};
 
 /** The refusal in the page's words: each surface says its codes its own way. */
 export type Explain = (code: string, message: string) => string;
@@ -66,16 +72,44 @@ export function OutcomeView({
   return (
     <div className={styles.problem} role="alert">
       <p style={{ margin: 0 }}>{explain(outcome.code, outcome.message)}</p>
-      {fields.length > 0 && (
-        <ul>
-          {fields.map((f) => (
-            <li key={f.field}>
-              {f.field}: {f.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {fields.length > 0 && <FieldProblems fields={fields} />}
     </div>
+  );
+}
+
+/**
+ * What is wrong with each field, named as the form names it (its label, "Amount to refund"), not by
+ * the API's field name; a field the form does not show keeps its name.
+ */
+function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const form = ref.current?.closest('form');
+    if (!form) return;
+    const found: Record<string, string> = {};
+    for (const { field } of fields) {
+      const named = form.elements.namedItem(field);
+      const control = named instanceof RadioNodeList ? named[0] : named;
+      const label =
+        control instanceof HTMLInputElement ||
+        control instanceof HTMLSelectElement ||
+        control instanceof HTMLTextAreaElement
+          ? control.labels?.[0]?.textContent?.trim()
+          : undefined;
+      if (label) found[field] = label;
+    }
+    // The labels are in the page's DOM, read once it is there.
+    setLabels(found);
+  }, [fields]);
+  return (
+    <ul ref={ref}>
+      {fields.map((f) => (
+        <li key={f.field}>
+          {labels[f.field] ?? f.field}: {f.message}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -123,6 +157,8 @@ export type FormProps = {
   success?: ReactNode;
   variant?: 'button' | 'secondary' | 'danger';
   inline?: boolean;
+  /** Asked before the action runs ("are you sure?"): the button then shows this and a second button that does it. */
+  confirm?: ReactNode;
 };
 
 /** The common case: fields given as children, a submit button, the outcome under it. */
@@ -138,19 +174,48 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   success,
   variant = 'button',
   inline = false,
+  confirm,
 }: FormProps & { action: NamedAction<O>; words: FormWords; explain: Explain; idPrefix?: string }) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useNamedAction(action, name);
+  // A destructive form asks first: the first submit only shows the question (also when sent with Enter).
+  const [asking, setAsking] = useState(false);
+  const ask = confirm !== undefined && !wantsCode(outcome);
+  const submitOrAsk = (event: FormEvent<HTMLFormElement>) => {
+    if (ask && !asking) {
+      event.preventDefault();
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
+    onSubmit(event);
+  };
   return (
     // `action` serves a browser without JavaScript; with it, onSubmit runs the action without React's form reset.
-    <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={inline ? styles.row : styles.form}>
+    <form ref={formRef} action={dispatch} onSubmit={submitOrAsk} className={inline ? styles.row : styles.form}>
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {children}
       <StepUpInput outcome={outcome} words={words} idPrefix={idPrefix} />
-      <button type="submit" className={styles[variant]} disabled={pending}>
-        {wantsCode(outcome) ? words.confirm : submit}
-      </button>
+      {ask && asking ? (
+        <div className={styles.ask} role="group" aria-label={typeof confirm === 'string' ? confirm : undefined}>
+          <p className={styles.askQuestion} role="status">
+            {confirm}
+          </p>
+          <div className={styles.row}>
+            <button type="submit" className={styles[variant]} disabled={pending} autoFocus>
+              {submit}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => setAsking(false)}>
+              {words.confirm_keep}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="submit" className={styles[variant]} disabled={pending}>
+          {wantsCode(outcome) ? words.confirm : submit}
+        </button>
+      )}
       <OutcomeView outcome={outcome} words={words} explain={explain} success={success} />
     </form>
   );

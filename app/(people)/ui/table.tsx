@@ -5,9 +5,10 @@ import styles from '../dashboard/[mode]/ui.module.css';
 export type Column = { label: ReactNode; numeric?: boolean; hidden?: boolean };
 
 /**
- * A table that scrolls on its own on a narrow screen (the region is focusable so the keyboard can
- * scroll it, and named so a screen reader says which table). Rows come as children; a column given
- * as `false` is left out (one only some roles see).
+ * A table: a real one (with its header row) from 34rem of room, a stacked card per row below that
+ * (CSS only, `ui.module.css`), so a phone sees every cell without scrolling sideways. The region is
+ * focusable so the keyboard can scroll a wide one, and named so a screen reader says which table.
+ * Rows come as children; a column given as `false` is left out (one only some roles see).
  */
 export function DataTable({
   label,

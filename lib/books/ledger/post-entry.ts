@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { settlingDays, settlingOf } from './available-on';
 import {
   ledgerEntries,
   ledgerLines,
@@ -138,7 +139,12 @@ function assertBalanced(lines: LineInput[]): void {
 
 async function insufficientFunds(db: Db, tenantId: string, currency: CurrencyCode) {
   const [wallet] = await db
-    .select({ available: wallets.availableBalance, holding: wallets.holdingBalance })
+    .select({
+      id: wallets.id,
+      available: wallets.availableBalance,
+      holding: wallets.holdingBalance,
+      hold: wallets.settlementHold,
+    })
     .from(wallets)
     .where(
       and(
@@ -147,10 +153,18 @@ async function insufficientFunds(db: Db, tenantId: string, currency: CurrencyCod
       ),
     );
   if (!wallet) return conflict('wallet_not_found', `This merchant has no ${currency} wallet`);
+  // Money still settling is named with when it becomes available, so "not enough" is not a dead end.
+  const days = wallet.holding > 0n && !wallet.hold ? settlingDays(await settlingOf(db, wallet.id)) : null;
+  const settling =
+    wallet.holding === 0n
+      ? ''
+      : wallet.hold
+        ? ` (plus ${toMajorUnits(wallet.holding, currency)} not yet settled: settlement is on hold)`
+        : ` (plus ${toMajorUnits(wallet.holding, currency)} not yet settled${days ? `, available on ${days}` : ''})`;
   return conflict(
     'insufficient_funds',
     `Insufficient funds in the ${currency} wallet: available balance ${toMajorUnits(wallet.available, currency)} ${currency}` +
-      (wallet.holding > 0n ? ` (plus ${toMajorUnits(wallet.holding, currency)} not yet settled)` : ''),
+      settling,
   );
 }
 

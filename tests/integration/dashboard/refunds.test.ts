@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
 import { refundableOfCheckout } from '../../../lib/books/refunds';
+import { checkoutListView } from '../../../lib/surfaces/dashboard/views/checkout-list';
+import { sql } from 'drizzle-orm';
 import { getDb } from '../../../lib/platform/db/client';
 import { minimalCheckout, newMerchant, paidCheckout, tenantOf, type Merchant } from '../../support/fixtures';
 import { contract } from '../../support/contract';
@@ -9,7 +11,8 @@ import { memberOf, steppedUp, type Member } from '../../support/members';
 
 /**
  * Refunds from a checkout's page: the API's verb and its refusals (more than is left, a checkout not
- * paid), the amount typed as people type it, and what the page reads as left to refund.
+ * paid), the amount typed as people type it, what the page reads as left to refund, and the whole
+ * remaining amount only when chosen (an empty amount alone is refused).
  */
 describe('refunding a checkout from the dashboard', () => {
   let merchant: Merchant;
@@ -34,15 +37,22 @@ describe('refunding a checkout from the dashboard', () => {
     const part = await refund({ checkout_id: checkout.id, amount: '1,000.25', reason: 'Two items returned' });
     expect(part).toMatchObject({ ok: true, data: { transaction_type: 'refund', amount: 1000.25 } });
     expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(25025n);
+    // The list shows it beside the status; the checkout's own status stays the API's.
+    const listed = async () => (await checkoutListView(getDb(), tenant, { q: checkout.id })).refunds[checkout.id];
+    expect(await listed()).toBe('partially_refunded');
+    expect((await merchant.ok(contract.getCheckout, { params: { checkout_id: checkout.id } })).body.data.status).toBe(
+      'paid',
+    );
 
     const tooMuch = await refund({ checkout_id: checkout.id, amount: '300', reason: 'Again' });
     expect(tooMuch).toMatchObject({ ok: false, code: 'refund_exceeds_deposit' });
     expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(25025n);
 
-    const rest = await refund({ checkout_id: checkout.id, amount: '', reason: 'Order cancelled' });
+    const rest = await refund({ checkout_id: checkout.id, amount: '', refund_whole: 'yes', reason: 'Order cancelled' });
     expect(rest).toMatchObject({ ok: true, data: { amount: 250.25 } });
     expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(0n);
-    expect(await refund({ checkout_id: checkout.id, reason: 'Once more' })).toMatchObject({
+    expect(await listed()).toBe('refunded');
+    expect(await refund({ checkout_id: checkout.id, refund_whole: 'yes', reason: 'Once more' })).toMatchObject({
       ok: false,
       code: 'already_refunded',
     });
@@ -50,12 +60,12 @@ describe('refunding a checkout from the dashboard', () => {
 
   it("refuses a checkout that was not paid, and a refund without a reason, in the API's words", async () => {
     const pending = (await merchant.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
-    expect(await refund({ checkout_id: pending.id, reason: 'x' })).toMatchObject({
+    expect(await refund({ checkout_id: pending.id, refund_whole: 'yes', reason: 'x' })).toMatchObject({
       ok: false,
       code: 'checkout_not_paid',
     });
     const { checkout } = await paidCheckout(merchant, { amount: 10 });
-    const noReason = await refund({ checkout_id: checkout.id, reason: ' ' });
+    const noReason = await refund({ checkout_id: checkout.id, refund_whole: 'yes', reason: ' ' });
     expect(noReason).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'reason' }] });
     expect(await refundableOfCheckout(getDb(), await tenantOf(merchant.id, 'test'), checkout.id)).toBe(1000n);
   });
@@ -81,5 +91,27 @@ describe('refunding a checkout from the dashboard', () => {
     const keyless = await runDashboardAction('refundCheckout', owner.headers(), { mode: 'test', ...form });
     expect(keyless).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'form_key' }] });
     expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(5000n);
+  });
+
+  it('refuses an empty amount unless the whole remaining amount was chosen, and both at once; nothing moves', async () => {
+    const { checkout } = await paidCheckout(merchant, { amount: 60 });
+    const tenant = await tenantOf(merchant.id, 'test');
+    const forgotten = await refund({ checkout_id: checkout.id, amount: ' ', reason: 'Damaged' });
+    expect(forgotten).toMatchObject({
+      ok: false,
+      code: 'validation_error',
+      fields: [{ field: 'amount', message: 'Type the amount to refund, or choose the whole remaining amount' }],
+    });
+    const both = await refund({ checkout_id: checkout.id, amount: '10', refund_whole: 'yes', reason: 'Damaged' });
+    expect(both).toMatchObject({ ok: false, code: 'validation_error', fields: [{ field: 'amount' }] });
+    const rows = await getDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from customer_transactions where transaction_type = 'refund' and checkout_session_id = ${checkout.id}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(6000n);
+    // Chosen, it is all that is left.
+    const whole = await refund({ checkout_id: checkout.id, refund_whole: 'yes', reason: 'Damaged' });
+    expect(whole).toMatchObject({ ok: true, data: { amount: 60 } });
+    expect(await refundableOfCheckout(getDb(), tenant, checkout.id)).toBe(0n);
   });
 });

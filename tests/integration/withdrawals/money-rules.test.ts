@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, paidCheckout, expectReconciled, wallet, customerTransaction } from '../../support/fixtures';
-import { resetConfigForTests } from '../../../lib/platform/config';
+import { config, resetConfigForTests } from '../../../lib/platform/config';
 import { DEFAULT_FEE_SCHEDULE } from '../../../lib/platform/settings/fee-schedule';
 import { expectErrorShape, expectStatus } from '../../support/caller';
 import { contract } from '../../support/contract';
@@ -31,7 +31,10 @@ describe('money rules at initiation', () => {
     const held = await m.call(contract.createWithdrawal, { body: bankWithdrawal(120) });
     expectStatus(held, 409);
     expectErrorShape(held.body, 'insufficient_funds');
-    expect(held.body.message).toMatch(/available balance 100 GHS \(plus 49\.5 not yet settled\)/);
+    expect(held.body.message).toMatch(/available balance 100 GHS \(plus 49\.5 not yet settled, available on /);
+    // With the day it becomes available: the deposit's completion plus the settlement delay.
+    const settlesOn = new Date(Date.now() + config().SETTLEMENT_DELAY_MINUTES * 60_000).toISOString().slice(0, 10);
+    expect(held.body.message).toContain(`available on ${settlesOn})`);
     expect(await wallet(m)).toMatchObject({ available_balance: 100, holding_balance: 49.5 });
     expect(await transactionRows(m.id)).toEqual([]);
 

@@ -3,7 +3,14 @@
 import type { ReactNode } from 'react';
 import { refusalText, type ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ActionCode, ActionOutcome } from '@/lib/surfaces/dashboard/perform';
-import { NamedActionForm, OutcomeView, StepUpInput, useNamedAction, type FormProps } from '../../ui/action-form';
+import {
+  NamedActionForm,
+  OutcomeView,
+  StepUpInput,
+  useNamedAction,
+  wantsCode,
+  type FormProps,
+} from '../../ui/action-form';
 import { dashboardAction } from './actions';
 
 /**
@@ -15,6 +22,9 @@ export function useDashboardAction<R = unknown>(name: string, options: { resetOn
   const found = useNamedAction(dashboardAction, name, options);
   return { ...found, outcome: found.outcome as ActionOutcome<R> | null };
 }
+
+/** Whether the action asked for the step-up code (its field is then shown). */
+export const wantsCodeOf = (outcome: ActionOutcome<unknown> | null) => wantsCode(outcome);
 
 const explainer = (words: ShellWords) => (code: string, message: string) =>
   refusalText(words, code as ActionCode, message);
@@ -35,14 +45,28 @@ export function StepUpField({ outcome, words }: { outcome: ActionOutcome<unknown
   return <StepUpInput outcome={outcome} words={words} />;
 }
 
-/** The common case: fields given as children, a submit button, the outcome under it. */
-export function ActionForm({ mode, words, hidden = {}, ...rest }: FormProps & { mode: string; words: ShellWords }) {
+/**
+ * The common case: fields given as children, a submit button, the outcome under it. A destructive
+ * form (`variant="danger"`) asks "are you sure?" first unless told `confirm={null}`; `after` is the
+ * dashboard page to land on once it is done (the page of what was deleted is gone).
+ */
+export function ActionForm({
+  mode,
+  words,
+  hidden = {},
+  after,
+  confirm,
+  ...rest
+}: FormProps & { mode: string; words: ShellWords; after?: string; confirm?: ReactNode | null }) {
+  const asked =
+    confirm === null ? undefined : (confirm ?? (rest.variant === 'danger' ? words.confirm_question : undefined));
   return (
     <NamedActionForm
       action={dashboardAction}
       words={words}
       explain={explainer(words)}
-      hidden={{ mode, ...hidden }}
+      hidden={{ mode, ...hidden, ...(after ? { after } : {}) }}
+      confirm={asked}
       {...rest}
     />
   );

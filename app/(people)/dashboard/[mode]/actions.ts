@@ -6,6 +6,7 @@ import { revalidatePath } from 'next/cache';
 import { runDashboardAction } from '@/lib/surfaces/dashboard/actions';
 import type { ActionOutcome } from '@/lib/surfaces/dashboard/perform';
 import { switchMerchant } from '@/lib/surfaces/dashboard/people';
+import { localPath } from '@/lib/platform/http/local-path';
 
 /**
  * The dashboard's one server action: `name` picks the action (lib/surfaces/dashboard/actions), which
@@ -18,7 +19,12 @@ export async function dashboardAction(
   form: FormData,
 ): Promise<ActionOutcome<unknown>> {
   const outcome = await runDashboardAction(name, await headers(), form);
-  if (outcome.ok) revalidatePath('/dashboard', 'layout');
+  if (!outcome.ok) return outcome;
+  revalidatePath('/dashboard', 'layout');
+  // Where a form says to land once done (`after`, a dashboard path): the page of a thing just deleted
+  // would otherwise be drawn again as "not found".
+  const after = localPath(form.get('after'));
+  if (after?.startsWith('/dashboard/')) redirect(after);
   return outcome;
 }
 

@@ -11,7 +11,8 @@ import styles from './shell.module.css';
 
 /**
  * Every dashboard page: the business (and a switch when the person has several), test or live, the
- * sections, sign out. On a phone the sections scroll sideways under the header; on a desktop they
+ * sections, sign out. On a phone the header is one row (no brand; Live's "(not enabled)" only for
+ * screen readers) and the sections scroll sideways under it; on a desktop they
  * stand in a column on the left. Business names are isolated (`<bdi>`, or U+2068…U+2069 in an
  * option's text), so a right-to-left one cannot reorder the header around it.
  */
@@ -72,12 +73,17 @@ export default async function DashboardLayout({
           mode={mode}
           label={words.mode_label}
           test={words.mode_test}
-          live={ctx?.merchant.liveEnabled || mode === 'live' ? words.mode_live : words.mode_live_off}
+          live={words.mode_live}
+          liveNote={ctx?.merchant.liveEnabled || mode === 'live' ? undefined : words.mode_live_off}
         />
         {ctx && <LanguageSwitch mode={mode} current={await pageLocale()} words={words} />}
         <SignOut label={words.sign_out} />
       </header>
-      {mode === 'test' && <p className={styles.testBanner}>{words.test_banner}</p>}
+      {mode === 'test' && (
+        <p className={styles.testBanner}>
+          {words.test_banner} <span className={styles.testBannerMore}>{words.test_banner_more}</span>
+        </p>
+      )}
       <div className={styles.body}>
         {ctx && <SectionNav mode={mode} label={words.nav_label} sections={sections} />}
         <main id="main" className={styles.main}>

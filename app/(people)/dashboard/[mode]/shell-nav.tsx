@@ -35,8 +35,20 @@ export function SectionNav({
   );
 }
 
-/** Test or live, keeping the section: the same page in the other mode. */
-export function ModeSwitch({ mode, label, test, live }: { mode: string; label: string; test: string; live: string }) {
+/** Test or live, keeping the section: the same page in the other mode. `liveNote`: live is not enabled yet. */
+export function ModeSwitch({
+  mode,
+  label,
+  test,
+  live,
+  liveNote,
+}: {
+  mode: string;
+  label: string;
+  test: string;
+  live: string;
+  liveNote?: string;
+}) {
   const pathname = usePathname();
   const rest = pathname.split('/').slice(3).join('/');
   const hrefOf = (m: string) => `/dashboard/${m}${rest ? `/${rest}` : ''}`;
@@ -50,7 +62,14 @@ export function ModeSwitch({ mode, label, test, live }: { mode: string; label: s
           aria-current={m === mode ? 'page' : undefined}
           data-mode={m}
         >
-          {m === 'test' ? test : live}
+          {m === 'test' ? (
+            test
+          ) : (
+            <>
+              {live}
+              {liveNote && <span className={styles.modeNote}> {liveNote}</span>}
+            </>
+          )}
         </Link>
       ))}
     </nav>

@@ -9,6 +9,9 @@ import { invalidField } from '../../../platform/http/errors';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';
 import { permissionOf } from './operation-permission';
+import { amountOf } from '../amount-text';
+
+export { amountOf };
 
 /**
  * Checkouts from the dashboard: a payment link made by hand, and cancelling one. The form becomes the
@@ -18,26 +21,6 @@ import { permissionOf } from './operation-permission';
 
 /** Blank optional fields are absent, as an API caller would leave them out. */
 const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
-
-/** Decimal text with the separators people type: "1,250.50" (English), "1 250,50" or "1.250,50" (French). */
-function plainDecimal(text: string): string {
-  const plain = text.replace(/[\s\u00a0\u202f]/g, '');
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(plain)) return plain.replaceAll(',', '');
-  if (/^\d{1,3}(\.\d{3})+,\d+$/.test(plain)) return plain.replaceAll('.', '').replace(',', '.');
-  if (/^\d+,\d+$/.test(plain)) return plain.replace(',', '.');
-  return plain;
-}
-
-/**
- * The amount as typed becomes the JSON number the API would receive. Text that is no decimal number
- * goes to the schema as it is, which refuses it ("must be a number").
- */
-export function amountOf(text: string | undefined): number | string | undefined {
-  if (text === undefined) return undefined;
-  const plain = plainDecimal(text);
-  // Number() reads decimal text exactly as JSON.parse reads the API's body: the same amount either way.
-  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text;
-}
 
 /** Minutes as typed: a whole number becomes a number; anything else is refused by the schema. */
 const minutesOf = (text: string | undefined) => {
@@ -106,16 +89,28 @@ export const cancelCheckoutAction = {
 
 type Refund = Awaited<ReturnType<typeof refundDeposit>>;
 
-/** A paid checkout's money back to its customer: all that is left, or the amount typed. */
+/**
+ * What the refund form asks for: the amount typed, or all that is left only when that was chosen
+ * (`refund_whole=yes`): an amount forgotten must not quietly become "everything". The API keeps its
+ * own rule (no amount: the rest).
+ */
+export function refundBody(form: FormValues) {
+  const whole = form.refund_whole === 'yes';
+  const typed = optional(form.amount);
+  if (whole && typed !== undefined) {
+    throw invalidField('amount', 'Leave the amount empty to refund the whole remaining amount, or choose part of it');
+  }
+  if (!whole && typed === undefined) {
+    throw invalidField('amount', 'Type the amount to refund, or choose the whole remaining amount');
+  }
+  return { checkout_id: form.checkout_id, amount: whole ? undefined : amountOf(typed), reason: form.reason ?? '' };
+}
+
+/** A paid checkout's money back to its customer: the amount typed, or all that is left when chosen. */
 export const refundCheckoutAction = {
   name: 'checkout.refund',
   allowed: permissionOf(transactionsContract.createRefund),
-  read: (form) =>
-    validate(refundInput, {
-      checkout_id: form.checkout_id,
-      amount: optional(form.amount) === undefined ? undefined : amountOf(form.amount),
-      reason: form.reason ?? '',
-    }),
+  read: (form) => validate(refundInput, refundBody(form)),
   // Posted twice, the same rendered form refunds once.
   oncePerForm: true,
   run: (ctx, input, formKey) => refundDeposit(ctx, input, formKey),

@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/client';
 import type { Tenant } from '../../../platform/db/schema';
 import { ApiError, type FieldError } from '../../../platform/http/errors';
 import { zodFieldErrors } from '../../../platform/http/parse';
+import { refundedOfCheckouts } from '../../../books/refunds';
 import { isStorableText, UNSTORABLE_MESSAGE } from '../../../platform/http/storable-text';
 
 /**
@@ -37,6 +38,33 @@ export interface CheckoutListView {
   hasMore: boolean;
   /** Why the address's filters were not used (the API's 422 field errors); null when they were. */
   problems: FieldError[] | null;
+  /** The shown checkouts whose payment was refunded, in full or in part (by id). */
+  refunds: Record<string, RefundState>;
+}
+
+/**
+ * What the dashboard shows of a checkout's refunds beside its status: derived from the refunds only
+ * for display; the checkout's own status stays what the API says.
+ */
+export type RefundState = 'refunded' | 'partially_refunded';
+
+export function refundStateOf(paid: { amount: bigint; refunded: bigint } | undefined): RefundState | null {
+  if (!paid || paid.refunded === 0n) return null;
+  return paid.refunded >= paid.amount ? 'refunded' : 'partially_refunded';
+}
+
+async function withRefunds(db: Db, tenant: Tenant, view: Omit<CheckoutListView, 'refunds'>): Promise<CheckoutListView> {
+  const paid = await refundedOfCheckouts(
+    db,
+    tenant,
+    view.checkouts.map((c) => c.id),
+  );
+  const refunds: Record<string, RefundState> = {};
+  for (const [id, amounts] of paid) {
+    const state = refundStateOf(amounts);
+    if (state) refunds[id] = state;
+  }
+  return { ...view, refunds };
 }
 
 /** The first value of each known parameter, trimmed; blanks are absent. */
@@ -71,7 +99,15 @@ export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutS
       throw error;
     });
     const checkouts = found ? [found] : [];
-    return { checkouts, search, applied: search, searchedBy: by, offset: 0, hasMore: false, problems: null };
+    return withRefunds(db, tenant, {
+      checkouts,
+      search,
+      applied: search,
+      searchedBy: by,
+      offset: 0,
+      hasMore: false,
+      problems: null,
+    });
   }
   // One more than a page tells whether there is a next one.
   const limit = String(CHECKOUT_PAGE_SIZE + 1);
@@ -86,10 +122,16 @@ export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutS
   if (!parsed.success || qProblem) {
     const problems = [...(qProblem ? [qProblem] : []), ...(parsed.success ? [] : zodFieldErrors(parsed.error))];
     const rows = await listCheckouts(db, tenant, listCheckoutsQuery.parse({ limit }));
-    return { ...page(rows, 0), search, applied: {}, searchedBy: null, problems };
+    return withRefunds(db, tenant, { ...page(rows, 0), search, applied: {}, searchedBy: null, problems });
   }
   const rows = await listCheckouts(db, tenant, parsed.data, search.q);
-  return { ...page(rows, parsed.data.offset), search, applied: search, searchedBy: by, problems: null };
+  return withRefunds(db, tenant, {
+    ...page(rows, parsed.data.offset),
+    search,
+    applied: search,
+    searchedBy: by,
+    problems: null,
+  });
 }
 
 const page = (rows: CheckoutFull[], offset: number) => ({

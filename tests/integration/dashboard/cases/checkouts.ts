@@ -10,6 +10,7 @@ const aPendingCheckout = async (merchant: Merchant) =>
 const aRefund = async (merchant: Merchant) => ({
   checkout_id: (await paidCheckout(merchant, { amount: 40 })).checkout.id,
   reason: 'Out of stock',
+  refund_whole: 'yes',
   ...aFormKey(),
 });
 

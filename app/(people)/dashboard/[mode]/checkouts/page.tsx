@@ -169,6 +169,12 @@ export default async function CheckoutsPage({
                   <td className={ui.num}>{format.money(c.amount, c.currency_code)}</td>
                   <td>
                     <span className={statusBadge(c.status)}>{statusWords[c.status]}</span>
+                    {view.refunds[c.id] && (
+                      <>
+                        {' '}
+                        <span className={ui.badge}>{words[`refund_state_${view.refunds[c.id]!}`]}</span>
+                      </>
+                    )}
                   </td>
                   <td>{c.customer_email}</td>
                   <td>{format.date(c.created_at)}</td>

@@ -4,7 +4,10 @@ import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { payoutHistoryQuery } from '@/lib/money-out/input';
 import { listPayouts } from '@/lib/money-out/read';
 import { listPaymentAccounts } from '@/lib/money-out/payment-accounts/manage';
-import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
+import { CURRENCY_CODES, CURRENCY_EXPONENT } from '@/lib/platform/money/currencies';
+import { config } from '@/lib/platform/config';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import { settlingByCurrency } from '@/lib/surfaces/dashboard/views/settling';
 import { MONEY_OUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/money-out';
 import { MONEY_OUT_COPY } from '@/lib/surfaces/dashboard/copy/money-out';
 import { allows } from '@/lib/surfaces/dashboard/perform';
@@ -13,7 +16,7 @@ import { memberOf, shellWords } from '../member';
 import { formatters, NETWORK_LABELS } from './format';
 import { History } from './history';
 import { PayoutForm } from './payout-form';
-import { WithdrawForm } from './withdraw-form';
+import { WithdrawForm, type WalletFacts } from './withdraw-form';
 import styles from '../ui.module.css';
 import layout from './money-out.module.css';
 
@@ -45,12 +48,27 @@ export default async function MoneyOutPage({
   const shell = await shellWords();
   const search = await searchParams;
   const pages = { withdrawals_page: pageOf(search, 'withdrawals_page'), payouts_page: pageOf(search, 'payouts_page') };
-  const [wallets, accounts, withdrawals, payouts] = await Promise.all([
+  const [wallets, accounts, withdrawals, payouts, settling] = await Promise.all([
     listWallets(ctx.db, ctx.tenant),
     listPaymentAccounts(ctx.db, ctx.tenant),
     listPayouts(ctx.db, ctx.tenant, 'withdrawal', pages.withdrawals_page),
     listPayouts(ctx.db, ctx.tenant, 'payout', pages.payouts_page),
+    settlingByCurrency(ctx.db, ctx.tenant),
   ]);
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  // What the withdrawal form says when there is not enough: what can go now, and when the rest can.
+  const walletFacts: Record<string, WalletFacts> = Object.fromEntries(
+    Object.entries(settling).map(([code, w]) => [
+      code,
+      {
+        available: String(w.available),
+        holding: String(w.holding),
+        onHold: w.onHold,
+        settlesOn: w.settling.length ? day.format(w.settling.at(-1)!.on) : null,
+      },
+    ]),
+  );
+  const withdrawalFees = config().FEE_SCHEDULE.filter((r) => r.operation.startsWith('withdrawal.'));
   // The page offers only what the role may do; the actions check it again whatever is posted.
   const mayMove = allows(ctx.role, MONEY_OUT_ACTIONS.createPayout.allowed);
   const mayCancel = allows(ctx.role, MONEY_OUT_ACTIONS.cancelPayout.allowed);
@@ -70,6 +88,11 @@ export default async function MoneyOutPage({
     .map((a) => ({
       id: a.id,
       currency: a.currency_code,
+      payoutType: a.account_type === 'bank_account' ? ('bank_transfer' as const) : ('mobile_money' as const),
+      recipient:
+        a.account_type === 'bank_account'
+          ? `${a.account_holder_name ?? ''} · ${a.bank_name} ${a.account_number}`
+          : `${a.network_provider ? NETWORK_LABELS[a.network_provider] : ''} ${a.phone_number}`,
       label: `${a.currency_code} · ${
         a.account_type === 'bank_account'
           ? `${a.bank_name} ${a.account_number}`
@@ -97,6 +120,14 @@ export default async function MoneyOutPage({
               {withMoney.map((w) => (
                 <li className={styles.balance} key={w.currency_name}>
                   <div className={styles.amount}>{money(w.available_balance, w.currency_name)}</div>
+                  {settling[w.currency_name]?.settling.map((due) => (
+                    <div className={styles.hint} key={due.on.toISOString()}>
+                      {fill(words.settling_on, {
+                        amount: money(Number(due.amount) / 10 ** CURRENCY_EXPONENT[w.currency_name], w.currency_name),
+                        date: day.format(due.on),
+                      })}
+                    </div>
+                  ))}
                 </li>
               ))}
             </ul>
@@ -121,7 +152,17 @@ export default async function MoneyOutPage({
                   </a>
                 </p>
               ) : (
-                <WithdrawForm mode={ctx.mode} formKey={randomUUID()} accounts={choices} words={words} shell={shell} />
+                <WithdrawForm
+                  mode={ctx.mode}
+                  locale={locale}
+                  formKey={randomUUID()}
+                  accounts={choices}
+                  fees={withdrawalFees}
+                  digits={CURRENCY_EXPONENT}
+                  wallets={walletFacts}
+                  words={words}
+                  shell={shell}
+                />
               )}
             </section>
             <section className={styles.section} aria-labelledby="pay">

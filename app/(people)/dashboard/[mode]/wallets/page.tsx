@@ -6,6 +6,9 @@ import { walletTransactionsQuery } from '@/lib/books/wallets/input';
 import { listSettlementSummaries } from '@/lib/books/settlement/read';
 import { listSettlementsQuery } from '@/lib/books/settlement/input';
 import { WALLETS_COPY } from '@/lib/surfaces/dashboard/copy/wallets';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import { settlingByCurrency } from '@/lib/surfaces/dashboard/views/settling';
+import { CURRENCY_EXPONENT } from '@/lib/platform/money/currencies';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';
 import styles from '../ui.module.css';
@@ -39,10 +42,13 @@ export default async function WalletsPage({
   const page = walletTransactionsQuery.shape.page.safeParse(search.page);
   const query = walletTransactionsQuery.parse({ currency_code: currency, size: '25' });
   const statementQuery = { ...query, page: page.success ? page.data : 1 };
-  const [statement, settlements] = await Promise.all([
+  const [statement, settlements, settling] = await Promise.all([
     listWalletTransactions(ctx.db, ctx.tenant, statementQuery),
     listSettlementSummaries(ctx.db, ctx.tenant, listSettlementsQuery.parse({ currency_code: currency })),
+    settlingByCurrency(ctx.db, ctx.tenant),
   ]);
+  const held = settling[currency];
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const inCurrency = moneyIn(locale);
   const money = (n: number) => inCurrency(n, currency);
   const when = whenIn(locale);
@@ -70,7 +76,18 @@ export default async function WalletsPage({
           <dt>{words.available}</dt>
           <dd>{money(wallet.available_balance)}</dd>
           <dt>{words.holding}</dt>
-          <dd>{money(wallet.holding_balance)}</dd>
+          <dd>
+            {money(wallet.holding_balance)}
+            {held?.onHold && wallet.holding_balance > 0 && <div className={styles.hint}>{words.on_hold}</div>}
+            {held?.settling.map((due) => (
+              <div className={styles.hint} key={due.on.toISOString()} data-testid="settling-on">
+                {fill(words.settling_on, {
+                  amount: money(Number(due.amount) / 10 ** CURRENCY_EXPONENT[currency]),
+                  date: day.format(due.on),
+                })}
+              </div>
+            ))}
+          </dd>
           <dt>{words.status}</dt>
           <dd>
             <span className={wallet.status === 'active' ? styles.good : styles.bad}>

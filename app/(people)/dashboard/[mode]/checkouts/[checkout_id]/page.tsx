@@ -5,21 +5,21 @@ import type { ReactNode } from 'react';
 import { checkoutIdParams } from '@/lib/checkout/input';
 import { getCheckout } from '@/lib/checkout/read-checkouts';
 import { ApiError } from '@/lib/platform/http/errors';
-import { refundableOfCheckout } from '@/lib/books/refunds';
-import { toMajorUnits } from '@/lib/platform/money/amount';
-import { fill } from '@/lib/surfaces/dashboard/copy';
+import { refundedOfCheckouts } from '@/lib/books/refunds';
+import { CURRENCY_EXPONENT } from '@/lib/platform/money/currencies';
 import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
 import { CHECKOUT_STATE_WORDS, CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
 import { allows } from '@/lib/surfaces/dashboard/perform';
 import { checkoutTimeline } from '@/lib/surfaces/dashboard/views/checkout-timeline';
 import { shownReference } from '@/lib/surfaces/dashboard/views/provider-reference';
+import { refundStateOf } from '@/lib/surfaces/dashboard/views/checkout-list';
 import { pageLocale } from '../../../../frame';
 import { ActionForm } from '../../action-form';
-import { TextField } from '../../../../ui/field';
 import { memberOf, shellWords } from '../../member';
 import { CopyLink } from '../copy-link';
 import { formatsOf, statusBadge } from '../format';
 import { Timeline } from './timeline';
+import { RefundForm } from './refund-form';
 import ui from '../../ui.module.css';
 import styles from '../checkouts.module.css';
 
@@ -43,10 +43,10 @@ export default async function CheckoutPage({
   if (!ctx) return null;
   const { checkout_id } = await params;
   if (!checkoutIdParams.safeParse({ checkout_id }).success) notFound();
-  const [checkout, timeline, refundable] = await Promise.all([
+  const [checkout, timeline, refunded] = await Promise.all([
     getCheckout(ctx.db, ctx.tenant, checkout_id),
     checkoutTimeline(ctx.db, ctx.tenant, checkout_id),
-    refundableOfCheckout(ctx.db, ctx.tenant, checkout_id),
+    refundedOfCheckouts(ctx.db, ctx.tenant, [checkout_id]),
   ]).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
@@ -62,7 +62,10 @@ export default async function CheckoutPage({
   // Only a pending checkout can be cancelled (the API's rule; the verb checks it again).
   const mayCancel = checkout.status === 'pending' && allows(ctx.role, CHECKOUT_ACTIONS.cancelCheckout.allowed);
   const mayRefund = allows(ctx.role, CHECKOUT_ACTIONS.refundCheckout.allowed);
-  const left = refundable === null ? null : toMajorUnits(refundable, checkout.currency_code);
+  // What is left to refund of its payment (null: nothing was paid), and Refunded / Partially refunded.
+  const paid = refunded.get(checkout_id);
+  const left = paid ? paid.amount - paid.refunded : null;
+  const refundState = refundStateOf(paid);
   const method = checkout.payment_method
     ? checkout.payment_method === 'mobile_money'
       ? words.method_mobile_money
@@ -128,6 +131,11 @@ export default async function CheckoutPage({
         <span className={statusBadge(checkout.status)} data-testid="checkout-status">
           {CHECKOUT_STATUS_WORDS[locale][checkout.status]}
         </span>
+        {refundState && (
+          <span className={ui.badge} data-testid="checkout-refund-state">
+            {words[`refund_state_${refundState}`]}
+          </span>
+        )}
       </p>
       <section className={ui.section} aria-labelledby="checkout-link-title">
         <h2 className={ui.sectionTitle} id="checkout-link-title">
@@ -163,37 +171,23 @@ export default async function CheckoutPage({
           <h2 className={ui.sectionTitle} id="checkout-refund">
             {words.refund_title}
           </h2>
-          {left === 0 ? (
+          {left === 0n ? (
             <p className={ui.hint}>{words.refunded_all}</p>
           ) : (
             <>
               <p className={ui.hint}>{words.refund_lead}</p>
-              <ActionForm
-                name="refundCheckout"
+              <RefundForm
                 mode={ctx.mode}
-                words={shell}
-                submit={words.refund_submit}
+                locale={locale}
+                checkoutId={checkout.id}
                 // A new key each time the page is drawn (after each refund): a double post refunds once.
-                hidden={{ checkout_id: checkout.id, form_key: randomUUID() }}
-                success={words.refunded_done}
-                variant="danger"
-              >
-                <TextField
-                  id="refund-amount"
-                  name="amount"
-                  inputMode="decimal"
-                  label={words.refund_amount}
-                  hint={fill(words.refund_amount_hint, { left: format.money(left, checkout.currency_code) })}
-                />
-                <TextField
-                  id="refund-reason"
-                  name="reason"
-                  label={words.refund_reason}
-                  hint={words.refund_reason_hint}
-                  required
-                  maxLength={500}
-                />
-              </ActionForm>
+                formKey={randomUUID()}
+                currency={checkout.currency_code}
+                digits={CURRENCY_EXPONENT[checkout.currency_code]}
+                leftMinor={String(left)}
+                words={words}
+                shell={shell}
+              />
             </>
           )}
         </section>

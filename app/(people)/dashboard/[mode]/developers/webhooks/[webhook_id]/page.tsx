@@ -100,6 +100,7 @@ export default async function WebhookPage({
               words={shell}
               submit={words.delete_webhook}
               hidden={hidden}
+              after={`/dashboard/${ctx.mode}/developers`}
               success={words.deleted}
               variant="danger"
               inline
