@@ -51,6 +51,8 @@ export const POLICY = {
     apiAudit: { skip: 'a checkout is its own record: its row and its checkout.created event' },
   },
   'checkout.cancel': { stepUp: 'live', operations: ['cancelCheckout'] },
+  'payment_link.create': { stepUp: 'live', operations: ['createPaymentLink'] },
+  'payment_link.update': { stepUp: 'live', operations: ['updatePaymentLink'] },
   'checkout.refund': { stepUp: 'always', operations: ['createRefund'] },
   'conversion.quote': {
     stepUp: 'never',
