@@ -79,11 +79,17 @@ export function presentPaymentLink(row: PaymentLinkRow, tally: LinkTally): Payme
   };
 }
 
+/**
+ * The outer row's id, qualified: drizzle leaves columns unqualified in a one-table select, where a
+ * bare "id" inside the subquery would be the checkout's own.
+ */
+export const linkIdColumn = sql.raw('"payment_links"."id"');
+
 /** A link's tally, read from its checkouts (paid = has a `paid_at`: paid or completed, refunded or not). */
 const tallyColumns = {
-  paid: sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${paymentLinks.id} and ${checkouts.paidAt} is not null)`,
-  paidTotal: sql<string>`(select coalesce(sum(${checkouts.amount}), 0)::text from ${checkouts} where ${checkouts.paymentLinkId} = ${paymentLinks.id} and ${checkouts.paidAt} is not null)`,
-  created: sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${paymentLinks.id})`,
+  paid: sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${linkIdColumn} and ${checkouts.paidAt} is not null)`,
+  paidTotal: sql<string>`(select coalesce(sum(${checkouts.amount}), 0)::text from ${checkouts} where ${checkouts.paymentLinkId} = ${linkIdColumn} and ${checkouts.paidAt} is not null)`,
+  created: sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${linkIdColumn})`,
 };
 const tallyOf = (r: { paid: number; paidTotal: string; created: number }): LinkTally => ({
   paid: r.paid,

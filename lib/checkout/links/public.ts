@@ -10,7 +10,7 @@ import { loadBranding } from '../../merchants/branding/branding';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import { enforceRateLimit } from '../../access/rate-limit/limit';
 import { createCheckout } from '../create-checkout';
-import { effectiveLinkStatus, SLUG_PATTERN, type PaymentLinkRow } from './manage';
+import { effectiveLinkStatus, linkIdColumn, SLUG_PATTERN, type PaymentLinkRow } from './manage';
 
 /**
  * The customer's side of a payment link, `/l/<slug>` on the checkout host. Opening it (GET) only
@@ -31,7 +31,7 @@ export interface PublicLink {
   refusal: LinkRefusal | null;
 }
 
-const paidCount = sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${paymentLinks.id} and ${checkouts.paidAt} is not null)`;
+const paidCount = sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.paymentLinkId} = ${linkIdColumn} and ${checkouts.paidAt} is not null)`;
 
 function refusalOf(
   link: PaymentLinkRow,
@@ -41,10 +41,7 @@ function refusalOf(
   liveEnabled: boolean,
 ): LinkRefusal | null {
   if (tenant.mode === 'live' && !liveEnabled) return 'unavailable';
-  if (
-    merchant.kybStatus === 'rejected' ||
-    !CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(link.currencyCode)
-  )
+  if (merchant.kybStatus === 'rejected' || !CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(link.currencyCode))
     return 'unavailable';
   const status = effectiveLinkStatus(link, paid);
   return status === 'active' ? null : status;
