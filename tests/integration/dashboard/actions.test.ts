@@ -20,6 +20,7 @@ import { WEBHOOK_CASES } from './cases/webhooks';
 import { CONVERSION_CASES } from './cases/conversion';
 import { BRANDING_CASES } from './cases/branding';
 import { EMBED_SESSION_CASES } from './cases/embed-sessions';
+import { PAYMENT_LINK_CASES } from './cases/payment-links';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -35,6 +36,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...CONVERSION_CASES,
   ...BRANDING_CASES,
   ...EMBED_SESSION_CASES,
+  ...PAYMENT_LINK_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

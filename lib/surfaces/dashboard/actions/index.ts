@@ -6,6 +6,7 @@ import { WEBHOOK_ACTIONS } from './webhooks';
 import { CONVERSION_ACTIONS } from './conversion';
 import { updateBrandingAction } from './branding';
 import { EMBED_SESSION_ACTIONS } from './embed-sessions';
+import { PAYMENT_LINK_ACTIONS } from './payment-links';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 
 /**
@@ -23,6 +24,7 @@ export const DASHBOARD_ACTIONS = {
   ...TEAM_ACTIONS,
   updateBranding: updateBrandingAction,
   ...EMBED_SESSION_ACTIONS,
+  ...PAYMENT_LINK_ACTIONS,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */
