@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import { CHECKOUTS_COPY } from '../../lib/surfaces/dashboard/copy/checkouts';
 import { PAYMENT_LINKS_COPY } from '../../lib/surfaces/dashboard/copy/payment-links';
 import { signedInMember } from './dashboard-people';
 import {
   baseUrl,
   expect,
   expectAccessible,
+  expireNow,
   newMerchant,
   snap,
   sql,
@@ -113,7 +115,8 @@ test('an owner makes an open-amount link; two customers pay it; its page shows b
 
   // Switched off: the customer's page says so, in English and French, and offers no button.
   await page.getByRole('button', { name: words.deactivate }).click();
-  await expect(page.getByText(words.deactivated)).toBeVisible();
+  await expect(page.getByTestId('payment-link-status')).toHaveText(words.inactive);
+  await expect(page.getByRole('button', { name: words.reactivate })).toBeVisible();
   await page.goto(path);
   await expect(page.getByTestId('link-closed')).toHaveText(t('link_closed_inactive'));
   await expect(page.getByRole('button')).toHaveCount(0);
@@ -129,4 +132,34 @@ test('an unknown link is a 404 that says so', async ({ page }, testInfo) => {
   expect(answer?.status()).toBe(404);
   await expect(title(page, t('link_not_found'))).toBeVisible();
   await expectAccessible(page, testInfo, 'unknown link');
+});
+
+test('a one-off link made in the dashboard shows when it expires (7 days by default), and once expired offers nothing to send', async ({
+  page,
+}, testInfo) => {
+  const checkoutWords = CHECKOUTS_COPY.en;
+  const merchant = await newMerchant({ name: 'Adwoa Textiles' });
+  await signedInMember(page.context(), merchant.id, 'owner');
+  await page.goto(`${baseUrl()}/dashboard/test/checkouts`);
+  await page.getByText(checkoutWords.create, { exact: true }).click();
+  await expect(page.getByLabel(checkoutWords.expires_in_minutes)).toHaveValue('10080');
+  const inAWeek = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(Date.now() + 7 * 86_400_000);
+  await expect(page.getByTestId('expiry-preview')).toContainText(inAWeek);
+  await expectAccessible(page, testInfo, 'one-off link form with its expiry');
+  await shot(page, testInfo, 'one-off-form');
+
+  await page.getByLabel(checkoutWords.customer_email).fill('ama@example.com');
+  await page.getByLabel(checkoutWords.amount, { exact: true }).fill('125.50');
+  await page.getByRole('button', { name: checkoutWords.create_submit }).click();
+  await expect(page.getByText(checkoutWords.created_link)).toContainText(inAWeek);
+  const [row] = await sql()`select id, (expires_at - created_at) = interval '7 days' as week from checkouts
+    where merchant_id = ${merchant.id}`;
+  expect(row!.week).toBe(true);
+
+  await expireNow(row!.id as string);
+  await page.goto(`${baseUrl()}/dashboard/test/checkouts/${row!.id}`);
+  await expect(page.getByTestId('checkout-link-done')).toHaveText(checkoutWords.link_expired);
+  await expect(page.getByTestId('checkout-link')).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'expired one-off link');
+  await shot(page, testInfo, 'one-off-expired');
 });

@@ -83,7 +83,7 @@ export default async function PaymentLinkPage({
       </section>
       <section className={`${ui.section} ${styles.noPrint}`} aria-labelledby="link-facts">
         <h2 className={ui.sectionTitle} id="link-facts">
-          {words.status}
+          {words.details}
         </h2>
         <dl className={ui.facts}>
           <dt>{words.status}</dt>
@@ -103,7 +103,9 @@ export default async function PaymentLinkPage({
         </dl>
         {mayManage &&
           (link.status === 'inactive' ? (
+            // Keyed: after the switch the other form shows, without the previous one's outcome.
             <ActionForm
+              key="reactivate"
               name="reactivatePaymentLink"
               mode={ctx.mode}
               words={shell}
@@ -114,6 +116,7 @@ export default async function PaymentLinkPage({
             />
           ) : (
             <ActionForm
+              key="deactivate"
               name="deactivatePaymentLink"
               mode={ctx.mode}
               words={shell}
