@@ -16,9 +16,15 @@ import { CurrencyField, Field, SelectField, TextField } from '../../../ui/field'
 
 /** A moment in the reader's language and zone, with the zone named. */
 const dateTime = (locale: string, at: Date | string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(
-    new Date(at),
-  );
+  new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    // dateStyle cannot be combined with timeZoneName (a RangeError).
+    timeZoneName: 'short',
+  }).format(new Date(at));
 
 /** A text field of the form, marked invalid when the last refusal named it. */
 function Input({
