@@ -37,6 +37,8 @@ const nextConfig: NextConfig = {
       { source: '/api/:path*', headers: API_SECURITY_HEADERS },
       { source: '/', headers: PAGE_SECURITY_HEADERS },
       { source: '/pay/:path*', headers: checkoutHeaders },
+      // A payment link's page: never framed (X-Frame-Options here, frame-ancestors in proxy.ts), so its button cannot be clickjacked.
+      { source: '/l/:path*', headers: checkoutHeaders },
       // The branding preview is framed by the dashboard: by this origin only (its CSP says so too).
       { source: BRANDING_PREVIEW_PATH, headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
       // The sign-in pages and the dashboard: the same (their CSP comes from proxy.ts, as /pay's).

@@ -5,7 +5,7 @@ import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
 /**
  * The pages' Content Security Policy, with a fresh nonce per request (Next.js puts it on its own
  * scripts: see the "Content Security Policy" guide), and their locale. The hosted checkout page
- * (/pay/*) and the sign-in pages and dashboard run through here; the other security headers of
+ * (/pay/*), the payment links' pages (/l/*) and the sign-in pages and dashboard run through here; the other security headers of
  * /pay/* and /api/checkout/* are static, in next.config.ts.
  *
  * Styles allow 'unsafe-inline' (style attributes: the merchant's colour as a CSS variable, the root
@@ -54,6 +54,13 @@ export const config = {
   matcher: [
     {
       source: '/pay/:path*',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    {
+      source: '/l/:path*',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

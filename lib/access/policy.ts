@@ -55,6 +55,10 @@ export const POLICY = {
     apiAudit: { skip: 'a checkout is its own record: its row and its checkout.created event' },
   },
   'checkout.cancel': { stepUp: 'live', operations: ['cancelCheckout'] },
+  'payment_link.create': { stepUp: 'live', operations: ['createPaymentLink'] },
+  'payment_link.update': { stepUp: 'live', operations: ['updatePaymentLink'] },
+  // Switching a link off only stops money coming in: no second factor asked.
+  'payment_link.deactivate': { stepUp: 'never' },
   'checkout.refund': { stepUp: 'always', operations: ['createRefund'] },
   'conversion.quote': {
     stepUp: 'never',

@@ -36,6 +36,7 @@ const insertCheckout = insertBuiltOnce(
     customerPhoneEditable: p('customerPhoneEditable'),
     description: p('description'),
     metaData: p('metaData'),
+    paymentLinkId: p('paymentLinkId'),
     redirectUrl: sql`(select success_redirect_url from branding where merchant_id = ${p('merchantId')})`,
     expiresAt: p('expiresAt'),
     createdAt: p('createdAt'),
@@ -59,8 +60,13 @@ const insertCheckoutAndEvent = insertWith(insertCheckout, insertCreatedEvent);
  * Creates a pending checkout and its `checkout.created` event in one statement, so both are written
  * or neither is (it expires by the worker's sweep, not a job of its own). Its times are this
  * process's clock (docs/decisions/checkouts.md). Returns the public shape (with the tokenised checkout_url).
+ * `origin.paymentLinkId` records the payment link a customer started from (never an API input).
  */
-export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>, input: CreateCheckoutInput) {
+export async function createCheckout(
+  ctx: Pick<MerchantCtx, 'db' | 'merchant' | 'tenant'>,
+  input: CreateCheckoutInput,
+  origin: { paymentLinkId?: string } = {},
+) {
   const { merchant } = ctx;
   if (merchant.kybStatus === 'rejected') {
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
@@ -101,6 +107,7 @@ export async function createCheckout(ctx: Pick<MerchantCtx, 'db' | 'merchant' | 
     approvedAt: null,
     rejectionReason: null,
     adminNotes: null,
+    paymentLinkId: origin.paymentLinkId ?? null,
     createdAt,
     updatedAt: createdAt,
   };

@@ -78,6 +78,8 @@ export const configSchema = z.object({
   EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   EMBED_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6000),
   EMBED_IP_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  PAYMENT_LINK_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  PAYMENT_LINK_IP_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Read by lib/access/rate-limit/client-address.ts. */
   TRUSTED_PROXIES: trustedProxiesSetting,
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
@@ -230,6 +232,12 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     meaning: 'Checkout button: button loads (`GET /api/embed/v1/session`) per embed session per minute.',
   },
   EMBED_IP_READ_LIMIT_PER_MINUTE: { meaning: 'Checkout button: button loads per client address per minute.' },
+  PAYMENT_LINK_CHECKOUT_LIMIT_PER_MINUTE: {
+    meaning: 'Payment links (`/l/<slug>`): checkouts started per link per minute.',
+  },
+  PAYMENT_LINK_IP_CHECKOUT_LIMIT_PER_MINUTE: {
+    meaning: 'Payment links (`/l/<slug>`): checkouts started per client address per minute.',
+  },
   TRUSTED_PROXIES: {
     meaning:
       "The proxies in front of this service: only their `X-Forwarded-For` / `X-Real-IP` are read to find a client's address for the per-address limits.",

@@ -7,6 +7,7 @@ import * as checkoutSession from '../../lib/collections/hosted-page/contract';
 import * as checkouts from '../../lib/checkout/contract';
 import * as conversion from '../../lib/books/conversion/contract';
 import * as embed from '../../lib/checkout/embed/contract';
+import * as paymentLinks from '../../lib/checkout/links/contract';
 import * as ledger from '../../lib/books/ledger/contract';
 import * as liveRails from '../../lib/surfaces/provider-notices/contract';
 import * as railOperations from '../../lib/operator/rails/contract';
@@ -33,6 +34,7 @@ const MODULES = [
   checkouts,
   conversion,
   embed,
+  paymentLinks,
   ledger,
   liveRails,
   railOperations,

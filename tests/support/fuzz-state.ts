@@ -51,6 +51,7 @@ const FINGERPRINTED = [
   'collections',
   'embed_sessions',
   'embed_session_checkouts',
+  'payment_links',
   // money: transactions (deposits, refunds, withdrawals, payouts), the journal, wallets, settlement, FX
   'customer_transactions',
   'customer_transaction_counts',

@@ -54,6 +54,22 @@ export function ownedResources(sql: TestSql) {
     };
   }
 
+  /** The owner's payment link, with its row and the checkouts started from it. */
+  async function newPaymentLink(owner: Merchant): Promise<OwnedResource<{ payment_link_id: string }>> {
+    const res = await owner.call(contract.createPaymentLink, {
+      body: { currency_code: 'GHS', description: 'Haircut', amount: 40 },
+    });
+    if (!res.ok) throw new Error(`payment link creation failed: ${res.text}`);
+    const id = res.body.data.id;
+    return {
+      params: { payment_link_id: id },
+      snapshot: async () => ({
+        row: await sql`select * from payment_links where id = ${id}`,
+        checkouts: await sql`select id from checkouts where payment_link_id = ${id}`,
+      }),
+    };
+  }
+
   /** A second API key of the owner, and whether it still authenticates. */
   async function newApiKey(owner: Merchant): Promise<OwnedResource<{ key_id: string }>> {
     const res = await owner.call(contract.createApiKey, { body: { name: 'Second key' } });
@@ -215,6 +231,7 @@ export function ownedResources(sql: TestSql) {
   return {
     newCheckout,
     newEmbedSession,
+    newPaymentLink,
     newApiKey,
     newDeposit,
     newConversion,

@@ -186,6 +186,12 @@ export const CASES: Cases = {
   listEmbedSessions: async () => ({ request: {} }),
   getEmbedSession: () => naming(owned.newEmbedSession(fx.a)),
   disableEmbedSession: () => naming(owned.newEmbedSession(fx.a)),
+  createPaymentLink: async () => ({
+    request: { body: { currency_code: 'GHS', description: 'Haircut', amount: 40 } },
+  }),
+  listPaymentLinks: async () => ({ request: {} }),
+  getPaymentLink: () => naming(owned.newPaymentLink(fx.a)),
+  updatePaymentLink: () => withBody(owned.newPaymentLink(fx.a), { active: false }),
   getEmbedButton: async () => ({ request: {}, credential: await button() }),
   createEmbedCheckout: async () => ({
     request: { body: { amount: 40, customer_email: 'ama@example.com' } },

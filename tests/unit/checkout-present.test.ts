@@ -50,6 +50,7 @@ const row = (overrides: Partial<CheckoutRow> = {}): CheckoutRow => ({
   approvedAt: new Date('2026-11-25T04:11:00.000Z'),
   rejectionReason: null,
   adminNotes: null,
+  paymentLinkId: null,
   createdAt: new Date('2026-11-25T04:00:00.000Z'),
   updatedAt: new Date('2026-11-25T04:11:00.000Z'),
   ...overrides,

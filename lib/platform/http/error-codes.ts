@@ -115,6 +115,10 @@ export const ERROR_CODES = {
     meaning: 'The payment button was disabled (409 when disabling it again)',
   },
   embed_session_expired: { status: 410, meaning: 'The payment button passed its expiry' },
+  payment_link_unavailable: {
+    status: 410,
+    meaning: 'The payment link is inactive, past its end date, or has reached its maximum number of payments',
+  },
 } as const satisfies Record<string, { status: number | readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,8 @@ export type Security = 'apiKey' | 'checkoutToken' | 'adminBearer' | 'embedToken'
 
 export const TAGS = {
   Checkouts: 'Create checkouts, send customers to the hosted page, read and cancel them.',
+  'Payment links':
+    'Reusable links to share (chat, SMS, a QR code at the counter): each customer who opens one and confirms gets a fresh checkout.',
   'Checkout button': "A payment button for the merchant's own page: an embed session, its script and its public calls.",
   'Customer transactions': 'Every collection, refund and duplicate payment, with spec 2.6 paging.',
   Wallets: 'Per-currency balances (available, holding), statements, refunds and settlements.',

@@ -11,6 +11,7 @@ import * as sandbox from '../../collections/sandbox/contract';
 import * as ops from '../../platform/ops/contract';
 import * as openapi from './contract';
 import * as embed from '../../checkout/embed/contract';
+import * as paymentLinks from '../../checkout/links/contract';
 import * as paymentAccounts from '../../money-out/payment-accounts/contract';
 import * as payouts from '../../money-out/contract';
 import * as apiKeys from '../../merchants/api-keys/contract';
@@ -34,6 +35,7 @@ export const CONTRACTS: Record<string, unknown>[] = [
   sandbox,
   ops,
   embed,
+  paymentLinks,
   paymentAccounts,
   payouts,
   apiKeys,

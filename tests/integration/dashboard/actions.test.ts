@@ -23,6 +23,7 @@ import { EMBED_SESSION_CASES } from './cases/embed-sessions';
 import { LANGUAGE_CASES } from './cases/language';
 import { MAIL_PREFERENCE_CASES } from './cases/mail-preferences';
 import { GO_LIVE_CASES } from './cases/go-live';
+import { PAYMENT_LINK_CASES } from './cases/payment-links';
 import type { ActionCase, World } from './cases/world';
 
 /**
@@ -38,6 +39,7 @@ const CASES: Record<DashboardActionName, ActionCase> = {
   ...CONVERSION_CASES,
   ...BRANDING_CASES,
   ...EMBED_SESSION_CASES,
+  ...PAYMENT_LINK_CASES,
   ...CHECKOUT_CASES,
   ...MONEY_OUT_CASES,
   ...TEAM_CASES,

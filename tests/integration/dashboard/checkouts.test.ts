@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../lib/platform/db/client';
 import { runDashboardAction } from '../../../lib/surfaces/dashboard/actions';
-import { amountOf, metaDataOf } from '../../../lib/surfaces/dashboard/actions/checkouts';
+import { metaDataOf } from '../../../lib/surfaces/dashboard/actions/checkouts';
+import { amountOf } from '../../../lib/surfaces/dashboard/amount-text';
 import { checkoutListView, searchOf, type CheckoutSearch } from '../../../lib/surfaces/dashboard/views/checkout-list';
 import { checkoutTimeline, type TimelineEntry } from '../../../lib/surfaces/dashboard/views/checkout-timeline';
 import type { Tenant } from '../../../lib/platform/db/schema';
@@ -284,6 +285,20 @@ describe('a payment link made by hand', () => {
     expect(amountOf('12,5')).toBe(12.5);
     expect(amountOf('12 dollars')).toBe('12 dollars');
     expect(metaDataOf('  \n')).toBeUndefined();
+  });
+
+  it('makes a one-off link live 7 days unless the form chooses another lifetime', async () => {
+    const lifetime = async (outcome: Awaited<ReturnType<typeof create>>) => {
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+      const { id } = outcome.data as { id: string };
+      const [row] =
+        await sql`select extract(epoch from expires_at - created_at)::int as s from checkouts where id = ${id}`;
+      return row!.s;
+    };
+    expect(await lifetime(await create({ customer_email: 'a@example.com', amount: '10' }))).toBe(7 * 86_400);
+    expect(
+      await lifetime(await create({ customer_email: 'a@example.com', amount: '10', expires_in_minutes: '60' })),
+    ).toBe(3_600);
   });
 
   it("refuses what the API refuses, naming the API's fields", async () => {

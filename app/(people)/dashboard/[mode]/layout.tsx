@@ -6,6 +6,7 @@ import { switchMerchantAction } from './actions';
 import { pageMember, shellWords } from './member';
 import { ModeSwitch, SectionNav } from './shell-nav';
 import { LanguageSwitch } from './language-switch';
+import { PAYMENT_LINKS_COPY } from '@/lib/surfaces/dashboard/copy/payment-links';
 import { pageLocale } from '../../frame';
 import styles from './shell.module.css';
 
@@ -30,6 +31,7 @@ export default async function DashboardLayout({
   const sections = [
     { path: '', label: words.nav_home },
     { path: 'checkouts', label: words.nav_checkouts },
+    { path: 'payment-links', label: PAYMENT_LINKS_COPY[await pageLocale()].nav },
     { path: 'transactions', label: words.nav_transactions },
     { path: 'wallets', label: words.nav_wallets },
     { path: 'money-out', label: words.nav_money_out },

@@ -3,8 +3,10 @@ import { listWallets } from '@/lib/books/wallets/list-wallets';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { HOME_COPY } from '@/lib/surfaces/dashboard/copy/home';
 import { STATUS_WORDS, wordFor } from '@/lib/surfaces/dashboard/copy/statuses';
+import { gettingStarted } from '@/lib/surfaces/dashboard/views/getting-started';
 import { homeView, periodOf } from '@/lib/surfaces/dashboard/views/home';
 import { pageLocale } from '../../frame';
+import { GettingStarted } from './getting-started';
 import { memberOf } from './member';
 import { PeriodChoice, VolumeChart } from './volume-chart';
 import styles from './ui.module.css';
@@ -24,7 +26,13 @@ export default async function DashboardHome({
   const locale = await pageLocale();
   const words = HOME_COPY[locale];
   const statuses = STATUS_WORDS[locale];
-  const [wallets, view] = await Promise.all([listWallets(ctx.db, ctx.tenant), homeView(ctx.db, ctx.tenant, period)]);
+  // The checklist is for those who set the business up: owners and admins.
+  const setsUp = ctx.role === 'owner' || ctx.role === 'admin';
+  const [wallets, view, checklist] = await Promise.all([
+    listWallets(ctx.db, ctx.tenant),
+    homeView(ctx.db, ctx.tenant, period),
+    setsUp ? gettingStarted(ctx.db, ctx.merchant.id, ctx.person.user) : null,
+  ]);
   const money = (amount: number, currency: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
   const when = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
@@ -42,6 +50,7 @@ export default async function DashboardHome({
       <h1 className={styles.title}>
         <bdi>{ctx.merchant.name}</bdi>
       </h1>
+      {checklist && <GettingStarted checklist={checklist} locale={locale} />}
       <section className={styles.section} aria-labelledby="attention">
         <h2 className={styles.sectionTitle} id="attention">
           {words.attention}

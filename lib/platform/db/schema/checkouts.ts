@@ -1,9 +1,10 @@
-import { ownedByTenant, tenantId } from './tenants';
+import { ownedByTenant, sameTenant, tenantId } from './tenants';
 import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
+import { paymentLinks } from './payment-links';
 
 export const CHECKOUT_STATUSES = [
   'pending',
@@ -70,12 +71,19 @@ export const checkouts = pgTable(
     approvedAt: moment(),
     rejectionReason: text(),
     adminNotes: text(),
+    /** The reusable payment link the customer started from (docs/decisions/payment-links.md); null otherwise. */
+    paymentLinkId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     ownedByTenant('checkouts', t),
     unique('checkouts_id_tenant_unique').on(t.id, t.tenantId),
+    sameTenant('checkouts_payment_link_fk', t.paymentLinkId, t, paymentLinks),
+    // A link's payments and totals.
+    index('checkouts_payment_link_idx')
+      .on(t.paymentLinkId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.paymentLinkId} is not null`),
     // Newest-first listing per merchant, with id as the tie-breaker for equal timestamps.
     index('checkouts_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The listing's customer_email filter (exact, any case), newest first.

@@ -18,6 +18,7 @@ export * from './conversions';
 export * from './payment-accounts';
 export * from './webhooks';
 export * from './embed-sessions';
+export * from './payment-links';
 export * from './rail-circuits';
 export * from './payout-callbacks';
 export * from './sandbox-rail';

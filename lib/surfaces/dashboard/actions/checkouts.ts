@@ -10,8 +10,7 @@ import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';
 import { permissionOf } from './operation-permission';
 import { amountOf } from '../amount-text';
-
-export { amountOf };
+import { DASHBOARD_CHECKOUT_LIFETIME_MINUTES } from './checkout-lifetimes';
 
 /**
  * Checkouts from the dashboard: a payment link made by hand, and cancelling one. The form becomes the
@@ -51,7 +50,7 @@ export function createCheckoutBody(form: FormValues) {
     customer_name: optional(form.customer_name),
     customer_phone: optional(form.customer_phone),
     description: optional(form.description),
-    expires_in_minutes: minutesOf(form.expires_in_minutes),
+    expires_in_minutes: minutesOf(form.expires_in_minutes) ?? DASHBOARD_CHECKOUT_LIFETIME_MINUTES,
     meta_data: metaDataOf(form.meta_data),
   };
 }

@@ -8,7 +8,7 @@ import { EMBED_LIMITS } from '../../../platform/db/schema';
 import { createEmbedSession, disableEmbedSession } from '../../../checkout/embed/sessions';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';
-import { amountOf } from './checkouts';
+import { amountOf } from '../amount-text';
 import { permissionOf } from './operation-permission';
 
 /**

@@ -9,6 +9,7 @@ import { EMBED_SESSION_ACTIONS } from './embed-sessions';
 import { chooseLanguage } from './language';
 import { updateMailPreferencesAction } from './mail-preferences';
 import { GO_LIVE_ACTIONS } from './go-live';
+import { PAYMENT_LINK_ACTIONS } from './payment-links';
 import { perform, type ActionOutcome, type DashboardAction, type FormValues } from '../perform';
 import { withFilesAsText } from '../uploads';
 
@@ -30,6 +31,7 @@ export const DASHBOARD_ACTIONS = {
   chooseLanguage,
   updateMailPreferences: updateMailPreferencesAction,
   ...GO_LIVE_ACTIONS,
+  ...PAYMENT_LINK_ACTIONS,
 };
 export type DashboardActionName = keyof typeof DASHBOARD_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

@@ -44,13 +44,13 @@ const fr: Words = {
 
 export const GETTING_STARTED_COPY: Record<Locale, Words> = { en, fr };
 
-/** Where each step is done, under /dashboard/<mode>. */
+/** Where each step is done, under /dashboard/test: money steps are learned there, and the application lives there. */
 export const STEP_PATHS: Record<Step, string> = {
   verify_email: '/settings/security',
   two_factor: '/settings/security',
   branding: '/settings/branding',
-  payment_link: '/links',
-  first_payment: '/links',
+  payment_link: '/payment-links',
+  first_payment: '/payment-links',
   webhook: '/developers',
-  go_live: '/live',
+  go_live: '/go-live',
 };

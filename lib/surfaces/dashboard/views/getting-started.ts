@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
+import {
+  branding,
+  checkouts,
+  goLiveApplications,
+  merchants,
+  paymentLinks,
+  tenants,
+  webhookEndpoints,
+} from '../../../platform/db/schema';
 
 /**
  * The home page's getting-started checklist: what a new business still has to do before it takes
@@ -29,15 +38,21 @@ export async function gettingStarted(
   merchantId: string,
   person: { emailVerified: boolean; twoFactor: boolean },
 ): Promise<Checklist> {
-  const tenants = sql`(select id from tenants where merchant_id = ${merchantId})`;
-  const rows = await db.execute<Record<'branding' | 'payment_link' | 'first_payment' | 'webhook' | 'go_live', boolean>>(sql`
+  const ours = sql`(select ${tenants.id} from ${tenants} where ${tenants.merchantId} = ${merchantId})`;
+  const rows = await db.execute<
+    Record<'branding' | 'payment_link' | 'first_payment' | 'webhook' | 'go_live', boolean>
+  >(sql`
     select
-      exists (select 1 from branding where merchant_id = ${merchantId}) as branding,
-      exists (select 1 from payment_links where tenant_id in ${tenants}) as payment_link,
-      exists (select 1 from checkouts where tenant_id in ${tenants} and paid_at is not null) as first_payment,
-      exists (select 1 from webhook_endpoints where tenant_id in ${tenants}) as webhook,
-      exists (select 1 from go_live_applications where merchant_id = ${merchantId} and status <> 'draft')
-        or exists (select 1 from merchants where id = ${merchantId} and live_enabled_at is not null) as go_live
+      exists (select 1 from ${branding} where ${branding.merchantId} = ${merchantId}) as branding,
+      exists (select 1 from ${paymentLinks} where ${paymentLinks.tenantId} in ${ours}) as payment_link,
+      exists (select 1 from ${checkouts} where ${checkouts.tenantId} in ${ours} and ${checkouts.paidAt} is not null) as first_payment,
+      exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.tenantId} in ${ours}) as webhook,
+      exists (
+        select 1 from ${goLiveApplications}
+        where ${goLiveApplications.merchantId} = ${merchantId} and ${goLiveApplications.status} <> 'draft'
+      ) or exists (
+        select 1 from ${merchants} where ${merchants.id} = ${merchantId} and ${merchants.liveEnabledAt} is not null
+      ) as go_live
   `);
   const found = rows[0]!;
   const done: Record<Step, boolean> = {

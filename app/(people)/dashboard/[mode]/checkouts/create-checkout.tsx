@@ -1,13 +1,30 @@
 'use client';
 
-import type { InputHTMLAttributes } from 'react';
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
+import { fill } from '@/lib/surfaces/dashboard/copy';
+import {
+  DASHBOARD_CHECKOUT_LIFETIME_MINUTES,
+  DASHBOARD_CHECKOUT_LIFETIMES,
+} from '@/lib/surfaces/dashboard/actions/checkout-lifetimes';
 import type { CheckoutPublic } from '@/lib/checkout/contract';
 import type { CheckoutsWords } from '@/lib/surfaces/dashboard/copy/checkouts';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, useDashboardAction } from '../action-form';
 import { CopyLink } from './copy-link';
 import ui from '../ui.module.css';
-import { CurrencyField, Field, TextField } from '../../../ui/field';
+import { CurrencyField, Field, SelectField, TextField } from '../../../ui/field';
+
+/** A moment in the reader's language and zone, with the zone named. */
+const dateTime = (locale: string, at: Date | string) =>
+  new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    // dateStyle cannot be combined with timeZoneName (a RangeError).
+    timeZoneName: 'short',
+  }).format(new Date(at));
 
 /** A text field of the form, marked invalid when the last refusal named it. */
 function Input({
@@ -24,17 +41,26 @@ function Input({
  */
 export function CreateCheckoutForm({
   mode,
+  locale,
   currencies,
   words,
   shell,
 }: {
   mode: string;
+  locale: string;
   currencies: readonly string[];
   words: CheckoutsWords;
   shell: ShellWords;
 }) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<CheckoutPublic>('createCheckout');
   const named = new Set(outcome && !outcome.ok ? outcome.fields.map((f) => f.field) : []);
+  const [lifetime, setLifetime] = useState<number>(DASHBOARD_CHECKOUT_LIFETIME_MINUTES);
+  // Computed in the browser, after the first render: the server's clock and zone are not the reader's.
+  const [expiresPreview, setExpiresPreview] = useState('');
+  useEffect(() => {
+    const at = new Date(Date.now() + lifetime * 60_000);
+    setExpiresPreview(fill(words.expires_preview, { date: dateTime(locale, at) }));
+  }, [lifetime, locale, words.expires_preview]);
   return (
     <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={ui.form}>
       <input type="hidden" name="mode" value={mode} />
@@ -78,13 +104,24 @@ export function CreateCheckoutForm({
         autoComplete="off"
         invalid={named.has('customer_phone')}
       />
-      <Input
-        name="expires_in_minutes"
+      <SelectField
+        id="checkout-expires_in_minutes"
         label={words.expires_in_minutes}
         hint={words.expires_hint}
-        inputMode="numeric"
-        invalid={named.has('expires_in_minutes')}
-      />
+        name="expires_in_minutes"
+        value={lifetime}
+        onChange={(e) => setLifetime(Number(e.target.value))}
+        aria-invalid={named.has('expires_in_minutes') || undefined}
+      >
+        {DASHBOARD_CHECKOUT_LIFETIMES.map((minutes) => (
+          <option key={minutes} value={minutes}>
+            {words[`lifetime_${minutes}`]}
+          </option>
+        ))}
+      </SelectField>
+      <p className={ui.hint} data-testid="expiry-preview" aria-live="polite">
+        {expiresPreview}
+      </p>
       <Field id="checkout-meta_data" label={words.meta_data} hint={words.meta_data_hint}>
         <textarea
           className={ui.input}
@@ -104,7 +141,7 @@ export function CreateCheckoutForm({
         success={
           outcome?.ok ? (
             <>
-              {words.created_link}{' '}
+              {words.created_link} {fill(words.created_expires, { date: dateTime(locale, outcome.data.expires_at) })}{' '}
               <a className={ui.link} href={`/dashboard/${mode}/checkouts/${outcome.data.id}`}>
                 {words.open_created} <span className={ui.mono}>{outcome.data.payment_reference}</span>
               </a>

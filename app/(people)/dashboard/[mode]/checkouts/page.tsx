@@ -73,7 +73,7 @@ export default async function CheckoutsPage({
         <details className={`${ui.section} ${styles.create}`}>
           <summary>{words.create}</summary>
           <p className={ui.hint}>{words.create_lead}</p>
-          <CreateCheckoutForm mode={ctx.mode} currencies={currencies} words={words} shell={shell} />
+          <CreateCheckoutForm mode={ctx.mode} locale={locale} currencies={currencies} words={words} shell={shell} />
         </details>
       )}
       <section className={ui.section} aria-labelledby="checkout-list">

@@ -4,10 +4,12 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { checkoutIdParams } from '@/lib/checkout/input';
 import { getCheckout } from '@/lib/checkout/read-checkouts';
+import { EXPIRABLE_STATUSES } from '@/lib/checkout/statuses';
 import { ApiError } from '@/lib/platform/http/errors';
 import { refundedOfCheckouts } from '@/lib/books/refunds';
 import { CURRENCY_EXPONENT } from '@/lib/platform/money/currencies';
 import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { CHECKOUT_STATE_WORDS, CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';
 import { allows } from '@/lib/surfaces/dashboard/perform';
 import { checkoutTimeline } from '@/lib/surfaces/dashboard/views/checkout-timeline';
@@ -59,6 +61,9 @@ export default async function CheckoutPage({
   const shell = await shellWords();
   const format = formatsOf(locale);
   const when = (at: string | null) => (at ? format.date(at) : words.none);
+  // The link is worth sending only while the customer can still pay with it (the status as read:
+  // past its expiry it is already `expired`).
+  const payable = (EXPIRABLE_STATUSES as readonly string[]).includes(checkout.status);
   // Only a pending checkout can be cancelled (the API's rule; the verb checks it again).
   const mayCancel = checkout.status === 'pending' && allows(ctx.role, CHECKOUT_ACTIONS.cancelCheckout.allowed);
   const mayRefund = allows(ctx.role, CHECKOUT_ACTIONS.refundCheckout.allowed);
@@ -141,14 +146,22 @@ export default async function CheckoutPage({
         <h2 className={ui.sectionTitle} id="checkout-link-title">
           {words.link}
         </h2>
-        <CopyLink
-          id="checkout-link"
-          url={checkout.checkout_url}
-          label={words.link_field}
-          copy={words.copy}
-          copied={words.copied}
-          failed={words.copy_failed}
-        />
+        {payable ? (
+          <CopyLink
+            id="checkout-link"
+            url={checkout.checkout_url}
+            label={words.link_field}
+            copy={words.copy}
+            copied={words.copied}
+            failed={words.copy_failed}
+          />
+        ) : (
+          <p className={ui.hint} data-testid="checkout-link-done">
+            {checkout.status === 'expired'
+              ? words.link_expired
+              : fill(words.link_done, { status: CHECKOUT_STATUS_WORDS[locale][checkout.status] })}
+          </p>
+        )}
         {mayCancel && (
           <>
             <p className={ui.hint} id="cancel-hint">
