@@ -123,11 +123,9 @@ export const offeredMethodSchema = named(
         }),
       )
       .meta({ description: 'Mobile money: the networks the customer picks from (empty for bank transfer)' }),
-    requires_manual_approval: z
-      .boolean()
-      .meta({
-        description: 'Bank transfer: an operator approves before the checkout counts as paid (never in test mode)',
-      }),
+    requires_manual_approval: z.boolean().meta({
+      description: 'Bank transfer: an operator approves before the checkout counts as paid (never in test mode)',
+    }),
   }),
 );
 
