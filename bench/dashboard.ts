@@ -32,8 +32,21 @@ const PAGES = [
   'settings',
   'settings/branding',
   'settings/security',
+  'settings/notifications',
+  'payment-links',
+  'go-live',
 ];
-const LISTS = ['', 'checkouts', 'transactions', 'wallets'];
+// The search for part of a field: one that every checkout of the large merchant matches (its
+// customers' email) and one that only a few references do.
+const LISTS = [
+  '',
+  'checkouts',
+  'checkouts?q=ama%40example',
+  'checkouts?q=PAY-Q7',
+  'transactions',
+  'wallets',
+  'payment-links',
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

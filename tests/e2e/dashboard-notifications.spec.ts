@@ -25,11 +25,7 @@ import { signedInMember } from './dashboard-people';
  */
 const words = NOTIFICATION_COPY.en;
 
-/** The screenshot the brief asks for, by the viewport's own width (360 or 1280), besides `snap`. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await snap(page, testInfo, name);
-  await page.screenshot({ path: `/work/shots/mail/${page.viewportSize()?.width}-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, testInfo: TestInfo, name: string) => snap(page, testInfo, name);
 
 test('a member chooses their money mail in Settings → Notifications', async ({ page }, testInfo) => {
   const merchant = await newMerchant({ name: 'Esi Crafts' });

@@ -12,7 +12,7 @@ import { signedInMember } from './dashboard-people';
  * no table wider than its place), the header takes at most a sixth of a 360×640 screen, a partial
  * refund is asked first and then shows as "Partially refunded" in the list and on the checkout, and
  * money still settling says when it becomes available, also when a withdrawal is refused for it.
- * Screenshots of each screen at 360 and 1280 px go to /work/shots/screens when SCREENS_SHOTS is set.
+ * Screenshots of each screen at 360 and 1280 px go to the folder SCREENS_SHOTS names, when it is set.
  */
 const shell = SHELL_COPY.en;
 const checkoutWords = CHECKOUTS_COPY.en;

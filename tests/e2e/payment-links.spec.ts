@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { CHECKOUTS_COPY } from '../../lib/surfaces/dashboard/copy/checkouts';
 import { PAYMENT_LINKS_COPY } from '../../lib/surfaces/dashboard/copy/payment-links';
@@ -29,13 +28,7 @@ const words = PAYMENT_LINKS_COPY.en;
 const ghs = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'GHS', currencyDisplay: 'code' }).format(amount);
 
-/** Screenshots to look at, by viewport width, in the folder the review reads. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = '/work/shots/links';
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${page.viewportSize()?.width}-${name}.png`, fullPage: true });
-  await snap(page, testInfo, `payment-link-${name}`);
-}
+const shot = (page: Page, testInfo: TestInfo, name: string) => snap(page, testInfo, `payment-link-${name}`);
 
 const checkoutsOfLink = async (linkId: string) =>
   sql()`select amount::text, status, customer_email from checkouts where payment_link_id = ${linkId} order by created_at`;
