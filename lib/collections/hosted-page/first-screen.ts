@@ -58,7 +58,8 @@ export async function firstScreenFor(reference: string): Promise<FirstScreen | n
         textColor: merchant.text_color,
         // A web address must be https; an uploaded logo is served from this host, whatever its scheme.
         logoUrl:
-          merchant.logo_url?.startsWith('https://') || merchant.logo_url?.startsWith(`${config().CHECKOUT_BASE_URL}/brand/`)
+          merchant.logo_url?.startsWith('https://') ||
+          merchant.logo_url?.startsWith(`${config().CHECKOUT_BASE_URL}/brand/`)
             ? merchant.logo_url
             : null,
       },
