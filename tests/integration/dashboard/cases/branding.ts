@@ -21,7 +21,7 @@ export const BRANDING_CASES = {
       method_mobile_money: 'on',
     }),
   },
-  uploadLogo: { valid: () => logoForm(pngOf(2, 2, [26, 127, 55])), foreign: null },
+  uploadLogo: { valid: () => logoForm(pngOf(2, 2, [26, 127, 55])), foreign: null, stepUpForm: null },
   // There is a logo to remove: the owner uploads one first (in the same merchant and mode).
   removeLogo: {
     valid: async ({ team }) => {
@@ -33,5 +33,6 @@ export const BRANDING_CASES = {
       return {};
     },
     foreign: null,
+    stepUpForm: null,
   },
 } satisfies Record<string, ActionCase>;
