@@ -53,6 +53,7 @@ test('an owner uploads a logo, sees it in the preview and on the page, removes i
 
   await page.getByRole('button', { name: words.logo_remove }).click();
   await expect(page.getByRole('status').filter({ hasText: words.logo_removed })).toBeVisible();
+  await expect(page.getByText(words.logo_uploaded)).toHaveCount(0);
   expect(await sql()`select 1 from branding_logos where merchant_id = ${merchant.id}`).toHaveLength(0);
 
   // An address that cannot load: the editor says so (the page would show the name alone).

@@ -90,7 +90,10 @@ export function LogoUpload({
         <button type="submit" className={styles.secondary} disabled={upload.pending || !file}>
           {words.logo_upload}
         </button>
-        {!reason && <Outcome outcome={upload.outcome} words={shell} success={words.logo_uploaded} />}
+        {/* Each success says what is true now: an upload's, until the logo is removed; a removal's, until the next upload. */}
+        {!reason && !(upload.outcome?.ok && !uploaded) && (
+          <Outcome outcome={upload.outcome} words={shell} success={words.logo_uploaded} />
+        )}
       </form>
       {uploaded && (
         <form ref={remove.formRef} action={remove.dispatch} onSubmit={remove.onSubmit} className={styles.form}>
@@ -102,7 +105,9 @@ export function LogoUpload({
           </button>
         </form>
       )}
-      <Outcome outcome={remove.outcome} words={shell} success={words.logo_removed} />
+      {!(remove.outcome?.ok && uploaded) && (
+        <Outcome outcome={remove.outcome} words={shell} success={words.logo_removed} />
+      )}
     </div>
   );
 }
