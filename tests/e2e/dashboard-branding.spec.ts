@@ -43,7 +43,7 @@ test('an owner sees the page change as they type, in both languages and sizes, t
   expect(await brandingOf(merchant.id)).toBeUndefined();
 
   // Another language reloads the frames: the draft is sent again to the new page.
-  await page.getByLabel(words.preview_language).selectOption('fr');
+  await page.locator('#preview-language').selectOption('fr');
   await expect(phone.getByRole('heading', { name: fr.choose_title })).toBeVisible();
   await expect(phone.getByRole('banner').getByText('Kwame Shoes', { exact: true })).toBeVisible();
   await expect(phone.getByRole('button', { name: fr.continue })).toHaveCSS('background-color', 'rgb(26, 127, 55)');

@@ -33,6 +33,7 @@ const FINGERPRINTED = [
   'api_keys',
   'admin_keys',
   'branding',
+  'branding_logos',
   'audit_log',
   // people (better-auth): accounts, sessions, memberships, invitations, passkeys, verifications
   'auth_users',

@@ -4,6 +4,7 @@ import { PREVIEW_SCREENS, previewCurrency, previewSession } from '../../lib/coll
 import {
   PREVIEW_MESSAGE,
   applyBrandingDraft,
+  draftLogo,
   readBrandingDraft,
 } from '../../lib/collections/hosted-page/preview-draft';
 import { presentBranding } from '../../lib/merchants/branding/branding';
@@ -61,6 +62,7 @@ describe('the draft a preview frame accepts', () => {
       {
         display_name: ' ',
         logo_url: 'http://ama.example/logo.png',
+        uploaded_logo_url: '',
         primary_color: '#fde047',
         accepted_methods: ['mobile_money'],
         support_email: 'help@ama.example',
@@ -77,5 +79,14 @@ describe('the draft a preview frame accepts', () => {
       support_phone: null,
     });
     expect(shown.methods.map((m) => m.method)).toEqual(['mobile_money']);
+  });
+
+  it('an uploaded logo wins over the web address; only an address this service serves counts', () => {
+    const served = `http://127.0.0.1:3000/brand/${'a'.repeat(8)}-aaaa-aaaa-aaaa-${'a'.repeat(12)}/${'0'.repeat(64)}.png`;
+    const web = 'https://ama.example/logo.png';
+    expect(draftLogo({ logo_url: web, uploaded_logo_url: served })).toBe(served);
+    expect(draftLogo({ logo_url: web, uploaded_logo_url: '' })).toBe(web);
+    expect(draftLogo({ logo_url: web, uploaded_logo_url: 'https://evil.example/x.svg' })).toBe(web);
+    expect(draftLogo({ logo_url: '', uploaded_logo_url: `${served}.svg` })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { getDb } from '../../platform/db/client';
+import { config } from '../../platform/config';
 import { PAYMENT_REFERENCE } from '../../checkout/reference';
 import type { OfferedMethod } from '../../rails/methods';
 import type { CheckoutSession } from './contract';
@@ -55,7 +56,12 @@ export async function firstScreenFor(reference: string): Promise<FirstScreen | n
         displayName: merchant.display_name,
         primaryColor: merchant.primary_color,
         textColor: merchant.text_color,
-        logoUrl: merchant.logo_url?.startsWith('https://') ? merchant.logo_url : null,
+        // A web address must be https; an uploaded logo is served from this host, whatever its scheme.
+        logoUrl:
+          merchant.logo_url?.startsWith('https://') ||
+          merchant.logo_url?.startsWith(`${config().CHECKOUT_BASE_URL}/brand/`)
+            ? merchant.logo_url
+            : null,
       },
       sandbox: session.sandbox,
       hasDescription: Boolean(session.checkout.description),

@@ -13,6 +13,8 @@ export const PREVIEW_READY = 'branding-preview-ready';
 export interface BrandingDraft {
   display_name: string;
   logo_url: string;
+  /** The uploaded logo's served address ('' when none): it wins over `logo_url`, as on the page. */
+  uploaded_logo_url: string;
   primary_color: string;
   accepted_methods: PaymentMethod[];
   support_email: string;
@@ -34,6 +36,7 @@ export function readBrandingDraft(data: unknown): BrandingDraft | null {
   return {
     display_name: text(draft.display_name, 80),
     logo_url: text(draft.logo_url, 2048),
+    uploaded_logo_url: text(draft.uploaded_logo_url, 2048),
     primary_color: text(draft.primary_color, 7),
     accepted_methods: (Object.keys(METHODS) as PaymentMethod[]).filter((m) => methods.includes(m)),
     support_email: text(draft.support_email, 254),
@@ -41,10 +44,19 @@ export function readBrandingDraft(data: unknown): BrandingDraft | null {
   };
 }
 
+// Only what this service serves (lib/merchants/branding/logo.ts `logoPath`), not any address posted in.
+const SERVED_LOGO = /^https?:\/\/[^\s/]+\/brand\/[0-9a-f-]{36}\/[0-9a-f]{64}\.(png|jpg|webp)$/;
+
+/** The logo the page would show for this draft: the uploaded one, else an https web address, else none. */
+export function draftLogo(draft: Pick<BrandingDraft, 'logo_url' | 'uploaded_logo_url'>): string | null {
+  if (SERVED_LOGO.test(draft.uploaded_logo_url)) return draft.uploaded_logo_url;
+  return /^https:\/\/[^\s/]+\.[^\s]+$/.test(draft.logo_url.trim()) ? draft.logo_url.trim() : null;
+}
+
 /** The sample session as it would look with the draft saved (the merchant's name when the display name is empty). */
 export function applyBrandingDraft(session: CheckoutSession, draft: BrandingDraft, merchantName: string) {
   const primary = HEX_COLOUR.test(draft.primary_color) ? draft.primary_color.toUpperCase() : DEFAULT_PRIMARY_COLOR;
-  const logo = /^https:\/\/[^\s/]+\.[^\s]+$/.test(draft.logo_url.trim()) ? draft.logo_url.trim() : null;
+  const logo = draftLogo(draft);
   return {
     ...session,
     merchant: {

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   branding,
+  brandingLogos,
   checkouts,
   collections,
   customerTransactions,
@@ -13,7 +14,7 @@ import {
 } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { preparedQuery } from '../../platform/db/prepared';
-import { presentBranding } from '../../merchants/branding/branding';
+import { presentBranding, uploadedLogoColumns } from '../../merchants/branding/branding';
 import type { Branding } from '../../merchants/branding/contract';
 import { railsDownNow } from '../../rails/circuit';
 import type { CheckoutRow } from '../../checkout/present';
@@ -103,6 +104,7 @@ function build(d: Db, key: Key) {
       checkout: checkouts,
       merchant: { id: merchants.id, name: merchants.name, kybStatus: merchants.kybStatus },
       branding,
+      logo: uploadedLogoColumns,
       mode: tenants.mode,
       railsDown: sql<string[]>`case when ${tenants.mode} = 'live' then ${railsDownNow} else '{}'::text[] end`,
       attempt,
@@ -121,6 +123,7 @@ function build(d: Db, key: Key) {
     .innerJoin(tenants, and(eq(tenants.id, checkouts.tenantId), eq(tenants.merchantId, checkouts.merchantId)))
     .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
     .leftJoin(branding, eq(branding.merchantId, checkouts.merchantId))
+    .leftJoin(brandingLogos, eq(brandingLogos.merchantId, checkouts.merchantId))
     .leftJoinLateral(latest, sql`true`)
     .innerJoinLateral(received, sql`true`)
     .where(eq(key === 'id' ? checkouts.id : checkouts.paymentReference, sql.placeholder('key')))
@@ -144,7 +147,7 @@ export function readSessionFactsByReference(db: Db, reference: string): Promise<
 async function readBy(db: Db, key: Key, value: string): Promise<SessionFacts | undefined> {
   const [found] = await preparedQuery(db, STATEMENT[key], (d) => build(d, key)).execute({ key: value });
   if (!found) return undefined;
-  const brand = presentBranding(found.merchant, found.branding ?? undefined);
+  const brand = presentBranding(found.merchant, found.branding ?? undefined, found.logo);
   const { received } = found;
   return {
     checkout: found.checkout,

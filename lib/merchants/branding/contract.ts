@@ -13,7 +13,10 @@ export const brandingSchema = named(
   z.object({
     merchant_id: uuidField,
     display_name: z.string().meta({ description: "Shown on the page; the merchant's name unless set" }),
-    logo_url: z.string().nullable().meta({ description: 'An https:// image URL; null shows the display name only' }),
+    logo_url: z.string().nullable().meta({
+      description:
+        'An https:// image URL, or the address of the logo uploaded in the dashboard (which wins over the URL set here); null shows the display name only',
+    }),
     primary_color: hexColour.meta({ description: 'Uppercase hex; #0B5FFF unless set' }),
     text_color: hexColour.meta({
       description: 'Computed, not settable: #111111 or #FFFFFF, whichever contrasts more with `primary_color` (WCAG)',

@@ -30,7 +30,8 @@ export function BrandHeader({ name, logo }: { name: string | null; logo: string 
 function Logo({ src }: { src: string }) {
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
-    if (!src.startsWith('https://')) return;
+    // An https web address, or a logo uploaded to this service (served from this origin).
+    if (!src.startsWith('https://') && !src.startsWith(`${window.location.origin}/brand/`)) return;
     const probe = new Image();
     probe.referrerPolicy = 'no-referrer';
     probe.onload = () => setLoaded(src);

@@ -10,6 +10,7 @@ export * from './worker-heartbeats';
 export * from './payment-attempts';
 export * from './collections';
 export * from './branding';
+export * from './branding-logos';
 export * from './rate-limits';
 export * from './customer-transactions';
 export * from './ledger';

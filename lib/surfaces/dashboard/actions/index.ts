@@ -4,7 +4,7 @@ import { MONEY_OUT_ACTIONS } from './money-out';
 import { TEAM_ACTIONS } from './team';
 import { WEBHOOK_ACTIONS } from './webhooks';
 import { CONVERSION_ACTIONS } from './conversion';
-import { updateBrandingAction } from './branding';
+import { removeLogoAction, updateBrandingAction, uploadLogoAction } from './branding';
 import { EMBED_SESSION_ACTIONS } from './embed-sessions';
 import { chooseLanguage } from './language';
 import { updateMailPreferencesAction } from './mail-preferences';
@@ -27,6 +27,8 @@ export const DASHBOARD_ACTIONS = {
   ...MONEY_OUT_ACTIONS,
   ...TEAM_ACTIONS,
   updateBranding: updateBrandingAction,
+  uploadLogo: uploadLogoAction,
+  removeLogo: removeLogoAction,
   ...EMBED_SESSION_ACTIONS,
   chooseLanguage,
   updateMailPreferences: updateMailPreferencesAction,

@@ -1,3 +1,5 @@
+import { runDashboardAction } from '../../../../lib/surfaces/dashboard/actions';
+import { logoForm, pngOf } from '../../../support/logo-files';
 import type { ActionCase } from './world';
 
 export const BRANDING_CASES = {
@@ -18,5 +20,19 @@ export const BRANDING_CASES = {
       success_redirect_url: `https://ama.example/thanks/${Date.now()}`,
       method_mobile_money: 'on',
     }),
+  },
+  uploadLogo: { valid: () => logoForm(pngOf(2, 2, [26, 127, 55])), foreign: null, stepUpForm: null },
+  // There is a logo to remove: the owner uploads one first (in the same merchant and mode).
+  removeLogo: {
+    valid: async ({ team }) => {
+      const uploaded = await runDashboardAction('uploadLogo', team.owner.headers(), {
+        mode: 'test',
+        ...logoForm(pngOf(1, 1, [0, 0, 0])),
+      });
+      if (!uploaded.ok) throw new Error(JSON.stringify(uploaded));
+      return {};
+    },
+    foreign: null,
+    stepUpForm: null,
   },
 } satisfies Record<string, ActionCase>;

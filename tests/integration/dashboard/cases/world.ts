@@ -20,8 +20,11 @@ export interface ActionCase {
   valid: (world: World) => Promise<FormValues> | FormValues;
   /** The same form naming the other merchant's object; null when the action names no object. */
   foreign: ((world: World) => Promise<FormValues> | FormValues) | null;
-  /** For a `when` step-up policy: a form making the change that needs a fresh second factor. */
-  stepUpForm?: (world: World) => Promise<FormValues> | FormValues;
+  /**
+   * For a `when` step-up policy: a form making the change that needs a fresh second factor; null when
+   * none of this action's changes does in test mode (a logo routes nothing; live mode still asks).
+   */
+  stepUpForm?: ((world: World) => Promise<FormValues> | FormValues) | null;
 }
 
 /** The key a rendered money form carries: each rendering its own, so a test's form is a new one. */

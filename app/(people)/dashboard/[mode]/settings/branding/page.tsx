@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { loadBranding } from '@/lib/merchants/branding/branding';
+import { loadBrandingParts } from '@/lib/merchants/branding/branding';
 import { previewCurrencies } from '@/lib/collections/hosted-page/preview';
 import { BRANDING_COPY } from '@/lib/surfaces/dashboard/copy/branding';
 import { updateBrandingAction } from '@/lib/surfaces/dashboard/actions/branding';
@@ -15,7 +15,7 @@ export default async function BrandingPage({ params }: { params: Promise<{ mode:
   const ctx = await memberOf(params);
   if (!ctx) return null;
   const locale = await pageLocale();
-  const branding = await loadBranding(ctx.db, ctx.merchant.id);
+  const { branding, logoWebAddress, uploadedLogo } = await loadBrandingParts(ctx.db, ctx.merchant.id);
   return (
     <BrandingEditor
       mode={ctx.mode}
@@ -23,6 +23,7 @@ export default async function BrandingPage({ params }: { params: Promise<{ mode:
       words={BRANDING_COPY[locale]}
       shell={await shellWords()}
       saved={branding}
+      logo={{ webAddress: logoWebAddress, uploaded: uploadedLogo }}
       merchantName={ctx.merchant.name}
       currencies={[...previewCurrencies(ctx.merchant.kybStatus)]}
       mayEdit={allows(ctx.role, updateBrandingAction.allowed)}
