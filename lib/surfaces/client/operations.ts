@@ -4,6 +4,7 @@ import * as branding from '../../merchants/branding/contract';
 import * as checkouts from '../../checkout/contract';
 import * as conversion from '../../books/conversion/contract';
 import * as embed from '../../checkout/embed/contract';
+import * as paymentLinks from '../../checkout/links/contract';
 import * as paymentAccounts from '../../money-out/payment-accounts/contract';
 import * as payouts from '../../money-out/contract';
 import * as settlement from '../../books/settlement/contract';
@@ -18,6 +19,7 @@ import * as webhooks from '../../notifications/webhooks/contract';
 const MODULES = [
   checkouts,
   embed,
+  paymentLinks,
   transactions,
   wallets,
   settlement,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import {
   branding,
+  brandingLogos,
   checkouts,
   goLiveApplications,
   merchants,
@@ -43,7 +44,8 @@ export async function gettingStarted(
     Record<'branding' | 'payment_link' | 'first_payment' | 'webhook' | 'go_live', boolean>
   >(sql`
     select
-      exists (select 1 from ${branding} where ${branding.merchantId} = ${merchantId}) as branding,
+      exists (select 1 from ${branding} where ${branding.merchantId} = ${merchantId})
+        or exists (select 1 from ${brandingLogos} where ${brandingLogos.merchantId} = ${merchantId}) as branding,
       exists (select 1 from ${paymentLinks} where ${paymentLinks.tenantId} in ${ours}) as payment_link,
       exists (select 1 from ${checkouts} where ${checkouts.tenantId} in ${ours} and ${checkouts.paidAt} is not null) as first_payment,
       exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.tenantId} in ${ours}) as webhook,
