@@ -40,9 +40,14 @@ export function LanguageSwitch({ mode, current, words }: { mode: string; current
           lang={locale}
           className={styles.language}
           aria-pressed={locale === current}
+          // On a phone the header shows the code (EN, FR); the name is what the button says to everyone.
+          aria-label={NAMES[locale]}
           disabled={pending}
         >
-          {NAMES[locale]}
+          <span className={styles.languageName}>{NAMES[locale]}</span>
+          <span className={styles.languageCode} aria-hidden="true">
+            {locale.toUpperCase()}
+          </span>
         </button>
       ))}
       {problem && (
