@@ -8,6 +8,7 @@ import styles from '../ui.module.css';
 import layout from './money-out.module.css';
 import { DataTable } from '../../../ui/table';
 import { shownReference } from '@/lib/surfaces/dashboard/views/provider-reference';
+import { Pager } from '../pager';
 
 /** Where the money went, as the API's list shows it (bank account numbers already masked). */
 function destination(row: Withdrawal | Payout) {
@@ -133,20 +134,7 @@ export function History({
           })}
         </DataTable>
       )}
-      {(pagination.page > 1 || pagination.has_more) && (
-        <p className={styles.row}>
-          {pagination.page > 1 && (
-            <a className={styles.link} href={pageLink(pagination.page - 1)}>
-              {words.newer}
-            </a>
-          )}
-          {pagination.has_more && (
-            <a className={styles.link} href={pageLink(pagination.page + 1)}>
-              {words.older}
-            </a>
-          )}
-        </p>
-      )}
+      <Pager page={pagination.page} hasMore={pagination.has_more} hrefOf={pageLink} words={words} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { amountText } from './amounts';
 import { CreatePaymentLinkForm } from './create-link';
 import ui from '../ui.module.css';
 import styles from './links.module.css';
+import { Pager } from '../pager';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: PAYMENT_LINKS_COPY[await pageLocale()].title };
@@ -89,20 +90,12 @@ export default async function PaymentLinksPage({
             ))}
           </ul>
         )}
-        {(paging.page > 1 || links.pagination.has_more) && (
-          <p className={ui.row}>
-            {paging.page > 1 && (
-              <a className={ui.link} href={`${here}?page=${paging.page - 1}`}>
-                {words.newer}
-              </a>
-            )}
-            {links.pagination.has_more && (
-              <a className={ui.link} href={`${here}?page=${paging.page + 1}`}>
-                {words.older}
-              </a>
-            )}
-          </p>
-        )}
+        <Pager
+          page={paging.page}
+          hasMore={links.pagination.has_more}
+          hrefOf={(page) => `${here}?page=${page}`}
+          words={words}
+        />
       </section>
     </>
   );

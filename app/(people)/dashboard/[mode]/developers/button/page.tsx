@@ -11,6 +11,7 @@ import { memberOf, shellWords } from '../../member';
 import { ButtonBuilder } from './builder';
 import { SessionList } from './sessions';
 import ui from '../../ui.module.css';
+import { Pager } from '../../pager';
 
 export const metadata: Metadata = { title: 'Checkout button' };
 
@@ -88,20 +89,12 @@ export default async function CheckoutButtonPage({
           words={words}
           shell={shell}
         />
-        {(paging.page > 1 || sessions.pagination.has_more) && (
-          <p className={ui.row}>
-            {paging.page > 1 && (
-              <a className={ui.link} href={`${here}?page=${paging.page - 1}`}>
-                {words.newer}
-              </a>
-            )}
-            {sessions.pagination.has_more && (
-              <a className={ui.link} href={`${here}?page=${paging.page + 1}`}>
-                {words.older}
-              </a>
-            )}
-          </p>
-        )}
+        <Pager
+          page={paging.page}
+          hasMore={sessions.pagination.has_more}
+          hrefOf={(page) => `${here}?page=${page}`}
+          words={words}
+        />
       </section>
     </>
   );

@@ -123,6 +123,8 @@ export default async function PaymentLinkPage({
               submit={words.deactivate}
               hidden={{ payment_link_id: link.id }}
               variant="danger"
+              // Undone with one click (switch on again): no "cannot be undone" question.
+              confirm={null}
               inline
               success={words.deactivated}
             />

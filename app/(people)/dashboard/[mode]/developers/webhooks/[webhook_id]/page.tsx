@@ -14,6 +14,7 @@ import { SecretForm } from '../../secret-form';
 import { webhookState } from '../../webhooks-section';
 import styles from '../../../ui.module.css';
 import { DataTable } from '../../../../../ui/table';
+import { Pager } from '../../../pager';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -158,18 +159,12 @@ export default async function WebhookPage({
             )}
           </details>
         ))}
-        <p className={styles.row}>
-          {paging.page > 1 && (
-            <a className={styles.link} href={`${here}?page=${paging.page - 1}`}>
-              {words.newer}
-            </a>
-          )}
-          {deliveries.pagination.has_more && (
-            <a className={styles.link} href={`${here}?page=${paging.page + 1}`}>
-              {words.older}
-            </a>
-          )}
-        </p>
+        <Pager
+          page={paging.page}
+          hasMore={deliveries.pagination.has_more}
+          hrefOf={(page) => `${here}?page=${page}`}
+          words={words}
+        />
       </section>
     </>
   );
