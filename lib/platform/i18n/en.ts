@@ -221,7 +221,7 @@ export const en = {
   link_error_amount: 'Enter the amount to pay, as a number such as 25.50.',
   link_error_amount_min: 'Enter at least {min}.',
   link_error_amount_max: 'Enter at most {max}.',
-  link_error_email: 'Enter your email address, such as ama@example.com.',
+  link_error_email: 'Enter your email address, such as name@example.com.',
   link_error_busy: 'Too many attempts from this connection. Wait a minute, then try again.',
   link_closed_inactive: 'This payment link is switched off',
   link_closed_ended: 'This payment link has ended',

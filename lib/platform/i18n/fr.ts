@@ -225,7 +225,7 @@ export const fr: Catalogue = {
   link_error_amount: 'Saisissez le montant à payer, par exemple 25,50.',
   link_error_amount_min: 'Saisissez au moins {min}.',
   link_error_amount_max: 'Saisissez au plus {max}.',
-  link_error_email: 'Saisissez votre adresse e-mail, par exemple ama@example.com.',
+  link_error_email: 'Saisissez votre adresse e-mail, par exemple nom@example.com.',
   link_error_busy: 'Trop de tentatives depuis cette connexion. Attendez une minute, puis réessayez.',
   link_closed_inactive: 'Ce lien de paiement est désactivé',
   link_closed_ended: 'Ce lien de paiement a pris fin',

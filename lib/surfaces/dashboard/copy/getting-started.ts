@@ -12,7 +12,7 @@ const en = {
     two_factor: 'Turn on two-step verification',
     branding: 'Brand your checkout page (name, logo, colour)',
     payment_link: 'Make your first payment link',
-    first_payment: 'Take a first payment (test mode is fine)',
+    first_payment: 'Take a first payment (a sandbox one counts)',
     webhook: 'Add a webhook endpoint, if your developer needs one',
     go_live: 'Apply to take real money',
   },
