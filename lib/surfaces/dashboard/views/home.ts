@@ -8,7 +8,7 @@ import {
   webhookEndpoints,
   type Tenant,
 } from '../../../platform/db/schema';
-import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../platform/money/currencies';
+import type { CurrencyCode } from '../../../platform/money/currencies';
 import { toMajorUnits } from '../../../platform/money/amount';
 
 /**
@@ -55,11 +55,15 @@ export function seriesOf(volume: DayVolume[], days: string[]): CurrencySeries[] 
       const mine = volume.filter((v) => v.currency === currency);
       const filled = days.map((day) => {
         const found = mine.find((v) => v.day === day);
-        return { day, amount: found?.amount ?? 0, payments: found?.payments ?? 0 };
+        return { day, amount: found?.amount ?? 0, minor: found?.minor ?? 0n, payments: found?.payments ?? 0 };
       });
-      // Each amount is exact to the currency's decimals; so is their sum, once rounded to them.
-      const total = Number(filled.reduce((sum, d) => sum + d.amount, 0).toFixed(CURRENCY_EXPONENT[currency]));
-      return { currency, days: filled, total, payments: filled.reduce((sum, d) => sum + d.payments, 0) };
+      // Added in minor units, exactly; shown in major units.
+      const total = toMajorUnits(
+        filled.reduce((sum, d) => sum + d.minor, 0n),
+        currency,
+      );
+      const series = filled.map(({ day, amount, payments }) => ({ day, amount, payments }));
+      return { currency, days: series, total, payments: filled.reduce((sum, d) => sum + d.payments, 0) };
     })
     .sort((a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency));
 }
@@ -68,6 +72,8 @@ export interface DayVolume {
   day: string;
   currency: CurrencyCode;
   amount: number;
+  /** The same amount in minor units: sums are made of these, never of `amount`. */
+  minor: bigint;
   payments: number;
 }
 
@@ -148,6 +154,7 @@ export async function homeView(db: Db, tenant: Tenant, period: HomePeriod = DEFA
     day: v.day,
     currency: v.currency,
     amount: toMajorUnits(BigInt(v.minor), v.currency),
+    minor: BigInt(v.minor),
     payments: v.payments,
   }));
   return {

@@ -19,6 +19,7 @@ import { PayoutForm } from './payout-form';
 import { WithdrawForm, type WalletFacts } from './withdraw-form';
 import styles from '../ui.module.css';
 import layout from './money-out.module.css';
+import { formatMoney } from '@/lib/platform/money/format';
 
 export const metadata: Metadata = { title: 'Money out' };
 
@@ -123,7 +124,7 @@ export default async function MoneyOutPage({
                   {settling[w.currency_name]?.settling.map((due) => (
                     <div className={styles.hint} key={due.on.toISOString()}>
                       {fill(words.settling_on, {
-                        amount: money(Number(due.amount) / 10 ** CURRENCY_EXPONENT[w.currency_name], w.currency_name),
+                        amount: formatMoney(due.amount, w.currency_name, locale),
                         date: day.format(due.on),
                       })}
                     </div>

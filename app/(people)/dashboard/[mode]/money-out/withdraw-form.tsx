@@ -10,8 +10,8 @@ import { fill } from '@/lib/surfaces/dashboard/copy';
 import { minorOf } from '@/lib/surfaces/dashboard/amount-text';
 import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
-import { money } from '../../../ui/format';
 import { SelectField, TextField } from '../../../ui/field';
+import { formatMoney } from '@/lib/platform/money/format';
 
 export interface AccountChoice {
   id: string;
@@ -65,7 +65,7 @@ export function WithdrawForm({
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
   const currency = account?.currency ?? '';
   const places = digits[currency] ?? 2;
-  const shown = (minor: bigint | string) => money(locale)(Number(minor) / 10 ** places, currency);
+  const shown = (minor: bigint | string) => formatMoney(BigInt(minor), currency as CurrencyCode, locale);
   const asksCode = !!outcome && !outcome.ok && outcome.fields.some((f) => f.field === 'step_up_code');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

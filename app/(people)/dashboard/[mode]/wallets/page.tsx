@@ -8,13 +8,13 @@ import { listSettlementsQuery } from '@/lib/books/settlement/input';
 import { WALLETS_COPY } from '@/lib/surfaces/dashboard/copy/wallets';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { settlingByCurrency } from '@/lib/surfaces/dashboard/views/settling';
-import { CURRENCY_EXPONENT } from '@/lib/platform/money/currencies';
 import { pageLocale } from '../../../frame';
 import { memberOf } from '../member';
 import styles from '../ui.module.css';
 import { DataTable } from '../../../ui/table';
 import { money as moneyIn, when as whenIn } from '../../../ui/format';
 import { SelectField } from '../../../ui/field';
+import { formatMoney } from '@/lib/platform/money/format';
 
 export const metadata: Metadata = { title: 'Wallets' };
 
@@ -82,7 +82,7 @@ export default async function WalletsPage({
             {held?.settling.map((due) => (
               <div className={styles.hint} key={due.on.toISOString()} data-testid="settling-on">
                 {fill(words.settling_on, {
-                  amount: money(Number(due.amount) / 10 ** CURRENCY_EXPONENT[currency]),
+                  amount: formatMoney(due.amount, currency, locale),
                   date: day.format(due.on),
                 })}
               </div>

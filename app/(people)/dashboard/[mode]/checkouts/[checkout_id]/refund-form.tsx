@@ -5,10 +5,11 @@ import type { CheckoutsWords } from '@/lib/surfaces/dashboard/copy/checkouts';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { minorOf } from '@/lib/surfaces/dashboard/amount-text';
-import { money } from '../../../../ui/format';
 import { Outcome, StepUpField, useDashboardAction, wantsCodeOf } from '../../action-form';
 import { TextField } from '../../../../ui/field';
 import ui from '../../ui.module.css';
+import { formatMoney } from '@/lib/platform/money/format';
+import type { CurrencyCode } from '@/lib/platform/money/currencies';
 
 /**
  * A refund: part of what is left (an amount, required) or, chosen explicitly, the whole remaining
@@ -42,7 +43,7 @@ export function RefundForm({
   const [whole, setWhole] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
   const left = BigInt(leftMinor);
-  const shown = (minor: bigint) => money(locale)(Number(minor) / 10 ** digits, currency);
+  const shown = (minor: bigint) => formatMoney(minor, currency as CurrencyCode, locale);
 
   const review = (event: FormEvent<HTMLFormElement>) => {
     if (asking !== null || wantsCodeOf(outcome)) {
