@@ -16,7 +16,9 @@ import { contract } from '../support/contract';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EVENTS = 200;
 const KILL_AT = [30, 80, 130];
-const DEADLINE_MS = 55_000;
+// Alone it takes about 47 s (three dead leases of 7 s each, four worker starts under tsx); on a loaded
+// machine (CI runs files in parallel) it needs room, which bounds the wait and not what is proven.
+const DEADLINE_MS = 110_000;
 
 const sql = testSql();
 const workers: ChildProcess[] = [];
@@ -59,7 +61,7 @@ function startWorker(output: string[]): ChildProcess {
 describe('webhook delivery survives the worker being killed', () => {
   it(
     `${EVENTS} queued events, SIGKILL mid-delivery at ${KILL_AT.join(', ')} received, restarted each time: every event delivered, none lost`,
-    { timeout: 60_000 },
+    { timeout: DEADLINE_MS + 10_000 },
     async () => {
       const started = Date.now();
       const output: string[] = [];
@@ -159,7 +161,7 @@ describe('webhook delivery survives the worker being killed', () => {
       expect(receiver.received.length - EVENTS).toBeLessThanOrEqual(KILL_AT.length * 8);
 
       killGroup(current!, 'SIGKILL');
-      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
     },
   );
 
