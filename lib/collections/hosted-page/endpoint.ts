@@ -59,8 +59,11 @@ export function checkoutEndpoint<
       }
       const { rawBody: _raw, ...input } = await parseInput({ ...spec, params: undefined }, req, requestId, route);
       const reply = await handle({ ...input, ctx: { ...loaded, db, requestId } });
-      // Only once the customer's action succeeded: a refused request changes nothing.
-      if (req.method !== 'GET') await rememberCustomerLocale(db, checkout, req.headers);
+      // Only once the customer's action succeeded: a refused request changes nothing. A read keeps
+      // the language the page was first shown in, for a customer who pays without acting on the page
+      // (a bank transfer to the reference shown): their receipt is in that language, not English.
+      if (req.method !== 'GET' || checkout.customerLocale === null)
+        await rememberCustomerLocale(db, checkout, req.headers);
       return reply;
     }),
     spec,

@@ -220,4 +220,26 @@ describe('money mail', () => {
     expect((await sql`select count(*)::int as n from mail_outbox`)[0]!.n).toBe(outboxBefore);
     expect(smtp.received).toHaveLength(received);
   });
+
+  it('a customer who only looked at the page (in French) and paid by transfer gets a French receipt', async () => {
+    const email = `moussa-${crypto.randomUUID()}@example.com`;
+    const quiet = (
+      await merchant.ok(contract.createCheckout, {
+        body: { customer_email: email, amount: 12, currency_code: 'GHS' },
+      })
+    ).body.data;
+    const { page } = hostedPage(quiet);
+    // The first read keeps the language the page was shown in; a later read in another one changes nothing.
+    await page.ok(contract.getCheckoutSession, { headers: { 'x-checkout-locale': 'fr' } });
+    await page.ok(contract.getCheckoutSession, { headers: { 'x-checkout-locale': 'en' } });
+    expect((await sql`select customer_locale from checkouts where id = ${quiet.id}`)[0]).toEqual({
+      customer_locale: 'fr',
+    });
+    const paid = await caller().call(contract.simulateBankTransfer, {
+      body: { payment_reference: quiet.payment_reference, scenario: 'exact' },
+    });
+    expectStatus(paid, 200);
+    await deliver();
+    expect(moneyMail(email).map((m) => m.subject)).toEqual(['[Test] Votre reçu de Ama & <Co> : 12,00\u00a0GHS']);
+  });
 });

@@ -34,7 +34,7 @@ declare global {
  */
 export function earlySessionScript(reference: string): string {
   const args = [reference, tokenStorageKey(reference), sessionPath(reference)].map((v) => JSON.stringify(v));
-  return `(function(r,k,p){try{document.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var m=e.target&&e.target.elements&&e.target.elements.method;if(m&&m.value)window.__checkoutChosen=m.value},true);var t=new URLSearchParams(location.hash.slice(1)).get('token')||new URLSearchParams(location.search).get('token');if(!t){try{t=sessionStorage.getItem(k)}catch(e){}}if(!t)return;window.__checkoutEarly={reference:r,token:t,startedAt:performance.now(),response:fetch(p,{headers:{accept:'application/json','x-checkout-token':t},cache:'no-store',credentials:'omit'})}}catch(e){}})(${args.join(',')})`;
+  return `(function(r,k,p){try{document.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var m=e.target&&e.target.elements&&e.target.elements.method;if(m&&m.value)window.__checkoutChosen=m.value},true);var t=new URLSearchParams(location.hash.slice(1)).get('token')||new URLSearchParams(location.search).get('token');if(!t){try{t=sessionStorage.getItem(k)}catch(e){}}if(!t)return;window.__checkoutEarly={reference:r,token:t,startedAt:performance.now(),response:fetch(p,{headers:{accept:'application/json','x-checkout-token':t,'x-checkout-locale':document.documentElement.lang},cache:'no-store',credentials:'omit'})}}catch(e){}})(${args.join(',')})`;
 }
 
 /** The early read's answer, once, when it was for this checkout and token; null: ask yourself. */

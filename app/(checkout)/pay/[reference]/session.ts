@@ -79,8 +79,9 @@ export async function callApi<T>(
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers['x-checkout-token'] = options.token;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    // The page's language, so the customer's receipt is written in it (lib/collections/hosted-page/customer-locale.ts).
-    if (options.method === 'POST' && document.documentElement.lang)
+    // The page's language, so the customer's receipt is written in it (lib/collections/hosted-page/customer-locale.ts):
+    // the first read keeps it, each action the customer takes updates it.
+    if (document.documentElement.lang)
       headers['x-checkout-locale'] = document.documentElement.lang;
     const response = await fetch(path, {
       method: options.method ?? 'GET',
