@@ -4,7 +4,9 @@
  *   - Lists on a large merchant: the server's time to first byte of each list page for a merchant
  *     with 100,000 paid checkouts (their deposits, ledger, events: the ledger bench's fixture) against
  *     an empty merchant in the same run. Goal: the large one within 1.5× of the empty one.
- *   BENCH_DEPOSITS=100000  size of the large merchant; BENCH_RUNS=7  loads per page (median)
+ *   The lists are measured in BENCH_ROUNDS rounds (3) on the one fixture (seeding 100,000 checkouts
+ *   takes most of the run); each round's ratio is printed, and the goal holds when every round meets it.
+ *   BENCH_DEPOSITS=100000  size of the large merchant; BENCH_RUNS=7  loads per page and round (median)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { startServer } from './lib/server';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const DEPOSITS = Math.max(1, Number(process.env.BENCH_DEPOSITS ?? 100_000) || 100_000);
 const RUNS = Math.max(1, Math.min(31, Number(process.env.BENCH_RUNS ?? 7) || 7));
+const ROUNDS = Math.max(1, Math.min(9, Number(process.env.BENCH_ROUNDS ?? 3) || 3));
 const GOALS = { jsKiB: 200, listRatio: 1.5 };
 const PAGES = [
   '',
@@ -102,9 +105,9 @@ async function main() {
   buildIfNeeded();
   const cleanups: Array<() => Promise<void>> = [];
   const watchdog = setTimeout(() => {
-    console.error('bench:dashboard took more than 15 minutes; stopping');
+    console.error('bench:dashboard took more than 45 minutes; stopping');
     void Promise.all(cleanups.map((c) => c())).finally(() => process.exit(3));
-  }, 900_000);
+  }, 2_700_000);
   try {
     const database = await startBenchDatabase();
     cleanups.push(database.stop);
@@ -133,33 +136,50 @@ async function main() {
       console.log(`  ${`/${p}`.padEnd(20)} ${String(js[p || 'home']).padStart(7)} KiB   ${verdict}`);
     }
 
-    console.log(`\nLists: server time to first byte, median of ${RUNS}, ${DEPOSITS} checkouts vs none:\n`);
-    const lists: Record<string, { emptyMs: number; largeMs: number; ratio: number }> = {};
+    console.log(
+      `\nLists: server time to first byte, median of ${RUNS} per round, ${DEPOSITS} checkouts vs none, ${ROUNDS} rounds:\n`,
+    );
+    const lists: Record<string, { emptyMs: number[]; largeMs: number[]; ratio: number[] }> = {};
     const statements = PROFILING ? statementProbe(database.url) : undefined;
-    for (const p of LISTS) {
-      await statements?.start();
-      const times = { empty: [] as number[], large: [] as number[] };
-      for (let i = 0; i < RUNS; i++) {
-        // Alternate, so a slow moment of the machine lands on both sides.
-        times.empty.push((await load(browser, server.baseUrl, sessions.empty, urlOf(p))).ttfb);
-        times.large.push((await load(browser, server.baseUrl, sessions.large, urlOf(p))).ttfb);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const p of LISTS) {
+        await statements?.start();
+        const times = { empty: [] as number[], large: [] as number[] };
+        for (let i = 0; i < RUNS; i++) {
+          // Alternate, so a slow moment of the machine lands on both sides.
+          times.empty.push((await load(browser, server.baseUrl, sessions.empty, urlOf(p))).ttfb);
+          times.large.push((await load(browser, server.baseUrl, sessions.large, urlOf(p))).ttfb);
+        }
+        const [emptyMs, largeMs] = [median(times.empty), median(times.large)];
+        const ratio = Math.round((largeMs / emptyMs) * 100) / 100;
+        const seen = (lists[p || 'home'] ??= { emptyMs: [], largeMs: [], ratio: [] });
+        seen.emptyMs.push(Math.round(emptyMs));
+        seen.largeMs.push(Math.round(largeMs));
+        seen.ratio.push(ratio);
+        const verdict = ratio <= GOALS.listRatio ? 'PASS' : 'FAIL';
+        console.log(
+          `  round ${round}  ${`/${p}`.padEnd(26)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
+        );
+        // BENCH_PROFILE=1: the statements behind this page's loads (both merchants), costliest first.
+        if (statements) printStatements(`/${p}`, await statements.read(RUNS * 2, 6));
       }
-      const [emptyMs, largeMs] = [median(times.empty), median(times.large)];
-      const ratio = Math.round((largeMs / emptyMs) * 100) / 100;
-      lists[p || 'home'] = { emptyMs: Math.round(emptyMs), largeMs: Math.round(largeMs), ratio };
-      const verdict = ratio <= GOALS.listRatio ? 'PASS' : 'FAIL';
+    }
+    console.log('\nLists over the rounds (worst ratio):\n');
+    for (const [p, seen] of Object.entries(lists)) {
+      const worst = Math.max(...seen.ratio);
       console.log(
-        `  ${`/${p}`.padEnd(20)} empty ${String(Math.round(emptyMs)).padStart(5)} ms   large ${String(Math.round(largeMs)).padStart(5)} ms   ratio ${ratio}   ${verdict}`,
+        `  ${`/${p}`.padEnd(26)} ratios ${seen.ratio.join(' / ')}   ${worst <= GOALS.listRatio ? 'PASS' : 'FAIL'}`,
       );
-      // BENCH_PROFILE=1: the statements behind this page's loads (both merchants), costliest first.
-      if (statements) printStatements(`/${p}`, await statements.read(RUNS * 2, 6));
     }
     await statements?.close();
 
     const results = path.resolve('bench', 'results');
     fs.mkdirSync(results, { recursive: true });
     const file = path.join(results, `dashboard-${new Date().toISOString().replaceAll(':', '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ deposits: DEPOSITS, runs: RUNS, js, lists, goals: GOALS }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ deposits: DEPOSITS, runs: RUNS, rounds: ROUNDS, js, lists, goals: GOALS }, null, 2),
+    );
     console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
   } finally {
     clearTimeout(watchdog);
