@@ -79,7 +79,7 @@ export default async function DashboardLayout({
           liveNote={ctx?.merchant.liveEnabled || mode === 'live' ? undefined : words.mode_live_off}
         />
         {ctx && <LanguageSwitch mode={mode} current={await pageLocale()} words={words} />}
-        <SignOut label={words.sign_out} />
+        <SignOut label={words.sign_out} compact />
       </header>
       {mode === 'test' && (
         <p className={styles.testBanner}>

@@ -71,7 +71,8 @@ const en = {
   when: 'Started',
   paid: 'Paid',
   state: 'State',
-  total_per_currency: 'Paid in total: {total} ({count} payments)',
+  total_one: 'Paid in total: {total} ({count} payment)',
+  total_other: 'Paid in total: {total} ({count} payments)',
   newer: 'Newer',
   older: 'Older',
 };
@@ -149,7 +150,8 @@ const fr: Words = {
   when: 'Commencé',
   paid: 'Payé',
   state: 'État',
-  total_per_currency: 'Total payé : {total} ({count} paiements)',
+  total_one: 'Total payé\u00a0: {total} ({count} paiement)',
+  total_other: 'Total payé\u00a0: {total} ({count} paiements)',
   newer: 'Plus récents',
   older: 'Plus anciens',
 };

@@ -135,10 +135,13 @@ export default async function PaymentLinkPage({
           {words.list_payments}
         </h2>
         <p data-testid="payment-link-total">
-          {fill(words.total_per_currency, {
-            total: format.money(link.paid_total, link.currency_code),
-            count: link.payments_count,
-          })}
+          {fill(
+            new Intl.PluralRules(locale).select(link.payments_count) === 'one' ? words.total_one : words.total_other,
+            {
+              total: format.money(link.paid_total, link.currency_code),
+              count: link.payments_count,
+            },
+          )}
         </p>
         {payments.length === 0 ? (
           <p className={ui.empty}>{words.no_payments}</p>
