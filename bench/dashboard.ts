@@ -8,6 +8,7 @@
  *   takes most of the run); each round's ratio is printed, and the goal holds when every round meets it.
  *   BENCH_DEPOSITS=100000  size of the large merchant; BENCH_RUNS=7  loads per page and round (median)
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -67,7 +68,7 @@ async function sessionOf(baseUrl: string, merchantId: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Bench Developer', email, password: 'bench password 123' }),
+    body: JSON.stringify({ name: 'Bench Developer', email, password: crypto.randomBytes(18).toString('base64url') }),
   });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const user = ((await res.json()) as { user: { id: string } }).user;
