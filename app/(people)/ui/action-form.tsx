@@ -148,6 +148,72 @@ export function StepUpInput({
   );
 }
 
+/**
+ * "Are you sure?" before a destructive action: the first submit only asks (also when sent with
+ * Enter); the second runs `onSubmit`. Nothing is asked when `confirm` is undefined, or when the
+ * action asked for the step-up code (the question was answered already).
+ */
+export function useAskFirst(
+  confirm: ReactNode | undefined,
+  outcome: FormOutcome<unknown> | null,
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void,
+) {
+  const [asking, setAsking] = useState(false);
+  const ask = confirm !== undefined && !wantsCode(outcome);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (ask && !asking) {
+      event.preventDefault();
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
+    onSubmit(event);
+  };
+  return { asking: ask && asking, submit, keep: () => setAsking(false) };
+}
+
+/** The form's submit button, or the question with the button that does it and "keep it". */
+export function SubmitOrAsk({
+  asked,
+  confirm,
+  submit,
+  variant = 'button',
+  pending,
+  outcome,
+  words,
+}: {
+  asked: ReturnType<typeof useAskFirst>;
+  confirm: ReactNode | undefined;
+  submit: ReactNode;
+  variant?: 'button' | 'secondary' | 'danger';
+  pending: boolean;
+  outcome: FormOutcome<unknown> | null;
+  words: FormWords;
+}) {
+  if (!asked.asking) {
+    return (
+      <button type="submit" className={styles[variant]} disabled={pending}>
+        {wantsCode(outcome) ? words.confirm : submit}
+      </button>
+    );
+  }
+  return (
+    <div className={styles.ask} role="group" aria-label={typeof confirm === 'string' ? confirm : undefined}>
+      <p className={styles.askQuestion} role="status">
+        {confirm}
+      </p>
+      <div className={styles.row}>
+        <button type="submit" className={styles[variant]} disabled={pending} autoFocus>
+          {submit}
+        </button>
+        <button type="button" className={styles.secondary} onClick={asked.keep}>
+          {words.confirm_keep}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export type FormProps = {
   name: string;
   /** The button's words; a name in them goes in a `<bdi>`. */
@@ -177,45 +243,24 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   confirm,
 }: FormProps & { action: NamedAction<O>; words: FormWords; explain: Explain; idPrefix?: string }) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useNamedAction(action, name);
-  // A destructive form asks first: the first submit only shows the question (also when sent with Enter).
-  const [asking, setAsking] = useState(false);
-  const ask = confirm !== undefined && !wantsCode(outcome);
-  const submitOrAsk = (event: FormEvent<HTMLFormElement>) => {
-    if (ask && !asking) {
-      event.preventDefault();
-      setAsking(true);
-      return;
-    }
-    setAsking(false);
-    onSubmit(event);
-  };
+  const asked = useAskFirst(confirm, outcome, onSubmit);
   return (
     // `action` serves a browser without JavaScript; with it, onSubmit runs the action without React's form reset.
-    <form ref={formRef} action={dispatch} onSubmit={submitOrAsk} className={inline ? styles.row : styles.form}>
+    <form ref={formRef} action={dispatch} onSubmit={asked.submit} className={inline ? styles.row : styles.form}>
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {children}
       <StepUpInput outcome={outcome} words={words} idPrefix={idPrefix} />
-      {ask && asking ? (
-        <div className={styles.ask} role="group" aria-label={typeof confirm === 'string' ? confirm : undefined}>
-          <p className={styles.askQuestion} role="status">
-            {confirm}
-          </p>
-          <div className={styles.row}>
-            <button type="submit" className={styles[variant]} disabled={pending} autoFocus>
-              {submit}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => setAsking(false)}>
-              {words.confirm_keep}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="submit" className={styles[variant]} disabled={pending}>
-          {wantsCode(outcome) ? words.confirm : submit}
-        </button>
-      )}
+      <SubmitOrAsk
+        asked={asked}
+        confirm={confirm}
+        submit={submit}
+        variant={variant}
+        pending={pending}
+        outcome={outcome}
+        words={words}
+      />
       <OutcomeView outcome={outcome} words={words} explain={explain} success={success} />
     </form>
   );

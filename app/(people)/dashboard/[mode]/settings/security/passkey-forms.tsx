@@ -98,7 +98,10 @@ export function AddPasskeyForm({ mode, words, shell }: { mode: string; words: Se
   );
 }
 
-/** A passkey action run by a plain form (deleting one), with the step-up code when it is due. */
+/**
+ * A passkey action run by a plain form (deleting one), with the step-up code when it is due; a
+ * destructive one (`variant="danger"`) asks "are you sure?" first.
+ */
 export function PasskeyActionForm({
   mode,
   shell,
@@ -112,6 +115,7 @@ export function PasskeyActionForm({
       words={shell}
       explain={(code, message) => explain(shell, words, { ok: false, code: code as ActionCode, message, fields: [] })}
       hidden={{ mode, ...hidden }}
+      confirm={rest.variant === 'danger' ? shell.confirm_question : undefined}
       {...rest}
     />
   );
