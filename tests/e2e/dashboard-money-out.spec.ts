@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
+import { fieldMessage } from '../../lib/surfaces/dashboard/copy/field-messages';
 import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, snap, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 
@@ -96,10 +97,10 @@ test('an owner adds a payment account after a step-up code, withdraws to it, see
 });
 
 /** Fills the payout form for a mobile money payout of 20.00 GHS to Kofi Mensah and asks for its review. */
-async function reviewPayout(page: Page, w: typeof words) {
+async function reviewPayout(page: Page, w: typeof words, amount = '20') {
   const form = page.getByRole('region', { name: w.pay });
   await form.getByLabel(w.currency, { exact: true }).selectOption('GHS');
-  await form.getByLabel(w.amount, { exact: true }).fill('20');
+  await form.getByLabel(w.amount, { exact: true }).fill(amount);
   await form.getByLabel(w.payout_type, { exact: true }).selectOption('mobile_money');
   await form.getByLabel(w.recipient_name, { exact: true }).fill('Kofi Mensah');
   await form.getByLabel(w.mobile_number, { exact: true }).fill('0244123456');
@@ -115,6 +116,13 @@ test('a payout is reviewed first (recipient, number, fee by the schedule), sent 
   const merchant = await merchantWithMoney('Ama Fabrics');
   const owner = await signedInMember(page.context(), merchant.id, 'owner');
   await openMoneyOut(page);
+
+  // An amount that is no number is refused by the action, in the owner's words, naming the field.
+  await reviewPayout(page, words, '20 cedis');
+  const payForm = page.getByRole('region', { name: words.pay });
+  await expect(payForm.getByRole('alert')).toContainText(`${words.amount}: ${fieldMessage('en', 'must be a number')}`);
+  await expectAccessible(page, testInfo, 'payout refused');
+  await snap(page, testInfo, 'dashboard-payout-refused');
 
   const review = await reviewPayout(page, words);
   // payout.mobile_money is 0.5 %: 0.10 on 20.00, paid on top of the amount.
@@ -150,6 +158,11 @@ test('a payout is reviewed first (recipient, number, fee by the schedule), sent 
   // The same review in French.
   const fr = MONEY_OUT_COPY.fr;
   await openMoneyOut(page, '?locale=fr');
+  await reviewPayout(page, fr, '20 cedis');
+  const frenchAlert = page.getByRole('region', { name: fr.pay }).getByRole('alert');
+  await expect(frenchAlert).toContainText(`${fr.amount}: Saisissez un nombre, en chiffres.`);
+  await expect(frenchAlert).not.toContainText('must be');
+  await snap(page, testInfo, 'dashboard-payout-refused-fr');
   const frenchReview = await reviewPayout(page, fr);
   await expect(frenchReview.getByRole('definition').nth(2)).toHaveText(fr.mobile_money);
   await expect(frenchReview.getByRole('definition').nth(5)).toHaveText(/20,10\s?GHS|GHS\s?20,10/);

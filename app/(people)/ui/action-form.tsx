@@ -22,6 +22,9 @@ export type FormWords = {
 /** The refusal in the page's words: each surface says its codes its own way. */
 export type Explain = (code: string, message: string) => string;
 
+/** A field's message in the page's words (the dashboard's catalogue); without it, the API's own text. */
+export type ExplainField = (message: string) => string;
+
 /**
  * Runs one action (by name) through `action` and keeps what came back. What was typed stays in the
  * form when it is refused (the submit does not reset it); a success clears it unless told not to.
@@ -53,11 +56,13 @@ export function OutcomeView({
   outcome,
   words,
   explain,
+  explainField,
   success,
 }: {
   outcome: FormOutcome<unknown> | null;
   words: FormWords;
   explain: Explain;
+  explainField?: ExplainField;
   success?: ReactNode;
 }) {
   if (!outcome) return null;
@@ -72,7 +77,7 @@ export function OutcomeView({
   return (
     <div className={styles.problem} role="alert">
       <p style={{ margin: 0 }}>{explain(outcome.code, outcome.message)}</p>
-      {fields.length > 0 && <FieldProblems fields={fields} />}
+      {fields.length > 0 && <FieldProblems fields={fields} explainField={explainField} />}
     </div>
   );
 }
@@ -81,7 +86,7 @@ export function OutcomeView({
  * What is wrong with each field, named as the form names it (its label, "Amount to refund"), not by
  * the API's field name; a field the form does not show keeps its name.
  */
-function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
+function FieldProblems({ fields, explainField }: { fields: Refusal['fields']; explainField?: ExplainField }) {
   const ref = useRef<HTMLUListElement>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -106,7 +111,7 @@ function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
     <ul ref={ref}>
       {fields.map((f) => (
         <li key={f.field}>
-          {labels[f.field] ?? f.field}: {f.message}
+          {labels[f.field] ?? f.field}: {explainField ? explainField(f.message) : f.message}
         </li>
       ))}
     </ul>
@@ -233,6 +238,7 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   name,
   words,
   explain,
+  explainField,
   idPrefix,
   submit,
   children,
@@ -241,7 +247,13 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   variant = 'button',
   inline = false,
   confirm,
-}: FormProps & { action: NamedAction<O>; words: FormWords; explain: Explain; idPrefix?: string }) {
+}: FormProps & {
+  action: NamedAction<O>;
+  words: FormWords;
+  explain: Explain;
+  explainField?: ExplainField;
+  idPrefix?: string;
+}) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useNamedAction(action, name);
   const asked = useAskFirst(confirm, outcome, onSubmit);
   return (
@@ -261,7 +273,7 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
         outcome={outcome}
         words={words}
       />
-      <OutcomeView outcome={outcome} words={words} explain={explain} success={success} />
+      <OutcomeView outcome={outcome} words={words} explain={explain} explainField={explainField} success={success} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
 import styles from '../ui.module.css';
+import layout from './money-out.module.css';
 
 /** What money out shows before it sends: the amount and the fee in minor units, the facts about who receives it. */
 export interface ReviewFigures {
@@ -45,7 +46,7 @@ export function MoneyReview({
       <p className={styles.askQuestion} id={`${id}-title`} role="status">
         {words.review_title}
       </p>
-      <dl className={styles.facts} data-testid={id}>
+      <dl className={`${styles.facts} ${layout.review}`} data-testid={id}>
         <dt>{words.review_to}</dt>
         <dd>
           <bdi>{recipient}</bdi>
