@@ -4,7 +4,17 @@ import { CHECKOUTS_COPY } from '../../lib/surfaces/dashboard/copy/checkouts';
 import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
 import { WALLETS_COPY } from '../../lib/surfaces/dashboard/copy/wallets';
-import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, test, title, type Merchant } from './support';
+import {
+  baseUrl,
+  expect,
+  expectAccessible,
+  newMerchant,
+  sandboxTransfer,
+  sidewaysAt,
+  test,
+  title,
+  type Merchant,
+} from './support';
 import { signedInMember } from './dashboard-people';
 
 /**
@@ -154,6 +164,8 @@ test('at 360 px no dashboard list page scrolls sideways, and the header takes at
   for (const cell of await firstRow.locator('td, th').all()) await expect(cell).toBeInViewport();
   // Every cell of a withdrawal (and its Cancel while it can be cancelled) in sight.
   await page.goto(`${baseUrl()}/dashboard/test/money-out`);
+  // And at 320 px, the narrowest phone, Money out does not scroll sideways either.
+  expect(await sidewaysAt(page, 320), 'money out at 320 px').toEqual([]);
   const withdrawal = page.getByRole('region', { name: moneyOut.withdrawals }).locator('tbody tr').first();
   await withdrawal.scrollIntoViewIfNeeded();
   for (const cell of await withdrawal.locator('td, th').all()) await expect(cell).toBeInViewport();

@@ -292,3 +292,27 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   await page.screenshot({ path: `test-results/screens/${narrow ? '320' : size?.width}-${name}.png`, fullPage: true });
   if (narrow) await page.setViewportSize(size);
 }
+
+/**
+ * Whether the page scrolls sideways at `width` (its scrollWidth beyond its clientWidth): [] when it
+ * does not, else the page's widths and the elements whose right edge passes the window, for the
+ * failure's message. The viewport is put back afterwards.
+ */
+export async function sidewaysAt(page: Page, width: number): Promise<string[]> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width, height: size?.height ?? 740 });
+  const found = await page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= doc.clientWidth) return [];
+    const out = [`page ${doc.scrollWidth} > ${doc.clientWidth}`];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > doc.clientWidth + 0.5) {
+        out.push(`${el.tagName.toLowerCase()}.${el.className} right ${Math.round(box.right)}`);
+      }
+    }
+    return out.slice(0, 12);
+  });
+  if (size) await page.setViewportSize(size);
+  return found;
+}
