@@ -81,7 +81,7 @@ test('an operator enables live mode for a verified merchant and approves a bank 
   await expect(row).toContainText(words.on);
   // Switching it off asks first; "keep it" leaves it on.
   await row.getByRole('button', { name: words.live_disable }).click();
-  await expect(row.getByRole('status')).toHaveText(words.confirm_question);
+  await expect(row.getByRole('status').filter({ hasText: words.confirm_question })).toBeVisible();
   await row.getByRole('button', { name: words.confirm_keep }).click();
   await expect(row.getByRole('button', { name: words.live_disable })).toBeVisible();
   const [live] = await sql()`select live_enabled_at from merchants where id = ${verified.id}`;

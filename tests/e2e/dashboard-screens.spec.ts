@@ -170,6 +170,11 @@ test('at 360 px no dashboard list page scrolls sideways, and the header takes at
   await withdrawal.scrollIntoViewIfNeeded();
   for (const cell of await withdrawal.locator('td, th').all()) await expect(cell).toBeInViewport();
   await expectAccessible(page, testInfo, 'money out at 360 px');
+  // French words are longer (the header's "Se déconnecter"): at 320 px the page still fits.
+  await page.goto(`${baseUrl()}/dashboard/test/money-out?locale=fr`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect(await sidewaysAt(page, 320), 'money out in French at 320 px').toEqual([]);
+  await page.goto(`${baseUrl()}/dashboard/test/money-out?locale=en`);
 });
 
 test('a partial refund is asked first, then shows as Partially refunded in the list and on the checkout', async ({
