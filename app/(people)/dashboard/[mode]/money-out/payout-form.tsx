@@ -204,7 +204,8 @@ export function PayoutForm({
           {asksCode ? shell.confirm : words.review_payout}
         </button>
       )}
-      <Outcome outcome={outcome} words={shell} success={words.paid} />
+      {/* While the review shows, an earlier refusal is out of date: it comes back with the next answer. */}
+      {!review && <Outcome outcome={outcome} words={shell} success={words.paid} />}
     </form>
   );
 }

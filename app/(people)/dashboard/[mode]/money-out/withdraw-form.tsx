@@ -151,7 +151,8 @@ export function WithdrawForm({
           {asksCode ? shell.confirm : words.review_withdrawal}
         </button>
       )}
-      {short ? (
+      {/* While the review shows, an earlier refusal is out of date: it comes back with the next answer. */}
+      {review ? null : short ? (
         <p className={styles.problem} role="alert">
           {short}
         </p>
