@@ -78,8 +78,12 @@ test('an operator enables live mode for a verified merchant and approves a bank 
   await row.getByLabel(words.step_up_label).fill(await operator.code());
   await expectAccessible(page, testInfo, 'console step-up');
   await row.getByRole('button', { name: words.confirm }).click();
-  await expect(row.getByRole('button', { name: words.live_disable })).toBeVisible();
   await expect(row).toContainText(words.on);
+  // Switching it off asks first; "keep it" leaves it on.
+  await row.getByRole('button', { name: words.live_disable }).click();
+  await expect(row.getByRole('status').filter({ hasText: words.confirm_question })).toBeVisible();
+  await row.getByRole('button', { name: words.confirm_keep }).click();
+  await expect(row.getByRole('button', { name: words.live_disable })).toBeVisible();
   const [live] = await sql()`select live_enabled_at from merchants where id = ${verified.id}`;
   expect(live!.live_enabled_at).not.toBeNull();
 

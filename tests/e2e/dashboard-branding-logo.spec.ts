@@ -1,5 +1,6 @@
 import { BRANDING_COPY } from '../../lib/surfaces/dashboard/copy/branding';
 import { SETTINGS_COPY } from '../../lib/surfaces/dashboard/copy/settings';
+import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
 import { pngOf, SVG } from '../support/logo-files';
 import { baseUrl, expect, expectAccessible, newMerchant, openCheckout, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
@@ -10,6 +11,7 @@ import { signedInMember } from './dashboard-people';
  * load is flagged beside the field.
  */
 const words = BRANDING_COPY.en;
+const shell = SHELL_COPY.en;
 const SERVED = /\/brand\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/;
 
 test('an owner uploads a logo, sees it in the preview and on the page, removes it; a broken address is flagged', async ({
@@ -51,6 +53,13 @@ test('an owner uploads a logo, sees it in the preview and on the page, removes i
   await hosted.screenshot({ path: `/work/shots/logo/${testInfo.project.name}-hosted-page.png`, fullPage: true });
   await hosted.close();
 
+  // Removing asks first: "keep it" leaves the logo where it is.
+  await page.getByRole('button', { name: words.logo_remove }).click();
+  await page.getByRole('button', { name: shell.confirm_keep }).click();
+  await expect(page.getByText(shell.confirm_question)).toHaveCount(0);
+  expect(await sql()`select 1 from branding_logos where merchant_id = ${merchant.id}`).toHaveLength(1);
+  await page.getByRole('button', { name: words.logo_remove }).click();
+  await expect(page.getByText(shell.confirm_question)).toBeVisible();
   await page.getByRole('button', { name: words.logo_remove }).click();
   await expect(page.getByRole('status').filter({ hasText: words.logo_removed })).toBeVisible();
   await expect(page.getByText(words.logo_uploaded)).toHaveCount(0);

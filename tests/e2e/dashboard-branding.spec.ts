@@ -1,5 +1,6 @@
 import { BRANDING_COPY } from '../../lib/surfaces/dashboard/copy/branding';
 import { SETTINGS_COPY } from '../../lib/surfaces/dashboard/copy/settings';
+import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
 import { en } from '../../lib/platform/i18n/en';
 import { fr } from '../../lib/platform/i18n/fr';
 import { baseUrl, expect, expectAccessible, newMerchant, snap, sql, test, title } from './support';
@@ -61,6 +62,38 @@ test('an owner sees the page change as they type, in both languages and sizes, t
   await page.reload();
   await expect(page.getByLabel(words.display_name)).toHaveValue('Kwame Shoes');
   await expect(page.getByRole('checkbox', { name: words.method_bank_transfer })).not.toBeChecked();
+});
+
+test('a new success URL asks for the step-up code in the form itself, in both languages, then saves', async ({
+  page,
+}, testInfo) => {
+  const merchant = await newMerchant({ name: 'Abena Bakes' });
+  const owner = await signedInMember(page.context(), merchant.id, 'owner');
+  const successUrlOf = async () =>
+    (await sql()`select success_redirect_url from branding where merchant_id = ${merchant.id}`)[0]
+      ?.success_redirect_url ?? null;
+
+  for (const locale of ['fr', 'en'] as const) {
+    const [w, shell] = [BRANDING_COPY[locale], SHELL_COPY[locale]];
+    await page.goto(`${baseUrl()}/dashboard/test/settings/branding?locale=${locale}`);
+    await expect(title(page, SETTINGS_COPY[locale].title)).toBeVisible();
+    await page.getByLabel(w.success_url, { exact: true }).fill('https://abena.example/thanks');
+    await page.getByRole('button', { name: w.save, exact: true }).click();
+    const form = page.locator('form:has(#success_redirect_url)');
+    await expect(form.getByRole('alert')).toHaveText(shell.refused_step_up_required);
+    await expect(form.getByLabel(shell.step_up_label)).toBeVisible();
+    await expect(form.getByRole('button', { name: shell.confirm, exact: true })).toBeVisible();
+    await expectAccessible(page, testInfo, `branding step-up (${locale})`);
+    await snap(page, testInfo, `dashboard-branding-step-up-${locale}`);
+    expect(await successUrlOf()).toBeNull();
+  }
+
+  const form = page.locator('form:has(#success_redirect_url)');
+  await form.getByLabel(SHELL_COPY.en.step_up_label).fill(await owner.code());
+  await form.getByRole('button', { name: SHELL_COPY.en.confirm, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
+  await expect(form.getByLabel(SHELL_COPY.en.step_up_label)).toHaveCount(0);
+  expect(await successUrlOf()).toBe('https://abena.example/thanks');
 });
 
 test('a viewer sees the preview but cannot change anything', async ({ page }, testInfo) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '../../lib/surfaces/dashboard/copy/checkouts';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
+import { fieldMessage } from '../../lib/surfaces/dashboard/copy/field-messages';
 import { baseUrl, expect, expectAccessible, newMerchant, snap, sql, tabTo, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 
@@ -43,7 +44,9 @@ test('an owner makes a payment link by hand, copies it, finds it in the list, op
   await page.getByLabel(words.amount, { exact: true }).fill('ten');
   await page.getByRole('button', { name: words.create_submit }).click();
   // Refused, the field named as the form names it (its label); what was typed stays.
-  await expect(page.getByRole('main').getByRole('alert')).toContainText(`${words.amount}: must be a number`);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    `${words.amount}: ${fieldMessage('en', 'must be a number')}`,
+  );
   await expect(page.getByLabel(words.customer_email)).toHaveValue('ama@example.com');
   await expectAccessible(page, testInfo, 'payment link refused');
 

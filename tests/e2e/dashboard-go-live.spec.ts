@@ -4,6 +4,7 @@ import { CONSOLE_COPY } from '../../lib/surfaces/console/copy';
 import { GO_LIVE_CONSOLE_COPY } from '../../lib/surfaces/console/go-live-copy';
 import { GO_LIVE_COPY } from '../../lib/surfaces/dashboard/copy/go-live';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
+import { fieldMessage } from '../../lib/surfaces/dashboard/copy/field-messages';
 import { signedInMember } from './dashboard-people';
 import {
   baseUrl,
@@ -108,7 +109,7 @@ test('the owner applies on a phone, the operator approves on a desktop, the owne
   ).toHaveText(words.uploaded);
   await expect(page.getByTestId('golive-documents')).toContainText('registration.pdf');
   const refused = await uploadDocument('trick.pdf', 'application/pdf', Buffer.from('<!DOCTYPE html><p>hi</p>'));
-  await expect(refused.getByRole('alert')).toContainText('must be a PDF, PNG or JPEG file');
+  await expect(refused.getByRole('alert')).toContainText(fieldMessage('en', 'must be a PDF, PNG or JPEG file'));
   await expectAccessible(page, testInfo, 'go-live upload refused');
   await uploadDocument('id-card.png', 'image/png', PNG);
   await expect(page.getByTestId('golive-documents')).toContainText('id-card.png');

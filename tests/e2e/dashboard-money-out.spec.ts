@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
+import { fieldMessage } from '../../lib/surfaces/dashboard/copy/field-messages';
 import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, snap, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 
@@ -93,6 +94,81 @@ test('an owner adds a payment account after a step-up code, withdraws to it, see
   await expect(page.getByRole('heading', { name: MONEY_OUT_COPY.fr.withdrawals })).toBeVisible();
   await expectAccessible(page, testInfo, 'money out (fr)');
   await snap(page, testInfo, 'dashboard-money-out-fr');
+});
+
+/** Fills the payout form for a mobile money payout of 20.00 GHS to Kofi Mensah and asks for its review. */
+async function reviewPayout(page: Page, w: typeof words, amount = '20') {
+  const form = page.getByRole('region', { name: w.pay });
+  await form.getByLabel(w.currency, { exact: true }).selectOption('GHS');
+  await form.getByLabel(w.amount, { exact: true }).fill(amount);
+  await form.getByLabel(w.payout_type, { exact: true }).selectOption('mobile_money');
+  await form.getByLabel(w.recipient_name, { exact: true }).fill('Kofi Mensah');
+  await form.getByLabel(w.mobile_number, { exact: true }).fill('0244123456');
+  await form.getByLabel(w.network_provider, { exact: true }).selectOption('mtn_momo');
+  await form.getByLabel(w.payout_reason, { exact: true }).fill('Invoice 77');
+  await form.getByRole('button', { name: w.review_payout, exact: true }).click();
+  return form.getByTestId('payout-review');
+}
+
+test('a payout is reviewed first (recipient, number, fee by the schedule), sent only on the second click', async ({
+  page,
+}, testInfo) => {
+  const merchant = await merchantWithMoney('Ama Fabrics');
+  const owner = await signedInMember(page.context(), merchant.id, 'owner');
+  await openMoneyOut(page);
+
+  // An amount that is no number is refused by the action, in the owner's words, naming the field.
+  await reviewPayout(page, words, '20 cedis');
+  const payForm = page.getByRole('region', { name: words.pay });
+  await expect(payForm.getByRole('alert')).toContainText(`${words.amount}: ${fieldMessage('en', 'must be a number')}`);
+  await expectAccessible(page, testInfo, 'payout refused');
+  await snap(page, testInfo, 'dashboard-payout-refused');
+
+  const review = await reviewPayout(page, words);
+  // payout.mobile_money is 0.5 %: 0.10 on 20.00, paid on top of the amount.
+  await expect(review.getByRole('definition')).toHaveText([
+    'Kofi Mensah',
+    'MTN MoMo 0244123456',
+    words.mobile_money,
+    /GHS\s20\.00/,
+    /GHS\s0\.10/,
+    /GHS\s20\.10/,
+    /GHS\s20\.00/,
+  ]);
+  await expectAccessible(page, testInfo, 'payout review');
+  await snap(page, testInfo, 'dashboard-payout-review');
+  expect(await moneyOutOf(merchant.id)).toEqual([]);
+
+  // "Change" goes back to the fields, still filled in; nothing was sent.
+  const form = page.getByRole('region', { name: words.pay });
+  await form.getByRole('button', { name: words.review_change, exact: true }).click();
+  await expect(review).toHaveCount(0);
+  await form.getByLabel(words.amount, { exact: true }).fill('30');
+  await form.getByRole('button', { name: words.review_payout, exact: true }).click();
+  await expect(review.getByRole('definition').nth(5)).toHaveText(/GHS\s30\.15/);
+  expect(await moneyOutOf(merchant.id)).toEqual([]);
+
+  await form.getByRole('button', { name: words.pay_submit, exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText(shell.refused_step_up_required);
+  await form.getByLabel(shell.step_up_label).fill(await owner.code());
+  await form.getByRole('button', { name: shell.confirm }).click();
+  await expect(form.getByText(words.paid)).toBeVisible();
+  expect(await moneyOutOf(merchant.id)).toEqual([{ payout_kind: 'payout', net: '3000' }]);
+
+  // The same review in French.
+  const fr = MONEY_OUT_COPY.fr;
+  await openMoneyOut(page, '?locale=fr');
+  await reviewPayout(page, fr, '20 cedis');
+  const frenchAlert = page.getByRole('region', { name: fr.pay }).getByRole('alert');
+  await expect(frenchAlert).toContainText(`${fr.amount}: Saisissez un nombre, en chiffres.`);
+  await expect(frenchAlert).not.toContainText('must be');
+  await snap(page, testInfo, 'dashboard-payout-refused-fr');
+  const frenchReview = await reviewPayout(page, fr);
+  await expect(frenchReview.getByRole('definition').nth(2)).toHaveText(fr.mobile_money);
+  await expect(frenchReview.getByRole('definition').nth(5)).toHaveText(/20,10\s?GHS|GHS\s?20,10/);
+  await expectAccessible(page, testInfo, 'payout review (fr)');
+  await snap(page, testInfo, 'dashboard-payout-review-fr');
+  expect(await moneyOutOf(merchant.id)).toHaveLength(1);
 });
 
 /** Posts a form's HTML (with its hidden server-action fields) from `page`, as a browser without JavaScript would. */

@@ -91,7 +91,17 @@ test('an owner adds a passkey after a step-up code, signs in with it alone, then
   // A new session, not stepped up: as if a code had just been given (the last one was spent above).
   await sql()`update auth_sessions set step_up_at = now() where user_id = ${owner.userId}`;
   await page.goto(`${localhostUrl}/dashboard/test/settings/security`);
-  await section.getByRole('button', { name: `${words.passkey_delete} This laptop` }).click();
+  // Deleting asks first: the first click only asks, and "keep it" deletes nothing.
+  const remove = section.getByRole('button', { name: `${words.passkey_delete} This laptop` });
+  await remove.click();
+  await expect(section.getByRole('status').filter({ hasText: shell.confirm_question })).toBeVisible();
+  await expectAccessible(page, testInfo, 'passkey delete asked');
+  await section.getByRole('button', { name: shell.confirm_keep }).click();
+  await expect(section.getByText(shell.confirm_question)).toHaveCount(0);
+  expect(await passkeysOf(owner.userId)).toHaveLength(1);
+  await remove.click();
+  await expect(section.getByText(shell.confirm_question)).toBeVisible();
+  await remove.click();
   await expect(section.getByText(words.passkeys_none)).toBeVisible();
   expect(await passkeysOf(owner.userId)).toEqual([]);
 });

@@ -4,7 +4,17 @@ import { CHECKOUTS_COPY } from '../../lib/surfaces/dashboard/copy/checkouts';
 import { MONEY_OUT_COPY } from '../../lib/surfaces/dashboard/copy/money-out';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
 import { WALLETS_COPY } from '../../lib/surfaces/dashboard/copy/wallets';
-import { baseUrl, expect, expectAccessible, newMerchant, sandboxTransfer, test, title, type Merchant } from './support';
+import {
+  baseUrl,
+  expect,
+  expectAccessible,
+  newMerchant,
+  sandboxTransfer,
+  sidewaysAt,
+  test,
+  title,
+  type Merchant,
+} from './support';
 import { signedInMember } from './dashboard-people';
 
 /**
@@ -154,10 +164,17 @@ test('at 360 px no dashboard list page scrolls sideways, and the header takes at
   for (const cell of await firstRow.locator('td, th').all()) await expect(cell).toBeInViewport();
   // Every cell of a withdrawal (and its Cancel while it can be cancelled) in sight.
   await page.goto(`${baseUrl()}/dashboard/test/money-out`);
+  // And at 320 px, the narrowest phone, Money out does not scroll sideways either.
+  expect(await sidewaysAt(page, 320), 'money out at 320 px').toEqual([]);
   const withdrawal = page.getByRole('region', { name: moneyOut.withdrawals }).locator('tbody tr').first();
   await withdrawal.scrollIntoViewIfNeeded();
   for (const cell of await withdrawal.locator('td, th').all()) await expect(cell).toBeInViewport();
   await expectAccessible(page, testInfo, 'money out at 360 px');
+  // French words are longer (the header's "Se déconnecter"): at 320 px the page still fits.
+  await page.goto(`${baseUrl()}/dashboard/test/money-out?locale=fr`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect(await sidewaysAt(page, 320), 'money out in French at 320 px').toEqual([]);
+  await page.goto(`${baseUrl()}/dashboard/test/money-out?locale=en`);
 });
 
 test('a partial refund is asked first, then shows as Partially refunded in the list and on the checkout', async ({

@@ -292,3 +292,28 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   await page.screenshot({ path: `test-results/screens/${narrow ? '320' : size?.width}-${name}.png`, fullPage: true });
   if (narrow) await page.setViewportSize(size);
 }
+
+/**
+ * Whether the page scrolls sideways at `width` (its scrollWidth beyond the window): [] when it
+ * does not, else the page's widths and the elements whose right edge passes the window, for the
+ * failure's message. The viewport is put back afterwards.
+ */
+export async function sidewaysAt(page: Page, width: number): Promise<string[]> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width, height: size?.height ?? 740 });
+  // A phone (isMobile) widens its layout viewport to fit what is wider: measure against the width asked.
+  const found = await page.evaluate((width) => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= Math.min(doc.clientWidth, width)) return [];
+    const out = [`page ${doc.scrollWidth} > ${width}`];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 0.5) {
+        out.push(`${el.tagName.toLowerCase()}.${el.className} right ${Math.round(box.right)}`);
+      }
+    }
+    return out.slice(0, 12);
+  }, width);
+  if (size) await page.setViewportSize(size);
+  return found;
+}

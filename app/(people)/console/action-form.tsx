@@ -46,7 +46,16 @@ export function StepUpField({
   return <StepUpInput outcome={outcome} words={words} idPrefix={idPrefix} />;
 }
 
-/** The common case: fields given as children, a submit button, the outcome under it. */
-export function ConsoleForm({ words, ...rest }: FormProps & { idPrefix: string; words: ConsoleWords }) {
-  return <NamedActionForm action={consoleAction} words={words} explain={explainer(words)} {...rest} />;
+/**
+ * The common case: fields given as children, a submit button, the outcome under it. A destructive
+ * form (`variant="danger"`) asks "are you sure?" first unless told `confirm={null}`.
+ */
+export function ConsoleForm({
+  words,
+  confirm,
+  ...rest
+}: FormProps & { idPrefix: string; words: ConsoleWords; confirm?: ReactNode | null }) {
+  const asked =
+    confirm === null ? undefined : (confirm ?? (rest.variant === 'danger' ? words.confirm_question : undefined));
+  return <NamedActionForm action={consoleAction} words={words} explain={explainer(words)} confirm={asked} {...rest} />;
 }

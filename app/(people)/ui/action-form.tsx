@@ -22,6 +22,9 @@ export type FormWords = {
 /** The refusal in the page's words: each surface says its codes its own way. */
 export type Explain = (code: string, message: string) => string;
 
+/** A field's message in the page's words (the dashboard's catalogue); without it, the API's own text. */
+export type ExplainField = (message: string) => string;
+
 /**
  * Runs one action (by name) through `action` and keeps what came back. What was typed stays in the
  * form when it is refused (the submit does not reset it); a success clears it unless told not to.
@@ -53,11 +56,13 @@ export function OutcomeView({
   outcome,
   words,
   explain,
+  explainField,
   success,
 }: {
   outcome: FormOutcome<unknown> | null;
   words: FormWords;
   explain: Explain;
+  explainField?: ExplainField;
   success?: ReactNode;
 }) {
   if (!outcome) return null;
@@ -72,7 +77,7 @@ export function OutcomeView({
   return (
     <div className={styles.problem} role="alert">
       <p style={{ margin: 0 }}>{explain(outcome.code, outcome.message)}</p>
-      {fields.length > 0 && <FieldProblems fields={fields} />}
+      {fields.length > 0 && <FieldProblems fields={fields} explainField={explainField} />}
     </div>
   );
 }
@@ -81,7 +86,7 @@ export function OutcomeView({
  * What is wrong with each field, named as the form names it (its label, "Amount to refund"), not by
  * the API's field name; a field the form does not show keeps its name.
  */
-function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
+function FieldProblems({ fields, explainField }: { fields: Refusal['fields']; explainField?: ExplainField }) {
   const ref = useRef<HTMLUListElement>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -106,7 +111,7 @@ function FieldProblems({ fields }: { fields: Refusal['fields'] }) {
     <ul ref={ref}>
       {fields.map((f) => (
         <li key={f.field}>
-          {labels[f.field] ?? f.field}: {f.message}
+          {labels[f.field] ?? f.field}: {explainField ? explainField(f.message) : f.message}
         </li>
       ))}
     </ul>
@@ -148,6 +153,72 @@ export function StepUpInput({
   );
 }
 
+/**
+ * "Are you sure?" before a destructive action: the first submit only asks (also when sent with
+ * Enter); the second runs `onSubmit`. Nothing is asked when `confirm` is undefined, or when the
+ * action asked for the step-up code (the question was answered already).
+ */
+export function useAskFirst(
+  confirm: ReactNode | undefined,
+  outcome: FormOutcome<unknown> | null,
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void,
+) {
+  const [asking, setAsking] = useState(false);
+  const ask = confirm !== undefined && !wantsCode(outcome);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (ask && !asking) {
+      event.preventDefault();
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
+    onSubmit(event);
+  };
+  return { asking: ask && asking, submit, keep: () => setAsking(false) };
+}
+
+/** The form's submit button, or the question with the button that does it and "keep it". */
+export function SubmitOrAsk({
+  asked,
+  confirm,
+  submit,
+  variant = 'button',
+  pending,
+  outcome,
+  words,
+}: {
+  asked: ReturnType<typeof useAskFirst>;
+  confirm: ReactNode | undefined;
+  submit: ReactNode;
+  variant?: 'button' | 'secondary' | 'danger';
+  pending: boolean;
+  outcome: FormOutcome<unknown> | null;
+  words: FormWords;
+}) {
+  if (!asked.asking) {
+    return (
+      <button type="submit" className={styles[variant]} disabled={pending}>
+        {wantsCode(outcome) ? words.confirm : submit}
+      </button>
+    );
+  }
+  return (
+    <div className={styles.ask} role="group" aria-label={typeof confirm === 'string' ? confirm : undefined}>
+      <p className={styles.askQuestion} role="status">
+        {confirm}
+      </p>
+      <div className={styles.row}>
+        <button type="submit" className={styles[variant]} disabled={pending} autoFocus>
+          {submit}
+        </button>
+        <button type="button" className={styles.secondary} onClick={asked.keep}>
+          {words.confirm_keep}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export type FormProps = {
   name: string;
   /** The button's words; a name in them goes in a `<bdi>`. */
@@ -167,6 +238,7 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   name,
   words,
   explain,
+  explainField,
   idPrefix,
   submit,
   children,
@@ -175,48 +247,33 @@ export function NamedActionForm<O extends FormOutcome<unknown>>({
   variant = 'button',
   inline = false,
   confirm,
-}: FormProps & { action: NamedAction<O>; words: FormWords; explain: Explain; idPrefix?: string }) {
+}: FormProps & {
+  action: NamedAction<O>;
+  words: FormWords;
+  explain: Explain;
+  explainField?: ExplainField;
+  idPrefix?: string;
+}) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useNamedAction(action, name);
-  // A destructive form asks first: the first submit only shows the question (also when sent with Enter).
-  const [asking, setAsking] = useState(false);
-  const ask = confirm !== undefined && !wantsCode(outcome);
-  const submitOrAsk = (event: FormEvent<HTMLFormElement>) => {
-    if (ask && !asking) {
-      event.preventDefault();
-      setAsking(true);
-      return;
-    }
-    setAsking(false);
-    onSubmit(event);
-  };
+  const asked = useAskFirst(confirm, outcome, onSubmit);
   return (
     // `action` serves a browser without JavaScript; with it, onSubmit runs the action without React's form reset.
-    <form ref={formRef} action={dispatch} onSubmit={submitOrAsk} className={inline ? styles.row : styles.form}>
+    <form ref={formRef} action={dispatch} onSubmit={asked.submit} className={inline ? styles.row : styles.form}>
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {children}
       <StepUpInput outcome={outcome} words={words} idPrefix={idPrefix} />
-      {ask && asking ? (
-        <div className={styles.ask} role="group" aria-label={typeof confirm === 'string' ? confirm : undefined}>
-          <p className={styles.askQuestion} role="status">
-            {confirm}
-          </p>
-          <div className={styles.row}>
-            <button type="submit" className={styles[variant]} disabled={pending} autoFocus>
-              {submit}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => setAsking(false)}>
-              {words.confirm_keep}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="submit" className={styles[variant]} disabled={pending}>
-          {wantsCode(outcome) ? words.confirm : submit}
-        </button>
-      )}
-      <OutcomeView outcome={outcome} words={words} explain={explain} success={success} />
+      <SubmitOrAsk
+        asked={asked}
+        confirm={confirm}
+        submit={submit}
+        variant={variant}
+        pending={pending}
+        outcome={outcome}
+        words={words}
+      />
+      <OutcomeView outcome={outcome} words={words} explain={explain} explainField={explainField} success={success} />
     </form>
   );
 }

@@ -55,6 +55,7 @@ export default async function MerchantsPage() {
                 </td>
                 <td>{when(m.created_at)}</td>
                 <td>
+                  {/* Asks nothing: choosing the previous status again undoes it. */}
                   <ConsoleForm
                     name="setKybStatus"
                     idPrefix={`kyb-${m.id}`}
@@ -85,6 +86,7 @@ export default async function MerchantsPage() {
                       idPrefix={`live-${m.id}`}
                       words={words}
                       submit={m.live_enabled_at ? words.live_disable : words.live_enable}
+                      // Switching live off asks first: it is one click back on, but the live payments refused meanwhile are not.
                       variant={m.live_enabled_at ? 'danger' : 'button'}
                       hidden={{ merchant_id: m.id, live_enabled: m.live_enabled_at ? 'false' : 'true' }}
                       inline

@@ -49,6 +49,7 @@ export default async function SettlementPage() {
                   {h.settlement_hold_visibility === 'internal' ? ` (${words.visibility_internal})` : ''}
                 </td>
                 <td>
+                  {/* Asks nothing: a hold lifted is put back with the form above. */}
                   <ConsoleForm
                     name="settlementHold"
                     idPrefix={`lift-${h.id}`}

@@ -1,6 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import type { Locale } from '@/lib/platform/i18n/locale';
+import { fieldMessage } from '@/lib/surfaces/dashboard/copy/field-messages';
 import { refusalText, type ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ActionCode, ActionOutcome } from '@/lib/surfaces/dashboard/perform';
 import {
@@ -29,6 +31,9 @@ export const wantsCodeOf = (outcome: ActionOutcome<unknown> | null) => wantsCode
 const explainer = (words: ShellWords) => (code: string, message: string) =>
   refusalText(words, code as ActionCode, message);
 
+/** A field's message in the shop owner's words and the page's language. */
+export const fieldExplainer = (words: ShellWords) => (message: string) => fieldMessage(words.lang as Locale, message);
+
 export function Outcome({
   outcome,
   words,
@@ -38,7 +43,15 @@ export function Outcome({
   words: ShellWords;
   success?: ReactNode;
 }) {
-  return <OutcomeView outcome={outcome} words={words} explain={explainer(words)} success={success} />;
+  return (
+    <OutcomeView
+      outcome={outcome}
+      words={words}
+      explain={explainer(words)}
+      explainField={fieldExplainer(words)}
+      success={success}
+    />
+  );
 }
 
 export function StepUpField({ outcome, words }: { outcome: ActionOutcome<unknown> | null; words: ShellWords }) {
@@ -65,6 +78,7 @@ export function ActionForm({
       action={dashboardAction}
       words={words}
       explain={explainer(words)}
+      explainField={fieldExplainer(words)}
       hidden={{ mode, ...hidden, ...(after ? { after } : {}) }}
       confirm={asked}
       {...rest}

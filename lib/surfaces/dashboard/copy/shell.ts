@@ -3,6 +3,8 @@ import type { ActionCode } from '../perform';
 
 /** The dashboard's frame (navigation, modes, the business switcher) and the refusals every form may show. */
 const en = {
+  /** The words' language: the field messages (`field-messages.ts`) follow it. */
+  lang: 'en',
   nav_label: 'Dashboard',
   nav_home: 'Home',
   nav_checkouts: 'Checkouts',
@@ -68,6 +70,7 @@ const en = {
 type Words = Record<keyof typeof en, string>;
 
 const fr: Words = {
+  lang: 'fr',
   nav_label: 'Tableau de bord',
   nav_home: 'Accueil',
   nav_checkouts: 'Paiements',

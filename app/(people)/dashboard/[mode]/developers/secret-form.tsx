@@ -2,12 +2,14 @@
 
 import type { ReactNode } from 'react';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
+import { SubmitOrAsk, useAskFirst } from '../../../ui/action-form';
 import { Outcome, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
 
 /**
  * A form whose action answers a secret to show once (a webhook's signing secret on creation or
- * rotation): the fields are the children, the secret appears under the button.
+ * rotation): the fields are the children, the secret appears under the button. With `confirm`, the
+ * first submit asks it first (rotating: the old secret stops working).
  */
 export function SecretForm({
   name,
@@ -16,6 +18,7 @@ export function SecretForm({
   submit,
   shownOnce,
   hidden = {},
+  confirm,
   children,
 }: {
   name: string;
@@ -24,19 +27,27 @@ export function SecretForm({
   submit: string;
   shownOnce: string;
   hidden?: Record<string, string>;
+  confirm?: ReactNode;
   children?: ReactNode;
 }) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<{ secret: string }>(name);
+  const asked = useAskFirst(confirm, outcome, onSubmit);
   return (
-    <form ref={formRef} action={dispatch} onSubmit={onSubmit} className={styles.form}>
+    <form ref={formRef} action={dispatch} onSubmit={asked.submit} className={styles.form}>
       <input type="hidden" name="mode" value={mode} />
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {children}
-      <button type="submit" className={children ? styles.button : styles.secondary} disabled={pending}>
-        {submit}
-      </button>
+      <SubmitOrAsk
+        asked={asked}
+        confirm={confirm}
+        submit={submit}
+        variant={children ? 'button' : 'secondary'}
+        pending={pending}
+        outcome={outcome}
+        words={shell}
+      />
       <Outcome
         outcome={outcome}
         words={shell}

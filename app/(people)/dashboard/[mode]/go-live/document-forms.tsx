@@ -59,6 +59,8 @@ export function RemoveForm({
       }
       success={words.removed}
       variant="secondary"
+      // Undone only by finding and uploading the file again: asked first.
+      confirm={shell.confirm_question}
       inline
     />
   );

@@ -70,6 +70,7 @@ export default async function MoneyOutPage({
     ]),
   );
   const withdrawalFees = config().FEE_SCHEDULE.filter((r) => r.operation.startsWith('withdrawal.'));
+  const payoutFees = config().FEE_SCHEDULE.filter((r) => r.operation.startsWith('payout.'));
   // The page offers only what the role may do; the actions check it again whatever is posted.
   const mayMove = allows(ctx.role, MONEY_OUT_ACTIONS.createPayout.allowed);
   const mayCancel = allows(ctx.role, MONEY_OUT_ACTIONS.cancelPayout.allowed);
@@ -171,7 +172,16 @@ export default async function MoneyOutPage({
                 {words.pay}
               </h2>
               <p className={styles.hint}>{words.pay_lead}</p>
-              <PayoutForm mode={ctx.mode} formKey={randomUUID()} currencies={currencies} words={words} shell={shell} />
+              <PayoutForm
+                mode={ctx.mode}
+                locale={locale}
+                formKey={randomUUID()}
+                currencies={currencies}
+                fees={payoutFees}
+                digits={CURRENCY_EXPONENT}
+                words={words}
+                shell={shell}
+              />
             </section>
           </div>
         )}

@@ -12,6 +12,7 @@ import { Outcome, StepUpField, useDashboardAction } from '../action-form';
 import styles from '../ui.module.css';
 import { SelectField, TextField } from '../../../ui/field';
 import { formatMoney } from '@/lib/platform/money/format';
+import { MoneyReview, type ReviewFigures } from './review';
 
 export interface AccountChoice {
   id: string;
@@ -61,7 +62,7 @@ export function WithdrawForm({
 }) {
   const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction('createWithdrawal');
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
-  const [review, setReview] = useState<{ amount: bigint; fee: bigint } | null>(null);
+  const [review, setReview] = useState<ReviewFigures | null>(null);
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
   const currency = account?.currency ?? '';
   const places = digits[currency] ?? 2;
@@ -135,39 +136,23 @@ export function WithdrawForm({
       <TextField id="withdraw-notes" label={words.notes} name="notes" maxLength={500} readOnly={review !== null} />
       <StepUpField outcome={outcome} words={shell} />
       {review && account ? (
-        <div className={styles.ask} role="group" aria-labelledby="withdraw-review-title">
-          <p className={styles.askQuestion} id="withdraw-review-title" role="status">
-            {words.review_title}
-          </p>
-          <dl className={styles.facts} data-testid="withdraw-review">
-            <dt>{words.review_to}</dt>
-            <dd>
-              <bdi>{account.recipient}</bdi>
-            </dd>
-            <dt>{words.review_amount}</dt>
-            <dd>{shown(review.amount)}</dd>
-            <dt>{words.review_fee}</dt>
-            <dd>{shown(review.fee)}</dd>
-            <dt>{words.review_total}</dt>
-            <dd>{shown(review.amount + review.fee)}</dd>
-            <dt>{words.review_arrives}</dt>
-            <dd>{shown(review.amount)}</dd>
-          </dl>
-          <div className={styles.row}>
-            <button type="submit" className={styles.button} disabled={pending} autoFocus>
-              {words.send_withdrawal}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => setReview(null)}>
-              {words.review_change}
-            </button>
-          </div>
-        </div>
+        <MoneyReview
+          id="withdraw-review"
+          recipient={account.recipient}
+          figures={review}
+          shown={shown}
+          send={words.send_withdrawal}
+          pending={pending}
+          onChange={() => setReview(null)}
+          words={words}
+        />
       ) : (
         <button type="submit" className={styles.button} disabled={pending}>
           {asksCode ? shell.confirm : words.review_withdrawal}
         </button>
       )}
-      {short ? (
+      {/* While the review shows, an earlier refusal is out of date: it comes back with the next answer. */}
+      {review ? null : short ? (
         <p className={styles.problem} role="alert">
           {short}
         </p>

@@ -95,6 +95,7 @@ export default async function PaymentAccountsPage({ params }: { params: Promise<
                             inline
                           />
                         )}
+                        {/* Asks nothing: one click switches the account back. */}
                         <ActionForm
                           name="setPaymentAccountStatus"
                           mode={ctx.mode}

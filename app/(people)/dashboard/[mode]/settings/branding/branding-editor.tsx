@@ -10,7 +10,7 @@ import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { PaymentMethod } from '@/lib/platform/db/schema/payment-attempts';
-import { Outcome, useDashboardAction } from '../../action-form';
+import { Outcome, StepUpField, useDashboardAction, wantsCodeOf } from '../../action-form';
 import { Field, TextField } from '../../../../ui/field';
 import styles from '../../ui.module.css';
 import layout from './branding.module.css';
@@ -186,9 +186,11 @@ export function BrandingEditor({
               autoComplete="off"
               aria-invalid={invalid('support_phone')}
             />
+            {/* In live mode, or with a new success URL, saving needs a fresh code: asked here when the action wants it. */}
+            <StepUpField outcome={outcome} words={shell} />
             {mayEdit && (
               <button type="submit" className={styles.button} disabled={pending}>
-                {words.save}
+                {wantsCodeOf(outcome) ? shell.confirm : words.save}
               </button>
             )}
           </fieldset>

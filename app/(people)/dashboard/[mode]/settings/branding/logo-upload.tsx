@@ -6,7 +6,7 @@ import { MAX_LOGO_BYTES, type LogoRefusal } from '@/lib/merchants/branding/logo-
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { Outcome, useDashboardAction } from '../../action-form';
-import { StepUpInput } from '../../../../ui/action-form';
+import { StepUpInput, SubmitOrAsk, useAskFirst } from '../../../../ui/action-form';
 import styles from '../../ui.module.css';
 import layout from './branding.module.css';
 
@@ -42,6 +42,8 @@ export function LogoUpload({
 }) {
   const upload = useDashboardAction<Branding>('uploadLogo');
   const remove = useDashboardAction<Branding>('removeLogo');
+  // Undone only by uploading the file again: asked first.
+  const askRemove = useAskFirst(shell.confirm_question, remove.outcome, remove.onSubmit);
   const [file, setFile] = useState('');
   const [tooLarge, setTooLarge] = useState(false);
 
@@ -96,13 +98,19 @@ export function LogoUpload({
         )}
       </form>
       {uploaded && (
-        <form ref={remove.formRef} action={remove.dispatch} onSubmit={remove.onSubmit} className={styles.form}>
+        <form ref={remove.formRef} action={remove.dispatch} onSubmit={askRemove.submit} className={styles.form}>
           <input type="hidden" name="mode" value={mode} />
           <p className={styles.hint}>{words.logo_in_use_uploaded}</p>
           <StepUpInput outcome={remove.outcome} words={shell} idPrefix="logo-remove" />
-          <button type="submit" className={styles.secondary} disabled={remove.pending}>
-            {words.logo_remove}
-          </button>
+          <SubmitOrAsk
+            asked={askRemove}
+            confirm={shell.confirm_question}
+            submit={words.logo_remove}
+            variant="secondary"
+            pending={remove.pending}
+            outcome={remove.outcome}
+            words={shell}
+          />
         </form>
       )}
       {!(remove.outcome?.ok && uploaded) && (

@@ -99,6 +99,8 @@ export default async function SecurityPage({ params }: { params: Promise<{ mode:
               words={shell}
               submit={words.sign_out_others}
               variant="secondary"
+              // Those browsers must sign in again (password and code): asked first.
+              confirm={shell.confirm_question}
               success={words.signed_out_others}
             />
           </div>

@@ -13,6 +13,7 @@ import { NamedActionForm, StepUpInput, type FormProps } from '../../../../ui/act
 import { TextField } from '../../../../ui/field';
 import styles from '../../ui.module.css';
 import { passkeyAction } from './actions';
+import { fieldExplainer } from '../../action-form';
 
 type Refusal = Extract<ActionOutcome<unknown>, { ok: false }>;
 type Shown = { kind: 'refused'; outcome: Refusal } | { kind: 'note'; text: string; problem: boolean } | null;
@@ -98,7 +99,10 @@ export function AddPasskeyForm({ mode, words, shell }: { mode: string; words: Se
   );
 }
 
-/** A passkey action run by a plain form (deleting one), with the step-up code when it is due. */
+/**
+ * A passkey action run by a plain form (deleting one), with the step-up code when it is due; a
+ * destructive one (`variant="danger"`) asks "are you sure?" first.
+ */
 export function PasskeyActionForm({
   mode,
   shell,
@@ -111,7 +115,9 @@ export function PasskeyActionForm({
       action={passkeyAction}
       words={shell}
       explain={(code, message) => explain(shell, words, { ok: false, code: code as ActionCode, message, fields: [] })}
+      explainField={fieldExplainer(shell)}
       hidden={{ mode, ...hidden }}
+      confirm={rest.variant === 'danger' ? shell.confirm_question : undefined}
       {...rest}
     />
   );

@@ -78,6 +78,7 @@ export default async function WebhookPage({
               variant="secondary"
               inline
             />
+            {/* Asks nothing: one click turns the endpoint back on. */}
             <ActionForm
               name="setWebhookEnabled"
               mode={ctx.mode}
@@ -94,6 +95,8 @@ export default async function WebhookPage({
               submit={words.rotate}
               shownOnce={words.rotated_secret}
               hidden={hidden}
+              // The old secret stops working at once: the receiver fails until it has the new one.
+              confirm={shell.confirm_question}
             />
             <ActionForm
               name="deleteWebhook"
