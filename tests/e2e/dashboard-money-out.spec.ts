@@ -160,7 +160,7 @@ test('a payout is reviewed first (recipient, number, fee by the schedule), sent 
   await openMoneyOut(page, '?locale=fr');
   await reviewPayout(page, fr, '20 cedis');
   const frenchAlert = page.getByRole('region', { name: fr.pay }).getByRole('alert');
-  await expect(frenchAlert).toContainText(`${fr.amount}: Saisissez un nombre, en chiffres.`);
+  await expect(frenchAlert).toContainText(`${fr.amount}\u00a0: Saisissez un nombre, en chiffres.`);
   await expect(frenchAlert).not.toContainText('must be');
   await snap(page, testInfo, 'dashboard-payout-refused-fr');
   const frenchReview = await reviewPayout(page, fr);

@@ -89,9 +89,12 @@ export function OutcomeView({
 function FieldProblems({ fields, explainField }: { fields: Refusal['fields']; explainField?: ExplainField }) {
   const ref = useRef<HTMLUListElement>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
+  // French puts a (non-breaking) space before the colon.
+  const [colon, setColon] = useState(': ');
   useEffect(() => {
     const form = ref.current?.closest('form');
     if (!form) return;
+    setColon(form.closest('[lang]')?.getAttribute('lang')?.startsWith('fr') ? '\u00a0: ' : ': ');
     const found: Record<string, string> = {};
     for (const { field } of fields) {
       const named = form.elements.namedItem(field);
@@ -111,7 +114,9 @@ function FieldProblems({ fields, explainField }: { fields: Refusal['fields']; ex
     <ul ref={ref}>
       {fields.map((f) => (
         <li key={f.field}>
-          {labels[f.field] ?? f.field}: {explainField ? explainField(f.message) : f.message}
+          {labels[f.field] ?? f.field}
+          {colon}
+          {explainField ? explainField(f.message) : f.message}
         </li>
       ))}
     </ul>
