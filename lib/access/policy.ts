@@ -82,6 +82,8 @@ export const POLICY = {
   'go_live.upload_document': { stepUp: 'live' },
   'go_live.remove_document': { stepUp: 'live' },
   'go_live.submit': { stepUp: 'always' },
+  // A new draft after a rejection (the rejected one kept as history): it sends nothing yet.
+  'go_live.reapply': { stepUp: 'live' },
   'go_live.approve': { stepUp: 'always' },
   'go_live.reject': { stepUp: 'always' },
   'go_live.request_info': { stepUp: 'always' },

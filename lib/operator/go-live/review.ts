@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { authMembers, authUsers, goLiveApplications, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
@@ -14,7 +14,13 @@ export async function listApplications(db: Db) {
     .select({ application: goLiveApplications, merchantName: merchants.name })
     .from(goLiveApplications)
     .innerJoin(merchants, eq(merchants.id, goLiveApplications.merchantId))
-    .where(inArray(goLiveApplications.status, ['submitted', 'more_info', 'approved', 'rejected']))
+    .where(
+      and(
+        inArray(goLiveApplications.status, ['submitted', 'more_info', 'approved', 'rejected']),
+        // The current one per merchant: an earlier, rejected one shows in its application's history.
+        isNull(goLiveApplications.supersededAt),
+      ),
+    )
     .orderBy(desc(goLiveApplications.updatedAt))
     .limit(200);
   const waiting = rows.filter((r) => r.application.status === 'submitted').reverse();

@@ -37,6 +37,8 @@ const en = {
   decision_approved: 'Approved',
   decision_rejected: 'Declined',
   decision_more_info: 'More asked',
+  earlier: 'Earlier applications',
+  earlier_item: 'Started {date}: {status}',
 } as const;
 
 type Words = Record<keyof typeof en, string>;
@@ -77,6 +79,8 @@ const fr: Words = {
   decision_approved: 'Approuvée',
   decision_rejected: 'Refusée',
   decision_more_info: 'Informations demandées',
+  earlier: 'Demandes précédentes',
+  earlier_item: 'Commencée le {date} : {status}',
 };
 
 export const GO_LIVE_CONSOLE_COPY: Record<Locale, Words> = { en, fr };

@@ -168,6 +168,36 @@ export default async function GoLiveReviewPage({
               </li>
             ))}
           </ul>
+          {a.earlier.length > 0 && (
+            <>
+              <h3 className={styles.sectionTitle}>{t.earlier}</h3>
+              <ul data-testid="golive-review-earlier">
+                {a.earlier.map((e) => (
+                  <li key={e.id}>
+                    <p className={styles.label}>
+                      {t.earlier_item
+                        .replace('{date}', when(e.created_at))
+                        .replace('{status}', t[`status_${e.status}`])}
+                    </p>
+                    <ul>
+                      {e.decisions.map((d) => (
+                        <li key={`${d.at}-${d.decision}`}>
+                          {when(d.at)}: {t[`decision_${d.decision}`]} ({d.by}){d.reason ? `: ${d.reason}` : ''}
+                        </li>
+                      ))}
+                      {e.documents.map((d) => (
+                        <li key={d.id}>
+                          <a className={styles.link} href={`/console/go-live/documents/${d.id}`} download>
+                            <bdi>{d.file_name}</bdi>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
       )}
     </>
