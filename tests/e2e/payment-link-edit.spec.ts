@@ -68,6 +68,7 @@ test("an owner edits a link's description, email question and limit; the custome
 
 test('an unknown link is a 404 in the language of ?locale=fr, and of Accept-Language: fr', async ({
   page,
+  browser,
 }, testInfo) => {
   const asked = await page.goto('/l/zzzzzzzzzz?locale=fr');
   expect(asked?.status()).toBe(404);
@@ -77,13 +78,17 @@ test('an unknown link is a 404 in the language of ?locale=fr, and of Accept-Lang
   await expectAccessible(page, testInfo, 'unknown link (French)');
   await shot(page, testInfo, 'not-found-fr');
 
-  await page.setExtraHTTPHeaders({ 'accept-language': 'fr-SN,fr;q=0.9' });
-  const browser = await page.goto('/l/yyyyyyyyyy');
-  expect(browser?.status()).toBe(404);
-  await expect(title(page, tFr('link_not_found'))).toBeVisible();
+  // A browser set to French (its Accept-Language), asking nothing in the address.
+  const french = await browser.newContext({ locale: 'fr-SN' });
+  const frenchPage = await french.newPage();
+  const browsed = await frenchPage.goto(`${baseUrl()}/l/yyyyyyyyyy`);
+  expect(browsed?.status()).toBe(404);
+  await expect(title(frenchPage, tFr('link_not_found'))).toBeVisible();
+  await expect(frenchPage.locator('html')).toHaveAttribute('lang', 'fr');
 
-  // Asked in English, English wins over the browser's French.
-  await page.goto('/l/yyyyyyyyyy?locale=en');
-  await expect(title(page, t('link_not_found'))).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Asked in English in the address, English wins over the browser's French.
+  await frenchPage.goto(`${baseUrl()}/l/yyyyyyyyyy?locale=en`);
+  await expect(title(frenchPage, t('link_not_found'))).toBeVisible();
+  await expect(frenchPage.locator('html')).toHaveAttribute('lang', 'en');
+  await french.close();
 });
