@@ -17,10 +17,10 @@ async function declined(merchantId: string) {
     insert into go_live_applications (merchant_id, status, legal_name, registration_number, country,
       business_address, business_description, owner_name, owner_email, settlement_currency_code,
       settlement_account_type, account_holder_name, bank_name, account_number, decision_reason,
-      submitted_at, decided_at)
+      submitted_at, decided_at, created_at)
     values (${merchantId}, 'rejected', 'Efua Crafts Limited', 'CS-987654321', 'GH', '4 Ring Road, Accra',
       'Baskets and beads', 'Efua Mensah', 'efua@crafts.example', 'GHS', 'bank_account', 'Efua Crafts Limited',
-      'Ecobank Ghana', '1441000987654', ${REASON}, now() - interval '2 days', now() - interval '1 day')
+      'Ecobank Ghana', '1441000987654', ${REASON}, now() - interval '2 days', now() - interval '1 day', now() - interval '3 days')
     returning id`;
   await sql()`
     insert into go_live_decisions (application_id, merchant_id, decision, reason, actor_email, created_at)
