@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { GO_LIVE_CONSOLE_COPY } from '@/lib/surfaces/console/go-live-copy';
 import { ConsoleForm } from '../action-form';
+import { RevealAccount } from './reveal-account';
 import { consolePage } from '../console-page';
 import styles from '../../dashboard/[mode]/ui.module.css';
 import cards from '../console.module.css';
@@ -90,6 +91,7 @@ export default async function GoLiveReviewPage({
                 .join(', '),
             )}
           </dl>
+          {(a.account_number || a.phone_number) && <RevealAccount merchantId={a.merchant_id} words={words} t={t} />}
           <h3 className={styles.sectionTitle}>{t.documents}</h3>
           <ul data-testid="golive-review-documents">
             {a.documents.map((d) => (
