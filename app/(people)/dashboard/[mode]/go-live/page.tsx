@@ -116,7 +116,7 @@ export default async function GoLivePage({ params }: { params: Promise<{ mode: s
           <h2 className={styles.sectionTitle} id="golive-history">
             {words.history}
           </h2>
-          <ul data-testid="golive-history">
+          <ul className={styles.lines} data-testid="golive-history">
             {application.decisions.map((d) => (
               <li key={`${d.at}-${d.decision}`}>
                 {when(d.at)}: {words[`decision_${d.decision}`]} ({d.by}){d.reason ? `: ${d.reason}` : ''}
@@ -130,7 +130,7 @@ export default async function GoLivePage({ params }: { params: Promise<{ mode: s
           <h2 className={styles.sectionTitle} id="golive-earlier">
             {words.earlier}
           </h2>
-          <ul data-testid="golive-earlier">
+          <ul className={styles.lines} data-testid="golive-earlier">
             {application.earlier.map((e) => (
               <li key={e.id}>
                 <p className={styles.label}>
