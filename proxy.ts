@@ -41,8 +41,10 @@ export function proxy(request: NextRequest) {
     resolveLocale(request.nextUrl.searchParams.get('locale'), request.headers.get('accept-language')),
   );
 
-  // Everything here but the hosted page is a page of people with an account (their chosen language wins).
-  requestHeaders.set(PEOPLE_PAGE_HEADER, request.nextUrl.pathname.startsWith('/pay/') ? '0' : '1');
+  // Everything here but the customer's pages (the hosted page, a payment link's page) is a page of
+  // people with an account (their chosen language wins).
+  const customerPage = request.nextUrl.pathname.startsWith('/pay/') || request.nextUrl.pathname.startsWith('/l/');
+  requestHeaders.set(PEOPLE_PAGE_HEADER, customerPage ? '0' : '1');
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);

@@ -82,9 +82,13 @@ export const POLICY = {
   'go_live.upload_document': { stepUp: 'live' },
   'go_live.remove_document': { stepUp: 'live' },
   'go_live.submit': { stepUp: 'always' },
+  // A new draft after a rejection (the rejected one kept as history): it sends nothing yet.
+  'go_live.reapply': { stepUp: 'live' },
   'go_live.approve': { stepUp: 'always' },
   'go_live.reject': { stepUp: 'always' },
   'go_live.request_info': { stepUp: 'always' },
+  // Seeing a business's full settlement account number: changes nothing, but each look is audited.
+  'go_live.reveal_account': { stepUp: 'never' },
   // The operator
   'merchant.create': { stepUp: 'always', operations: ['createMerchant'] },
   'merchant.update': { stepUp: 'always', operations: ['updateMerchant'] },

@@ -43,17 +43,29 @@ function statusIs(status: CheckoutStatus): SQL {
 /** `%`, `_` and `\` typed into a search are themselves, not LIKE's wildcards. */
 export const likeLiteral = (text: string) => text.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Newest first; the id breaks ties so paging never skips or repeats a checkout. `contains` (the
- * dashboard's search box, not an API filter) keeps the checkouts whose payment reference, customer
- * email or name, or order id holds that text in any case, served by the trigram index on
- * `checkoutSearchText`.
- */
-export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckoutsQuery, contains?: string) {
+/** Narrowings of the list that are not the API's query: the dashboard's search box, one payment link. */
+export interface CheckoutListScope {
+  /**
+   * The checkouts whose payment reference, customer email or name, or order id holds this text in
+   * any case, served by the trigram index on `checkoutSearchText`.
+   */
+  contains?: string;
+  /** The checkouts made from this link (served by `checkouts_payment_link_idx`); the caller checked it is the tenant's. */
+  paymentLinkId?: string;
+}
+
+/** Newest first; the id breaks ties so paging never skips or repeats a checkout. */
+export async function listCheckouts(
+  db: Db,
+  tenant: Tenant,
+  query: ListCheckoutsQuery,
+  { contains, paymentLinkId }: CheckoutListScope = {},
+) {
   // One prepared query per combination of filters given (and status asked for): the common pages reuse theirs.
-  const given = (['payment_reference', 'customer_email', 'created_from', 'created_to', 'contains'] as const).filter(
-    (f) => (f === 'contains' ? contains : query[f]) !== undefined,
-  );
+  const scoped = { contains, payment_link_id: paymentLinkId };
+  const given = (
+    ['payment_reference', 'customer_email', 'created_from', 'created_to', 'contains', 'payment_link_id'] as const
+  ).filter((f) => (f === 'contains' || f === 'payment_link_id' ? scoped[f] : query[f]) !== undefined);
   const name = `list_checkouts:${query.status ?? ''}:${given.join(',')}`;
   const list = preparedQuery(db, name, (d) =>
     d
@@ -71,6 +83,9 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
             : undefined,
           given.includes('contains')
             ? sql`${checkoutSearchText(checkouts)} ilike ${sql.placeholder('contains')}`
+            : undefined,
+          given.includes('payment_link_id')
+            ? eq(checkouts.paymentLinkId, sql.placeholder('payment_link_id'))
             : undefined,
           // Placeholders are bound as given (not through the column's encoder): dates go as ISO text.
           given.includes('created_from')
@@ -91,6 +106,7 @@ export async function listCheckouts(db: Db, tenant: Tenant, query: ListCheckouts
     payment_reference: query.payment_reference,
     customer_email: query.customer_email,
     contains: contains === undefined ? undefined : `%${likeLiteral(contains)}%`,
+    payment_link_id: paymentLinkId,
     created_from: query.created_from?.toISOString(),
     created_to: query.created_to?.toISOString(),
     limit: query.limit,

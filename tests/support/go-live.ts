@@ -36,8 +36,8 @@ const sql = testSql();
 /** Puts a business's application back to a draft (creating it), with its documents gone: a fresh start. */
 export async function freshDraft(merchantId: string, fields: 'empty' | 'complete' = 'empty') {
   await sql`delete from go_live_documents where merchant_id = ${merchantId}`;
-  await sql`insert into go_live_applications (merchant_id) values (${merchantId}) on conflict (merchant_id) do nothing`;
-  await sql`update go_live_applications set status = 'draft' where merchant_id = ${merchantId}`;
+  await sql`insert into go_live_applications (merchant_id) values (${merchantId}) on conflict (merchant_id) where superseded_at is null do nothing`;
+  await sql`update go_live_applications set status = 'draft' where merchant_id = ${merchantId} and superseded_at is null`;
   if (fields === 'complete') {
     const f = COMPLETE_FIELDS;
     await sql`update go_live_applications set legal_name = ${f.legal_name}, registration_number = ${f.registration_number},
@@ -45,7 +45,7 @@ export async function freshDraft(merchantId: string, fields: 'empty' | 'complete
       owner_name = ${f.owner_name}, owner_email = ${f.owner_email}, settlement_currency_code = ${f.settlement_currency_code},
       settlement_account_type = ${f.settlement_account_type}, account_holder_name = ${f.account_holder_name},
       bank_name = ${f.bank_name}, account_number = ${f.account_number}
-      where merchant_id = ${merchantId}`;
+      where merchant_id = ${merchantId} and superseded_at is null`;
   }
 }
 
@@ -53,7 +53,7 @@ export async function freshDraft(merchantId: string, fields: 'empty' | 'complete
 export async function storedDocument(merchantId: string, kind: keyof typeof SAMPLE_FILES = 'pdf'): Promise<string> {
   const [app] = await sql`
     insert into go_live_applications (merchant_id) values (${merchantId})
-    on conflict (merchant_id) do update set merchant_id = excluded.merchant_id returning id`;
+    on conflict (merchant_id) where superseded_at is null do update set merchant_id = excluded.merchant_id returning id`;
   const bytes = SAMPLE_FILES[kind];
   const [row] = await sql`
     insert into go_live_documents (application_id, merchant_id, kind, file_name, size_bytes, content)
@@ -65,5 +65,13 @@ export async function storedDocument(merchantId: string, kind: keyof typeof SAMP
 export async function submittedApplication(merchantId: string) {
   await freshDraft(merchantId, 'complete');
   await storedDocument(merchantId, 'pdf');
-  await sql`update go_live_applications set status = 'submitted', submitted_at = now() where merchant_id = ${merchantId}`;
+  await sql`update go_live_applications set status = 'submitted', submitted_at = now()
+    where merchant_id = ${merchantId} and superseded_at is null`;
+}
+
+/** A business whose complete application the operator rejected (as the console would, without its mail). */
+export async function rejectedApplication(merchantId: string, reason = 'The registration number is not readable.') {
+  await submittedApplication(merchantId);
+  await sql`update go_live_applications set status = 'rejected', decision_reason = ${reason}, decided_at = now()
+    where merchant_id = ${merchantId} and superseded_at is null`;
 }

@@ -192,6 +192,7 @@ export const CASES: Cases = {
   listPaymentLinks: async () => ({ request: {} }),
   getPaymentLink: () => naming(owned.newPaymentLink(fx.a)),
   updatePaymentLink: () => withBody(owned.newPaymentLink(fx.a), { active: false }),
+  listPaymentLinkCheckouts: () => naming(owned.newPaymentLink(fx.a)),
   getEmbedButton: async () => ({ request: {}, credential: await button() }),
   createEmbedCheckout: async () => ({
     request: { body: { amount: 40, customer_email: 'ama@example.com' } },

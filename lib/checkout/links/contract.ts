@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { needs } from '../../access/permissions';
 import { operation } from '../../platform/http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';
+import { checkoutFullSchema } from '../contract';
+import { listCheckoutsQuery } from '../input';
 import { createPaymentLinkInput, listPaymentLinksQuery, paymentLinkIdParams, updatePaymentLinkInput } from './input';
 
 /**
@@ -101,4 +103,19 @@ export const updatePaymentLink = operation({
   body: updatePaymentLinkInput,
   data: paymentLinkSchema,
   example: { body: { active: false } },
+});
+
+export const listPaymentLinkCheckouts = operation({
+  operationId: 'listPaymentLinkCheckouts',
+  method: 'GET',
+  path: '/api/v1/merchants/payment-links/{payment_link_id}/checkouts',
+  tag: 'Payment links',
+  summary: "List a payment link's checkouts",
+  description:
+    "The checkouts customers started from this link, paid or not: the items, order, filters and paging of `listCheckouts` (newest first, full shape, `limit` 1–100 default 20, `offset`). Another merchant's link, or one of the other mode, is a 404.",
+  security: 'apiKey',
+  permission: needs.checkoutRead,
+  params: paymentLinkIdParams,
+  query: listCheckoutsQuery,
+  data: z.array(checkoutFullSchema),
 });

@@ -11,6 +11,8 @@ import { formatTimestamp } from '../../platform/time';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { MerchantCtx } from '../../access/endpoints';
 import type { PaymentLinkView } from './contract';
+import { listCheckouts } from '../read-checkouts';
+import type { ListCheckoutsQuery } from '../input';
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './input';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -152,6 +154,16 @@ export async function findPaymentLink(db: Db, tenant: Tenant, id: string) {
     .where(and(eq(paymentLinks.id, id), eq(paymentLinks.tenantId, tenant.id)));
   if (!found) throw notFound('Payment link');
   return { row: found.row, tally: tallyOf(found) };
+}
+
+/** The checkouts made from a link of this tenant, as `listCheckouts` lists them; another tenant's link is a 404. */
+export async function listPaymentLinkCheckouts(db: Db, tenant: Tenant, id: string, query: ListCheckoutsQuery) {
+  const [link] = await db
+    .select({ id: paymentLinks.id })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.tenantId, tenant.id)));
+  if (!link) throw notFound('Payment link');
+  return listCheckouts(db, tenant, query, { paymentLinkId: link.id });
 }
 
 export async function getPaymentLink(db: Db, tenant: Tenant, id: string) {

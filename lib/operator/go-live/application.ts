@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   goLiveApplications,
   goLiveDecisions,
@@ -12,6 +12,10 @@ import { formatTimestamp } from '../../platform/time';
 import type { GoLiveFieldsInput } from './input';
 
 type ApplicationRow = typeof goLiveApplications.$inferSelect;
+
+/** The merchant's current application (a rejected one followed by a new one is history). */
+export const currentOf = (merchantId: string) =>
+  and(eq(goLiveApplications.merchantId, merchantId), isNull(goLiveApplications.supersededAt));
 
 /** Statuses in which the business may still change what it sent. */
 export const EDITABLE: readonly GoLiveStatus[] = ['draft', 'more_info'];
@@ -47,6 +51,8 @@ export function presentApplication(row: ApplicationRow) {
     decision_reason: row.decisionReason,
     submitted_at: formatTimestamp(row.submittedAt),
     decided_at: formatTimestamp(row.decidedAt),
+    previous_application_id: row.previousApplicationId,
+    created_at: formatTimestamp(row.createdAt)!,
   };
 }
 export type GoLiveApplication = ReturnType<typeof presentApplication>;
@@ -71,6 +77,10 @@ const columnsOf = (input: GoLiveFieldsInput) => ({
   networkProvider: input.network_provider ?? null,
 });
 
+/** The columns the business fills (what a new application after a rejection starts from). */
+type FieldColumn = keyof ReturnType<typeof columnsOf>;
+const FIELD_COLUMNS = Object.keys(columnsOf({} as GoLiveFieldsInput)) as FieldColumn[];
+
 const wrongStatus = (status: GoLiveStatus, doing: string) =>
   conflict('go_live_wrong_status', `The application is ${status.replace('_', ' ')}: it cannot be ${doing} now`);
 
@@ -80,11 +90,7 @@ const wrongStatus = (status: GoLiveStatus, doing: string) =>
  */
 export async function editableApplication(db: Db, merchantId: string): Promise<ApplicationRow> {
   await db.insert(goLiveApplications).values({ merchantId }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(goLiveApplications)
-    .where(eq(goLiveApplications.merchantId, merchantId))
-    .for('update');
+  const [row] = await db.select().from(goLiveApplications).where(currentOf(merchantId)).for('update');
   if (!EDITABLE.includes(row!.status)) throw wrongStatus(row!.status, 'changed');
   return row!;
 }
@@ -185,17 +191,52 @@ export async function decideApplication(
   const [row] = await db
     .update(goLiveApplications)
     .set({ status: decision, decisionReason: reason, decidedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(goLiveApplications.merchantId, merchantId), eq(goLiveApplications.status, 'submitted')))
+    .where(and(currentOf(merchantId), eq(goLiveApplications.status, 'submitted')))
     .returning();
   if (!row) {
     const [found] = await db
       .select({ status: goLiveApplications.status })
       .from(goLiveApplications)
-      .where(eq(goLiveApplications.merchantId, merchantId));
+      .where(currentOf(merchantId));
     throw found
       ? wrongStatus(found.status, 'decided')
       : conflict('go_live_wrong_status', 'No application was submitted');
   }
   await recordDecision(db, row, decision, by, reason);
   return row;
+}
+
+/**
+ * After a rejection, a new application: the rejected one is kept as history (superseded, with its
+ * decisions and documents) and a draft follows it with its fields copied, for the owner to correct
+ * and send again. Documents are not copied: the operator reviews what is sent with the new one.
+ * A conditional update on the rejected row, so two clicks make one draft.
+ */
+export async function reapply(db: Db, merchantId: string) {
+  const [previous] = await db
+    .update(goLiveApplications)
+    .set({ supersededAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(currentOf(merchantId), eq(goLiveApplications.status, 'rejected')))
+    .returning();
+  if (!previous) {
+    const [found] = await db
+      .select({ status: goLiveApplications.status })
+      .from(goLiveApplications)
+      .where(currentOf(merchantId));
+    throw found
+      ? conflict(
+          'go_live_wrong_status',
+          `The application is ${found.status.replace('_', ' ')}: only a rejected one can be followed by a new one`,
+        )
+      : conflict('go_live_wrong_status', 'No application was rejected');
+  }
+  const copied = Object.fromEntries(FIELD_COLUMNS.map((column) => [column, previous[column]])) as Pick<
+    ApplicationRow,
+    FieldColumn
+  >;
+  const [row] = await db
+    .insert(goLiveApplications)
+    .values({ ...copied, merchantId, previousApplicationId: previous.id })
+    .returning();
+  return presentApplication(row!);
 }

@@ -86,3 +86,6 @@ export const goLiveApproveInput = z.strictObject({
   merchant_id: z.uuid({ error: 'must be a UUID' }),
   reason: z.preprocess(blank, z.string().trim().max(2000, 'must be at most 2000 characters').optional()),
 });
+
+/** The business whose application an operator looks at. */
+export const merchantIdInput = z.strictObject({ merchant_id: z.uuid({ error: 'must be a UUID' }) });

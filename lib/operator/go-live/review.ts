@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { authMembers, authUsers, goLiveApplications, merchants } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { queueMail } from '../../platform/mail/outbox';
+import { notFound } from '../../platform/http/errors';
 import { formatTimestamp } from '../../platform/time';
 import { updateMerchant } from '../merchants/manage-merchant';
-import { decideApplication, type Decider } from './application';
+import { currentOf, decideApplication, type Decider } from './application';
 import { goLiveAnswerMail } from './mails';
 
 /** Applications for the console: submitted ones first (oldest first), then the rest, newest first. */
@@ -14,7 +15,13 @@ export async function listApplications(db: Db) {
     .select({ application: goLiveApplications, merchantName: merchants.name })
     .from(goLiveApplications)
     .innerJoin(merchants, eq(merchants.id, goLiveApplications.merchantId))
-    .where(inArray(goLiveApplications.status, ['submitted', 'more_info', 'approved', 'rejected']))
+    .where(
+      and(
+        inArray(goLiveApplications.status, ['submitted', 'more_info', 'approved', 'rejected']),
+        // The current one per merchant: an earlier, rejected one shows in its application's history.
+        isNull(goLiveApplications.supersededAt),
+      ),
+    )
     .orderBy(desc(goLiveApplications.updatedAt))
     .limit(200);
   const waiting = rows.filter((r) => r.application.status === 'submitted').reverse();
@@ -66,4 +73,30 @@ export async function answerApplication(
     );
   }
   return { merchant_id: merchantId, status: row.status, mailed: owners.length };
+}
+
+/** A settlement account number as the console shows it by default: its last 4 digits only. */
+export function maskAccountNumber(value: string | null): string | null {
+  if (!value) return value;
+  const compact = value.replaceAll(/\s/g, '');
+  return compact.length <= 4 ? '••••' : `•••• ${compact.slice(-4)}`;
+}
+
+/**
+ * The full settlement account of a business's current application, for an operator who asked to
+ * see it (the console action writes who saw which application's account, and when).
+ */
+export async function revealSettlementAccount(db: Db, merchantId: string) {
+  const [row] = await db
+    .select({
+      id: goLiveApplications.id,
+      status: goLiveApplications.status,
+      accountNumber: goLiveApplications.accountNumber,
+      phoneNumber: goLiveApplications.phoneNumber,
+    })
+    .from(goLiveApplications)
+    .where(currentOf(merchantId));
+  // A draft is the business's own until it is sent: the console does not show it.
+  if (!row || row.status === 'draft') throw notFound('Go-live application');
+  return { application_id: row.id, account_number: row.accountNumber, phone_number: row.phoneNumber };
 }

@@ -37,6 +37,10 @@ const en = {
   decision_approved: 'Approved',
   decision_rejected: 'Declined',
   decision_more_info: 'More asked',
+  earlier: 'Earlier applications',
+  earlier_item: 'Started {date}: {status}',
+  show_account: 'Show the full number',
+  account_shown: 'Full number (your viewing is recorded in the audit log):',
 } as const;
 
 type Words = Record<keyof typeof en, string>;
@@ -77,6 +81,11 @@ const fr: Words = {
   decision_approved: 'Approuvée',
   decision_rejected: 'Refusée',
   decision_more_info: 'Informations demandées',
+  earlier: 'Demandes précédentes',
+  earlier_item: 'Commencée le {date} : {status}',
+  show_account: 'Afficher le numéro complet',
+  account_shown: 'Numéro complet (votre consultation est inscrite au journal d’audit) :',
 };
 
 export const GO_LIVE_CONSOLE_COPY: Record<Locale, Words> = { en, fr };
+export type GoLiveConsoleWords = Words;

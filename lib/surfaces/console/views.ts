@@ -11,6 +11,7 @@ import { listUnresolvedOnRails } from '../../operator/rails/unresolved';
 import { listAdminKeys } from '../../operator/admin-keys/admin-keys';
 import { listApplications } from '../../operator/go-live/review';
 import { readApplication } from '../../operator/go-live/read';
+import { maskAccountNumber } from '../../operator/go-live/review';
 import { currencies, merchants, settlementBatches, tenants, wallets, webhookEndpoints } from '../../platform/db/schema';
 import { ApiError } from '../../platform/http/errors';
 import { validate } from '../../platform/http/parse';
@@ -34,7 +35,17 @@ async function goLiveView(ctx: OperatorCtx, merchantId: string | undefined) {
   const applications = await listApplications(ctx.db);
   const chosen = merchantId ? await readApplication(ctx.db, merchantId) : null;
   const name = applications.find((a) => a.merchant_id === merchantId)?.merchant_name ?? null;
-  return { applications, selected: chosen && chosen.status !== 'draft' ? { ...chosen, merchant_name: name } : null };
+  if (!chosen || chosen.status === 'draft') return { applications, selected: null };
+  // The settlement account is masked here, so the page never holds the full number: "show" asks for it.
+  const masked = <A extends { account_number: string | null; phone_number: string | null }>(a: A) => ({
+    ...a,
+    account_number: maskAccountNumber(a.account_number),
+    phone_number: maskAccountNumber(a.phone_number),
+  });
+  return {
+    applications,
+    selected: { ...masked(chosen), earlier: chosen.earlier.map(masked), merchant_name: name },
+  };
 }
 
 /** Every merchant, newest first (the operator API has no list; the console needs one). */

@@ -101,6 +101,10 @@ const CASES: Record<OperatorActionName, ConsoleCase> = {
     valid: async () => ({ merchant_id: await applied(), reason: 'Add a bank statement of the settlement account' }),
     concerns: (_w, form) => form.merchant_id!,
   },
+  revealGoLiveAccount: {
+    valid: async () => ({ merchant_id: await applied() }),
+    concerns: (_w, form) => form.merchant_id!,
+  },
 };
 
 /** A business not yet verified whose go-live application waits for the operator. */

@@ -1,12 +1,16 @@
 import { headers } from 'next/headers';
-import { resolveLocale } from '@/lib/platform/i18n/locale';
+import { isLocale, LOCALE_REQUEST_HEADER } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import frame from '../../pay/[reference]/frame.module.css';
 
-/** A slug that names no link (mistyped, or made up): a 404 that says so in the customer's language. */
+/**
+ * A slug that names no link (mistyped, or made up): a 404 that says so in the customer's language.
+ * A not-found page gets no search parameters, so the language is the one proxy.ts read from
+ * `?locale=` or Accept-Language, as for the link's other states.
+ */
 export default async function PaymentLinkNotFound() {
-  const requestHeaders = await headers();
-  const messages = messagesFor(resolveLocale(null, requestHeaders.get('accept-language')));
+  const asked = (await headers()).get(LOCALE_REQUEST_HEADER);
+  const messages = messagesFor(isLocale(asked) ? asked : 'en');
   return (
     <div className={frame.page}>
       <div className={frame.shell}>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { GO_LIVE_CONSOLE_COPY } from '@/lib/surfaces/console/go-live-copy';
 import { ConsoleForm } from '../action-form';
+import { RevealAccount } from './reveal-account';
 import { consolePage } from '../console-page';
 import styles from '../../dashboard/[mode]/ui.module.css';
 import cards from '../console.module.css';
@@ -90,6 +91,7 @@ export default async function GoLiveReviewPage({
                 .join(', '),
             )}
           </dl>
+          {(a.account_number || a.phone_number) && <RevealAccount merchantId={a.merchant_id} words={words} t={t} />}
           <h3 className={styles.sectionTitle}>{t.documents}</h3>
           <ul data-testid="golive-review-documents">
             {a.documents.map((d) => (
@@ -168,6 +170,36 @@ export default async function GoLiveReviewPage({
               </li>
             ))}
           </ul>
+          {a.earlier.length > 0 && (
+            <>
+              <h3 className={styles.sectionTitle}>{t.earlier}</h3>
+              <ul data-testid="golive-review-earlier">
+                {a.earlier.map((e) => (
+                  <li key={e.id}>
+                    <p className={styles.label}>
+                      {t.earlier_item
+                        .replace('{date}', when(e.created_at))
+                        .replace('{status}', t[`status_${e.status}`])}
+                    </p>
+                    <ul>
+                      {e.decisions.map((d) => (
+                        <li key={`${d.at}-${d.decision}`}>
+                          {when(d.at)}: {t[`decision_${d.decision}`]} ({d.by}){d.reason ? `: ${d.reason}` : ''}
+                        </li>
+                      ))}
+                      {e.documents.map((d) => (
+                        <li key={d.id}>
+                          <a className={styles.link} href={`/console/go-live/documents/${d.id}`} download>
+                            <bdi>{d.file_name}</bdi>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
       )}
     </>

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { authUsers } from './auth';
@@ -19,9 +29,11 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * A business's application to take real money (one per merchant): who it is, who owns it, where its
- * money is settled. `draft → submitted → approved | rejected | more_info`, `more_info → submitted`,
- * each move a conditional update on `status`; every move is also a line of `go_live_decisions`.
+ * A business's application to take real money (one current per merchant): who it is, who owns it,
+ * where its money is settled. `draft → submitted → approved | rejected | more_info`,
+ * `more_info → submitted`, each move a conditional update on `status`; every move is also a line of
+ * `go_live_decisions`. A rejected application can be followed by a new one (`previousApplicationId`):
+ * the rejected one is then `supersededAt` and stays, with its decisions and documents, as history.
  */
 export const goLiveApplications = pgTable(
   'go_live_applications',
@@ -53,11 +65,19 @@ export const goLiveApplications = pgTable(
     decisionReason: text(),
     submittedAt: moment(),
     decidedAt: moment(),
+    /** The rejected application this one follows (its fields were copied), null for a first one. */
+    previousApplicationId: uuid().references((): AnyPgColumn => goLiveApplications.id),
+    /** Set when a new application follows this (rejected) one: it is history, no longer current. */
+    supersededAt: moment(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('go_live_applications_merchant_unique').on(t.merchantId),
+    uniqueIndex('go_live_applications_merchant_unique')
+      .on(t.merchantId)
+      .where(sql`${t.supersededAt} is null`),
+    index('go_live_applications_history_idx').on(t.merchantId, t.createdAt),
+    check('go_live_applications_superseded_rejected', sql`${t.supersededAt} is null or ${t.status} = 'rejected'`),
     index('go_live_applications_status_idx').on(t.status, t.submittedAt),
     check('go_live_applications_status_check', sql`${t.status} in (${inList(GO_LIVE_STATUSES)})`),
   ],

@@ -1,5 +1,5 @@
-import { approveApplication, answerApplication } from '../../../operator/go-live/review';
-import { goLiveApproveInput, goLiveDecisionInput } from '../../../operator/go-live/input';
+import { approveApplication, answerApplication, revealSettlementAccount } from '../../../operator/go-live/review';
+import { goLiveApproveInput, goLiveDecisionInput, merchantIdInput } from '../../../operator/go-live/input';
 import { validate } from '../../../platform/http/parse';
 import type { OperatorAction } from '../perform-operator';
 import type { OperatorCtx } from '../operator';
@@ -40,3 +40,18 @@ const answer = (decision: 'rejected' | 'more_info', name: 'go_live.reject' | 'go
 
 export const rejectGoLiveAction = answer('rejected', 'go_live.reject');
 export const requestGoLiveInfoAction = answer('more_info', 'go_live.request_info');
+
+/**
+ * The full settlement account number, shown only when an operator asks: the audit line says who saw
+ * which application's account, and when (never the number itself).
+ */
+export const revealGoLiveAccountAction = {
+  name: 'go_live.reveal_account',
+  read: (form) => validate(merchantIdInput, { merchant_id: form.merchant_id }),
+  run: (ctx, input) => revealSettlementAccount(ctx.db, input.merchant_id),
+  audit: (input, result) => ({
+    merchantId: input.merchant_id,
+    target: result.application_id,
+    details: { shown: 'settlement_account' },
+  }),
+} satisfies OperatorAction<{ merchant_id: string }, Awaited<ReturnType<typeof revealSettlementAccount>>>;

@@ -2,7 +2,7 @@ import { approveCheckoutAction, rejectCheckoutAction } from './approvals';
 import { createMerchantAction, setKybStatusAction, setLiveModeAction } from './merchants';
 import { runSettlementAction, settlementHoldAction } from './settlement';
 import { createAdminKeyAction, revokeAdminKeyAction } from './admin-keys';
-import { approveGoLiveAction, rejectGoLiveAction, requestGoLiveInfoAction } from './go-live';
+import { approveGoLiveAction, rejectGoLiveAction, requestGoLiveInfoAction, revealGoLiveAccountAction } from './go-live';
 import type { FormValues } from '../../dashboard/perform';
 import { performOperator, type ConsoleOutcome, type OperatorAction } from '../perform-operator';
 
@@ -24,6 +24,7 @@ export const OPERATOR_ACTIONS = {
   approveGoLive: approveGoLiveAction,
   rejectGoLive: rejectGoLiveAction,
   requestGoLiveInfo: requestGoLiveInfoAction,
+  revealGoLiveAccount: revealGoLiveAccountAction,
 };
 export type OperatorActionName = keyof typeof OPERATOR_ACTIONS;
 /** What an action answers when it succeeds (for the page that shows it). */

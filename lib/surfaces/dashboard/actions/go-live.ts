@@ -1,5 +1,5 @@
 import { addDocument, removeDocument } from '../../../operator/go-live/documents';
-import { saveApplication, submitApplication } from '../../../operator/go-live/application';
+import { reapply, saveApplication, submitApplication } from '../../../operator/go-live/application';
 import { goLiveDocumentIdInput, goLiveDocumentInput, goLiveFieldsInput } from '../../../operator/go-live/input';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';
@@ -54,4 +54,15 @@ export const GO_LIVE_ACTIONS = {
       details: { status: application.status, legal_name: application.legal_name },
     }),
   } satisfies DashboardAction<Record<string, never>, Awaited<ReturnType<typeof submitApplication>>>,
+
+  reapplyGoLive: {
+    name: 'go_live.reapply',
+    allowed: OWNERS,
+    read: () => ({}),
+    run: (ctx) => reapply(ctx.db, ctx.merchant.id),
+    audit: (_input, application) => ({
+      target: application.id,
+      details: { status: application.status, previous_application_id: application.previous_application_id },
+    }),
+  } satisfies DashboardAction<Record<string, never>, Awaited<ReturnType<typeof reapply>>>,
 };

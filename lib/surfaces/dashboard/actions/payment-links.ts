@@ -2,7 +2,9 @@ import * as contract from '../../../checkout/links/contract';
 import {
   createPaymentLinkInput,
   paymentLinkIdParams,
+  updatePaymentLinkInput,
   type CreatePaymentLinkInput,
+  type UpdatePaymentLinkInput,
 } from '../../../checkout/links/input';
 import { createPaymentLink, updatePaymentLink } from '../../../checkout/links/manage';
 import { validate } from '../../../platform/http/parse';
@@ -11,7 +13,7 @@ import { amountOf } from '../amount-text';
 import { permissionOf } from './operation-permission';
 
 /**
- * Payment links from the dashboard: make one, switch one off or on again, with the API's own schema
+ * Payment links from the dashboard: make one, edit one, switch one off or on again, with the API's own schema
  * and verbs, so a refusal names the same fields as the API's 422.
  */
 
@@ -29,8 +31,28 @@ export function paymentLinkBody(form: FormValues) {
     currency_code: form.currency_code ?? '',
     description: form.description ?? '',
     collect_customer_email: form.collect_customer_email === 'on',
-    ...(ends !== undefined && { ends_at: /^\d{4}-\d{2}-\d{2}$/.test(ends) ? `${ends}T23:59:59Z` : ends }),
+    ...(ends !== undefined && { ends_at: endOfDay(ends) }),
     ...(max !== undefined && { max_payments: /^\d{1,9}$/.test(max.trim()) ? Number(max.trim()) : max }),
+  };
+}
+
+/** A date typed in the form: the link takes payments to the end of that day (UTC). */
+const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
+
+/**
+ * The edit form as the API's PATCH body: what it may change, never the amount or the currency. An
+ * emptied end date or limit removes it (null); an end date left as it was is not sent, so a link made
+ * through the API keeps its exact time, and a link already ended can still be edited otherwise.
+ */
+export function paymentLinkEditBody(form: FormValues) {
+  const ends = optional(form.ends_at);
+  const max = optional(form.max_payments);
+  const endsUnchanged = (ends ?? '') === (form.ends_at_was ?? '').trim();
+  return {
+    description: form.description ?? '',
+    collect_customer_email: form.collect_customer_email === 'on',
+    ...(!endsUnchanged && { ends_at: ends === undefined ? null : endOfDay(ends) }),
+    max_payments: max === undefined ? null : /^\d{1,9}$/.test(max.trim()) ? Number(max.trim()) : max,
   };
 }
 
@@ -56,6 +78,25 @@ export const PAYMENT_LINK_ACTIONS = {
       },
     }),
   } satisfies DashboardAction<CreatePaymentLinkInput, Created>,
+
+  editPaymentLink: {
+    name: 'payment_link.update',
+    allowed: permissionOf(contract.updatePaymentLink),
+    read: (form) => ({
+      ...readId(form),
+      changes: validate(updatePaymentLinkInput, paymentLinkEditBody(form)),
+    }),
+    run: (ctx, { payment_link_id, changes }) => updatePaymentLink(ctx.db, ctx.tenant, payment_link_id, changes),
+    audit: ({ payment_link_id, changes }, link) => ({
+      target: payment_link_id,
+      details: {
+        changed: Object.keys(changes).sort(),
+        ends_at: link.ends_at,
+        max_payments: link.max_payments,
+        collect_customer_email: link.collect_customer_email,
+      },
+    }),
+  } satisfies DashboardAction<{ payment_link_id: string; changes: UpdatePaymentLinkInput }, Updated>,
 
   deactivatePaymentLink: {
     name: 'payment_link.deactivate',

@@ -63,6 +63,13 @@ const en = {
   decision_more_info: 'More asked',
   live_link: 'Apply to go live',
   live_is_on: 'Open live mode',
+  reapply_title: 'Apply again',
+  reapply_lead:
+    'Start a new application from this one: its details are filled in for you to correct. Documents are not carried over: add them again. This application and the operator’s answer stay below as history.',
+  reapply: 'Start a new application',
+  reapplied: 'New application started: correct the details, add the documents, then send it.',
+  earlier: 'Earlier applications',
+  earlier_item: 'Application started {date}: {status}',
 } as const;
 
 type Words = Record<keyof typeof en, string>;
@@ -128,6 +135,13 @@ const fr: Words = {
   decision_more_info: 'Informations demandées',
   live_link: 'Demander le passage en mode réel',
   live_is_on: 'Ouvrir le mode réel',
+  reapply_title: 'Faire une nouvelle demande',
+  reapply_lead:
+    'Commencez une nouvelle demande à partir de celle-ci : ses informations sont reprises pour que vous les corrigiez. Les documents ne sont pas repris : ajoutez-les de nouveau. Cette demande et la réponse de l’opérateur restent ci-dessous dans l’historique.',
+  reapply: 'Commencer une nouvelle demande',
+  reapplied: 'Nouvelle demande commencée : corrigez les informations, ajoutez les documents, puis envoyez-la.',
+  earlier: 'Demandes précédentes',
+  earlier_item: 'Demande commencée le {date} : {status}',
 };
 
 export const GO_LIVE_COPY: Record<Locale, Words> = { en, fr };

@@ -75,6 +75,13 @@ const en = {
   total_other: 'Paid in total: {total} ({count} payments)',
   newer: 'Newer',
   older: 'Older',
+  edit: 'Edit the link',
+  edit_fixed:
+    'The amount and the currency cannot change: a QR code already printed must never start charging something else. For another price, make a new link.',
+  edit_ends_hint: 'The link takes payments to the end of this day (UTC). Empty it to remove the end.',
+  edit_max_payments_hint: 'Counts paid payments. Empty it to remove the limit.',
+  edit_submit: 'Save the changes',
+  edited: 'Changes saved. Customers who open the link now see them.',
 };
 type Words = typeof en;
 
@@ -154,6 +161,13 @@ const fr: Words = {
   total_other: 'Total payé\u00a0: {total} ({count} paiements)',
   newer: 'Plus récents',
   older: 'Plus anciens',
+  edit: 'Modifier le lien',
+  edit_fixed:
+    'Le montant et la devise ne peuvent pas changer : un QR code déjà imprimé ne doit jamais se mettre à encaisser autre chose. Pour un autre prix, créez un nouveau lien.',
+  edit_ends_hint: 'Le lien accepte des paiements jusqu’à la fin de ce jour (UTC). Videz-le pour retirer la fin.',
+  edit_max_payments_hint: 'Compte les paiements reçus. Videz-le pour retirer la limite.',
+  edit_submit: 'Enregistrer les modifications',
+  edited: 'Modifications enregistrées. Les clients qui ouvrent le lien les voient dès maintenant.',
 };
 
 export const PAYMENT_LINKS_COPY: Record<Locale, Words> = { en, fr };

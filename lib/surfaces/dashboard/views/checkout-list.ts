@@ -124,7 +124,7 @@ export async function checkoutListView(db: Db, tenant: Tenant, search: CheckoutS
     const rows = await listCheckouts(db, tenant, listCheckoutsQuery.parse({ limit }));
     return withRefunds(db, tenant, { ...page(rows, 0), search, applied: {}, searchedBy: null, problems });
   }
-  const rows = await listCheckouts(db, tenant, parsed.data, search.q);
+  const rows = await listCheckouts(db, tenant, parsed.data, { contains: search.q });
   return withRefunds(db, tenant, {
     ...page(rows, parsed.data.offset),
     search,

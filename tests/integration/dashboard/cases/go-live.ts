@@ -1,5 +1,11 @@
 import type { ActionCase } from './world';
-import { COMPLETE_FIELDS, SAMPLE_FILES, freshDraft, storedDocument } from '../../../support/go-live';
+import {
+  COMPLETE_FIELDS,
+  SAMPLE_FILES,
+  freshDraft,
+  rejectedApplication,
+  storedDocument,
+} from '../../../support/go-live';
 
 export const GO_LIVE_CASES = {
   saveGoLive: {
@@ -26,6 +32,10 @@ export const GO_LIVE_CASES = {
       await storedDocument(merchant.id);
       return {};
     },
+    foreign: null,
+  },
+  reapplyGoLive: {
+    valid: async ({ merchant }) => (await rejectedApplication(merchant.id), {}),
     foreign: null,
   },
 } satisfies Record<string, ActionCase>;

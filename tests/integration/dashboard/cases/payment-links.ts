@@ -29,6 +29,24 @@ export const PAYMENT_LINK_CASES = {
     }),
     foreign: null,
   },
+  editPaymentLink: {
+    // Its end date removed (left empty), a limit set, the email asked, a new description.
+    valid: async ({ merchant }) => ({
+      payment_link_id: await aLink(merchant),
+      description: 'Haircut and wash',
+      collect_customer_email: 'on',
+      ends_at: '',
+      ends_at_was: '',
+      max_payments: '25',
+    }),
+    foreign: async ({ other }) => ({
+      payment_link_id: await aLink(other),
+      description: 'Taken over',
+      ends_at: '',
+      ends_at_was: '',
+      max_payments: '',
+    }),
+  },
   deactivatePaymentLink: {
     valid: async ({ merchant }) => ({ payment_link_id: await aLink(merchant) }),
     foreign: async ({ other }) => ({ payment_link_id: await aLink(other) }),

@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { readApplication } from '@/lib/operator/go-live/read';
 import { EDITABLE } from '@/lib/operator/go-live/application';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
+import { fill } from '@/lib/surfaces/dashboard/copy';
 import { GO_LIVE_COPY, statusWords } from '@/lib/surfaces/dashboard/copy/go-live';
 import { pageLocale } from '../../../frame';
 import { memberOf, shellWords } from '../member';
 import { when as whenIn } from '../../../ui/format';
 import { ApplicationForm } from './application-form';
+import { ActionForm } from '../action-form';
 import { RemoveForm, SubmitForm, UploadForm } from './document-forms';
 import styles from '../ui.module.css';
 
@@ -15,7 +17,9 @@ export const metadata: Metadata = { title: 'Go live' };
 /**
  * The business's application to go live: where it stands (and the operator's words when they asked
  * for more or declined), then for owners, while it may still change, the fields, the documents and
- * sending it; and every decision so far. Other roles see where it stands only.
+ * sending it; and every decision so far. Once declined, an owner may start a new application from it
+ * (its fields copied); the declined ones stay listed under "Earlier applications". Other roles see
+ * where it stands only.
  */
 export default async function GoLivePage({ params }: { params: Promise<{ mode: string }> }) {
   const ctx = await memberOf(params);
@@ -92,15 +96,56 @@ export default async function GoLivePage({ params }: { params: Promise<{ mode: s
           <DocumentList mode={ctx.mode} documents={application.documents} removable={false} />
         </section>
       )}
+      {owner && application?.status === 'rejected' && (
+        <section className={styles.section} aria-labelledby="golive-reapply">
+          <h2 className={styles.sectionTitle} id="golive-reapply">
+            {words.reapply_title}
+          </h2>
+          <p className={styles.hint}>{words.reapply_lead}</p>
+          <ActionForm
+            name="reapplyGoLive"
+            mode={ctx.mode}
+            words={shell}
+            submit={words.reapply}
+            success={words.reapplied}
+          />
+        </section>
+      )}
       {application && application.decisions.length > 0 && (
         <section className={styles.section} aria-labelledby="golive-history">
           <h2 className={styles.sectionTitle} id="golive-history">
             {words.history}
           </h2>
-          <ul data-testid="golive-history">
+          <ul className={styles.lines} data-testid="golive-history">
             {application.decisions.map((d) => (
               <li key={`${d.at}-${d.decision}`}>
                 {when(d.at)}: {words[`decision_${d.decision}`]} ({d.by}){d.reason ? `: ${d.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {application && application.earlier.length > 0 && (
+        <section className={styles.section} aria-labelledby="golive-earlier">
+          <h2 className={styles.sectionTitle} id="golive-earlier">
+            {words.earlier}
+          </h2>
+          <ul className={styles.lines} data-testid="golive-earlier">
+            {application.earlier.map((e) => (
+              <li key={e.id}>
+                <p className={styles.label}>
+                  {fill(words.earlier_item, { date: when(e.created_at), status: statusWords(words, e.status) })}
+                </p>
+                <ul>
+                  {e.decisions.map((d) => (
+                    <li key={`${d.at}-${d.decision}`}>
+                      {when(d.at)}: {words[`decision_${d.decision}`]} ({d.by}){d.reason ? `: ${d.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+                {owner && e.documents.length > 0 && (
+                  <DocumentList mode={ctx.mode} documents={e.documents} removable={false} />
+                )}
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import { ActionForm } from '../../action-form';
 import { formatsOf, statusBadge } from '../../checkouts/format';
 import { memberOf, shellWords } from '../../member';
 import { amountText } from '../amounts';
+import { EditPaymentLinkForm } from '../edit-link';
 import { ShareLink } from '../share';
 import ui from '../../ui.module.css';
 import styles from '../links.module.css';
@@ -24,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * One payment link: its address with Copy and Share, its QR code (printable for a counter), its
- * state and limits, Switch off / on, and its payments with their total. Another merchant's or
+ * state and limits, Switch off / on, an edit form (not of the amount or currency), and its payments with their total. Another merchant's or
  * mode's link is not found.
  */
 export default async function PaymentLinkPage({
@@ -130,6 +131,20 @@ export default async function PaymentLinkPage({
             />
           ))}
       </section>
+      {mayManage && (
+        <section className={`${ui.section} ${styles.noPrint}`} aria-labelledby="link-edit">
+          <h2 className={ui.sectionTitle} id="link-edit">
+            {words.edit}
+          </h2>
+          <EditPaymentLinkForm
+            mode={ctx.mode}
+            link={link}
+            amount={amountText(link, words, locale)}
+            words={words}
+            shell={shell}
+          />
+        </section>
+      )}
       <section className={`${ui.section} ${styles.noPrint}`} aria-labelledby="link-payments">
         <h2 className={ui.sectionTitle} id="link-payments">
           {words.list_payments}
