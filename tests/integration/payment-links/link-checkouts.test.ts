@@ -87,13 +87,13 @@ describe("a payment link's checkouts, through the API", () => {
     expectStatus(await list('00000000-0000-4000-8000-000000000000'), 404);
   });
 
-  it("reads a link's checkouts through its index on a merchant with 100,000 checkouts", async () => {
+  it("reads a link's checkouts through its index on a merchant with 20,000 other checkouts (the planner picks it by selectivity, as at 100,000)", async () => {
     const link = await newLink(m, { amount: undefined });
     await started(link, '3');
     const [model] = await sql`select id from checkouts where payment_link_id = ${link.id}`;
     const plan = await sql
       .begin(async (tx) => {
-        // 100,000 other checkouts of the same merchant, copies of one row; rolled back below.
+        // 20,000 other checkouts of the same merchant, copies of one row; rolled back below.
         await tx`
           insert into checkouts
           select (jsonb_populate_record(c, jsonb_build_object(
@@ -101,7 +101,7 @@ describe("a payment link's checkouts, through the API", () => {
                     'payment_reference', 'PAY-' || upper(substr(md5(random()::text), 1, 16)),
                     'payment_link_id', null,
                     'created_at', now() - n * interval '1 second'))).*
-            from checkouts c, generate_series(1, 100000) n
+            from checkouts c, generate_series(1, 20000) n
            where c.id = ${model!.id as string}`;
         await tx`analyze checkouts`;
         const rows = await tx.unsafe(
