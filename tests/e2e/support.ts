@@ -289,7 +289,16 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   // Phones are looked at at their narrowest (320 px), desktops as they are.
   const narrow = size && size.width < 600;
   if (narrow) await page.setViewportSize({ width: 320, height: size.height });
-  await page.screenshot({ path: `test-results/screens/${narrow ? '320' : size?.width}-${name}.png`, fullPage: true });
+  // A page that grows with the whole run (the dev mailbox) is photographed down to 8,000 px: a
+  // screenshot of 80,000 px takes longer than the step allows, and nobody looks that far.
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  const width = narrow ? 320 : (size?.width ?? 1280);
+  await page.screenshot({
+    path: `test-results/screens/${narrow ? '320' : size?.width}-${name}.png`,
+    fullPage: true,
+    ...(tall > 8_000 ? { clip: { x: 0, y: 0, width, height: 8_000 } } : {}),
+    timeout: 30_000,
+  });
   if (narrow) await page.setViewportSize(size);
 }
 
