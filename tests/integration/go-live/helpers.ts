@@ -62,6 +62,7 @@ export async function download(who: Member | null, path: string) {
 }
 
 export async function applicationOf(merchantId: string) {
-  const [row] = await sql`select * from go_live_applications where merchant_id = ${merchantId} and superseded_at is null`;
+  const [row] =
+    await sql`select * from go_live_applications where merchant_id = ${merchantId} and superseded_at is null`;
   return row;
 }

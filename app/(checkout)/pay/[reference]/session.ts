@@ -81,8 +81,7 @@ export async function callApi<T>(
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     // The page's language, so the customer's receipt is written in it (lib/collections/hosted-page/customer-locale.ts):
     // the first read keeps it, each action the customer takes updates it.
-    if (document.documentElement.lang)
-      headers['x-checkout-locale'] = document.documentElement.lang;
+    if (document.documentElement.lang) headers['x-checkout-locale'] = document.documentElement.lang;
     const response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
