@@ -6,7 +6,7 @@ import { contract } from '../../support/contract';
 import { sql, checkoutWithPage, eventsOf, checkoutRow } from './helpers';
 
 describe('public checkout session', () => {
-  it('returns what the page needs, and changes nothing', async () => {
+  it("returns what the page needs, and changes nothing but the customer's language, kept from the first read", async () => {
     const { checkout, page } = await checkoutWithPage();
     const before = await checkoutRow(checkout.id);
     const res = await page.call(contract.getCheckoutSession);
@@ -20,7 +20,13 @@ describe('public checkout session', () => {
     expect(s.latest_attempt).toBeNull();
     expect(s.sandbox).toBe(true);
     expect(Math.abs(new Date(`${s.server_time}Z`).getTime() - Date.now())).toBeLessThan(5000);
-    expect(await checkoutRow(checkout.id)).toEqual(before);
+    // The first read keeps the page's language (for the receipt: lib/collections/hosted-page/customer-locale.ts);
+    // nothing else, not even updated_at. A second read changes nothing at all.
+    const after = await checkoutRow(checkout.id);
+    expect(before.customer_locale).toBeNull();
+    expect(after).toEqual({ ...before, customer_locale: 'en' });
+    await page.ok(contract.getCheckoutSession, { headers: { 'x-checkout-locale': 'fr' } });
+    expect(await checkoutRow(checkout.id)).toEqual(after);
   });
 
   it('offers only bank transfer in NGN, and hides methods the branding does not accept', async () => {
