@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { droppedArrayTypesFetch } from './lib/platform/db/unavailable';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // A database the tests stop on purpose may break a connection while postgres.js reads its array
+    // types, which that driver never awaits: the app's processes log it as a warning
+    // (survivingDatabaseOutages), and the tests do not count it as an error either. Any other
+    // unhandled error still fails the run.
+    onUnhandledError: (error) => !droppedArrayTypesFetch(error),
     projects: [
       {
         resolve: { alias },

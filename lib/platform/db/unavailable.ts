@@ -77,6 +77,25 @@ export function connectionFailure(
 }
 
 /**
+ * postgres.js (3.4.9) fetches a new connection's array types without listening for the answer
+ * (connection.js, `fetchArrayTypes`; porsager/postgres#1192, #1223): when that connection breaks
+ * during its start, the failure is an unhandled rejection, though the statement that asked for the
+ * connection fails (or is retried) on its own. This tells that rejection apart from a real one. It
+ * reads plain fields, so it also knows the error after a test runner has copied it between processes.
+ */
+export function droppedArrayTypesFetch(reason: unknown): boolean {
+  if (typeof reason !== 'object' || reason === null) return false;
+  const { code, query } = reason as { code?: unknown; query?: unknown };
+  return (
+    typeof code === 'string' &&
+    Object.hasOwn(KINDS, code) &&
+    typeof query === 'string' &&
+    /from pg_catalog\.pg_type a\s/.test(query) &&
+    query.includes('typarray')
+  );
+}
+
+/**
  * A failure as log fields: a connection failure in one line (its code and message: the database was
  * away, the code is not at fault, so no stack), anything else in full (describeError).
  */
