@@ -125,8 +125,11 @@ return reply(200);`;
               <p>
                 Verify <code>X-Webhook-Signature</code> (<code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>{' '}
                 of <code>&lt;t&gt;.&lt;raw body&gt;</code>) on the raw bytes before parsing, and refuse timestamps more
-                than 5 minutes from now. <code>lib/notifications/webhooks/verify.ts</code> needs only{' '}
-                <code>node:crypto</code>: import or copy it.
+                than 5 minutes from now. It is Stripe&rsquo;s scheme: <code>stripe.webhooks.constructEvent</code>{' '}
+                verifies it. Every delivery is also signed as Standard Webhooks says (<code>webhook-id</code>,{' '}
+                <code>webhook-timestamp</code>, <code>webhook-signature</code>), so its libraries verify it with the
+                same secret. <code>lib/notifications/webhooks/verify.ts</code> needs only <code>node:crypto</code>:
+                import or copy it.
               </p>
               <Code label="Verify a webhook in Node.js">{verify}</Code>
               <p>

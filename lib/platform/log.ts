@@ -37,7 +37,7 @@ const SECRET_PATTERNS: [RegExp, (match: string) => string][] = [
   [/\bsk_(test|live)_[0-9A-Za-z]{5,}/g, (m) => `${m.slice(0, 12)}…${MASK}`],
   [/\bak_[0-9A-Za-z]{20,}/g, (m) => `${m.slice(0, 7)}…${MASK}`],
   // Webhook signing secrets (lib/notifications/webhooks/manage.ts).
-  [/\bwhsec_[0-9A-Za-z_-]{5,}/g, () => `whsec_${MASK}`],
+  [/\bwhsec_[0-9A-Za-z+/_-]{5,}={0,2}/g, () => `whsec_${MASK}`],
   // Embed session tokens (lib/checkout/embed/token.ts): public by design, yet no reason to collect them.
   [/\bpk_embed_[0-9A-Za-z_-]{5,}/g, () => `pk_embed_${MASK}`],
   // JWTs (checkout tokens): a base64url JSON header.

@@ -5,6 +5,7 @@ import { closeDatabase } from '../../lib/platform/db/client';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { withDatabase } from './global-setup';
 import { TEST_SECRETS } from './log-secrets';
+import { signatureFailures } from './webhook-signatures';
 
 /**
  * Runs before each integration test file: a fresh database copied from the migrated template, and the
@@ -45,7 +46,10 @@ Object.assign(process.env, {
 resetConfigForTests();
 
 afterAll(async () => {
+  // Every webhook this file's receivers got verified with Stripe's and Standard Webhooks' libraries.
+  const unverified = signatureFailures();
   await closeDatabase();
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.end();
+  if (unverified.length > 0) throw new Error(`webhook deliveries not verified:\n${unverified.join('\n')}`);
 });

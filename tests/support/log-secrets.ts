@@ -27,7 +27,7 @@ const PATTERN_RULES: Rule[] = [
   { what: 'API key', pattern: /sk_(test|live)_[0-9A-Za-z]{12,}/g },
   { what: 'admin key', pattern: /\bak_[0-9A-Za-z]{12,}/g },
   // Webhook signing secrets; the `whsec_…abcd` hint is not one.
-  { what: 'webhook secret', pattern: /whsec_[0-9A-Za-z_-]{8,}/g },
+  { what: 'webhook secret', pattern: /whsec_[0-9A-Za-z+/_-]{8,}/g },
   // Embed session tokens (lib/checkout/embed/token.ts).
   { what: 'embed token', pattern: /pk_embed_[0-9A-Za-z_-]{12,}/g },
   // JWTs: checkout tokens.

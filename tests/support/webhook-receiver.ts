@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { envelopeOf } from '../../lib/notifications/webhooks/envelope';
 import { checkTimestamps } from './timestamps';
+import { checkDeliverySignatures } from './webhook-signatures';
 
 /** The body of every delivery (lib/notifications/webhooks/envelope.ts). */
 export type WebhookEnvelope = ReturnType<typeof envelopeOf>;
@@ -75,6 +76,7 @@ export async function startReceiver(
         json,
         receivedAt: Date.now(),
       };
+      await checkDeliverySignatures(`http://127.0.0.1:${port}${entry.path}`, raw, req.headers);
       const index = received.push(entry) - 1;
       for (const w of waiters.filter((w) => received.length >= w.count)) {
         waiters.splice(waiters.indexOf(w), 1);

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import Stripe from 'stripe';
 import {
+  computeStandardSignature,
   computeWebhookSignature,
   parseSignatureHeader,
   verifyWebhookSignature,
 } from '../../lib/notifications/webhooks/verify';
-import { signatureHeader } from '../../lib/notifications/webhooks/dispatcher';
+import { signatureHeader, standardSignatureHeader } from '../../lib/notifications/webhooks/dispatcher';
 
 /**
  * Signature vectors for `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
@@ -14,6 +17,7 @@ import { signatureHeader } from '../../lib/notifications/webhooks/dispatcher';
  */
 const SECRET = 'whsec_test_secret_for_vectors_0123456789';
 const OTHER_SECRET = 'whsec_another_secret_for_vectors_98765';
+const OTHER_SECRET_B64 = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const T = 1767225600; // 2026-01-01T00:00:00Z
 const BODY = '{"id":"evt_1","event_type":"checkout.paid"}';
 /** HMAC-SHA256(SECRET, "1767225600." + BODY), pinned. */
@@ -167,5 +171,53 @@ describe('verifyWebhookSignature', () => {
   it('a wrong v1 next to nothing else fails, and a right v1 under a different t fails', () => {
     expect(verifyWebhookSignature(BODY, header(T, '0'.repeat(64)), SECRET, 300, T)).toBe(false);
     expect(verifyWebhookSignature(BODY, header(T + 1, PINNED_V1), SECRET, 300, T)).toBe(false);
+  });
+});
+
+describe('the same delivery signed as Standard Webhooks says, and read by the libraries merchants use', () => {
+  const secret = `whsec_${crypto.randomBytes(32).toString('base64')}`;
+  const id = '7b0c9a8e-2f4d-4c1e-9a55-1f3d2b6e8c01';
+  const now = Math.floor(Date.now() / 1000);
+
+  it("standardwebhooks' Webhook.verify takes our headers, with one secret and with two during a rotation", () => {
+    const other = `whsec_${crypto.randomBytes(32).toString('base64')}`;
+    for (const secrets of [[secret], [other, secret]]) {
+      const headers = {
+        'webhook-id': id,
+        'webhook-timestamp': String(now),
+        'webhook-signature': standardSignatureHeader(secrets, id, now, BODY),
+      };
+      expect(new Webhook(secret).verify(BODY, headers)).toEqual(JSON.parse(BODY));
+    }
+    // Its own signing gives the same value as ours.
+    expect(standardSignatureHeader([secret], id, now, BODY)).toBe(
+      new Webhook(secret).sign(id, new Date(now * 1000), BODY),
+    );
+  });
+
+  it('refuses another body, another id, another secret', () => {
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(now),
+      'webhook-signature': standardSignatureHeader([secret], id, now, BODY),
+    };
+    const hook = new Webhook(secret);
+    expect(() => hook.verify(`${BODY} `, headers)).toThrow();
+    expect(() => hook.verify(BODY, { ...headers, 'webhook-id': `${id}x` })).toThrow();
+    expect(() => new Webhook(OTHER_SECRET_B64).verify(BODY, headers)).toThrow();
+  });
+
+  it('an older base64url secret signs with the same key as its standard-base64 spelling', () => {
+    const bytes = crypto.randomBytes(32);
+    const old = `whsec_${bytes.toString('base64url')}`;
+    const spelled = `whsec_${bytes.toString('base64')}`;
+    expect(computeStandardSignature(old, id, T, BODY)).toBe(computeStandardSignature(spelled, id, T, BODY));
+  });
+
+  it("Stripe's constructEvent takes our X-Webhook-Signature", () => {
+    const stripe = new Stripe('sk_test_verification_only');
+    const event = stripe.webhooks.constructEvent(BODY, signatureHeader([secret], now, BODY), secret);
+    expect(event).toEqual(JSON.parse(BODY));
+    expect(() => stripe.webhooks.constructEvent(BODY, signatureHeader([OTHER_SECRET], now, BODY), secret)).toThrow();
   });
 });

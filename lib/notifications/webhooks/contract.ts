@@ -65,7 +65,7 @@ export const webhookWithSecretSchema = named(
   webhookSchema.extend({
     secret: z.string().meta({
       description: 'The signing secret (HMAC-SHA256 key). Shown only here: store it now',
-      example: 'whsec_3q2-7wEXAMPLEsecretBase64url',
+      example: 'whsec_3q2+7wEXAMPLEsecret/Base64standardEXAMPLE00=',
     }),
   }),
 );

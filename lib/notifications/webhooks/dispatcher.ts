@@ -3,7 +3,7 @@ import { getDb, getSql } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { failureFields } from '../../platform/db/unavailable';
 import { log } from '../../platform/log';
-import { computeWebhookSignature } from './verify';
+import { computeStandardSignature, computeWebhookSignature } from './verify';
 import { sendWebhook, type SendResult } from './send';
 import { envelopeOf } from './envelope';
 import { reservedLoopbackPorts } from './loopback';
@@ -26,6 +26,11 @@ export function signatureHeader(secrets: string[], timestamp: number, body: stri
   return [`t=${timestamp}`, ...secrets.map((s) => `v1=${computeWebhookSignature(s, timestamp, body)}`)].join(',');
 }
 
+/** The Standard Webhooks signature header: `v1,<base64>` per secret, separated by spaces. */
+export function standardSignatureHeader(secrets: string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((s) => `v1,${computeStandardSignature(s, id, timestamp, body)}`).join(' ');
+}
+
 /** Sends one claimed delivery (signed with a fresh timestamp); records nothing. */
 export function sendClaimed(delivery: ClaimedDelivery, now: Date = new Date()): Promise<SendResult> {
   const body = JSON.stringify(envelopeOf(delivery.event));
@@ -40,6 +45,10 @@ export function sendClaimed(delivery: ClaimedDelivery, now: Date = new Date()): 
       'x-webhook-event': delivery.event.eventType,
       'x-webhook-attempt': String(delivery.attemptCount + 1),
       'x-webhook-signature': signatureHeader(delivery.secrets, timestamp, body),
+      // The same delivery signed as Standard Webhooks says (its id is the event's, the same on every retry).
+      'webhook-id': delivery.event.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': standardSignatureHeader(delivery.secrets, delivery.event.id, timestamp, body),
     },
     {
       // Only test endpoints may opt in (the claim reads allow_loopback as false for a live one).

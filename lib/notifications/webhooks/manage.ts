@@ -30,7 +30,8 @@ import type { DeletedWebhook } from './contract';
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
-const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64url')}`;
+/** Standard base64, as the Standard Webhooks libraries decode the part after `whsec_`. */
+const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
 /**
  * Where deliveries may go. https only, written the usual way, no credentials, and a public address: an

@@ -7,9 +7,17 @@ import crypto from 'node:crypto';
  *   import { verifyWebhookSignature } from 'merchant-payments/lib/notifications/webhooks/verify';
  *   const ok = verifyWebhookSignature(rawBody, req.headers['x-webhook-signature'], process.env.WHSEC);
  *
- * The header is `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, with one `v1` per
- * signing secret (two while a secret is being rotated). Verify the raw bytes as received, before any
- * JSON parsing.
+ * Every delivery is signed twice, under the same secret:
+ *
+ * - `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, the scheme
+ *   Stripe uses for its own webhooks (its libraries' `constructEvent` verifies ours); the key is the
+ *   whole secret string, `whsec_` included;
+ * - `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256(key,
+ *   "<id>.<timestamp>.<raw body>")>`, as the Standard Webhooks specification says (its `standardwebhooks`
+ *   libraries verify ours); the key is the secret's part after `whsec_`, base64-decoded.
+ *
+ * One signature per signing secret (two while a secret is being rotated). Verify the raw bytes as
+ * received, before any JSON parsing.
  */
 
 /** The hex HMAC-SHA256 of `<timestamp>.<body>` under `secret`. */
@@ -18,6 +26,28 @@ export function computeWebhookSignature(secret: string, timestamp: number, rawBo
   hmac.update(`${timestamp}.`);
   hmac.update(rawBody);
   return hmac.digest('hex');
+}
+
+/**
+ * The Standard Webhooks key: the bytes the secret's part after `whsec_` encodes. Secrets made since
+ * 2026-12 are standard base64, as that specification's libraries expect; older ones are base64url,
+ * which Node decodes the same way (docs/decisions/webhooks.md says how to convert or rotate one).
+ */
+export function standardWebhookKey(secret: string): Buffer {
+  return Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+}
+
+/** The base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` under the Standard Webhooks key of `secret`. */
+export function computeStandardSignature(
+  secret: string,
+  id: string,
+  timestamp: number,
+  rawBody: string | Uint8Array,
+): string {
+  const hmac = crypto.createHmac('sha256', standardWebhookKey(secret));
+  hmac.update(`${id}.${timestamp}.`);
+  hmac.update(rawBody);
+  return hmac.digest('base64');
 }
 
 /** Parses `t=…,v1=…[,v1=…]`; null when malformed. Unknown schemes (a future `v2`) are ignored. */

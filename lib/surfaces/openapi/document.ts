@@ -73,6 +73,16 @@ const requestIdHeader = {
   schema: { type: 'string' },
 };
 
+/** Every delivery is signed as Standard Webhooks says too (lib/notifications/webhooks/verify.ts). */
+const STANDARD_WEBHOOK_HEADERS: Json[] = [
+  ['webhook-id', 'Standard Webhooks: the event id, the same on every retry'],
+  ['webhook-timestamp', 'Standard Webhooks: unix seconds of this attempt'],
+  [
+    'webhook-signature',
+    'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the base64-decoded part of the secret after `whsec_` (one per secret, space-separated, during a rotation)',
+  ],
+].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
 const FORMATS_WITH_PATTERN = new Set(['uuid', 'email', 'date-time']);
 
 /**
@@ -161,9 +171,10 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
             in: 'header',
             required: true,
             description:
-              '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (two `v1` values during a secret rotation)',
+              'Stripe\'s scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" under the whole secret>` (two `v1` values during a secret rotation)',
             schema: { type: 'string' },
           },
+          ...STANDARD_WEBHOOK_HEADERS,
         ],
         requestBody: { required: true, content: { 'application/json': { schema: outputJson[`event.${event.type}`] } } },
         responses: { '2XX': { description: 'Received; any other answer (or none within 10 s) is retried' } },

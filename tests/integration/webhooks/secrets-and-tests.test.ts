@@ -34,7 +34,7 @@ describe('POST /api/v1/merchants/webhooks/{webhook_id}/rotate-secret', () => {
     const res = await m.call(contract.rotateWebhookSecret, { params: { webhook_id: webhook.id } });
     expectStatus(res, 200);
     const newSecret = res.body.data.secret as string;
-    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9_-]{32,}$/);
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(newSecret).not.toBe(oldSecret);
     expect(res.body.data.secret_hint).toBe(`whsec_…${newSecret.slice(-4)}`);
     expect(res.body.data.secret_rotated_at).toMatch(TIMESTAMP);
