@@ -234,8 +234,10 @@ describe('event payloads', () => {
     await webhookFlows(verified);
 
     const merchantIds = [verified.id, unverified.id, money.id, moneyOut.id];
-    const rows = await sql<{ id: string; event_type: string; created_at: Date; data: Record<string, unknown> }[]>`
-      select id, event_type, created_at, data from events where merchant_id = any(${merchantIds}::uuid[]) order by sequence`;
+    const rows = await sql<
+      { id: string; sequence: string; event_type: string; created_at: Date; data: Record<string, unknown> }[]
+    >`
+      select id, sequence, event_type, created_at, data from events where merchant_id = any(${merchantIds}::uuid[]) order by sequence`;
 
     const problems: string[] = [];
     const seen = new Set<string>();
@@ -246,7 +248,13 @@ describe('event payloads', () => {
         problems.push(`no payload schema for ${row.event_type} (lib/surfaces/event-payloads.ts)`);
         continue;
       }
-      const body = envelopeOf({ id: row.id, eventType: row.event_type, createdAt: row.created_at, data: row.data });
+      const body = envelopeOf({
+        id: row.id,
+        sequence: row.sequence,
+        eventType: row.event_type,
+        createdAt: row.created_at,
+        data: row.data,
+      });
       for (const problem of timestampProblems(body))
         problems.push(`${row.event_type} ${row.id}: timestamp not in spec 2.1 form: ${problem}`);
       if (!validate(body)) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
+import type { EnvelopedEvent } from './envelope';
 
 /** At most this many deliveries of one endpoint in flight, so one slow endpoint cannot take every slot. */
 export const PER_ENDPOINT_IN_FLIGHT = 4;
@@ -27,7 +28,7 @@ export interface ClaimedDelivery {
   url: string;
   allowLoopback: boolean;
   secrets: string[];
-  event: { id: string; eventType: string; createdAt: Date; data: Record<string, unknown> };
+  event: EnvelopedEvent;
 }
 
 /**
@@ -70,6 +71,7 @@ export async function claimDue(
     event_id: string;
     event_type: string;
     event_created_at: string;
+    event_sequence: string;
     data: Record<string, unknown>;
     slot: string;
   }>(sql`
@@ -116,7 +118,7 @@ export async function claimDue(
     returning d.id, picked.slot, d.lease_token, d.locked_until, d.attempt_count, d.endpoint_id, w.url,
               w.allow_loopback and t.mode = 'test' as allow_loopback, w.secret,
               w.previous_secret, w.previous_secret_expires_at, e.id as event_id, e.event_type,
-              e.created_at as event_created_at, e.data`);
+              e.created_at as event_created_at, e.sequence as event_sequence, e.data`);
   return rows
     .map((r) => ({
       id: r.id,
@@ -132,7 +134,13 @@ export async function claimDue(
           ? [r.previous_secret]
           : []),
       ],
-      event: { id: r.event_id, eventType: r.event_type, createdAt: new Date(r.event_created_at), data: r.data },
+      event: {
+        id: r.event_id,
+        sequence: r.event_sequence,
+        eventType: r.event_type,
+        createdAt: new Date(r.event_created_at),
+        data: r.data,
+      },
       slot: Number(r.slot),
     }))
     .sort((a, b) => a.slot - b.slot)

@@ -103,17 +103,28 @@ export const webhookAttemptSchema = named(
 );
 
 /** What was (or will be) POSTed: the envelope of lib/notifications/webhooks/envelope.ts. */
+/** The envelope's fields but `event_type` and `data` (lib/notifications/webhooks/envelope.ts). */
+export const webhookEnvelopeFields = {
+  id: uuidField.meta({ description: "The event's id" }),
+  sequence: z.int().positive().meta({
+    description:
+      'Grows with every event the service records: of two events of one resource, the larger is the later change (retries keep it)',
+  }),
+  idempotency_key: z
+    .string()
+    .meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
+  created_at: isoTimestamp.meta({
+    description: 'When the event happened (UTC); strictly increasing for the events of one resource',
+  }),
+  api_version: z.literal(WEBHOOK_API_VERSION),
+};
+
 export const webhookPayloadSchema = named(
   'WebhookPayload',
   z
     .object({
-      id: uuidField.meta({ description: "The event's id" }),
+      ...webhookEnvelopeFields,
       event_type: z.enum(EVENT_TYPES),
-      idempotency_key: z
-        .string()
-        .meta({ description: 'Same on every retry and redelivery: store it and skip what was seen' }),
-      created_at: isoTimestamp.meta({ description: 'When the event happened (UTC)' }),
-      api_version: z.literal(WEBHOOK_API_VERSION),
       data: z
         .record(z.string(), z.unknown())
         .meta({ description: "The resource right after the change: see this document's webhooks for each event type" }),

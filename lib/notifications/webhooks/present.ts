@@ -1,7 +1,7 @@
 import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../platform/db/schema';
 import type { EventType } from '../events/catalog';
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from './contract';
-import { envelopeOf } from './envelope';
+import { envelopeOf, type EnvelopedEvent } from './envelope';
 import { formatTimestamp } from '../../platform/time';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -47,11 +47,7 @@ export function presentAttempt(row: AttemptRow): WebhookDelivery['attempts'][num
   };
 }
 
-export function presentDelivery(
-  row: DeliveryRow,
-  event: { id: string; eventType: string; createdAt: Date; data: Record<string, unknown> },
-  attempts: AttemptRow[],
-): WebhookDelivery {
+export function presentDelivery(row: DeliveryRow, event: EnvelopedEvent, attempts: AttemptRow[]): WebhookDelivery {
   const eventType = event.eventType as EventType;
   return {
     id: row.id,

@@ -48,13 +48,15 @@ describe('the delivery', () => {
       'event_type',
       'id',
       'idempotency_key',
+      'sequence',
     ]);
-    const [event] = await sql<{ id: string; created_at: Date }[]>`
-      select id, created_at from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
+    const [event] = await sql<{ id: string; sequence: string; created_at: Date }[]>`
+      select id, sequence, created_at from events where resource_id = ${checkout.id} and event_type = 'checkout.paid'`;
     expect(body).toMatchObject({
       id: event!.id,
       event_type: 'checkout.paid',
       idempotency_key: event!.id,
+      sequence: Number(event!.sequence),
       created_at: formatTimestamp(event!.created_at),
       api_version: WEBHOOK_API_VERSION,
     });
@@ -77,6 +79,9 @@ describe('the delivery', () => {
     expect(got.headers['x-webhook-id']).toBe(event!.id);
     expect(got.headers['x-webhook-event']).toBe('checkout.paid');
     expect(got.headers['x-webhook-attempt']).toBe('1');
+    expect(got.headers['webhook-id']).toBe(event!.id);
+    expect(got.headers['webhook-timestamp']).toBe(String(timestampOf(signatureOf(got))));
+    expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toBe(USER_AGENT);
     expect(got.headers['x-webhook-signature']).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
