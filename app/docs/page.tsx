@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { config } from '@/lib/platform/config';
+import { samples } from '@/lib/surfaces/docs/samples';
 import { ApiReference } from './api-reference';
+import { Code, Samples } from './code';
 import { rendererEntryUrl } from './renderer';
 import styles from './docs.module.css';
 
@@ -11,15 +13,6 @@ export const metadata: Metadata = {
 };
 
 const DOCUMENT_URL = '/api/openapi.json';
-
-function Code({ children, label }: { children: string; label: string }) {
-  return (
-    // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
-    <pre className={styles.code} tabIndex={0} aria-label={label}>
-      <code>{children}</code>
-    </pre>
-  );
-}
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,9 +31,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
 export default function DocsPage() {
   const base = config().API_BASE_URL;
 
-  const create = `curl -s -X POST ${base}/api/v1/merchants/checkouts \\
-  -H "x-api-key: $KEY" -H 'content-type: application/json' \\
-  -d '{"customer_email":"ada@example.com","amount":25.50,"currency_code":"GHS"}'`;
+  const [curl, ...inLanguages] = samples(base);
 
   const created = `{
   "status": "success",
@@ -65,7 +56,7 @@ const event = JSON.parse(rawBody);
 if (event.event_type === 'checkout.paid') confirm(event.data.id); // step 4
 return reply(200);`;
 
-  const read = `curl -s ${base}/api/v1/merchants/checkouts/$CHECKOUT_ID -H "x-api-key: $KEY"`;
+  const read = `curl -s ${base}/api/v1/merchants/checkouts/$CHECKOUT_ID -H "x-api-key: $PAYMENTS_KEY"`;
 
   return (
     <div className={styles.page}>
@@ -101,7 +92,8 @@ return reply(200);`;
                 are required; add <code>meta_data</code> (your order id) to get it back in webhooks, and an{' '}
                 <code>Idempotency-Key</code> header to make retries safe.
               </p>
-              <Code label="Create a checkout with curl">{create}</Code>
+              <Code label="Create a checkout with curl">{curl!.create}</Code>
+              <Samples samples={inLanguages} part="create" what="Create a checkout" />
               <p>The answer, abridged:</p>
               <Code label="The created checkout">{created}</Code>
             </Step>
@@ -132,6 +124,8 @@ return reply(200);`;
                 import or copy it.
               </p>
               <Code label="Verify a webhook in Node.js">{verify}</Code>
+              <p>Without the helper, a whole function in your language (each uses only its standard library):</p>
+              <Samples samples={[...inLanguages, curl!]} part="verify" what="Verify a webhook" />
               <p>
                 Deliveries are at least once and may arrive out of order: answer 2xx within 10 seconds, and process each{' '}
                 <code>idempotency_key</code> once.

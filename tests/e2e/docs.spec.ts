@@ -144,3 +144,37 @@ test('other pages do not load the renderer', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(loaded).toEqual([]);
 });
+
+test("/docs/errors: an entry for every code an error's doc_url points to, and no axe violation", async ({
+  page,
+  request,
+}, testInfo) => {
+  // An error answer from the API, and the entry its doc_url names.
+  const refused = await request.get('/api/v1/merchants/checkouts');
+  expect(refused.status()).toBe(401);
+  const docUrl = new URL(((await refused.json()) as { error: { doc_url: string } }).error.doc_url);
+  expect(docUrl.pathname).toBe('/docs/errors');
+  expect(docUrl.hash).toBe('#missing_api_key');
+
+  const response = await page.goto(`/docs/errors${docUrl.hash}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Error codes' })).toBeVisible();
+  const entry = page.locator('#missing_api_key');
+  await expect(entry).toBeInViewport();
+  await expect(entry.locator('xpath=..')).toContainText('What to do: Send your secret key in the x-api-key header');
+
+  // Every code the OpenAPI document lists has its entry.
+  const openapi = (await (await request.get('/api/openapi.json')).json()) as {
+    components: { schemas: { Error: { properties: { error: { properties: { code: { enum: string[] } } } } } } };
+  };
+  const codes = openapi.components.schemas.Error.properties.error.properties.code.enum;
+  expect(codes.length).toBeGreaterThan(50);
+  const entries = await page.locator('dt[id]').evaluateAll((dts) => dts.map((dt) => dt.id));
+  expect(entries.sort()).toEqual([...codes].sort());
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow of the page').toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath(`docs-errors-${testInfo.project.name}.png`) });
+});

@@ -23,7 +23,7 @@ async function expect401(res: { status: number; body: unknown; headers: Headers 
   expect(res.body).toEqual({
     status: 'error',
     message: expect.any(String),
-    error: { code, fields: expect.any(Array) },
+    error: { code, fields: expect.any(Array), doc_url: `http://api.payments.test/docs/errors#${code}` },
     request_id: expect.any(String),
   });
   expect(res.body.request_id).toBe(res.headers.get('x-request-id'));

@@ -31,7 +31,7 @@ function expectError<R extends { status: number; headers: Headers; text: string;
   expect(res.status, res.text.slice(0, 300)).toBe(status);
   expectErrorShape(res.body, code);
   expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'request_id', 'status']);
-  expect(Object.keys(res.body.error).sort()).toEqual(['code', 'fields']);
+  expect(Object.keys(res.body.error).sort()).toEqual(['code', 'doc_url', 'fields']);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
 }

@@ -52,6 +52,10 @@ export function checkResponse(op: Operation | undefined, status: number, body: u
       throw new Error(
         `${what}: ${code} answered ${status}; lib/platform/http/error-codes.ts says ${statusesOf(code).join(' or ')}`,
       );
+    // Every error links to its code's entry at /docs/errors (app/docs/errors/page.tsx makes one per code).
+    const docUrl = (body as { error: { doc_url: string } }).error.doc_url;
+    if (docUrl !== `${process.env.API_BASE_URL}/docs/errors#${code}`)
+      throw new Error(`${what}: error.doc_url is ${docUrl}, not its code's entry at /docs/errors#${code}`);
     if (op && status !== 500 && status !== 405 && !documentedErrors(op).includes(status as never)) {
       throw new Error(
         `${what}: ${status} is not documented for ${op.operationId} (documented: ${documentedErrors(op).join(', ')})`,

@@ -1,3 +1,5 @@
+import { config } from '../config';
+import type { ErrorCode } from './error-codes';
 import type { ApiError } from './errors';
 
 export interface Pagination {
@@ -31,11 +33,14 @@ export function successBody(reply: Reply) {
   };
 }
 
+/** Where a code is explained, what happened and what to do (app/docs/errors). */
+export const errorDocUrl = (code: ErrorCode) => `${config().API_BASE_URL}/docs/errors#${code}`;
+
 export function errorBody(error: ApiError, requestId: string) {
   return {
     status: 'error' as const,
     message: error.message,
-    error: { code: error.code, fields: error.fields },
+    error: { code: error.code, fields: error.fields, doc_url: errorDocUrl(error.code) },
     request_id: requestId,
   };
 }

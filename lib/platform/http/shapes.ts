@@ -64,6 +64,10 @@ export const errorSchema = named(
           example: 'validation_error',
         }),
         fields: z.array(fieldErrorSchema).meta({ description: 'One entry per invalid input field (422)' }),
+        doc_url: z.url().meta({
+          description: "The code's entry at /docs/errors: what happened and what to do",
+          example: 'https://api.example.com/docs/errors#validation_error',
+        }),
       }),
       request_id: z.string().meta({ description: 'Also in the X-Request-Id header; quote it to support' }),
     })
