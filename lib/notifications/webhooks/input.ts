@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../events/catalog';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/db/schema';
+import { documented } from '../../platform/http/documented';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 
 const eventList = z
   .array(
-    z.string({ error: 'must be event identifiers' }).refine((v) => v === '*' || (EVENT_TYPES as string[]).includes(v), {
-      error: (issue) =>
-        `${String(issue.input)} is not an event identifier (the event identifiers are listed at /docs, or use "*")`,
-    }),
+    documented(
+      z
+        .string({ error: 'must be event identifiers' })
+        .refine((v) => v === '*' || (EVENT_TYPES as string[]).includes(v), {
+          error: (issue) =>
+            `${String(issue.input)} is not an event identifier (the event identifiers are listed at /docs, or use "*")`,
+        }),
+      { type: 'string', enum: ['*', ...EVENT_TYPES] },
+    ),
     { error: 'must be a list of event identifiers, or ["*"]' },
   )
   .min(1, 'must name at least one event, or "*"')

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { readMoney, type Money } from '../money/money';
+import { documented } from './documented';
 import { invalidField } from './errors';
 
 /** A currency code in a request, any case (`ghs` → `GHS`); an unknown code is a 422. */
-export const currencyInput = z
-  .string({ error: 'must be a currency code' })
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(CURRENCY_CODES, { error: `must be a supported currency code (${CURRENCY_CODES.join(', ')})` }));
+export const currencyInput = documented(
+  z
+    .string({ error: 'must be a currency code' })
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(CURRENCY_CODES, { error: `must be a supported currency code (${CURRENCY_CODES.join(', ')})` })),
+  { type: 'string', enum: [...CURRENCY_CODES], description: 'ISO 4217 code (any letter case is read as upper case)' },
+);
 
 /**
  * In a request schema's transform: the request's amount and currency as one Money. A refusal (more

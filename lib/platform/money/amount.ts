@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../http/documented';
 import { CURRENCY_EXPONENT, type CurrencyCode } from './currencies';
 
 /**
@@ -60,4 +61,14 @@ export function amountProblemInAnyCurrency(amount: number): { problem: AmountPro
 }
 
 /** The JSON shape of an amount before the currency is known: a finite positive number. */
-export const amountNumber = z.number({ error: 'must be a number' });
+export const amountNumber = documented(z.number({ error: 'must be a number' }), {
+  type: 'number',
+  exclusiveMinimum: 0,
+  maximum: toMajorUnits(MAX_MINOR_UNITS, 'USD'),
+  description: `In major units, with no more decimals than the currency has (2; none for ${Object.entries(
+    CURRENCY_EXPONENT,
+  )
+    .filter(([, exponent]) => exponent === 0)
+    .map(([code]) => code)
+    .join(', ')}): a 422 says which rule failed`,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentedErrors, TAGS, type Operation, type Security } from '../../platform/http/operation';
+import { DOCUMENTED_AS } from '../../platform/http/documented';
 import { NAMED_SHAPES, successEnvelope } from '../../platform/http/shapes';
 import { OPERATIONS } from './operations';
 import { WEBHOOK_EVENTS } from './webhooks';
@@ -94,7 +95,20 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
   const registry = z.registry<{ id: string }>();
   if (io === 'output') for (const [schema, id] of NAMED_SHAPES) registry.add(schema, { id });
   for (const [id, schema] of schemas) if (!registry.has(schema)) registry.add(schema, { id });
-  const { schemas: out } = z.toJSONSchema(registry, { io, uri: REF, unrepresentable: 'any', reused: 'inline' }) as {
+  const { schemas: out } = z.toJSONSchema(registry, {
+    io,
+    uri: REF,
+    unrepresentable: 'any',
+    reused: 'inline',
+    // A lenient request field is written as what a client should send (lib/platform/http/documented.ts).
+    override: ({ zodSchema, jsonSchema }) => {
+      const written = io === 'input' ? DOCUMENTED_AS.get(zodSchema as unknown as z.ZodType) : undefined;
+      if (!written) return;
+      const description = jsonSchema.description;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, description ? { description } : {}, written);
+    },
+  }) as {
     schemas: Record<string, Json>;
   };
   for (const json of Object.values(out)) {
@@ -212,12 +226,23 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   };
 }
 
-/** The headers an answer carries: always its request id; RateLimit on the merchant API; Retry-After on 429 and 503. */
+/**
+ * The headers an answer carries: always its request id; RateLimit on the merchant API; Retry-After on
+ * 429 and 503, and on the 409s that ask for a wait (`prompt_recently_sent`).
+ */
 const headersOf = (security: Security, status: number): Json => ({
   'X-Request-Id': requestIdHeader,
   ...(security === 'apiKey' ? rateLimitHeaders : {}),
   ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+  ...(status === 409
+    ? { 'Retry-After': { ...retryAfterHeader, description: 'On `prompt_recently_sent`: seconds until a new prompt' } }
+    : {}),
 });
+
+const idempotentReplayedHeader = {
+  description: '`true` when this is the replay of an earlier request with the same Idempotency-Key and body',
+  schema: { type: 'string', enum: ['true'] },
+};
 
 /** Error answers are shared components; those of the merchant API also carry the RateLimit headers. */
 const errorResponseName = (security: Security, status: number) =>
@@ -227,7 +252,10 @@ function errorResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {
     OtherError: {
       description: 'Any other error, in the same shape (500 never carries internals)',
-      headers: { 'X-Request-Id': requestIdHeader },
+      headers: {
+        'X-Request-Id': requestIdHeader,
+        Allow: { description: 'On 405: the methods this path serves', schema: { type: 'string' } },
+      },
       content: { 'application/json': { schema: { $ref: REF('Error') } } },
     },
   };
@@ -248,7 +276,10 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
   const responses: Record<string, Json> = {
     [status]: {
       description: 'Success',
-      headers: headersOf(op.security, op.status ?? 200),
+      headers: {
+        ...headersOf(op.security, op.status ?? 200),
+        ...(op.idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
+      },
       content: {
         'application/json': {
           schema: outputJson[`${op.operationId}.response`],
@@ -289,7 +320,8 @@ function operationObject(op: Operation, inputJson: Record<string, Json>, outputJ
     ...(op.body
       ? {
           requestBody: {
-            required: true,
+            // No body reads as `{}`: where every field is optional, the body may be left out.
+            required: !op.body.safeParse({}).success,
             content: {
               'application/json': {
                 schema: inputJson[`${op.operationId}.body`],
