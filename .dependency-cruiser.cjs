@@ -50,6 +50,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'contracts-never-reach-the-database',
+      comment:
+        "An operation's contract and input (what the OpenAPI document and the typed client are made from) use the storage-free vocabulary (lib/platform/vocabulary.ts), never the database layer, not even through another module",
+      severity: 'error',
+      from: { path: ['^lib/[a-z/-]+/(contract|input)[.]ts$', '^lib/surfaces/client/'] },
+      to: { path: '^lib/platform/db/', reachable: true },
+    },
+    {
       name: 'lib-never-imports-app',
       comment: 'Route files and pages use lib/, never the other way round',
       severity: 'error',

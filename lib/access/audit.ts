@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/client';
-import { auditLog, type ActorType, type Mode } from '../platform/db/schema';
+import { auditLog } from '../platform/db/schema';
+import { type ActorType, type Mode } from '../platform/vocabulary';
 import type { ActionName } from './policy';
 
 /**

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { getDb, type Db } from '../platform/db/client';
 import { json, successBody, type Reply } from '../platform/http/envelope';
 import type { Operation } from '../platform/http/operation';
-import type { Mode } from '../platform/db/schema';
+import type { Mode } from '../platform/vocabulary';
 import {
   endpoint,
   parseInput,

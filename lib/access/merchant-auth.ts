@@ -1,14 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  apiKeys,
-  authUsers,
-  merchants,
-  tenants,
-  type ApiKeyPermission,
-  type ApiKeyScope,
-  type KybStatus,
-  type Tenant,
-} from '../platform/db/schema';
+import { apiKeys, authUsers, merchants, tenants, type Tenant } from '../platform/db/schema';
+import { type ApiKeyPermission, type ApiKeyScope, type KybStatus } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 import { forbidden, unauthorized } from '../platform/http/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-key-format';

@@ -1,4 +1,4 @@
-import { API_KEY_PERMISSIONS, type ApiKeyPermission, type ApiKeyScope } from '../platform/db/schema';
+import { API_KEY_PERMISSIONS, type ApiKeyPermission, type ApiKeyScope } from '../platform/vocabulary';
 import { forbidden } from '../platform/http/errors';
 import type { Requirement } from '../platform/http/operation';
 

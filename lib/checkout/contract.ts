@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { needs } from '../access/permissions';
-import { APPROVAL_STATUSES, CHECKOUT_STATUSES } from '../platform/db/schema/checkouts';
-import { PAYMENT_METHODS } from '../platform/db/schema/payment-attempts';
+import { APPROVAL_STATUSES, CHECKOUT_STATUSES } from '../platform/vocabulary';
+import { PAYMENT_METHODS } from '../platform/vocabulary';
 import { operation } from '../platform/http/operation';
 import {
   amount,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountNumber } from '../platform/money/amount';
 import { caseInsensitiveEnum, integerParam } from '../platform/http/paging';
 import { rangeBoundInput } from '../platform/http/timestamp-input';
-import { CHECKOUT_STATUSES } from '../platform/db/schema/checkouts';
+import { CHECKOUT_STATUSES } from '../platform/vocabulary';
 import { phoneNumber } from '../platform/http/phone-number';
 import { currencyInput, moneyIn } from '../platform/http/money-input';
 

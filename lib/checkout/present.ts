@@ -1,4 +1,5 @@
-import type { checkouts, CheckoutStatus, PaymentMethod } from '../platform/db/schema';
+import type { checkouts } from '../platform/db/schema';
+import type { CheckoutStatus, PaymentMethod } from '../platform/vocabulary';
 import { config } from '../platform/config';
 import { toMajorUnits } from '../platform/money/amount';
 import { formatTimestamp } from '../platform/time';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { checkouts, type CheckoutStatus, type Tenant } from '../platform/db/schema';
+import { checkouts, type Tenant } from '../platform/db/schema';
+import { type CheckoutStatus } from '../platform/vocabulary';
 import { checkoutSearchText } from '../platform/db/schema/checkouts';
 import type { Db } from '../platform/db/client';
 import { preparedQuery } from '../platform/db/prepared';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { checkouts, type CheckoutStatus, ownerOf } from '../platform/db/schema';
+import { checkouts, ownerOf } from '../platform/db/schema';
+import { type CheckoutStatus } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { recordEvent, recordEvents } from '../notifications/events/record-event';

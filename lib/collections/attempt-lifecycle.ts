@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAttempts, type AttemptStatus } from '../platform/db/schema';
+import { paymentAttempts } from '../platform/db/schema';
+import { type AttemptStatus } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;

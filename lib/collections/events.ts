@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutFullSchema } from '../checkout/contract';
-import { PAYMENT_METHODS } from '../platform/db/schema/payment-attempts';
+import { PAYMENT_METHODS } from '../platform/vocabulary';
 import { amount, currencyCode, named, timestamp, uuidField } from '../platform/http/shapes';
 
 /**

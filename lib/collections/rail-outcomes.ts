@@ -1,14 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { moveAttempts } from './attempt-lifecycle';
-import {
-  checkouts,
-  collections,
-  merchants,
-  paymentAttempts,
-  tenants,
-  type PaymentMethod,
-  ownerOf,
-} from '../platform/db/schema';
+import { checkouts, collections, merchants, paymentAttempts, tenants, ownerOf } from '../platform/db/schema';
+import { type PaymentMethod } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { recordEvent } from '../notifications/events/record-event';

@@ -1,4 +1,4 @@
-import type { KybStatus } from '../platform/db/schema';
+import type { KybStatus } from '../platform/vocabulary';
 import { CURRENCY_CODES, type CurrencyCode } from '../platform/money/currencies';
 
 /** The African currencies this service collects in. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { tenants, type Mode } from '../platform/db/schema';
+import { tenants } from '../platform/db/schema';
+import { type Mode } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 
 /** Test or live: which rails, which page banner, which simulations a tenant's objects get. */

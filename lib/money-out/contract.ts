@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../access/permissions';
-import { NETWORK_PROVIDERS } from '../platform/db/schema/payment-accounts';
+import { NETWORK_PROVIDERS } from '../platform/vocabulary';
 import { operation } from '../platform/http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../platform/http/shapes';
 import { transactionIdParams } from '../books/customer-transactions/input';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { customerTransactions, ownerOf, type PayoutKind } from '../platform/db/schema';
+import { customerTransactions, ownerOf } from '../platform/db/schema';
+import { type PayoutKind } from '../platform/vocabulary';
 import type { MerchantCtx } from '../access/endpoints';
 import { conflict, invalidField } from '../platform/http/errors';
 import { validate } from '../platform/http/parse';

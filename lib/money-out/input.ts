@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYOUT_STATUSES } from '../platform/db/schema';
+import { PAYOUT_STATUSES } from '../platform/vocabulary';
 import { amountNumber } from '../platform/money/amount';
 import { caseInsensitiveEnum, pageQuery } from '../platform/http/paging';
 import { currencyInput, moneyIn } from '../platform/http/money-input';

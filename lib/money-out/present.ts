@@ -1,10 +1,5 @@
-import {
-  type customerTransactions,
-  type NetworkProvider,
-  type PayoutKind,
-  type PayoutStatus,
-  ownerOf,
-} from '../platform/db/schema';
+import { type customerTransactions, ownerOf } from '../platform/db/schema';
+import { type NetworkProvider, type PayoutKind, type PayoutStatus } from '../platform/vocabulary';
 import { toMajorUnits } from '../platform/money/amount';
 import { formatTimestamp } from '../platform/time';
 import { maskAccountNumber } from '../rails/payout-destination';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { customerTransactions, type PayoutKind, type PayoutStatus, ownerOf, type Tenant } from '../platform/db/schema';
+import { customerTransactions, ownerOf, type Tenant } from '../platform/db/schema';
+import { type PayoutKind, type PayoutStatus } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { nonZero, postEntry } from '../books/ledger/post-entry';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { customerTransactions, type PayoutKind, type Tenant } from '../platform/db/schema';
+import { customerTransactions, type Tenant } from '../platform/db/schema';
+import { type PayoutKind } from '../platform/vocabulary';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { offsetOf } from '../platform/http/paging';

@@ -1,4 +1,4 @@
-import type { Mode } from '../platform/db/schema';
+import type { Mode } from '../platform/vocabulary';
 import type { CurrencyCode } from '../platform/money/currencies';
 import { ApiError } from '../platform/http/errors';
 import type { Db } from '../platform/db/client';

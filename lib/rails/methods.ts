@@ -1,7 +1,7 @@
-import type { KybStatus, PaymentMethod } from '../platform/db/schema';
+import type { KybStatus, PaymentMethod } from '../platform/vocabulary';
 import type { CurrencyCode } from '../platform/money/currencies';
 import { marketsFor, MOBILE_MONEY_COUNTRIES, numberRuleOf, type MobileMoneyCountry } from './mobile-money';
-import type { NetworkProvider } from '../platform/db/schema/payment-accounts';
+import type { NetworkProvider } from '../platform/vocabulary';
 
 /**
  * Which payment methods the hosted page offers, as data. Mobile money is offered where the currency

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NETWORK_PROVIDERS, type NetworkProvider } from '../platform/db/schema';
+import { NETWORK_PROVIDERS, type NetworkProvider } from '../platform/vocabulary';
 import type { CurrencyCode } from '../platform/money/currencies';
 import { countryOfInternationalNumber, marketsFor, MOBILE_MONEY_COUNTRIES, readMobileNumber } from './mobile-money';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_STATUSES } from '../../lib/platform/db/schema';
+import { CHECKOUT_STATUSES } from '../../lib/platform/vocabulary';
 import { getDb } from '../../lib/platform/db/client';
 import { ApiError } from '../../lib/platform/http/errors';
 import { CHECKOUT_TRANSITIONS, transitionCheckout, type CheckoutTransition } from '../../lib/checkout/state-machine';

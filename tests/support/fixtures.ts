@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { getDb } from '../../lib/platform/db/client';
-import { tenants, type Mode, type Tenant } from '../../lib/platform/db/schema';
+import { tenants, type Tenant } from '../../lib/platform/db/schema';
+import { type Mode } from '../../lib/platform/vocabulary';
 import { caller, type BodyOf, type DataOf } from './caller';
 import { contract } from './contract';
 

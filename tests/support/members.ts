@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { MemberRole } from '../../lib/platform/db/schema';
+import type { MemberRole } from '../../lib/platform/vocabulary';
 import { testSql } from './database';
 import { newMerchant, type Merchant } from './fixtures';
 import { browser, totpCode, type Browser } from './people';

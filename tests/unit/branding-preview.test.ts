@@ -9,7 +9,7 @@ import {
 } from '../../lib/collections/hosted-page/preview-draft';
 import { presentBranding } from '../../lib/merchants/branding/branding';
 import { CURRENCY_CODES } from '../../lib/platform/money/currencies';
-import { KYB_STATUSES } from '../../lib/platform/db/schema';
+import { KYB_STATUSES } from '../../lib/platform/vocabulary';
 
 /**
  * The branding preview's sample payment is a session the page could really receive (the contract's

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_CATALOG, EVENT_TYPES } from '@/lib/notifications/events/catalog';
-import { PAYOUT_STATUSES } from '@/lib/platform/db/schema';
+import { PAYOUT_STATUSES } from '@/lib/platform/vocabulary';
 import { CHECKOUT_TRANSITIONS } from '@/lib/checkout/state-machine';
 import { FEE_OPERATIONS } from '@/lib/platform/settings/fee-schedule';
 import { docFiles } from '../support/doc-files';

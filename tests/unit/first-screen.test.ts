@@ -5,7 +5,7 @@ import { previewSession } from '@/lib/collections/hosted-page/preview';
 import type { CheckoutSession } from '@/lib/collections/hosted-page/contract';
 import { presentBranding } from '@/lib/merchants/branding/branding';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
-import type { KybStatus } from '@/lib/platform/db/schema';
+import type { KybStatus } from '@/lib/platform/vocabulary';
 
 /**
  * The server draws the choice of method before the session arrives only where the page's own rule

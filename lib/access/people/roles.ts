@@ -1,6 +1,6 @@
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements, ownerAc } from 'better-auth/plugins/organization/access';
-import { API_KEY_PERMISSIONS, type ApiKeyPermission, type MemberRole } from '../../platform/db/schema';
+import { API_KEY_PERMISSIONS, type ApiKeyPermission, type MemberRole } from '../../platform/vocabulary';
 import type { KeyGrant, Requirement } from '../permissions';
 
 /**

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
 import { checkoutFullSchema } from '../../checkout/contract';
-import {
-  PAYOUT_KINDS,
-  SETTLEMENT_STATUSES,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-} from '../../platform/db/schema/customer-transactions';
+import { PAYOUT_KINDS, SETTLEMENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';
 import { listTransactionsQuery, refundInput, transactionIdParams } from './input';

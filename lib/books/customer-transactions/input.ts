@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../platform/db/schema';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../platform/vocabulary';
 import { amountNumber } from '../../platform/money/amount';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 import { currencyInput } from '../../platform/http/money-input';

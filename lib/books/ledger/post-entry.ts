@@ -154,7 +154,7 @@ async function insufficientFunds(db: Db, tenantId: string, currency: CurrencyCod
     );
   if (!wallet) return conflict('wallet_not_found', `This merchant has no ${currency} wallet`);
   // Money still settling is named with when it becomes available, so "not enough" is not a dead end.
-  const days = wallet.holding > 0n && !wallet.hold ? settlingDays(await settlingOf(db, wallet.id)) : null;
+  const days = wallet.holding > 0n && !wallet.hold ? settlingDays(await settlingOf(db, wallet)) : null;
   const settling =
     wallet.holding === 0n
       ? ''

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
-import { WALLET_STATUSES } from '../../platform/db/schema/wallets';
+import { WALLET_STATUSES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import {
   amount,

@@ -14,7 +14,7 @@ import { createCheckout } from '../create-checkout';
 import { toMajorUnits } from '../../platform/money/amount';
 import { readMoney, type Money } from '../../platform/money/money';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
-import type { KybStatus } from '../../platform/db/schema';
+import type { KybStatus } from '../../platform/vocabulary';
 import { formatTimestamp } from '../../platform/time';
 import type { EmbedButton, EmbedCheckout } from './contract';
 import { EMBED_SESSION_META_KEY, type CreateEmbedCheckoutInput } from './input';

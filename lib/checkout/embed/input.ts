@@ -5,7 +5,7 @@ import { META_DATA_LIMITS } from '../input';
 import { phoneNumber } from '../../platform/http/phone-number';
 import { pageQuery } from '../../platform/http/paging';
 import { timestampInput } from '../../platform/http/timestamp-input';
-import { EMBED_LIMITS } from '../../platform/db/schema/embed-sessions';
+import { EMBED_LIMITS } from '../../platform/vocabulary';
 
 /**
  * Inputs of the checkout button (docs/checkout-button.md): the merchant's session definition and

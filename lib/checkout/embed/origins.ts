@@ -1,4 +1,4 @@
-import type { Mode } from '../../platform/db/schema';
+import type { Mode } from '../../platform/vocabulary';
 /**
  * Which origins a button may be allowed on. Browsers send `Origin` as scheme://host[:port] with the
  * host in lower case and the default port left out, which is exactly the form input.ts stores, so a

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { checkouts, merchants, paymentLinks, tenants, type KybStatus, type Tenant } from '../../platform/db/schema';
+import { checkouts, merchants, paymentLinks, tenants, type Tenant } from '../../platform/db/schema';
+import { type KybStatus } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { ApiError, notFound, unprocessable } from '../../platform/http/errors';

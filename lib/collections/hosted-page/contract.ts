@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { APPROVAL_STATUSES, CHECKOUT_STATUSES } from '../../platform/db/schema/checkouts';
-import { ATTEMPT_STATUSES, PAYMENT_METHODS } from '../../platform/db/schema/payment-attempts';
+import { APPROVAL_STATUSES, CHECKOUT_STATUSES } from '../../platform/vocabulary';
+import { ATTEMPT_STATUSES, PAYMENT_METHODS } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { amount, currencyCode, named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';
-import { NETWORK_PROVIDERS } from '../../platform/db/schema/payment-accounts';
+import { NETWORK_PROVIDERS } from '../../platform/vocabulary';
 import { MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from '../../rails/mobile-money';
 import { checkoutReferenceParams, startMobileMoneyInput } from './input';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_REFERENCE } from '../../checkout/reference';
-import { NETWORK_PROVIDERS } from '../../platform/db/schema/payment-accounts';
+import { NETWORK_PROVIDERS } from '../../platform/vocabulary';
 import { MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from '../../rails/mobile-money';
 
 /** A checkout's payment reference, as the customer quotes it on a bank transfer. */

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../platform/db/schema';
+import type { PaymentMethod } from '../../platform/vocabulary';
 import { config } from '../../platform/config';
 import { offeredMethods, type OfferedMethod } from '../../rails/methods';
 import { routeOffered } from '../../rails';

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { paymentAttempts, type PaymentMethod } from '../../platform/db/schema';
+import { paymentAttempts } from '../../platform/db/schema';
+import { type PaymentMethod } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { preparedQuery } from '../../platform/db/prepared';
 import { config } from '../../platform/config';

@@ -1,5 +1,5 @@
 import { DEFAULT_PRIMARY_COLOR, HEX_COLOUR, readableTextColor } from '../../merchants/branding/colour';
-import type { PaymentMethod } from '../../platform/db/schema/payment-attempts';
+import type { PaymentMethod } from '../../platform/vocabulary';
 import type { CheckoutSession } from './contract';
 
 /**

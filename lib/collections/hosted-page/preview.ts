@@ -3,7 +3,7 @@ import { isCurrencyCode, CURRENCY_CODES, type CurrencyCode } from '../../platfor
 import { toMajorUnits } from '../../platform/money/amount';
 import { formatTimestamp } from '../../platform/time';
 import type { Locale } from '../../platform/i18n/locale';
-import type { KybStatus } from '../../platform/db/schema';
+import type { KybStatus } from '../../platform/vocabulary';
 import type { Branding } from '../../merchants/branding/contract';
 import { offeredMethods } from '../../rails/methods';
 import type { CheckoutSession } from './contract';

@@ -9,9 +9,8 @@ import {
   merchants,
   paymentAttempts,
   tenants,
-  type KybStatus,
-  type Mode,
 } from '../../platform/db/schema';
+import { type KybStatus, type Mode } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { preparedQuery } from '../../platform/db/prepared';
 import { presentBranding, uploadedLogoColumns } from '../../merchants/branding/branding';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTEMPT_STATUSES } from '../../platform/db/schema/payment-attempts';
+import { ATTEMPT_STATUSES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { named, uuidField } from '../../platform/http/shapes';
 import { simulateMobileMoneyInput, simulateMobileMoneyParams, simulateTransferInput } from './input';

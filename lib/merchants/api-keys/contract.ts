@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
-import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../../platform/db/schema/api-keys';
+import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';
 import { apiKeyIdParams, createApiKeyInput } from './input';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../../platform/db/schema';
+import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../../platform/vocabulary';
 import { freeFormObject } from '../../platform/http/free-form';
 import { timestampInput } from '../../platform/http/timestamp-input';
 

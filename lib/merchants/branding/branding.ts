@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { branding, brandingLogos, merchants, type PaymentMethod } from '../../platform/db/schema';
+import { branding, brandingLogos, merchants } from '../../platform/db/schema';
+import { type PaymentMethod } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { formatTimestamp } from '../../platform/time';

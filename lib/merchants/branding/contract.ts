@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
-import { PAYMENT_METHODS } from '../../platform/db/schema/payment-attempts';
+import { PAYMENT_METHODS } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { named, nullableTimestamp, uuidField } from '../../platform/http/shapes';
 import { updateBrandingInput } from './input';

@@ -1,7 +1,7 @@
 import { displayName } from '../../platform/http/display-name';
 import { z } from 'zod';
 import { HEX_COLOUR } from './colour';
-import { PAYMENT_METHODS } from '../../platform/db/schema';
+import { PAYMENT_METHODS } from '../../platform/vocabulary';
 import { phoneNumber } from '../../platform/http/phone-number';
 import { storedUrlField } from '../../platform/http/stored-url';
 

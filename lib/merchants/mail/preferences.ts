@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { authMembers, authUsers, memberMailPreferences, type MemberRole } from '../../platform/db/schema';
+import { authMembers, authUsers, memberMailPreferences } from '../../platform/db/schema';
+import { type MemberRole } from '../../platform/vocabulary';
 import { isLocale, type Locale } from '../../platform/i18n/locale';
 
 /** The money mails a member of the team can choose (docs/mail.md). */

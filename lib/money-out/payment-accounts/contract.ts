@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
-import {
-  NETWORK_PROVIDERS,
-  PAYMENT_ACCOUNT_STATUSES,
-  PAYMENT_ACCOUNT_TYPES,
-} from '../../platform/db/schema/payment-accounts';
+import { NETWORK_PROVIDERS, PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { currencyCode, named, timestamp, uuidField } from '../../platform/http/shapes';
 import {

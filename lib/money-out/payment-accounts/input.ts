@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/db/schema';
+import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/vocabulary';
 import { currencyInput } from '../../platform/http/money-input';
 import { freeFormObject } from '../../platform/http/free-form';
 import { networkProvider } from '../../rails/payout-destination';

@@ -1,11 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  paymentAccounts,
-  type NetworkProvider,
-  type PaymentAccountType,
-  ownerOf,
-  type Tenant,
-} from '../../platform/db/schema';
+import { paymentAccounts, ownerOf, type Tenant } from '../../platform/db/schema';
+import { type NetworkProvider, type PaymentAccountType } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound, unprocessable, type FieldError } from '../../platform/http/errors';
 import type { CurrencyCode } from '../../platform/money/currencies';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
-import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/db/schema/webhooks';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/vocabulary';
 import { EVENT_TYPES } from '../events/catalog';
 import { operation } from '../../platform/http/operation';
 import { named, nullableTimestamp, timestamp, uuidField } from '../../platform/http/shapes';

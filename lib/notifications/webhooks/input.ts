@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../events/catalog';
-import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/db/schema';
-import { documented } from '../../platform/http/documented';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/vocabulary';
+import { documented } from '../../platform/documented';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 
 export const MAX_WEBHOOK_ENDPOINTS = 16;

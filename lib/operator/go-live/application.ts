@@ -1,11 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  goLiveApplications,
-  goLiveDecisions,
-  goLiveDocuments,
-  type GoLiveDecision,
-  type GoLiveStatus,
-} from '../../platform/db/schema';
+import { goLiveApplications, goLiveDecisions, goLiveDocuments } from '../../platform/db/schema';
+import { type GoLiveDecision, type GoLiveStatus } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { conflict, unprocessable, type FieldError } from '../../platform/http/errors';
 import { formatTimestamp } from '../../platform/time';

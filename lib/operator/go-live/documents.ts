@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { goLiveDocuments, type GoLiveDocumentKind } from '../../platform/db/schema';
+import { goLiveDocuments } from '../../platform/db/schema';
+import { type GoLiveDocumentKind } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import { formatTimestamp } from '../../platform/time';

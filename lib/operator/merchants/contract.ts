@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KYB_STATUSES } from '../../platform/db/schema/merchants';
+import { KYB_STATUSES } from '../../platform/vocabulary';
 import { operation } from '../../platform/http/operation';
 import { modeQuery, named, timestamp, uuidField } from '../../platform/http/shapes';
 import { apiKeyWithSecretSchema } from '../../merchants/api-keys/contract';

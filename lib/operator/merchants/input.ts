@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KYB_STATUSES } from '../../platform/db/schema/merchants';
+import { KYB_STATUSES } from '../../platform/vocabulary';
 import { displayName } from '../../platform/http/display-name';
 
 export const createMerchantInput = z.strictObject({

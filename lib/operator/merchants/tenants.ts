@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { merchants, tenants, type Mode, type Tenant } from '../../platform/db/schema';
+import { merchants, tenants, type Tenant } from '../../platform/db/schema';
+import { type Mode } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { openWallets } from '../../books/wallets/open-wallets';

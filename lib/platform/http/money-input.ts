@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { readMoney, type Money } from '../money/money';
-import { documented } from './documented';
+import { documented } from '../documented';
 import { invalidField } from './errors';
 
 /** A currency code in a request, any case (`ghs` → `GHS`); an unknown code is a 422. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiKeyPermission } from '../db/schema';
+import type { ApiKeyPermission } from '../vocabulary';
 
 /**
  * One API operation described once: the route handler validates with these schemas, the OpenAPI

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented } from './documented';
+import { documented } from '../documented';
 
 /** A whole-number query parameter within bounds, with a default (an integer in the document). */
 export const integerParam = (field: string, min: number, max: number, fallback: number) =>

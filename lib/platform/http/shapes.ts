@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
-import { MODES } from '../db/schema/tenants';
+import { MODES } from '../vocabulary';
 import { ERROR_CODE_LIST, ERROR_CODES, statusesOf } from './error-codes';
 
 /**

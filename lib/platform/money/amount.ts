@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented } from '../http/documented';
+import { documented } from '../documented';
 import { CURRENCY_EXPONENT, type CurrencyCode } from './currencies';
 
 /**

@@ -1,4 +1,4 @@
-import type { NetworkProvider } from '../../platform/db/schema/payment-accounts';
+import type { NetworkProvider } from '../../platform/vocabulary';
 import type { CurrencyCode } from '../../platform/money/currencies';
 
 /**

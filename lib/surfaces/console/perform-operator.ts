@@ -1,4 +1,4 @@
-import type { Mode } from '../../platform/db/schema';
+import type { Mode } from '../../platform/vocabulary';
 import { recordAudit } from '../../access/audit';
 import { needsStepUp, type ActionName } from '../../access/policy';
 import { ApiError } from '../../platform/http/errors';

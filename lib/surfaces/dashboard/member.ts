@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_REQUIRED } from '../../access/people/roles';
 import { getDb, type Db } from '../../platform/db/client';
-import { merchants, type KybStatus, type MemberRole, type Mode, type Tenant } from '../../platform/db/schema';
+import { merchants, type Tenant } from '../../platform/db/schema';
+import { type KybStatus, type MemberRole, type Mode } from '../../platform/vocabulary';
 import { findTenant } from '../../operator/merchants/tenants';
 import { addressOf, currentPerson, type Person } from './people';
 

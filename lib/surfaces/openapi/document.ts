@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentedErrors, TAGS, type Operation, type Security } from '../../platform/http/operation';
-import { DOCUMENTED_AS } from '../../platform/http/documented';
+import { DOCUMENTED_AS } from '../../platform/documented';
 import { NAMED_SHAPES, successEnvelope } from '../../platform/http/shapes';
 import { OPERATIONS } from './operations';
 import { WEBHOOK_EVENTS } from './webhooks';

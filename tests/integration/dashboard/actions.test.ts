@@ -5,7 +5,7 @@ import {
   runDashboardAction,
   type DashboardActionName,
 } from '../../../lib/surfaces/dashboard/actions';
-import type { MemberRole } from '../../../lib/platform/db/schema';
+import type { MemberRole } from '../../../lib/platform/vocabulary';
 import { testSql } from '../../support/database';
 import { liveKeyOf, newMerchant } from '../../support/fixtures';
 import { needsStepUp, POLICY } from '../../../lib/access/policy';

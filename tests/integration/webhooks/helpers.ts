@@ -2,7 +2,7 @@ import { type Merchant } from '../../support/fixtures';
 import { testSql } from '../../support/database';
 import { startReceiver } from '../../support/webhook-receiver';
 import { caller, type BodyOf, type Caller, type ErrorBody, type QueryOf } from '../../support/caller';
-import type { ApiKeyPermission } from '../../../lib/platform/db/schema';
+import type { ApiKeyPermission } from '../../../lib/platform/vocabulary';
 import { contract } from '../../support/contract';
 
 /**

@@ -6,7 +6,7 @@ import { closeAllReceivers } from '../../support/webhook-receiver';
 import { deliverDueNow } from '../../../lib/notifications/webhooks/dispatcher';
 import { verifyWebhookSignature } from '../../../lib/notifications/webhooks/verify';
 import { caller, expectErrorShape, expectStatus, type Caller } from '../../support/caller';
-import type { ApiKeyPermission } from '../../../lib/platform/db/schema';
+import type { ApiKeyPermission } from '../../../lib/platform/vocabulary';
 import { contract } from '../../support/contract';
 import { PUBLIC_URL, sql, createWebhook, receiverWebhook, createKey } from './helpers';
 

@@ -15,7 +15,10 @@ import {
   expectUntouched,
   pickUp,
   railAnswers,
+  sql,
 } from './helpers';
+import { settlingOf } from '../../../lib/books/ledger/available-on';
+import { getDb } from '../../../lib/platform/db/client';
 
 describe('money rules at initiation', () => {
   it('insufficient funds → 409 with the available balance in the message; nothing changes; exactly all of it works', async () => {
@@ -51,6 +54,32 @@ describe('money rules at initiation', () => {
     expectErrorShape(kes.body, 'insufficient_funds');
     expect(kes.body.message).toMatch(/available balance 0 KES/);
     await expectReconciled(m.id);
+  });
+
+  it('money in holding past its settlement delay is due now, the rest on its day; the parts add up to holding', async () => {
+    const m = await fundedMerchant();
+    await paidCheckout(m, { amount: 50 });
+    await paidCheckout(m, { amount: 20 });
+    // The first deposit completed two days ago: overdue, it settles at the next run.
+    const delayMs = config().SETTLEMENT_DELAY_MINUTES * 60_000;
+    const [first] = await sql<{ id: string }[]>`
+      select id from customer_transactions where merchant_id = ${m.id} and transaction_type = 'deposit'
+         and settlement_status = 'unsettled' order by created_at limit 1`;
+    await sql`update customer_transactions set completed_at = now() - interval '2 days' where id = ${first!.id}`;
+    const [w] = await sql<{ id: string; holding: string }[]>`
+      select w.id, w.holding_balance as holding from wallets w join tenants t on t.id = w.tenant_id
+       where w.merchant_id = ${m.id} and t.mode = 'test' and w.holding_balance > 0`;
+    const now = new Date();
+    const settling = await settlingOf(getDb(), { id: w!.id, holding: BigInt(w!.holding) }, now);
+    expect(settling.reduce((t, s) => t + s.amount, 0n)).toBe(BigInt(w!.holding));
+    const today = now.toISOString().slice(0, 10);
+    const laterDay = new Date(now.getTime() + delayMs).toISOString().slice(0, 10);
+    if (laterDay === today) {
+      expect(settling).toHaveLength(1);
+    } else {
+      expect(settling.map((s) => s.on.toISOString().slice(0, 10))).toEqual([today, laterDay]);
+      expect(settling[0]!.amount).toBe(4950n); // 50 less the 1 % fee, in minor units
+    }
   });
 
   it('a frozen wallet → 409 wallet_frozen, a suspended one → 409 wallet_suspended; nothing changes; active again works', async () => {

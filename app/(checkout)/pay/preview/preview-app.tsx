@@ -10,7 +10,7 @@ import {
 } from '@/lib/collections/hosted-page/preview-draft';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
-import type { PaymentMethod } from '@/lib/platform/db/schema/payment-attempts';
+import type { PaymentMethod } from '@/lib/platform/vocabulary';
 import { Summary } from '../[reference]/brand';
 import { CheckoutFrame, usePageContext } from '../[reference]/checkout-frame';
 import { FooterContact } from '../[reference]/contact';

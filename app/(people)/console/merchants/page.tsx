@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { KYB_STATUSES } from '@/lib/platform/db/schema/merchants';
+import { KYB_STATUSES } from '@/lib/platform/vocabulary';
 import { isolated } from '@/lib/platform/http/isolated';
 import { ConsoleForm } from '../action-form';
 import { consolePage } from '../console-page';

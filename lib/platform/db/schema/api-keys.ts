@@ -4,11 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { authUsers } from './auth';
-
-export const API_KEY_PERMISSIONS = ['read', 'write', 'checkout', 'webhook'] as const;
-export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
-export const API_KEY_SCOPES = ['FULL_ACCESS', 'RESTRICTED'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+import { type ApiKeyPermission, type ApiKeyScope } from '../../vocabulary';
 
 export const apiKeys = pgTable(
   'api_keys',

@@ -3,15 +3,8 @@ import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants } from './merchants';
 import { authUsers } from './auth';
-import type { Mode } from './tenants';
-
-/**
- * Who acted: a member in the dashboard (`person`), an operator in the console (`operator`), a
- * merchant's API key (`api_key`, with the person who made it), an operator's admin key
- * (`admin_key`), or the bootstrap `ADMIN_API_TOKEN` (`bootstrap_token`, nobody in particular).
- */
-export const ACTOR_TYPES = ['person', 'operator', 'api_key', 'admin_key', 'bootstrap_token'] as const;
-export type ActorType = (typeof ACTOR_TYPES)[number];
+import type { Mode } from '../../vocabulary';
+import { type ActorType } from '../../vocabulary';
 
 /**
  * Every change of money, routing or privilege, for the merchant's owners (and the operator) to read:

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt } from './columns';
 import { merchants } from './merchants';
+import { type MemberRole } from '../../vocabulary';
 
 /**
  * The tables better-auth (lib/access/people) keeps: people, their sessions and passwords, two-factor
@@ -111,9 +112,6 @@ export const authOrganizations = pgTable('auth_organizations', {
   createdAt: createdAt(),
   metadata: text(),
 });
-
-export const MEMBER_ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const authMembers = pgTable(
   'auth_members',

@@ -5,22 +5,7 @@ import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns
 import { merchants } from './merchants';
 import { currencies } from './currencies';
 import { paymentLinks } from './payment-links';
-
-export const CHECKOUT_STATUSES = [
-  'pending',
-  'awaiting_payment_initiation',
-  'processing',
-  'paid',
-  'completed',
-  'failed',
-  'cancelled',
-  'expired',
-  'timeout',
-] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
-
-export const APPROVAL_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+import { CHECKOUT_STATUSES, APPROVAL_STATUSES, type CheckoutStatus, type ApprovalStatus } from '../../vocabulary';
 
 /**
  * What the dashboard's search box matches a part of: the payment reference, the customer's email and

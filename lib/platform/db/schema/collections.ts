@@ -3,7 +3,8 @@ import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-c
 import { createdAt, id, money, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
-import { paymentAttempts, type PaymentMethod } from './payment-attempts';
+import { paymentAttempts } from './payment-attempts';
+import { type PaymentMethod } from '../../vocabulary';
 
 /**
  * Money a rail reports as received for a checkout. Never dropped: a collection for a checkout that is

@@ -21,21 +21,17 @@ import { checkouts } from './checkouts';
 import { collections } from './collections';
 import { settlementBatches } from './settlement-batches';
 import { paymentAccounts } from './payment-accounts';
-
-export const TRANSACTION_TYPES = ['deposit', 'payout', 'refund'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const SETTLEMENT_STATUSES = ['unsettled', 'settled'] as const;
-/**
- * Money out has its own finer life: PENDING → PROCESSING → COMPLETED | FAILED, or PENDING → CANCELLED;
- * COMPLETED → REVERSED when the rail later sends the money back (beyond the spec: decisions/money-out.md).
- */
-export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled', 'reversed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-/** A withdrawal goes to the merchant's own account; a payout to a third party. */
-export const PAYOUT_KINDS = ['withdrawal', 'payout'] as const;
-export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+import {
+  TRANSACTION_TYPES,
+  TRANSACTION_STATUSES,
+  SETTLEMENT_STATUSES,
+  PAYOUT_STATUSES,
+  PAYOUT_KINDS,
+  type TransactionType,
+  type TransactionStatus,
+  type PayoutStatus,
+  type PayoutKind,
+} from '../../vocabulary';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

@@ -4,12 +4,7 @@ import { bigint, boolean, check, index, jsonb, pgTable, text, uuid } from 'drizz
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
-
-export const EMBED_SESSION_STATUSES = ['active', 'disabled'] as const;
-export type EmbedSessionStatus = (typeof EMBED_SESSION_STATUSES)[number];
-
-/** At most this many amounts in a button's picker, and this many allowed origins. */
-export const EMBED_LIMITS = { amounts: 10, origins: 10 } as const;
+import { EMBED_LIMITS, type EmbedSessionStatus } from '../../vocabulary';
 
 /**
  * A checkout button a merchant puts on its own page (docs/checkout-button.md). The public token is

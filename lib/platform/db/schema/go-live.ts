@@ -13,16 +13,15 @@ import {
 import { createdAt, id, moment, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { authUsers } from './auth';
-import type { NetworkProvider, PaymentAccountType } from './payment-accounts';
-
-export const GO_LIVE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'more_info'] as const;
-export type GoLiveStatus = (typeof GO_LIVE_STATUSES)[number];
-/** What a decision line records: the merchant's submission, or the operator's answer. */
-export const GO_LIVE_DECISIONS = ['submitted', 'approved', 'rejected', 'more_info'] as const;
-export type GoLiveDecision = (typeof GO_LIVE_DECISIONS)[number];
-/** The kinds a document may be, found from its first bytes (never its name or the browser's type). */
-export const GO_LIVE_DOCUMENT_KINDS = ['pdf', 'png', 'jpeg'] as const;
-export type GoLiveDocumentKind = (typeof GO_LIVE_DOCUMENT_KINDS)[number];
+import type { NetworkProvider, PaymentAccountType } from '../../vocabulary';
+import {
+  GO_LIVE_STATUSES,
+  GO_LIVE_DECISIONS,
+  GO_LIVE_DOCUMENT_KINDS,
+  type GoLiveStatus,
+  type GoLiveDecision,
+  type GoLiveDocumentKind,
+} from '../../vocabulary';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

@@ -1,9 +1,7 @@
 import { check, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, updatedAt } from './columns';
-
-export const KYB_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
-export type KybStatus = (typeof KYB_STATUSES)[number];
+import { type KybStatus } from '../../vocabulary';
 
 export const merchants = pgTable(
   'merchants',

@@ -4,13 +4,14 @@ import { check, index, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from '
 import { createdAt, id, moment, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
-
-export const PAYMENT_ACCOUNT_TYPES = ['bank_account', 'mobile_money'] as const;
-export type PaymentAccountType = (typeof PAYMENT_ACCOUNT_TYPES)[number];
-export const PAYMENT_ACCOUNT_STATUSES = ['active', 'inactive', 'suspended'] as const;
-export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
-export const NETWORK_PROVIDERS = ['mtn_momo', 'mpesa', 'orange_money', 'vodafone_cash', 'airtel_money'] as const;
-export type NetworkProvider = (typeof NETWORK_PROVIDERS)[number];
+import {
+  PAYMENT_ACCOUNT_TYPES,
+  PAYMENT_ACCOUNT_STATUSES,
+  NETWORK_PROVIDERS,
+  type PaymentAccountType,
+  type PaymentAccountStatus,
+  type NetworkProvider,
+} from '../../vocabulary';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

@@ -4,26 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
 import { checkouts } from './checkouts';
-
-export const PAYMENT_METHODS = ['mobile_money', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/**
- * One try at paying a checkout. Mobile money: `processing` (prompt sent) → `succeeded` | `failed` |
- * `timeout`. Bank transfer: `awaiting_transfer` (details shown) → `claimed` (customer says sent) →
- * `succeeded` | `failed`. An attempt left behind when the customer switches method becomes `abandoned`.
- * Every move is in lib/collections/attempt-lifecycle.ts.
- */
-export const ATTEMPT_STATUSES = [
-  'awaiting_transfer',
-  'claimed',
-  'processing',
-  'succeeded',
-  'failed',
-  'timeout',
-  'abandoned',
-] as const;
-export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+import { type PaymentMethod, type AttemptStatus } from '../../vocabulary';
 
 export const paymentAttempts = pgTable(
   'payment_attempts',

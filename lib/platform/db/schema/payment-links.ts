@@ -3,9 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, money, updatedAt, currencyCode } from './columns';
 import { merchants } from './merchants';
-
-export const PAYMENT_LINK_STATUSES = ['active', 'inactive'] as const;
-export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+import { type PaymentLinkStatus } from '../../vocabulary';
 
 /**
  * A reusable payment link (docs/decisions/payment-links.md): a short public address, `/l/<slug>`,

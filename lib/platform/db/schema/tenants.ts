@@ -2,9 +2,7 @@ import { check, foreignKey, pgTable, text, unique, uuid, type AnyPgColumn } from
 import { sql } from 'drizzle-orm';
 import { createdAt, id } from './columns';
 import { merchants } from './merchants';
-
-export const MODES = ['test', 'live'] as const;
-export type Mode = (typeof MODES)[number];
+import { type Mode } from '../../vocabulary';
 
 /**
  * A merchant's test side and, once the operator enables live mode, its live side: what merchants call

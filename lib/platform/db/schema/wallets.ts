@@ -4,10 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, moment, money, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { currencies } from './currencies';
-
-/** `frozen`: set by the merchant; `suspended`: set by an operator. Both refuse money going out. */
-export const WALLET_STATUSES = ['active', 'frozen', 'suspended'] as const;
-export type WalletStatus = (typeof WALLET_STATUSES)[number];
+import { type WalletStatus } from '../../vocabulary';
 
 export const wallets = pgTable(
   'wallets',

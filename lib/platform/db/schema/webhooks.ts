@@ -4,9 +4,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from
 import { createdAt, id, moment, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { events } from './events';
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '../../vocabulary';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

@@ -2,7 +2,7 @@ import * as contract from '../../../merchants/api-keys/contract';
 import { apiKeyIdParams, createApiKeyInput } from '../../../merchants/api-keys/input';
 import { createApiKey } from '../../../merchants/api-keys/create-api-key';
 import { revokeApiKey } from '../../../merchants/api-keys/revoke-api-key';
-import { API_KEY_PERMISSIONS } from '../../../platform/db/schema';
+import { API_KEY_PERMISSIONS } from '../../../platform/vocabulary';
 import { ROLE_GRANTS } from '../../../access/people/roles';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction } from '../perform';

@@ -2,7 +2,7 @@ import * as contract from '../../../merchants/branding/contract';
 import { loadBranding, updateBranding } from '../../../merchants/branding/branding';
 import { readLogoUpload, removeLogo, saveLogo, type LogoUpload } from '../../../merchants/branding/logo';
 import { updateBrandingInput, type UpdateBrandingInput } from '../../../merchants/branding/input';
-import { PAYMENT_METHODS } from '../../../platform/db/schema';
+import { PAYMENT_METHODS } from '../../../platform/vocabulary';
 import { validate } from '../../../platform/http/parse';
 import type { Branding } from '../../../merchants/branding/contract';
 import type { DashboardAction, FormValues } from '../perform';

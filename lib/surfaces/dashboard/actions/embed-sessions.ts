@@ -4,7 +4,7 @@ import {
   embedSessionIdParams,
   type CreateEmbedSessionInput,
 } from '../../../checkout/embed/input';
-import { EMBED_LIMITS } from '../../../platform/db/schema';
+import { EMBED_LIMITS } from '../../../platform/vocabulary';
 import { createEmbedSession, disableEmbedSession } from '../../../checkout/embed/sessions';
 import { validate } from '../../../platform/http/parse';
 import type { DashboardAction, FormValues } from '../perform';

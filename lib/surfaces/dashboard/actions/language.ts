@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { authUsers, MEMBER_ROLES } from '../../../platform/db/schema';
+import { authUsers } from '../../../platform/db/schema';
+import { MEMBER_ROLES } from '../../../platform/vocabulary';
 import { validate } from '../../../platform/http/parse';
 import { LOCALES, type Locale } from '../../../platform/i18n/locale';
 import type { DashboardAction } from '../perform';

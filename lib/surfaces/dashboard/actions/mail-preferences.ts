@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MEMBER_ROLES } from '../../../platform/db/schema';
+import { MEMBER_ROLES } from '../../../platform/vocabulary';
 import { validate } from '../../../platform/http/parse';
 import { noticeChoicesInput, saveNoticeChoices, type NoticeChoices } from '../../../merchants/mail/preferences';
 import type { DashboardAction } from '../perform';

@@ -23,7 +23,7 @@ import {
 import type { PaymentAccount } from '../../../money-out/payment-accounts/contract';
 import type { Payout, Withdrawal } from '../../../money-out/contract';
 import { transactionIdParams } from '../../../books/customer-transactions/input';
-import type { PaymentAccountStatus } from '../../../platform/db/schema';
+import type { PaymentAccountStatus } from '../../../platform/vocabulary';
 import { validate } from '../../../platform/http/parse';
 import { maskAccountNumber } from '../../../rails/payout-destination';
 import type { DashboardAction, FormValues } from '../perform';

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../platform/i18n/locale';
-import type { CheckoutStatus } from '../../../platform/db/schema';
+import type { CheckoutStatus } from '../../../platform/vocabulary';
 
 /** The Checkouts section: the list, one checkout's page (its timeline) and the payment link form. */
 const en = {

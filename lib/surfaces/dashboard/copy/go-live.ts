@@ -1,5 +1,5 @@
 import type { Locale } from '../../../platform/i18n/locale';
-import type { GoLiveStatus } from '../../../platform/db/schema';
+import type { GoLiveStatus } from '../../../platform/vocabulary';
 
 /** Going live: the business's application to take real money, and where it stands. */
 const en = {

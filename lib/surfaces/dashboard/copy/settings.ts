@@ -1,5 +1,5 @@
 import type { Locale } from '../../../platform/i18n/locale';
-import type { MemberRole } from '../../../platform/db/schema';
+import type { MemberRole } from '../../../platform/vocabulary';
 
 /** Settings: the team and its invitations, the person's own sessions, passkeys and two-step verification, the audit log. */
 const en = {

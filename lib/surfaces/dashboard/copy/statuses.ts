@@ -4,7 +4,7 @@ import type {
   TransactionType,
   WalletStatus,
   WebhookDeliveryStatus,
-} from '../../../platform/db/schema';
+} from '../../../platform/vocabulary';
 
 /**
  * The words for the values the API spells in English (a transaction's type and status, a key's, a

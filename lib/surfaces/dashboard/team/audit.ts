@@ -2,7 +2,8 @@ import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/client';
 import type { MemberCtx } from '../member';
-import { ACTOR_TYPES, auditLog } from '../../../platform/db/schema';
+import { auditLog } from '../../../platform/db/schema';
+import { ACTOR_TYPES } from '../../../platform/vocabulary';
 import { actorLabel } from '../../../access/audit';
 import { csvCell } from '../views/transactions-csv';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '../../../platform/db/client';
 import { authInvitations, authMembers, authSessions, authUsers, merchants } from '../../../platform/db/schema';
-import type { MemberRole } from '../../../platform/db/schema';
+import type { MemberRole } from '../../../platform/vocabulary';
 import { addressOf, currentPerson } from '../people';
 import { recordAudit } from '../../../access/audit';
 import { personActor } from '../perform';

@@ -3,14 +3,8 @@ import { z } from 'zod';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
-import {
-  authInvitations,
-  authMembers,
-  authSessions,
-  authUsers,
-  MEMBER_ROLES,
-  type MemberRole,
-} from '../../../platform/db/schema';
+import { authInvitations, authMembers, authSessions, authUsers } from '../../../platform/db/schema';
+import { MEMBER_ROLES, type MemberRole } from '../../../platform/vocabulary';
 import { forbidden, invalidField, notFound } from '../../../platform/http/errors';
 import { queueMail } from '../../../platform/mail/outbox';
 import { invitationMail } from '../../../access/people/mails';

@@ -9,13 +9,15 @@ import {
   paymentAttempts,
   webhookDeliveries,
   webhookEndpoints,
+  type Tenant,
+} from '../../../platform/db/schema';
+import {
   type AttemptStatus,
   type PaymentMethod,
-  type Tenant,
   type TransactionStatus,
   type TransactionType,
   type WebhookDeliveryStatus,
-} from '../../../platform/db/schema';
+} from '../../../platform/vocabulary';
 import type { CurrencyCode } from '../../../platform/money/currencies';
 import { toMajorUnits } from '../../../platform/money/amount';
 import { actorLabel } from '../../../access/audit';

@@ -26,7 +26,10 @@ export async function settlingByCurrency(db: Db, tenant: Tenant) {
     .where(eq(wallets.tenantId, tenant.id));
   const found: Partial<Record<CurrencyCode, WalletSettling>> = {};
   for (const { wallet, code } of rows) {
-    const settling = wallet.holdingBalance > 0n && !wallet.settlementHold ? await settlingOf(db, wallet.id) : [];
+    const settling =
+      wallet.holdingBalance > 0n && !wallet.settlementHold
+        ? await settlingOf(db, { id: wallet.id, holding: wallet.holdingBalance })
+        : [];
     found[code as CurrencyCode] = {
       available: wallet.availableBalance,
       holding: wallet.holdingBalance,

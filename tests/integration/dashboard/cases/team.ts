@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { MemberRole } from '../../../../lib/platform/db/schema';
+import type { MemberRole } from '../../../../lib/platform/vocabulary';
 import { testSql } from '../../../support/database';
 import type { ActionCase, World } from './world';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { NetworkProvider, PayoutKind, PayoutStatus } from '../../../../lib/platform/db/schema';
+import type { NetworkProvider, PayoutKind, PayoutStatus } from '../../../../lib/platform/vocabulary';
 import { initiatePayout } from '../../../../lib/money-out/initiate';
 import { payoutInput, withdrawalInput, type PayoutInput, type WithdrawalInput } from '../../../../lib/money-out/input';
 import { addPaymentAccount, updatePaymentAccount } from '../../../../lib/money-out/payment-accounts/manage';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { JobHelpers, Task } from 'graphile-worker';
 import { expect } from 'vitest';
-import type { PayoutKind } from '../../../../lib/platform/db/schema';
+import type { PayoutKind } from '../../../../lib/platform/vocabulary';
 import type { JobPayloads } from '../../../../lib/platform/jobs/queue';
 import { cancelPayout, completePayout, failPayout, pickUpPayout } from '../../../../lib/money-out/progress';
 import { taskList } from '../../../../lib/worker/tasks';

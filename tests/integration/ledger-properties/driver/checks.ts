@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { expect } from 'vitest';
 import { reconcileLedger } from '../../../../lib/books/ledger/reconcile';
-import type { CheckoutStatus, PayoutKind, PayoutStatus, TransactionStatus } from '../../../../lib/platform/db/schema';
+import type { CheckoutStatus, PayoutKind, PayoutStatus, TransactionStatus } from '../../../../lib/platform/vocabulary';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../lib/platform/money/currencies';
 import { SANDBOX_PAYOUT_FAILURE_SUFFIX } from '../../../../lib/rails/providers/sandbox';
 import {

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { expect } from 'vitest';
 import type { JobPayloads } from '../../../../lib/platform/jobs/queue';
-import type { PayoutStatus } from '../../../../lib/platform/db/schema';
+import type { PayoutStatus } from '../../../../lib/platform/vocabulary';
 import { runJobsNow } from '../../../support/jobs';
 import { afterTheRail, CURRENCIES, type Model } from '../model';
 

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { Db } from '../../../../lib/platform/db/client';
 import { ApiError } from '../../../../lib/platform/http/errors';
 import type { Refusal } from '../model';
-import type { Mode, Tenant } from '../../../../lib/platform/db/schema';
+import type { Tenant } from '../../../../lib/platform/db/schema';
+import type { Mode } from '../../../../lib/platform/vocabulary';
 
 /**
  * The real side of one run: the service's database handle (what the domain verbs take), a verified

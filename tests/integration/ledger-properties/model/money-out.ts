@@ -1,4 +1,4 @@
-import type { PayoutKind, PayoutStatus } from '../../../../lib/platform/db/schema';
+import type { PayoutKind, PayoutStatus } from '../../../../lib/platform/vocabulary';
 import { perCurrency, type Cur, type PayoutType } from './money';
 import type { Model, ModelAccount, ModelPayout, Refusal } from './state';
 

@@ -1,5 +1,5 @@
 import { CURRENCY_EXPONENT } from '../../../../lib/platform/money/currencies';
-import type { PayoutKind } from '../../../../lib/platform/db/schema';
+import type { PayoutKind } from '../../../../lib/platform/vocabulary';
 
 /**
  * The arithmetic of the model, written out independently of the product: the currencies it covers,

@@ -1,4 +1,4 @@
-import type { PayoutKind, PayoutStatus } from '../../../../lib/platform/db/schema';
+import type { PayoutKind, PayoutStatus } from '../../../../lib/platform/vocabulary';
 import { perCurrency, type Cur } from './money';
 
 /** What the model knows of one merchant: its wallets, deposits, checkouts, conversions and money out. */

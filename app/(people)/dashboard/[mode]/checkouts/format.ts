@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from '@/lib/platform/db/schema';
+import type { CheckoutStatus } from '@/lib/platform/vocabulary';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import ui from '../ui.module.css';
 import { money as moneyIn } from '../../../ui/format';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CHECKOUT_STATUSES } from '@/lib/platform/db/schema';
+import { CHECKOUT_STATUSES } from '@/lib/platform/vocabulary';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '@/lib/merchants/kyb';
 import { CHECKOUT_ACTIONS } from '@/lib/surfaces/dashboard/actions/checkouts';
 import { CHECKOUT_STATUS_WORDS, CHECKOUTS_COPY } from '@/lib/surfaces/dashboard/copy/checkouts';

@@ -1,4 +1,4 @@
-import type { NetworkProvider } from '@/lib/platform/db/schema';
+import type { NetworkProvider } from '@/lib/platform/vocabulary';
 import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
 import { money, when } from '../../../ui/format';
 

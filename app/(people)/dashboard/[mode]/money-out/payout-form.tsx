@@ -5,7 +5,7 @@ import { feeFor } from '@/lib/books/fees';
 import type { FeeRule } from '@/lib/platform/settings/fee-schedule';
 import type { CurrencyCode } from '@/lib/platform/money/currencies';
 import { formatMoney } from '@/lib/platform/money/format';
-import type { NetworkProvider } from '@/lib/platform/db/schema';
+import type { NetworkProvider } from '@/lib/platform/vocabulary';
 import type { MoneyOutWords } from '@/lib/surfaces/dashboard/copy/money-out';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import { minorOf } from '@/lib/surfaces/dashboard/amount-text';

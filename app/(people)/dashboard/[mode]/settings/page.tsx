@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { MEMBER_ROLES, type MemberRole } from '@/lib/platform/db/schema';
+import { MEMBER_ROLES, type MemberRole } from '@/lib/platform/vocabulary';
 import { roleName, SETTINGS_COPY } from '@/lib/surfaces/dashboard/copy/settings';
 import { TEAM_ACTIONS } from '@/lib/surfaces/dashboard/actions/team';
 import { allows } from '@/lib/surfaces/dashboard/perform';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { listTransactions } from '@/lib/books/customer-transactions/read';
 import { listTransactionsQuery } from '@/lib/books/customer-transactions/input';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/lib/platform/db/schema';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/lib/platform/vocabulary';
 import { CURRENCY_CODES } from '@/lib/platform/money/currencies';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { TRANSACTIONS_COPY } from '@/lib/surfaces/dashboard/copy/transactions';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/platform/i18n/locale';
-import type { CheckoutStatus } from '@/lib/platform/db/schema';
+import type { CheckoutStatus } from '@/lib/platform/vocabulary';
 import {
   CHECKOUT_STATE_WORDS,
   CHECKOUT_STATUS_WORDS,

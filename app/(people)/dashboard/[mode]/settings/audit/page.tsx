@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ACTOR_TYPES } from '@/lib/platform/db/schema';
+import { ACTOR_TYPES } from '@/lib/platform/vocabulary';
 import { SETTINGS_COPY } from '@/lib/surfaces/dashboard/copy/settings';
 import { auditLogFor, auditQuery } from '@/lib/surfaces/dashboard/team/audit';
 import { pageLocale } from '../../../../frame';

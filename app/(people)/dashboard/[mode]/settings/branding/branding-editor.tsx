@@ -9,7 +9,7 @@ import { isolated } from '@/lib/platform/http/isolated';
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { Locale } from '@/lib/platform/i18n/locale';
-import type { PaymentMethod } from '@/lib/platform/db/schema/payment-attempts';
+import type { PaymentMethod } from '@/lib/platform/vocabulary';
 import { Outcome, StepUpField, useDashboardAction, wantsCodeOf } from '../../action-form';
 import { Field, TextField } from '../../../../ui/field';
 import styles from '../../ui.module.css';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import * as passkeys from '@/lib/access/people/passkeys';
-import { MEMBER_ROLES } from '@/lib/platform/db/schema';
+import { MEMBER_ROLES } from '@/lib/platform/vocabulary';
 import { validate } from '@/lib/platform/http/parse';
 import {
   perform,
