@@ -145,6 +145,68 @@ describe('the typed client', () => {
     expect(seen).toEqual(['/api/v1/merchants/webhooks/a%2Fb%3Fc']);
   });
 
+  it('paginate walks a listing to its end: limit/offset (checkouts) and page/size (checkout buttons)', async () => {
+    const { payments } = await merchantClient();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(
+        (await payments.createCheckout({ body: { customer_email: `p${i}@b.co`, amount: 1 + i, currency_code: 'GHS' } }))
+          .payment_reference,
+      );
+    const seen: string[] = [];
+    for await (const checkout of payments.paginate('listCheckouts', { query: { limit: 2 } })) {
+      seen.push(checkout.payment_reference); // typed: a checkout, not unknown
+    }
+    expect(seen.sort()).toEqual([...made].sort());
+
+    for (let i = 0; i < 3; i++)
+      await payments.createEmbedSession({
+        body: {
+          amount: 10 + i,
+          currency_code: 'GHS',
+          description: `Button ${i}`,
+          allowed_origins: ['https://shop.example'],
+        },
+      });
+    const buttons = [];
+    for await (const button of payments.paginate('listEmbedSessions', { query: { size: 2 } })) buttons.push(button.id);
+    expect(new Set(buttons).size).toBe(3);
+  });
+
+  it('abandons an attempt that takes longer than timeoutMs, and retries a safe one', async () => {
+    const merchant = await newMerchant();
+    let slow = 1;
+    const hanging = async (request: Request) => {
+      if (slow-- > 0) {
+        // Never answers: only the request's own signal ends it.
+        return new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }),
+        );
+      }
+      return dispatch(request);
+    };
+    const payments = new PaymentsClient({
+      baseUrl: 'http://api.payments.test',
+      apiKey: merchant.apiKey,
+      fetch: hanging,
+      timeoutMs: 200,
+    });
+    const started = Date.now();
+    expect(await payments.listCheckouts()).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    const once = new PaymentsClient({
+      baseUrl: 'http://api.payments.test',
+      apiKey: merchant.apiKey,
+      fetch: (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }),
+        ),
+      timeoutMs: 100,
+      maxRetries: 0,
+    });
+    await expect(once.listCheckouts()).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
   it('retries a safe call after a network error and never creates twice', async () => {
     const merchant = await newMerchant();
     let failures = 1;

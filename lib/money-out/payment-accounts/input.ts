@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../../platform/documented';
 import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/vocabulary';
 import { currencyInput } from '../../platform/http/money-input';
 import { freeFormObject } from '../../platform/http/free-form';
@@ -25,12 +26,15 @@ export const addPaymentAccountInput = z.strictObject({
 });
 export type AddPaymentAccountInput = z.output<typeof addPaymentAccountInput>;
 
+/** Named only to be refused with a clear 422: in the document, a field no value satisfies. */
+const neverChanged = documented(z.unknown(), { not: {}, description: 'Cannot be changed after creation (a 422)' });
+
 /** Only the fields to change; `account_type`, `currency_code` and `currency_id` can never change (422). */
 export const updatePaymentAccountInput = z
   .strictObject({
-    account_type: z.unknown().optional(),
-    currency_code: z.unknown().optional(),
-    currency_id: z.unknown().optional(),
+    account_type: neverChanged.optional(),
+    currency_code: neverChanged.optional(),
+    currency_id: neverChanged.optional(),
     is_primary: z.boolean({ error: 'must be true or false' }).optional(),
     status: z.enum(PAYMENT_ACCOUNT_STATUSES, { error: 'must be active, inactive or suspended' }).optional(),
     account_number: accountNumber.optional(),

@@ -23,8 +23,10 @@ export interface ClientOptions {
   apiKey: string;
   /** Defaults to the global fetch. */
   fetch?: (request: Request) => Promise<Response>;
-  /** Retries of a GET or an idempotent write after a network error, 429 or 5xx (default 2). */
+  /** Retries of a GET or an idempotent write after a network error, a time-out, 429 or 5xx (default 2). */
   maxRetries?: number;
+  /** How long one attempt may take before it is abandoned (and retried where that is safe); default 30 s. */
+  timeoutMs?: number;
 }
 
 type QueryValue = string | number | boolean | undefined;
@@ -51,12 +53,32 @@ export type ResponseOf<O> = O extends { data: infer D extends z.ZodType }
     : z.output<D>
   : never;
 
+/** The listings that page (spec 2.6 `page`/`size`, or `limit`/`offset`): `paginate` walks them. */
+type Listing = {
+  [K in keyof MerchantOperations]: ResponseOf<MerchantOperations[K]> extends { data: unknown[] } | unknown[]
+    ? K
+    : never;
+}[keyof MerchantOperations];
+type ItemOf<K extends Listing> =
+  ResponseOf<MerchantOperations[K]> extends { data: (infer T)[] }
+    ? T
+    : ResponseOf<MerchantOperations[K]> extends (infer T)[]
+      ? T
+      : never;
+
 type Methods = {
   // `{} extends R`: every field of the request is optional, so the argument may be left out.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   [K in keyof MerchantOperations]: {} extends RequestOf<MerchantOperations[K]>
     ? (request?: RequestOf<MerchantOperations[K]>) => Promise<ResponseOf<MerchantOperations[K]>>
     : (request: RequestOf<MerchantOperations[K]>) => Promise<ResponseOf<MerchantOperations[K]>>;
+} & {
+  /**
+   * Every item of a listing, page after page, as they are needed:
+   * `for await (const payout of payments.paginate('listPayouts')) …`. Filters go in `request` as for
+   * the method itself; its paging fields are where it starts.
+   */
+  paginate<K extends Listing>(operation: K, request?: RequestOf<MerchantOperations[K]>): AsyncGenerator<ItemOf<K>>;
 };
 
 interface AnyRequest {
@@ -72,12 +94,36 @@ class Client {
   constructor(options: ClientOptions) {
     this.#options = {
       maxRetries: 2,
+      timeoutMs: 30_000,
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
       fetch: options.fetch ?? ((request) => fetch(request)),
     };
     for (const op of MERCHANT_CONTRACTS) {
       Object.defineProperty(this, op.operationId, { value: (request: AnyRequest = {}) => this.#call(op, request) });
+    }
+  }
+
+  async *paginate(operationId: string, request: AnyRequest = {}): AsyncGenerator<unknown> {
+    const op = MERCHANT_CONTRACTS.find((o) => o.operationId === operationId && o.method === 'GET');
+    if (!op) throw new TypeError(`${operationId} is not a listing`);
+    const query = { ...request.query };
+    for (;;) {
+      const answer = (await this.#call(op, { ...request, query })) as
+        unknown[] | { data: unknown[]; pagination: Pagination };
+      if (Array.isArray(answer)) {
+        // limit/offset: a page shorter than the limit is the last one.
+        yield* answer;
+        const limit = Number(query.limit ?? 20);
+        if (answer.length < limit || answer.length === 0) return;
+        query.limit = limit;
+        query.offset = Number(query.offset ?? 0) + answer.length;
+      } else {
+        yield* answer.data;
+        if (!answer.pagination.has_more || answer.data.length === 0) return;
+        query.page = answer.pagination.page + 1;
+        query.size = answer.pagination.size;
+      }
     }
   }
 
@@ -109,6 +155,7 @@ class Client {
             method: op.method,
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            signal: AbortSignal.timeout(this.#options.timeoutMs),
           }),
         );
       } catch (error) {
