@@ -56,30 +56,41 @@ describe('money rules at initiation', () => {
     await expectReconciled(m.id);
   });
 
-  it('money in holding past its settlement delay is due now, the rest on its day; the parts add up to holding', async () => {
+  it('held money by the day it becomes available: overdue today, the rest on the day each falls due; the parts add up to holding', async () => {
     const m = await fundedMerchant();
-    await paidCheckout(m, { amount: 50 });
-    await paidCheckout(m, { amount: 20 });
-    // The first deposit completed two days ago: overdue, it settles at the next run.
-    const delayMs = config().SETTLEMENT_DELAY_MINUTES * 60_000;
-    const [first] = await sql<{ id: string }[]>`
+    for (const amount of [50, 20, 10]) await paidCheckout(m, { amount });
+    const deposits = await sql<{ id: string }[]>`
       select id from customer_transactions where merchant_id = ${m.id} and transaction_type = 'deposit'
-         and settlement_status = 'unsettled' order by created_at limit 1`;
-    await sql`update customer_transactions set completed_at = now() - interval '2 days' where id = ${first!.id}`;
+         and settlement_status = 'unsettled' order by created_at`;
+    expect(deposits).toHaveLength(3);
     const [w] = await sql<{ id: string; holding: string }[]>`
       select w.id, w.holding_balance as holding from wallets w join tenants t on t.id = w.tenant_id
        where w.merchant_id = ${m.id} and t.mode = 'test' and w.holding_balance > 0`;
-    const now = new Date();
-    const settling = await settlingOf(getDb(), { id: w!.id, holding: BigInt(w!.holding) }, now);
-    expect(settling.reduce((t, s) => t + s.amount, 0n)).toBe(BigInt(w!.holding));
-    const today = now.toISOString().slice(0, 10);
-    const laterDay = new Date(now.getTime() + delayMs).toISOString().slice(0, 10);
-    if (laterDay === today) {
-      expect(settling).toHaveLength(1);
-    } else {
-      expect(settling.map((s) => s.on.toISOString().slice(0, 10))).toEqual([today, laterDay]);
-      expect(settling[0]!.amount).toBe(4950n); // 50 less the 1 % fee, in minor units
-    }
+    const holding = BigInt(w!.holding);
+    const delay = config().SETTLEMENT_DELAY_MINUTES * 60_000;
+    // "Now" is 02:00 UTC: 50 completed before the delay (overdue, due now), 20 falls due at 03:00
+    // today, 10 at 01:00 tomorrow, across midnight.
+    const midnight = Date.UTC(2026, 10, 30);
+    const now = new Date(midnight + 2 * 3600_000);
+    const completedAt = [
+      midnight + 3600_000 - delay,
+      midnight + 3 * 3600_000 - delay,
+      midnight + 25 * 3600_000 - delay,
+    ];
+    for (const [i, at] of completedAt.entries())
+      await sql`update customer_transactions set completed_at = ${new Date(at)} where id = ${deposits[i]!.id}`;
+    const settling = await settlingOf(getDb(), { id: w!.id, holding }, now);
+    expect(settling.map((s) => [s.on.toISOString(), s.amount])).toEqual([
+      ['2026-11-30T23:59:59.999Z', 4950n + 1980n], // overdue and due today: one day's money, by its end
+      ['2026-12-01T01:00:00.000Z', 990n],
+    ]);
+    expect(settling.reduce((t, s) => t + s.amount, 0n)).toBe(holding);
+    // The money of one day only: still one line, and it is all of holding.
+    for (const id of deposits.map((d) => d.id))
+      await sql`update customer_transactions set completed_at = ${new Date(midnight + 3 * 3600_000 - delay)} where id = ${id}`;
+    expect(await settlingOf(getDb(), { id: w!.id, holding }, now)).toEqual([
+      { on: new Date(midnight + 3 * 3600_000), amount: holding },
+    ]);
   });
 
   it('a frozen wallet → 409 wallet_frozen, a suspended one → 409 wallet_suspended; nothing changes; active again works', async () => {
