@@ -80,6 +80,7 @@ export const configSchema = z.object({
   EMBED_IP_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   PAYMENT_LINK_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PAYMENT_LINK_IP_CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  SIGN_IN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Read by lib/access/rate-limit/client-address.ts. */
   TRUSTED_PROXIES: trustedProxiesSetting,
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
@@ -223,6 +224,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: {
     meaning: "Writes to the hosted page's interface per client address per minute.",
+  },
+  SIGN_IN_IP_LIMIT_PER_MINUTE: {
+    meaning:
+      'Sign-in attempts, and second-factor codes, per client address per minute, whichever account (the per-account limits apply too).',
   },
   EMBED_CHECKOUT_LIMIT_PER_MINUTE: { meaning: 'Checkout button: checkouts started per embed session per minute.' },
   EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE: {

@@ -1,4 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { config } from '../../platform/config';
 import { getDb } from '../../platform/db/client';
 import { countHit } from '../rate-limit/limit';
 import { displayNameProblem } from '../../platform/http/display-name';
@@ -14,8 +15,10 @@ export const CLIENT_ADDRESS_HEADER = 'x-mp-client-address';
 
 const QUARTER_HOUR = 900;
 export const LIMITS = {
-  /** Any sign-in attempt from one address, whichever account. */
-  perAddress: { hits: 10, seconds: 60 },
+  /** Any sign-in attempt from one address, whichever account (SIGN_IN_IP_LIMIT_PER_MINUTE, default 10). */
+  get perAddress() {
+    return { hits: config().SIGN_IN_IP_LIMIT_PER_MINUTE, seconds: 60 };
+  },
   /** Password guesses on one account from one address. */
   perAccountAndAddress: { hits: 5, seconds: QUARTER_HOUR },
   /** Password guesses on one account from every browser that never signed in to it. */
