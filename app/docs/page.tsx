@@ -60,7 +60,7 @@ return reply(200);`;
 
   return (
     <div className={styles.page}>
-      <a className={styles.skip} href="#api-reference">
+      <a className={styles.skip} href="#reference">
         Skip to the API reference
       </a>
       {/* A named region, not a <header>: on phones the renderer adds its own banner. */}
@@ -151,7 +151,8 @@ return reply(200);`;
         </div>
       </section>
 
-      <div className={styles.reference} id="api-reference" tabIndex={-1}>
+      {/* Not id="api-reference": the renderer reads an element of that id as a document to parse. */}
+      <div className={styles.reference} id="reference" tabIndex={-1}>
         <h2 className={`${styles.column} ${styles.sectionTitle}`}>API reference</h2>
         <ApiReference bundleUrl={rendererEntryUrl()} documentUrl={DOCUMENT_URL} />
       </div>
