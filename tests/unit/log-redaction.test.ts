@@ -277,3 +277,13 @@ describe('request paths in logs: credentials in a path are masked', () => {
     ]);
   });
 });
+
+describe('webhook secrets in standard base64 (since 2026-12)', () => {
+  it('are masked whole, with their + / and = characters', () => {
+    const secret = 'whsec_ab+cd/EF01+gh/IJ23kl+MN45op/QR67st+UV89wxYZ0123456789ab=';
+    const out = serialized({ message: `rotated to ${secret} just now` });
+    expect(out).toContain('rotated to whsec_[redacted] just now');
+    expect(out).not.toContain('cd/EF01');
+    expect(out).not.toContain('9ab=');
+  });
+});
