@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredText } from '../platform/http/text-input';
+import { documentedAlso } from '../platform/documented';
 import { amountNumber } from '../platform/money/amount';
 import { caseInsensitiveEnum, integerParam } from '../platform/http/paging';
 import { rangeBoundInput } from '../platform/http/timestamp-input';
@@ -32,19 +34,24 @@ export const createCheckoutInput = z
       .min(5, 'must be at least 5')
       .max(10080, 'must be at most 10080 (7 days)')
       .optional(),
-    meta_data: z
-      .record(
-        z
-          .string()
-          .min(1, 'keys must not be empty')
-          .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
-        z
-          .string({ error: 'values must be strings' })
-          .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
-        { error: 'must be an object of string values' },
-      )
-      .refine((m) => Object.keys(m).length <= META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys} keys`)
-      .nullish(),
+    meta_data: documentedAlso(
+      z
+        .record(
+          z
+            .string()
+            .min(1, 'keys must not be empty')
+            .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
+          z
+            .string({ error: 'values must be strings' })
+            .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+          { error: 'must be an object of string values' },
+        )
+        .refine(
+          (m) => Object.keys(m).length <= META_DATA_LIMITS.keys,
+          `must have at most ${META_DATA_LIMITS.keys} keys`,
+        ),
+      { maxProperties: META_DATA_LIMITS.keys },
+    ).nullish(),
   })
   // Amount and currency become one Money here: the verb never holds one without the other.
   .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
@@ -58,12 +65,14 @@ export const listCheckoutsQuery = z
     limit: integerParam('limit', 1, CHECKOUT_LIST_LIMITS.max, CHECKOUT_LIST_LIMITS.default),
     offset: integerParam('offset', 0, 1_000_000, 0),
     status: caseInsensitiveEnum(CHECKOUT_STATUSES).optional(),
-    payment_reference: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .pipe(z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference (PAY- and 16 letters or digits)'))
-      .optional(),
-    customer_email: z.string().trim().min(1, 'must not be empty').max(254, 'must be at most 254 characters').optional(),
+    payment_reference: documentedAlso(
+      z
+        .string()
+        .transform((v) => v.trim().toUpperCase())
+        .pipe(z.string().regex(/^PAY-[0-9A-Z]{16}$/, 'must be a payment reference (PAY- and 16 letters or digits)')),
+      { pattern: '^\\s*[Pp][Aa][Yy]-[0-9A-Za-z]{16}\\s*$' },
+    ).optional(),
+    customer_email: requiredText(254).optional(),
     created_from: rangeBoundInput('start').optional(),
     created_to: rangeBoundInput('end').optional(),
   })

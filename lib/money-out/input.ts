@@ -3,10 +3,13 @@ import { PAYOUT_STATUSES } from '../platform/vocabulary';
 import { amountNumber } from '../platform/money/amount';
 import { caseInsensitiveEnum, pageQuery } from '../platform/http/paging';
 import { currencyInput, moneyIn } from '../platform/http/money-input';
+import { requiredText } from '../platform/http/text-input';
 import { freeFormObject } from '../platform/http/free-form';
+import { documentedVariants } from '../platform/documented';
+import { accountNumber } from './payment-accounts/input';
 import { networkProvider } from '../rails/payout-destination';
 
-const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max);
+const text = requiredText;
 const optionalText = (max: number) => text(max).optional();
 
 export const PAYOUT_TYPES = ['bank_transfer', 'mobile_money'] as const;
@@ -15,10 +18,7 @@ export type PayoutType = (typeof PAYOUT_TYPES)[number];
 /** Spec 4.8 recipient_details, by payout_type. */
 export const bankRecipient = z.strictObject({
   recipient_name: text(200),
-  bank_account_number: z
-    .string({ error: 'must be a string' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^[A-Za-z0-9]{4,34}$/.test(v), 'must be 4 to 34 letters or digits (IBANs allowed)'),
+  bank_account_number: accountNumber,
   bank_name: text(120),
   account_holder_name: text(200),
   bank_routing_number: optionalText(34),
@@ -42,8 +42,15 @@ const common = {
   recipient_details: freeFormObject().optional(),
 };
 
+/** The recipients a payout can name, one per payout_type, as the document shows them. */
+const recipientVariants = (fields: z.core.$ZodLooseShape) => [
+  z.strictObject({ ...fields, payout_type: z.literal('bank_transfer'), recipient_details: bankRecipient }),
+  z.strictObject({ ...fields, payout_type: z.literal('mobile_money'), recipient_details: mobileRecipient }),
+];
+
 /** Exactly one of `payment_account_id` or (`payout_type` + `recipient_details`). */
-export const withdrawalInput = z
+const withdrawalFields = { amount: common.amount, currency_code: common.currency_code, notes: common.notes };
+const withdrawalObject = z
   .strictObject({ ...common, payment_account_id: z.uuid({ error: 'must be a UUID' }).optional() })
   .superRefine((v, ctx) => {
     const saved = v.payment_account_id !== undefined;
@@ -61,22 +68,32 @@ export const withdrawalInput = z
         message: 'is required with an ad-hoc recipient',
       });
     }
-  })
-  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
+  });
+export const withdrawalInput = documentedVariants(
+  withdrawalObject.transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) })),
+  z.xor([
+    z.strictObject({ ...withdrawalFields, payment_account_id: z.uuid() }),
+    ...recipientVariants(withdrawalFields),
+  ]),
+);
 export type WithdrawalInput = z.output<typeof withdrawalInput>;
 
-export const payoutInput = z
-  .strictObject({
-    ...common,
-    payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }),
-    recipient_details: freeFormObject(),
-    payout_reason: text(500),
-  })
-  .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) }));
+const payoutFields = { ...withdrawalFields, payout_reason: text(500) };
+export const payoutInput = documentedVariants(
+  z
+    .strictObject({
+      ...common,
+      payout_type: z.enum(PAYOUT_TYPES, { error: 'must be bank_transfer or mobile_money' }),
+      recipient_details: freeFormObject(),
+      payout_reason: payoutFields.payout_reason,
+    })
+    .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) })),
+  z.xor(recipientVariants(payoutFields)),
+);
 export type PayoutInput = z.output<typeof payoutInput>;
 
 export const cancelInput = z.strictObject({
-  reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  reason: requiredText(500, { type: 'is required', empty: 'is required' }),
 });
 
 export const payoutHistoryQuery = z.strictObject({

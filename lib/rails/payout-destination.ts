@@ -3,7 +3,12 @@ import { NETWORK_PROVIDERS, type NetworkProvider } from '../platform/vocabulary'
 import type { CurrencyCode } from '../platform/money/currencies';
 import { countryOfInternationalNumber, marketsFor, MOBILE_MONEY_COUNTRIES, readMobileNumber } from './mobile-money';
 
-export const networkProvider = z.enum(NETWORK_PROVIDERS, { error: `must be one of ${NETWORK_PROVIDERS.join(', ')}` });
+export const networkProvider = z
+  .enum(NETWORK_PROVIDERS, { error: `must be one of ${NETWORK_PROVIDERS.join(', ')}` })
+  .meta({
+    description:
+      'The mobile-money network. Which networks pay out in which currency, and which numbers each takes, is checked against the currency (a 422 names the field and the networks that do)',
+  });
 
 /**
  * A mobile-money destination read for a currency: the networks that pay out in it and the numbers they

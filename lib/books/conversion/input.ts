@@ -6,7 +6,11 @@ import { currencyInput, moneyIn } from '../../platform/http/money-input';
 const currencyCode = currencyInput;
 
 export const quoteInput = z
-  .strictObject({ from_currency: currencyCode, to_currency: currencyCode, amount: amountNumber })
+  .strictObject({
+    from_currency: currencyCode,
+    to_currency: currencyCode.meta({ description: 'The currency to convert into: must differ from `from_currency`' }),
+    amount: amountNumber,
+  })
   .refine((v) => v.from_currency !== v.to_currency, {
     path: ['to_currency'],
     message: 'must differ from from_currency',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredText } from '../../platform/http/text-input';
+import { documentedAlso } from '../../platform/documented';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 import { currencyInput } from '../../platform/http/money-input';
 
@@ -16,14 +18,22 @@ export const walletStatusInput = z.strictObject({
   status: z.enum(['active', 'frozen'], { error: 'must be active or frozen' }),
 });
 
-export const operatorWalletInput = z
-  .strictObject({
-    status: z.enum(['active', 'frozen', 'suspended'], { error: 'must be active, frozen or suspended' }).optional(),
-    settlement_hold: z.boolean({ error: 'must be true or false' }).optional(),
-    settlement_hold_reason: z.string().trim().min(1).max(500).nullish(),
-    settlement_hold_visibility: z.enum(['merchant', 'internal'], { error: 'must be merchant or internal' }).nullish(),
-  })
-  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
+export const operatorWalletInput = documentedAlso(
+  z
+    .strictObject({
+      status: z.enum(['active', 'frozen', 'suspended'], { error: 'must be active, frozen or suspended' }).optional(),
+      settlement_hold: z.boolean({ error: 'must be true or false' }).optional(),
+      settlement_hold_reason: requiredText(500).nullish(),
+      settlement_hold_visibility: z.enum(['merchant', 'internal'], { error: 'must be merchant or internal' }).nullish(),
+    })
+    .refine((v) => Object.keys(v).length > 0, 'give at least one field to change'),
+  {
+    minProperties: 1,
+    // Placing a hold needs its reason (checked where the hold is placed).
+    if: { required: ['settlement_hold'], properties: { settlement_hold: { const: true } } },
+    then: { required: ['settlement_hold_reason'], properties: { settlement_hold_reason: { type: 'string' } } },
+  },
+);
 
 /** What a movement of a wallet can be for (the ledger line's purpose). */
 export const WALLET_TRANSACTION_TYPES = [

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { currencyInput } from '../../platform/http/money-input';
+import { USUAL_HOST } from '../../platform/http/stored-url';
+import { documentedAlso, documentedVariants } from '../../platform/documented';
 import { displayName } from '../../platform/http/display-name';
 import { amountNumber } from '../../platform/money/amount';
 import { META_DATA_LIMITS } from '../input';
@@ -17,30 +20,34 @@ import { EMBED_LIMITS } from '../../platform/vocabulary';
 export const EMBED_SESSION_META_KEY = 'embed_session_id';
 
 /** `https://shop.example` or `https://shop.example:8443`: scheme, host and port only, as browsers send `Origin`. */
-export const originField = z
-  .string({ error: 'must be an origin such as https://shop.example' })
-  .max(300)
-  .transform((value, ctx) => {
-    const url = URL.parse(value.trim());
-    const ok =
-      url &&
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      !url.username &&
-      !url.password &&
-      url.pathname === '/' &&
-      !/[?#*]/.test(value) &&
-      // Nothing after the host and port but one optional slash.
-      /^https?:\/\/[^/]+\/?$/i.test(value.trim());
-    if (!ok) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'must be an origin such as https://shop.example (scheme, host and optional port; no path, query or wildcard)',
-      });
-      return z.NEVER;
-    }
-    return url.origin;
-  });
+export const originField = documentedAlso(
+  z
+    .string({ error: 'must be an origin such as https://shop.example' })
+    .max(300)
+    .transform((value, ctx) => {
+      const url = URL.parse(value.trim());
+      const ok =
+        url &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        !url.username &&
+        !url.password &&
+        url.pathname === '/' &&
+        !/[?#*]/.test(value) &&
+        // Nothing after the host and port but one optional slash.
+        /^https?:\/\/[^/]+\/?$/i.test(value.trim());
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be an origin such as https://shop.example (scheme, host and optional port; no path, query or wildcard)',
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
+  // Scheme, host and an optional port, nothing after: what the check above lets through, as a pattern.
+  { pattern: `^https?://${USUAL_HOST}(?::\\d{1,4})?/?$` },
+);
 
 const optionalText = (max: number) =>
   z
@@ -50,24 +57,34 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullish();
 
-const metaData = z
-  .record(
-    z
-      .string()
-      .min(1, 'keys must not be empty')
-      .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
-    z
-      .string({ error: 'values must be strings' })
-      .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
-    { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of string values' : undefined) },
-  )
-  // One key is kept for embed_session_id, which every checkout of the button carries.
-  .refine((m) => Object.keys(m).length < META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys - 1} keys`)
-  .refine((m) => !Object.hasOwn(m, EMBED_SESSION_META_KEY), {
-    path: [EMBED_SESSION_META_KEY],
-    message: 'is set by the service on each checkout',
-  })
-  .nullish();
+const metaData = documentedAlso(
+  z
+    .record(
+      z
+        .string()
+        .min(1, 'keys must not be empty')
+        .max(META_DATA_LIMITS.keyLength, `keys must be at most ${META_DATA_LIMITS.keyLength} characters`),
+      z
+        .string({ error: 'values must be strings' })
+        .max(META_DATA_LIMITS.valueLength, `values must be at most ${META_DATA_LIMITS.valueLength} characters`),
+      { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of string values' : undefined) },
+    )
+    // One key is kept for embed_session_id, which every checkout of the button carries.
+    .refine((m) => Object.keys(m).length < META_DATA_LIMITS.keys, `must have at most ${META_DATA_LIMITS.keys - 1} keys`)
+    .refine((m) => !Object.hasOwn(m, EMBED_SESSION_META_KEY), {
+      path: [EMBED_SESSION_META_KEY],
+      message: 'is set by the service on each checkout',
+    }),
+  {
+    maxProperties: META_DATA_LIMITS.keys - 1,
+    propertyNames: {
+      type: 'string',
+      minLength: 1,
+      maxLength: META_DATA_LIMITS.keyLength,
+      not: { const: EMBED_SESSION_META_KEY },
+    },
+  },
+).nullish();
 
 /**
  * A list length check's parameters that make it run only on an actual list: zod would also measure a
@@ -80,77 +97,81 @@ const onList = (error: string): { error: string } =>
 /** The longest a button may live when it has an expiry (5 years). */
 export const MAX_EMBED_LIFETIME_DAYS = 1826;
 
-export const createEmbedSessionInput = z
-  .strictObject({
-    amount: amountNumber
-      .optional()
-      .meta({ description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.' }),
-    amounts: z
-      .array(amountNumber, { error: 'must be an array of amounts' })
-      .min(1, onList('must list at least one amount'))
-      .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
-      .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
-      .optional()
-      .meta({
-        description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.`,
-      }),
-    currency_code: z
-      .string({ error: 'must be a currency code' })
-      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
-      .transform((v) => v.toUpperCase()),
-    description: optionalText(500).meta({
-      description: "Shown on the hosted page; becomes each checkout's description",
-    }),
-    // Shown right before the amount: a direction control in it could reverse "GHS 25.50".
-    button_label: z
-      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), displayName(40).nullish())
-      .meta({
-        description: "The button's verb, before the amount (default `Pay`); no control or direction characters",
-      }),
-    collect_customer_name: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .meta({ description: 'Ask the customer for a name (then required)' }),
-    collect_customer_phone: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .meta({ description: 'Ask the customer for a phone number (then required)' }),
-    meta_data: metaData.meta({
-      description: 'Copied to every checkout the button creates, with `embed_session_id` added',
-    }),
-    allowed_origins: z
-      .array(originField, { error: 'must be an array of origins' })
-      .min(1, onList('must list at least one origin'))
-      .max(EMBED_LIMITS.origins, onList(`must list at most ${EMBED_LIMITS.origins} origins`))
-      .superRefine((list, ctx) => {
-        list.forEach((origin, i) => {
-          if (list.indexOf(origin) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed twice' });
-        });
-      })
-      .meta({
-        description:
-          'The pages that may show the button, as exact origins (`https://shop.example`). http:// only for localhost and 127.0.0.1, and only in sandbox.',
-      }),
-    expires_at: timestampInput
-      .refine((d) => d.getTime() - Date.now() >= 5 * 60_000, 'must be at least 5 minutes in the future')
-      .refine(
-        (d) => d.getTime() - Date.now() <= MAX_EMBED_LIFETIME_DAYS * 86_400_000,
-        `must be at most ${MAX_EMBED_LIFETIME_DAYS} days ahead`,
-      )
-      .nullish()
-      .meta({
-        description: `When the button stops working (UTC when no offset; at most ${MAX_EMBED_LIFETIME_DAYS} days ahead). null or absent: until disabled.`,
-      }),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.amount === undefined) === (v.amounts === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.amount === undefined ? 'amount' : 'amounts'],
-        message: 'give exactly one of amount and amounts',
-      });
-    }
+const oneAmount = amountNumber.meta({
+  description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.',
+});
+const pickedAmounts = z
+  .array(amountNumber, { error: 'must be an array of amounts' })
+  .min(1, onList('must list at least one amount'))
+  .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
+  .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
+  .meta({
+    description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.`,
   });
+const embedFields = {
+  currency_code: currencyInput,
+  description: optionalText(500).meta({
+    description: "Shown on the hosted page; becomes each checkout's description",
+  }),
+  // Shown right before the amount: a direction control in it could reverse "GHS 25.50".
+  button_label: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), displayName(40).nullish())
+    .meta({
+      description: "The button's verb, before the amount (default `Pay`); no control or direction characters",
+    }),
+  collect_customer_name: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .meta({ description: 'Ask the customer for a name (then required)' }),
+  collect_customer_phone: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .meta({ description: 'Ask the customer for a phone number (then required)' }),
+  meta_data: metaData.meta({
+    description: 'Copied to every checkout the button creates, with `embed_session_id` added',
+  }),
+  allowed_origins: z
+    .array(originField, { error: 'must be an array of origins' })
+    .min(1, onList('must list at least one origin'))
+    .max(EMBED_LIMITS.origins, onList(`must list at most ${EMBED_LIMITS.origins} origins`))
+    .superRefine((list, ctx) => {
+      list.forEach((origin, i) => {
+        if (list.indexOf(origin) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed twice' });
+      });
+    })
+    .meta({
+      description:
+        'The pages that may show the button, as exact origins (`https://shop.example`). http:// only for localhost and 127.0.0.1, and only in sandbox.',
+    }),
+  expires_at: timestampInput
+    .refine((d) => d.getTime() - Date.now() >= 5 * 60_000, 'must be at least 5 minutes in the future')
+    .refine(
+      (d) => d.getTime() - Date.now() <= MAX_EMBED_LIFETIME_DAYS * 86_400_000,
+      `must be at most ${MAX_EMBED_LIFETIME_DAYS} days ahead`,
+    )
+    .nullish()
+    .meta({
+      description: `When the button stops working (UTC when no offset; at most ${MAX_EMBED_LIFETIME_DAYS} days ahead). null or absent: until disabled.`,
+    }),
+};
+
+export const createEmbedSessionInput = documentedVariants(
+  z
+    .strictObject({ amount: oneAmount.optional(), amounts: pickedAmounts.optional(), ...embedFields })
+    .superRefine((v, ctx) => {
+      if ((v.amount === undefined) === (v.amounts === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.amount === undefined ? 'amount' : 'amounts'],
+          message: 'give exactly one of amount and amounts',
+        });
+      }
+    }),
+  z.xor([
+    z.strictObject({ amount: oneAmount, ...embedFields }),
+    z.strictObject({ amounts: pickedAmounts, ...embedFields }),
+  ]),
+);
 export type CreateEmbedSessionInput = z.output<typeof createEmbedSessionInput>;
 
 export const listEmbedSessionsQuery = z.strictObject(pageQuery(20));

@@ -7,7 +7,6 @@ import { pagination } from '../../platform/http/envelope';
 import { offsetOf } from '../../platform/http/paging';
 import { toMajorUnits } from '../../platform/money/amount';
 import { readMoney } from '../../platform/money/money';
-import { isCurrencyCode } from '../../platform/money/currencies';
 import { CHECKOUT_CURRENCIES_BY_KYB } from '../../merchants/kyb';
 import type { MerchantCtx } from '../../access/endpoints';
 import { formatTimestamp } from '../../platform/time';
@@ -74,8 +73,6 @@ function checkDefinition(merchant: MerchantCtx['merchant'], tenant: Tenant, inpu
     throw forbidden('This merchant account cannot accept payments (KYB rejected)', 'merchant_rejected');
   }
   const currency = input.currency_code;
-  if (!isCurrencyCode(currency))
-    throw unprocessable([{ field: 'currency_code', message: `${currency} is not a supported currency` }]);
   if (!CHECKOUT_CURRENCIES_BY_KYB[merchant.kybStatus].includes(currency)) {
     throw unprocessable([
       {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAlso, documentedVariants } from '../../platform/documented';
 import { amountNumber } from '../../platform/money/amount';
 import { currencyInput } from '../../platform/http/money-input';
 import { readMoney } from '../../platform/money/money';
@@ -44,23 +45,29 @@ const collectEmail = z
   .optional()
   .meta({ description: "Ask the customer's email on the link's page (then required). Default false." });
 
-export const createPaymentLinkInput = z
-  .strictObject({
-    amount: amountNumber
-      .optional()
-      .meta({ description: 'A fixed amount (major units). Absent: the customer chooses the amount.' }),
-    min_amount: amountNumber
-      .optional()
-      .meta({ description: 'Only without `amount`: the least the customer may pay (major units).' }),
-    max_amount: amountNumber
-      .optional()
-      .meta({ description: 'Only without `amount`: the most the customer may pay (major units).' }),
-    currency_code: currencyInput,
-    description: description.meta({ description: 'What the customer pays for: shown on the page and the checkout' }),
-    collect_customer_email: collectEmail,
-    ends_at: endsAt,
-    max_payments: maxPayments,
-  })
+const fixedAmount = amountNumber.meta({
+  description: 'A fixed amount (major units). Absent: the customer chooses the amount.',
+});
+const chosenBounds = {
+  min_amount: amountNumber
+    .optional()
+    .meta({ description: 'Only without `amount`: the least the customer may pay (major units).' }),
+  max_amount: amountNumber.optional().meta({
+    description:
+      'Only without `amount`: the most the customer may pay (major units); must not be less than min_amount.',
+  }),
+};
+const linkFields = {
+  currency_code: currencyInput,
+  description: description.meta({ description: 'What the customer pays for: shown on the page and the checkout' }),
+  collect_customer_email: collectEmail,
+  ends_at: endsAt,
+  max_payments: maxPayments,
+};
+
+/** A fixed amount, or the customer's between optional bounds: the document shows the two as `oneOf`. */
+const createPaymentLinkObject = z
+  .strictObject({ amount: fixedAmount.optional(), ...chosenBounds, ...linkFields })
   .transform((v, ctx) => {
     const currency = v.currency_code;
     let refused = false;
@@ -90,20 +97,27 @@ export const createPaymentLinkInput = z
     }
     return { ...v, currency, amount, minAmount, maxAmount };
   });
+export const createPaymentLinkInput = documentedVariants(
+  createPaymentLinkObject,
+  z.xor([z.strictObject({ amount: fixedAmount, ...linkFields }), z.strictObject({ ...chosenBounds, ...linkFields })]),
+);
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
 
-export const updatePaymentLinkInput = z
-  .strictObject({
-    description: description.optional(),
-    active: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .meta({ description: 'false: the link stops taking payments (its page says so); true: it takes them again' }),
-    collect_customer_email: collectEmail,
-    ends_at: endsAt,
-    max_payments: maxPayments,
-  })
-  .refine((v) => Object.keys(v).length > 0, 'must change at least one field');
+export const updatePaymentLinkInput = documentedAlso(
+  z
+    .strictObject({
+      description: description.optional(),
+      active: z
+        .boolean({ error: 'must be true or false' })
+        .optional()
+        .meta({ description: 'false: the link stops taking payments (its page says so); true: it takes them again' }),
+      collect_customer_email: collectEmail,
+      ends_at: endsAt,
+      max_payments: maxPayments,
+    })
+    .refine((v) => Object.keys(v).length > 0, 'must change at least one field'),
+  { minProperties: 1 },
+);
 export type UpdatePaymentLinkInput = z.output<typeof updatePaymentLinkInput>;
 
 export const listPaymentLinksQuery = z.strictObject(pageQuery(20));

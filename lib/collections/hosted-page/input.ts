@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../../platform/http/text-input';
 import { PAYMENT_REFERENCE } from '../../checkout/reference';
 import { NETWORK_PROVIDERS } from '../../platform/vocabulary';
 import { MOBILE_MONEY_COUNTRIES, type MobileMoneyCountry } from '../../rails/mobile-money';
@@ -23,5 +24,7 @@ export const startMobileMoneyInput = z.strictObject({
       description:
         'ISO 3166 country of the network, from the offered network. Needed only where the currency spans several countries with that network (XOF, XAF) and `phone` is not in international form',
     }),
-  phone: z.string().max(32).optional(),
+  phone: requiredText(32).optional().meta({
+    description: "The payer's number on that network, local or international (checked against the network: 422)",
+  }),
 });

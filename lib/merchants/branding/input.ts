@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { HEX_COLOUR } from './colour';
 import { PAYMENT_METHODS } from '../../platform/vocabulary';
 import { phoneNumber } from '../../platform/http/phone-number';
-import { storedUrlField } from '../../platform/http/stored-url';
+import { storedUrlField, usualUrlPattern } from '../../platform/http/stored-url';
+import { documentedAlso } from '../../platform/documented';
 
 /** https only, written the usual way, no credentials or fragment, stored normalised: nothing a redirect could abuse. */
-export const httpsUrl = storedUrlField({ schemes: ['https'], fragment: false }, (url) =>
-  url.hostname.includes('.') ? null : 'must name a host with a domain (https://shop.example/…)',
+const HTTPS_ONLY = { schemes: ['https'], fragment: false } as const;
+export const httpsUrl = documentedAlso(
+  storedUrlField(HTTPS_ONLY, (url) =>
+    url.hostname.includes('.') ? null : 'must name a host with a domain (https://shop.example/…)',
+  ),
+  { pattern: usualUrlPattern(HTTPS_ONLY, { dotted: true }) },
 );
 
 /** PUT semantics: fields given are set, `null` clears one, fields left out keep their value. */

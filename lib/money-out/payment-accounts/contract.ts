@@ -108,7 +108,7 @@ export const updatePaymentAccount = operation({
   tag: 'Payment accounts',
   summary: 'Update payment account',
   description:
-    "Only the fields given change (`bank_routing_number: null` clears it); `account_type`, `currency_code` and `currency_id` can never change (422). `is_primary: true` takes over as the currency's primary; `is_primary: false` on the primary is a 409 `primary_account_required` (make another one primary instead).",
+    "Only the fields given change (`bank_routing_number: null` clears it); `account_type`, `currency_code` and `currency_id` can never change (422), and only the fields of the account's type apply (a mobile-money account has no `bank_name`: 422). `is_primary: true` takes over as the currency's primary; `is_primary: false` on the primary is a 409 `primary_account_required` (make another one primary instead).",
   security: 'apiKey',
   permission: needs.write,
   params: paymentAccountIdParams,

@@ -1,29 +1,47 @@
 import { z } from 'zod';
-import { documented } from '../../platform/documented';
+import { documented, documentedAlso, documentedVariants } from '../../platform/documented';
 import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/vocabulary';
 import { currencyInput } from '../../platform/http/money-input';
 import { freeFormObject } from '../../platform/http/free-form';
+import { requiredText } from '../../platform/http/text-input';
 import { networkProvider } from '../../rails/payout-destination';
 
-const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max);
-const accountNumber = z
-  .string({ error: 'must be a string' })
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine((v) => /^[A-Za-z0-9]{4,34}$/.test(v), 'must be 4 to 34 letters or digits (IBANs allowed)');
+const text = requiredText;
+/** A bank account number or IBAN; spaces and dashes are dropped before it is checked. */
+export const accountNumber = documentedAlso(
+  z
+    .string({ error: 'must be a string' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^[A-Za-z0-9]{4,34}$/.test(v), 'must be 4 to 34 letters or digits (IBANs allowed)'),
+  { pattern: '^[\\s-]*(?:[A-Za-z0-9][\\s-]*){4,34}$' },
+);
+
+const accountFields = {
+  currency_code: currencyInput,
+  is_primary: z.boolean({ error: 'must be true or false' }).optional(),
+  provider_metadata: freeFormObject().nullish(),
+};
+const bankFields = {
+  account_number: accountNumber,
+  bank_name: text(120),
+  bank_routing_number: text(34).optional(),
+  account_holder_name: text(200),
+};
+const mobileFields = { phone_number: text(32), network_provider: networkProvider };
 
 /** Spec 4.7; which fields are required depends on `account_type` (checked in the verb, field by field). */
-export const addPaymentAccountInput = z.strictObject({
-  currency_code: currencyInput,
-  account_type: z.enum(PAYMENT_ACCOUNT_TYPES, { error: 'must be bank_account or mobile_money' }),
-  is_primary: z.boolean({ error: 'must be true or false' }).optional(),
-  account_number: accountNumber.optional(),
-  bank_name: text(120).optional(),
-  bank_routing_number: text(34).optional(),
-  account_holder_name: text(200).optional(),
-  phone_number: text(32).optional(),
-  network_provider: networkProvider.optional(),
-  provider_metadata: freeFormObject().nullish(),
-});
+export const addPaymentAccountInput = documentedVariants(
+  z.strictObject({
+    ...accountFields,
+    account_type: z.enum(PAYMENT_ACCOUNT_TYPES, { error: 'must be bank_account or mobile_money' }),
+    ...z.strictObject(bankFields).partial().shape,
+    ...z.strictObject(mobileFields).partial().shape,
+  }),
+  z.xor([
+    z.strictObject({ ...accountFields, account_type: z.literal('bank_account'), ...bankFields }),
+    z.strictObject({ ...accountFields, account_type: z.literal('mobile_money'), ...mobileFields }),
+  ]),
+);
 export type AddPaymentAccountInput = z.output<typeof addPaymentAccountInput>;
 
 /** Named only to be refused with a clear 422: in the document, a field no value satisfies. */

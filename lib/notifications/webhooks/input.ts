@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../events/catalog';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/vocabulary';
-import { documented } from '../../platform/documented';
+import { documented, documentedAlso } from '../../platform/documented';
+import { usualUrlPattern } from '../../platform/http/stored-url';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -23,7 +24,14 @@ const eventList = z
   .max(EVENT_TYPES.length + 1)
   .transform((list) => (list.includes('*') ? ['*'] : [...new Set(list)].sort()));
 
-const url = z.string({ error: 'must be a URL' }).min(1, 'is required').max(2048, 'must be at most 2048 characters');
+const url = documentedAlso(
+  z.string({ error: 'must be a URL' }).min(1, 'is required').max(2048, 'must be at most 2048 characters'),
+  {
+    format: 'uri',
+    pattern: usualUrlPattern({ schemes: ['https', 'http'] }),
+    description: 'Where deliveries go: https://, or http:// to a loopback address with `allow_loopback` (test mode)',
+  },
+);
 const description = z.string({ error: 'must be a string' }).trim().max(500, 'must be at most 500 characters');
 
 /** Spec 4.5 leaves the fields to us: docs/decisions/webhooks.md describes them. */

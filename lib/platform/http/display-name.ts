@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAlso } from '../documented';
 import { isStorableText } from './storable-text';
 
 /**
@@ -31,14 +32,18 @@ export function displayNameProblem(value: unknown, max = NAME_MAX): string | nul
 
 /** The same rule as a zod schema (trimmed, NFC). */
 export const displayName = (max = NAME_MAX) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .superRefine((value, ctx) => {
-      const problem = displayNameProblem(value, max);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => value.normalize('NFC'));
+  documentedAlso(
+    z
+      .string({ error: 'is required' })
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = displayNameProblem(value, max);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((value) => value.normalize('NFC')),
+    // What the document can say: something besides spaces, at most `max` characters, no controls.
+    { minLength: 1, maxLength: max, pattern: '^[^\\p{Cc}\\u2028\\u2029]*\\S[^\\p{Cc}\\u2028\\u2029]*$' },
+  );
 
 /** For plain text (mail): the name isolated, so a right-to-left name cannot reorder the text around it. */
 export { isolated } from './isolated';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAlso } from '../documented';
 
 /**
  * The one rule for URLs a merchant stores (branding's logo and success redirect, webhook endpoints):
@@ -33,18 +34,36 @@ export function storedUrl(raw: string, rule: UrlRule): { href: string } | { prob
   return { href: url.href };
 }
 
+/**
+ * The usual form as a pattern for the document: the scheme, a host of letters, digits, dots and
+ * dashes, a port, then anything but spaces, control characters and backslashes (no `#` where refused).
+ */
+/** A host as people write one: DNS labels ending in a name, or an IPv4 address. */
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)';
+export const USUAL_HOST = `(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
+const DOTTED_HOST = `(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
+
+export function usualUrlPattern(rule: UrlRule, host: { dotted?: boolean } = {}): string {
+  const schemes = rule.schemes.map((s) => [...s].map((c) => `[${c}${c.toUpperCase()}]`).join('')).join('|');
+  const rest = rule.fragment === false ? '[^\\s\\x00-\\x1f\\x7f-\\x9f\\\\#]' : '[^\\s\\x00-\\x1f\\x7f-\\x9f\\\\]';
+  return `^(?:${schemes})://${host.dotted ? DOTTED_HOST : USUAL_HOST}(?::\\d{1,4})?(?:[/?]${rest}*)?$`;
+}
+
 /** A zod field for such a URL: its output is the normalised `href`. */
 export function storedUrlField(rule: UrlRule, extra?: (url: URL) => string | null) {
-  return z
-    .string({ error: 'must be a URL' })
-    .max(2048, 'must be at most 2048 characters')
-    .transform((raw, ctx) => {
-      const result = storedUrl(raw, rule);
-      const problem = 'problem' in result ? result.problem : extra?.(new URL(result.href));
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return (result as { href: string }).href;
-    });
+  return documentedAlso(
+    z
+      .string({ error: 'must be a URL' })
+      .max(2048, 'must be at most 2048 characters')
+      .transform((raw, ctx) => {
+        const result = storedUrl(raw, rule);
+        const problem = 'problem' in result ? result.problem : extra?.(new URL(result.href));
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: problem });
+          return z.NEVER;
+        }
+        return (result as { href: string }).href;
+      }),
+    { format: 'uri', pattern: usualUrlPattern(rule) },
+  );
 }

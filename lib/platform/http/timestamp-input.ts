@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAlso } from '../documented';
 
 /** The moments a request may name: PostgreSQL has no year 0, and nothing here is before 1970 or after 9999. */
 const EARLIEST = Date.UTC(1970, 0, 1);
@@ -11,10 +12,16 @@ const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const inRange = (d: Date) => d.getTime() >= EARLIEST && d.getTime() <= LATEST;
 const asUtc = (v: string) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`);
 
-export const timestampInput = z.iso
-  .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
-  .transform(asUtc)
-  .refine(inRange, 'must be between 1970 and 9999');
+/** What `inRange` asks, as the document can say it: a year from 1970 (to the format's 9999). */
+const FROM_1970 = { allOf: [{ pattern: '^(?:19[7-9]\\d|[2-9]\\d{3})-' }] };
+
+export const timestampInput = documentedAlso(
+  z.iso
+    .datetime({ offset: true, local: true, error: 'must be an ISO 8601 date-time' })
+    .transform(asUtc)
+    .refine(inRange, 'must be between 1970 and 9999'),
+  FROM_1970,
+);
 
 /**
  * A bound of a date range in a query (`created_from`, `created_to`): a date-time as `timestampInput`
@@ -24,10 +31,13 @@ export const timestampInput = z.iso
 export const rangeBoundInput = (edge: 'start' | 'end') =>
   z.union(
     [
-      z.iso
-        .date({ error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' })
-        .transform((v) => new Date(`${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`))
-        .refine(inRange, 'must be between 1970 and 9999'),
+      documentedAlso(
+        z.iso
+          .date({ error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' })
+          .transform((v) => new Date(`${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`))
+          .refine(inRange, 'must be between 1970 and 9999'),
+        FROM_1970,
+      ),
       timestampInput,
     ],
     { error: 'must be a date (2026-11-24) or a UTC date-time (2026-11-24T09:30:00)' },

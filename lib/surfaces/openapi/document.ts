@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentedErrors, TAGS, type Operation, type Security } from '../../platform/http/operation';
-import { DOCUMENTED_AS } from '../../platform/documented';
+import { DOCUMENTED_ALSO, DOCUMENTED_AS, DOCUMENTED_VARIANTS } from '../../platform/documented';
 import { NAMED_SHAPES, successEnvelope } from '../../platform/http/shapes';
 import { OPERATIONS } from './operations';
 import { WEBHOOK_EVENTS } from './webhooks';
@@ -102,11 +102,14 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
     reused: 'inline',
     // A lenient request field is written as what a client should send (lib/platform/http/documented.ts).
     override: ({ zodSchema, jsonSchema }) => {
-      const written = io === 'input' ? DOCUMENTED_AS.get(zodSchema as unknown as z.ZodType) : undefined;
+      if (io !== 'input') return;
+      const also = DOCUMENTED_ALSO.get(zodSchema as unknown as z.ZodType);
+      if (also) Object.assign(jsonSchema, also);
+      const written = DOCUMENTED_AS.get(zodSchema as unknown as z.ZodType);
       if (!written) return;
       const description = jsonSchema.description;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
-      Object.assign(jsonSchema, description ? { description } : {}, written);
+      Object.assign(jsonSchema, written, description ? { description } : {});
     },
   }) as {
     schemas: Record<string, Json>;
@@ -155,7 +158,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   for (const op of OPERATIONS) {
     if (op.params) inputs.set(`${op.operationId}.params`, op.params);
     if (op.query) inputs.set(`${op.operationId}.query`, op.query);
-    if (op.body) inputs.set(`${op.operationId}.body`, op.body);
+    if (op.body) inputs.set(`${op.operationId}.body`, DOCUMENTED_VARIANTS.get(op.body) ?? op.body);
     outputs.set(`${op.operationId}.response`, op.bare ? op.data : successEnvelope(op.data, op.paginated));
     for (const [status, other] of Object.entries(op.otherResponses ?? {}))
       outputs.set(`${op.operationId}.${status}`, other!.body);
