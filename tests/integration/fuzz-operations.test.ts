@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminHeaders,
-  minimalCheckout,
-  newMerchant,
-  paidCheckout,
-  settleEverything,
-  tokenOf,
-} from '../support/fixtures';
-import {
   CONTENT_TYPES,
   HOSTILE_BODIES,
   HOSTILE_STRINGS,
@@ -19,11 +11,17 @@ import {
 } from '../support/fuzz-values';
 import { resetConfigForTests } from '../../lib/platform/config';
 import { caller } from '../support/caller';
-import { contract } from '../support/contract';
 import { type RawAnswer } from '../support/api';
 import { testSql } from '../support/database';
 import { stateFingerprints, type Fingerprint } from '../support/fuzz-state';
-import type { JsonSchema, OpenApiDocument, Parameter } from '../support/openapi-document';
+import type { Parameter } from '../support/openapi-document';
+import {
+  documentOperations,
+  operationFixtures,
+  servedDocument,
+  type DocumentOperation,
+  type OperationFixtures,
+} from '../support/operation-fixtures';
 
 /**
  * Every operation of the OpenAPI document (GET /api/openapi.json), called with FUZZ_RUNS generated
@@ -56,118 +54,20 @@ for (const name of [
 }
 resetConfigForTests();
 
-interface Operation {
-  method: string;
-  path: string;
-  id: string;
-  security: string | null;
-  parameters: Parameter[];
-  body: JsonSchema | null;
-  /** Its success is the success envelope (all but the OpenAPI document itself, which is served bare). */
-  enveloped: boolean;
-}
+const document = await servedDocument();
+const OPERATIONS = documentOperations(document);
+type Operation = DocumentOperation;
 
-const isFinal = (op: { method: string; path: string }) =>
-  op.method === 'DELETE' || /\/(cancel|disable|approve|reject)$/.test(op.path);
-
-const documentResponse = await caller().raw('GET', '/api/openapi.json');
-if (documentResponse.status !== 200)
-  throw new Error(`GET /api/openapi.json answered ${documentResponse.status}: ${documentResponse.text.slice(0, 300)}`);
-// What the service serves, held to its own schema by the contract check; typed as the suite reads it.
-const document = documentResponse.body as OpenApiDocument;
-const OPERATIONS: Operation[] = Object.entries(document.paths)
-  .flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      id: op.operationId,
-      security: op.security?.[0] ? Object.keys(op.security[0])[0]! : null,
-      parameters: (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
-      body: op.requestBody?.content['application/json']?.schema ?? null,
-      enveloped: Object.values(op.responses).some(
-        (r) => r.content?.['application/json']?.schema.properties?.status?.const === 'success',
-      ),
-    })),
-  )
-  // Operations that end something (delete, revoke, cancel, disable, decide) go last, so that the
-  // fixtures the others reach through are still there for them.
-  .sort((a, b) => Number(isFinal(a)) - Number(isFinal(b)));
-
-/** Real ids and credentials, so that valid-ish requests get past authentication and lookups. */
-interface Fixtures {
-  ids: Record<string, string[]>;
-  credentials: Record<string, Record<string, string>>;
-}
-let fixtures: Fixtures;
+let fixtures: OperationFixtures;
 const sql = testSql();
 let state: Awaited<ReturnType<typeof stateFingerprints>>;
 /** The state after the last request: the "before" of the next one. */
 let last: Fingerprint;
 
 beforeAll(async () => {
-  const m = await newMerchant({ name: 'Fuzzed Shop' });
-  const victim = await newMerchant({ name: 'Operator Target' });
-  const spareKey = (await m.ok(contract.createApiKey, { body: { name: 'spare' } })).body.data.id;
-  // Money in the available balance, so that refunds, conversions, withdrawals and payouts get as far as the rails.
-  const { checkout, deposit } = await paidCheckout(m, { amount: 50_000 });
-  await settleEverything(m.id);
-  const page = (await m.ok(contract.createCheckout, { body: minimalCheckout })).body.data;
-  const session = (
-    await m.ok(contract.createEmbedSession, {
-      body: {
-        amounts: [10, 25.5],
-        currency_code: 'GHS',
-        allowed_origins: ['https://shop.example'],
-      },
-    })
-  ).body.data;
-  const webhook = (
-    await m.ok(contract.createWebhook, {
-      body: {
-        url: 'http://127.0.0.1:9/hooks',
-        events: ['*'],
-        allow_loopback: true,
-      },
-    })
-  ).body.data;
-  const delivery = (await m.ok(contract.sendWebhookTest, { params: { webhook_id: webhook.id } })).body.data;
-  const account = (
-    await m.ok(contract.createPaymentAccount, {
-      body: {
-        currency_code: 'GHS',
-        account_type: 'mobile_money',
-        phone_number: '0244123456',
-        network_provider: 'mtn_momo',
-      },
-    })
-  ).body.data;
-  const token = tokenOf(page.checkout_url);
-  const prompt = await caller().call(contract.startMobileMoneyPayment, {
-    params: { payment_reference: page.payment_reference },
-    body: { network: 'mtn_momo', phone: '0244123456' },
-    headers: { 'x-checkout-token': token },
-  });
-  fixtures = {
-    ids: {
-      checkout_id: [checkout.id, page.id],
-      transaction_id: [deposit.transaction_id],
-      payment_reference: [page.payment_reference],
-      embed_session_id: [session.id],
-      webhook_id: [webhook.id],
-      delivery_id: [delivery.delivery_id],
-      account_id: [account.id],
-      key_id: [spareKey],
-      merchant_id: [victim.id],
-      attempt_id: prompt.ok && prompt.body.data.latest_attempt ? [prompt.body.data.latest_attempt.id] : [],
-      currency_code: ['GHS', 'usd', 'KES'],
-    },
-    credentials: {
-      apiKey: { 'x-api-key': m.apiKey },
-      adminBearer: adminHeaders(),
-      checkoutToken: { 'x-checkout-token': token },
-      embedToken: { 'x-embed-token': session.public_token, origin: 'https://shop.example' },
-    },
-  };
+  fixtures = await operationFixtures();
+  const m = { id: fixtures.merchantId };
+  const victim = { id: fixtures.victimId };
   // The report names the fixtures' merchants and tenants (any other merchant is one the fuzzer created).
   const names = { [m.id]: 'Fuzzed Shop', [victim.id]: 'Operator Target' };
   const tenants = await sql<
@@ -229,14 +129,11 @@ const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff
 
 function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
   const { ids } = fixtures;
-  const hints = {
-    checkout_id: ids.checkout_id!,
-    transaction_id: ids.transaction_id!,
-    payment_account_id: ids.account_id!,
-    merchant_id: ids.merchant_id!,
-    payment_reference: ids.payment_reference!,
+  const ctx: SchemaContext = {
+    components: document.components,
+    uuids: Object.values(ids).flat(),
+    hints: fixtures.hints,
   };
-  const ctx: SchemaContext = { components: document.components, uuids: Object.values(ids).flat(), hints };
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const pathValue = (p: Parameter) =>

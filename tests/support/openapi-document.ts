@@ -16,6 +16,7 @@ export interface JsonSchema {
   example?: unknown;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  not?: JsonSchema;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   additionalProperties?: boolean | JsonSchema;
