@@ -54,8 +54,16 @@ module.exports = {
       comment:
         "An operation's contract and input (what the OpenAPI document and the typed client are made from) use the storage-free vocabulary (lib/platform/vocabulary.ts), never the database layer, not even through another module",
       severity: 'error',
-      from: { path: ['^lib/[a-z/-]+/(contract|input)[.]ts$', '^lib/surfaces/client/'] },
+      from: { path: '^lib/[a-z/-]+/(contract|input)[.]ts$' },
       to: { path: '^lib/platform/db/', reachable: true },
+    },
+    {
+      name: 'client-package-imports-only-itself',
+      comment:
+        'lib/surfaces/client is an npm package of its own (@merchant-payments/client): it imports its own files and Node built-ins, never the service (its types come from the generated OpenAPI types)',
+      severity: 'error',
+      from: { path: '^lib/surfaces/client/' },
+      to: { pathNot: '^lib/surfaces/client/', dependencyTypesNot: ['core'] },
     },
     {
       name: 'lib-never-imports-app',
@@ -67,7 +75,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.next|\\.data|drizzle)/' },
+    exclude: { path: ['^(node_modules|\\.next|\\.data|drizzle)/', '^lib/surfaces/client/dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -1,7 +1,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', '.data/', 'drizzle/', 'next-env.d.ts', 'bench/results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.next/',
+      '.data/',
+      'drizzle/',
+      'next-env.d.ts',
+      'bench/results/',
+      'lib/surfaces/client/dist/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

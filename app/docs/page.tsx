@@ -144,9 +144,10 @@ return reply(200);`;
 
           <h3 className={styles.subTitle}>From TypeScript</h3>
           <p>
-            The typed client in <code>lib/surfaces/client</code> (<code>PaymentsClient</code>) makes the same calls,
-            with one method per operation named by its <code>operationId</code> (<code>createCheckout</code>,{' '}
-            <code>getCheckout</code>, …), and <code>parseWebhook</code> verifies and types a webhook.
+            The typed client, the npm package <code>@merchant-payments/client</code> (<code>PaymentsClient</code>, built
+            from <code>lib/surfaces/client</code>), makes the same calls, with one method per operation named by its{' '}
+            <code>operationId</code> (<code>createCheckout</code>, <code>getCheckout</code>, …), and{' '}
+            <code>parseWebhook</code> verifies and types a webhook.
           </p>
         </div>
       </section>

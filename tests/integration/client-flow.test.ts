@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentsApiError, PaymentsClient, parseWebhook, type WebhookEvent } from '../../lib/surfaces/client';
-import { MERCHANT_CONTRACTS } from '../../lib/surfaces/client/operations';
+import {
+  PaymentsApiError,
+  PaymentsClient,
+  parseWebhook,
+  type RequestOf,
+  type WebhookEvent,
+} from '../../lib/surfaces/client/src';
+import { MERCHANT_OPERATIONS } from '../../lib/surfaces/client/generated/operations';
 import { OPERATIONS } from '../../lib/surfaces/openapi/operations';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { newMerchant } from '../support/fixtures';
@@ -10,7 +16,7 @@ import { contract } from '../support/contract';
 import { dispatch } from '../support/api';
 
 /**
- * The typed client (lib/client) driving a merchant's whole integration against the real route
+ * The typed client (the package in lib/surfaces/client, from its source) driving a merchant's whole integration against the real route
  * handlers: create a checkout (idempotently), send the customer, receive and verify the webhook,
  * confirm by reading the checkout, and typed errors on refusals.
  */
@@ -32,11 +38,19 @@ async function drainWebhooks() {
 }
 
 describe('the typed client', () => {
-  it('has one method per merchant operation the service documents', () => {
-    const merchantOperations = OPERATIONS.filter((op) => op.security === 'apiKey')
-      .map((op) => op.operationId)
-      .sort();
-    expect(MERCHANT_CONTRACTS.map((op) => op.operationId).sort()).toEqual(merchantOperations);
+  it('has one method per merchant operation the service documents, called as the contract says', () => {
+    const merchant = OPERATIONS.filter((op) => op.security === 'apiKey');
+    const merchantOperations = merchant.map((op) => op.operationId).sort();
+    expect(Object.keys(MERCHANT_OPERATIONS).sort()).toEqual(merchantOperations);
+    for (const op of merchant) {
+      expect(MERCHANT_OPERATIONS[op.operationId as keyof typeof MERCHANT_OPERATIONS], op.operationId).toMatchObject({
+        method: op.method,
+        path: op.path,
+        idempotent: op.idempotent === true,
+        paginated: op.paginated === true,
+        bare: op.bare === true,
+      });
+    }
     const { payments } = { payments: new PaymentsClient({ baseUrl: 'http://x', apiKey: 'k' }) };
     for (const id of merchantOperations) expect(payments[id as keyof PaymentsClient], id).toBeTypeOf('function');
   });
@@ -50,7 +64,7 @@ describe('the typed client', () => {
     expect(webhook.secret).toMatch(/^whsec_/);
 
     // Idempotent create: the same key returns the same checkout, once.
-    const body = {
+    const body: RequestOf<'createCheckout'>['body'] = {
       customer_email: 'ama@example.com',
       amount: 125.5,
       currency_code: 'GHS',

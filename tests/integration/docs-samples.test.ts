@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueNow } from '../../lib/notifications/webhooks/dispatcher';
 import { computeWebhookSignature } from '../../lib/notifications/webhooks/verify';
 import { samples, type Sample } from '../../lib/surfaces/docs/samples';
-import { dispatch } from '../support/api';
 import { contract } from '../support/contract';
+import { startHttpService } from '../support/http-service';
 import { newMerchant, type Merchant } from '../support/fixtures';
 import { closeAllReceivers, startReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
@@ -73,7 +71,7 @@ const RUNNERS: Record<Sample['language'], { file: string; command: string[]; ava
   },
 };
 
-let server: http.Server;
+let closeService: (() => Promise<void>) | undefined;
 let base: string;
 let workDir: string;
 let merchant: Merchant;
@@ -81,21 +79,7 @@ let delivery: ReceivedWebhook;
 let secret: string;
 
 beforeAll(async () => {
-  // The service over HTTP: each request handed to its route handler, as next start would.
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const answer = await dispatch(new Request(`${base}${req.url}`, { method: req.method, headers, body }));
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close: closeService } = await startHttpService());
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-samples-'));
   merchant = await newMerchant();
 
@@ -112,7 +96,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeAllReceivers();
-  server?.close();
+  await closeService?.();
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -3,9 +3,9 @@ import type { ApiKeyPermission } from '../vocabulary';
 
 /**
  * One API operation described once: the route handler validates with these schemas, the OpenAPI
- * document (lib/surfaces/openapi) is generated from them, and the typed client (lib/surfaces/client) calls by them.
- * Contract files (`lib/<domain>/contract.ts`) hold only these definitions and zod schemas, no
- * database code, so the client can import them.
+ * document (lib/surfaces/openapi) is generated from them, and the typed client (lib/surfaces/client)
+ * from that document. Contract files (`lib/<domain>/contract.ts`) hold only these definitions and zod
+ * schemas, no database code, so the document can be built without a database.
  */
 /**
  * What an API key must hold to call an operation: any one of the listed permissions, or a FULL_ACCESS
