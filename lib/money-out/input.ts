@@ -5,7 +5,7 @@ import { caseInsensitiveEnum, pageQuery } from '../platform/http/paging';
 import { currencyInput, moneyIn } from '../platform/http/money-input';
 import { requiredText } from '../platform/http/text-input';
 import { freeFormObject } from '../platform/http/free-form';
-import { documentedVariants } from '../platform/documented';
+import { documentedVariants, exclusiveVariants } from '../platform/documented';
 import { accountNumber } from './payment-accounts/input';
 import { networkProvider } from '../rails/payout-destination';
 
@@ -43,7 +43,7 @@ const common = {
 };
 
 /** The recipients a payout can name, one per payout_type, as the document shows them. */
-const recipientVariants = (fields: z.core.$ZodLooseShape) => [
+const recipientVariants = (fields: z.core.$ZodLooseShape): [z.ZodObject, z.ZodObject] => [
   z.strictObject({ ...fields, payout_type: z.literal('bank_transfer'), recipient_details: bankRecipient }),
   z.strictObject({ ...fields, payout_type: z.literal('mobile_money'), recipient_details: mobileRecipient }),
 ];
@@ -71,7 +71,7 @@ const withdrawalObject = z
   });
 export const withdrawalInput = documentedVariants(
   withdrawalObject.transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) })),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ ...withdrawalFields, payment_account_id: z.uuid() }),
     ...recipientVariants(withdrawalFields),
   ]),
@@ -88,7 +88,7 @@ export const payoutInput = documentedVariants(
       payout_reason: payoutFields.payout_reason,
     })
     .transform((v, ctx) => ({ ...v, money: moneyIn(ctx, v.amount, v.currency_code) })),
-  z.xor(recipientVariants(payoutFields)),
+  exclusiveVariants(recipientVariants(payoutFields)),
 );
 export type PayoutInput = z.output<typeof payoutInput>;
 

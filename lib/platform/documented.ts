@@ -38,3 +38,19 @@ export function documentedVariants<T extends z.ZodType>(schema: T, variants: z.Z
   DOCUMENTED_VARIANTS.set(schema, variants);
   return schema;
 }
+
+type Shape = z.ZodObject;
+
+/**
+ * The variants of such a body as `oneOf`, each ruling out the fields only the others have (`false`
+ * in the document, `field?: never` in generated types), so a typed client cannot mix two of them.
+ */
+export function exclusiveVariants(variants: readonly [Shape, Shape, ...Shape[]]): z.ZodType {
+  const every = new Set(variants.flatMap((variant) => Object.keys(variant.shape)));
+  const closed = variants.map((variant) =>
+    variant.extend(
+      Object.fromEntries([...every].filter((key) => !(key in variant.shape)).map((key) => [key, z.never().optional()])),
+    ),
+  );
+  return z.xor(closed as unknown as [Shape, Shape, ...Shape[]]);
+}

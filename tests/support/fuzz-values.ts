@@ -266,9 +266,9 @@ function withRealIds(example: unknown, ctx: SchemaContext): fc.Arbitrary<unknown
   );
 }
 
-/** `not: {}`: a field no value satisfies (one that can never be set), left out of valid-ish values. */
-const isNever = (schema: JsonSchema) =>
-  typeof schema.not === 'object' && schema.not !== null && Object.keys(schema.not).length === 0;
+/** `false` (or `not: {}`): a field no value satisfies (one that can never be set), left out of valid-ish values. */
+const isNever = (schema: JsonSchema | false) =>
+  schema === false || (typeof schema.not === 'object' && schema.not !== null && Object.keys(schema.not).length === 0);
 
 function objectOf(schema: JsonSchema, ctx: SchemaContext, depth: number): fc.Arbitrary<unknown> {
   const properties = Object.entries(schema.properties ?? {}).filter(([, s]) => !isNever(s));

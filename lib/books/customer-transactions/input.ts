@@ -4,7 +4,7 @@ import { amountNumber } from '../../platform/money/amount';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 import { currencyInput } from '../../platform/http/money-input';
 import { requiredText } from '../../platform/http/text-input';
-import { documentedVariants } from '../../platform/documented';
+import { documentedVariants, exclusiveVariants } from '../../platform/documented';
 
 export const listTransactionsQuery = z.strictObject({
   currency_code: currencyInput.optional(),
@@ -37,7 +37,7 @@ export const refundInput = documentedVariants(
         });
       }
     }),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ transaction_id: z.uuid(), ...refundFields }),
     z.strictObject({ checkout_id: z.uuid(), ...refundFields }),
   ]),

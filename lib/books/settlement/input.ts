@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../platform/http/paging';
 import { currencyInput } from '../../platform/http/money-input';
 import { timestampInput } from '../../platform/http/timestamp-input';
-import { documentedVariants } from '../../platform/documented';
+import { documentedVariants, exclusiveVariants } from '../../platform/documented';
 
 export const listSettlementsQuery = z.strictObject({ currency_code: currencyInput.optional(), ...pageQuery(20) });
 
@@ -25,7 +25,7 @@ export const runSettlementInput = documentedVariants(
       path: ['merchant_id'],
       message: 'give either merchant_id or all_merchants: true',
     }),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ as_of: asOf, merchant_id: z.uuid() }),
     z.strictObject({ as_of: asOf, all_merchants: z.literal(true) }),
   ]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyInput } from '../../platform/http/money-input';
 import { USUAL_HOST } from '../../platform/http/stored-url';
-import { documentedAlso, documentedVariants } from '../../platform/documented';
+import { documentedAlso, documentedVariants, exclusiveVariants } from '../../platform/documented';
 import { displayName } from '../../platform/http/display-name';
 import { amountNumber } from '../../platform/money/amount';
 import { META_DATA_LIMITS } from '../input';
@@ -167,7 +167,7 @@ export const createEmbedSessionInput = documentedVariants(
         });
       }
     }),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ amount: oneAmount, ...embedFields }),
     z.strictObject({ amounts: pickedAmounts, ...embedFields }),
   ]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentedAlso, documentedVariants } from '../../platform/documented';
+import { documentedAlso, documentedVariants, exclusiveVariants } from '../../platform/documented';
 import { amountNumber } from '../../platform/money/amount';
 import { currencyInput } from '../../platform/http/money-input';
 import { readMoney } from '../../platform/money/money';
@@ -99,7 +99,7 @@ const createPaymentLinkObject = z
   });
 export const createPaymentLinkInput = documentedVariants(
   createPaymentLinkObject,
-  z.xor([z.strictObject({ amount: fixedAmount, ...linkFields }), z.strictObject({ ...chosenBounds, ...linkFields })]),
+  exclusiveVariants([z.strictObject({ amount: fixedAmount, ...linkFields }), z.strictObject({ ...chosenBounds, ...linkFields })]),
 );
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
 

@@ -3,7 +3,7 @@ import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../../platform/vocabulary';
 import { freeFormObject } from '../../platform/http/free-form';
 import { timestampInput } from '../../platform/http/timestamp-input';
 import { requiredText } from '../../platform/http/text-input';
-import { documentedVariants } from '../../platform/documented';
+import { documentedVariants, exclusiveVariants } from '../../platform/documented';
 
 const keyFields = {
   name: requiredText(100, { type: 'is required' }),
@@ -32,7 +32,7 @@ export const createApiKeyInput = documentedVariants(
       path: ['permissions'],
       message: 'is required for a RESTRICTED key',
     }),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ ...keyFields, scope: z.literal('FULL_ACCESS').optional(), permissions: permissions.optional() }),
     z.strictObject({ ...keyFields, scope: z.literal('RESTRICTED'), permissions }),
   ]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented, documentedAlso, documentedVariants } from '../../platform/documented';
+import { documented, documentedAlso, documentedVariants, exclusiveVariants } from '../../platform/documented';
 import { PAYMENT_ACCOUNT_STATUSES, PAYMENT_ACCOUNT_TYPES } from '../../platform/vocabulary';
 import { currencyInput } from '../../platform/http/money-input';
 import { freeFormObject } from '../../platform/http/free-form';
@@ -37,7 +37,7 @@ export const addPaymentAccountInput = documentedVariants(
     ...z.strictObject(bankFields).partial().shape,
     ...z.strictObject(mobileFields).partial().shape,
   }),
-  z.xor([
+  exclusiveVariants([
     z.strictObject({ ...accountFields, account_type: z.literal('bank_account'), ...bankFields }),
     z.strictObject({ ...accountFields, account_type: z.literal('mobile_money'), ...mobileFields }),
   ]),

@@ -130,13 +130,36 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
     if (typeof ref === 'string' && ref.startsWith(REF('')) && isSynthetic(ref.slice(REF('').length))) {
       return inline(out[ref.slice(REF('').length)]);
     }
+    // A field no value satisfies (zod's never): JSON Schema's `false`, which generators type as `never`.
+    if (isNever(json)) return false;
     // zod spells out `format: uuid/email/date-time` as long regexes too; the format says it.
     const entries = Object.entries(json).filter(
       ([k]) => !(k === 'pattern' && FORMATS_WITH_PATTERN.has((json as Json).format as string)),
     );
-    return Object.fromEntries(entries.map(([k, v]) => [k, inline(v)]));
+    const written = Object.fromEntries(entries.map(([k, v]) => [k, inline(v)]));
+    const tag = Array.isArray(written.oneOf) ? discriminatorOf(written.oneOf as Json[]) : null;
+    return tag ? { ...written, discriminator: { propertyName: tag } } : written;
   };
   return Object.fromEntries(Object.entries(out).map(([id, json]) => [id, inline(json) as Json]));
+}
+
+const isNever = (json: object) => {
+  const not = (json as Json).not;
+  return typeof not === 'object' && not !== null && Object.keys(not).length === 0;
+};
+
+/** The field every variant of a `oneOf` requires with a value of its own (`payout_type`), if any. */
+function discriminatorOf(variants: Json[]): string | null {
+  const first = variants[0]?.properties as Record<string, Json> | undefined;
+  for (const name of Object.keys(first ?? {})) {
+    const values = variants.map((v) =>
+      ((v.required as string[] | undefined) ?? []).includes(name)
+        ? (v.properties as Record<string, Json>)[name]?.const
+        : undefined,
+    );
+    if (values.every((value) => typeof value === 'string') && new Set(values).size === values.length) return name;
+  }
+  return null;
 }
 
 function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query', json: Json | undefined): Json[] {

@@ -4266,6 +4266,7 @@ export interface operations {
                     allowed_origins: string[];
                     /** @description When the button stops working (UTC when no offset; at most 1826 days ahead). null or absent: until disabled. */
                     expires_at?: (string & unknown) | null;
+                    amounts?: never;
                 } | {
                     /** @description The amounts the customer picks from (1 to 10, major units), in the order shown. */
                     amounts: number[];
@@ -4290,6 +4291,7 @@ export interface operations {
                     allowed_origins: string[];
                     /** @description When the button stops working (UTC when no offset; at most 1826 days ahead). null or absent: until disabled. */
                     expires_at?: (string & unknown) | null;
+                    amount?: never;
                 };
             };
         };
@@ -4690,6 +4692,8 @@ export interface operations {
                     bank_name: string;
                     bank_routing_number?: string;
                     account_holder_name: string;
+                    phone_number?: never;
+                    network_provider?: never;
                 } | {
                     /**
                      * @description ISO 4217 code (any letter case is read as upper case)
@@ -4708,6 +4712,10 @@ export interface operations {
                      * @enum {string}
                      */
                     network_provider: "mtn_momo" | "mpesa" | "orange_money" | "vodafone_cash" | "airtel_money";
+                    account_number?: never;
+                    bank_name?: never;
+                    bank_routing_number?: never;
+                    account_holder_name?: never;
                 };
             };
         };
@@ -4767,12 +4775,9 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Cannot be changed after creation (a 422) */
-                    account_type?: unknown;
-                    /** @description Cannot be changed after creation (a 422) */
-                    currency_code?: unknown;
-                    /** @description Cannot be changed after creation (a 422) */
-                    currency_id?: unknown;
+                    account_type?: never;
+                    currency_code?: never;
+                    currency_id?: never;
                     is_primary?: boolean;
                     /** @enum {string} */
                     status?: "active" | "inactive" | "suspended";
@@ -4901,6 +4906,8 @@ export interface operations {
                     ends_at?: (string & unknown) | null;
                     /** @description How many paid checkouts the link takes before it is full. null or absent: no limit. */
                     max_payments?: number | null;
+                    min_amount?: never;
+                    max_amount?: never;
                 } | {
                     /** @description Only without `amount`: the least the customer may pay (major units). */
                     min_amount?: number;
@@ -4919,6 +4926,7 @@ export interface operations {
                     ends_at?: (string & unknown) | null;
                     /** @description How many paid checkouts the link takes before it is full. null or absent: no limit. */
                     max_payments?: number | null;
+                    amount?: never;
                 };
             };
         };
@@ -5280,12 +5288,14 @@ export interface operations {
                     /** @description In major units, with no more decimals than the currency has (2; none for XOF, XAF, UGX): a 422 says which rule failed */
                     amount?: number;
                     reason: string;
+                    checkout_id?: never;
                 } | {
                     /** Format: uuid */
                     checkout_id: string;
                     /** @description In major units, with no more decimals than the currency has (2; none for XOF, XAF, UGX): a 422 says which rule failed */
                     amount?: number;
                     reason: string;
+                    transaction_id?: never;
                 };
             };
         };
@@ -5779,6 +5789,8 @@ export interface operations {
                     notes?: string;
                     /** Format: uuid */
                     payment_account_id: string;
+                    payout_type?: never;
+                    recipient_details?: never;
                 } | {
                     /** @description In major units, with no more decimals than the currency has (2; none for XOF, XAF, UGX): a 422 says which rule failed */
                     amount: number;
@@ -5800,6 +5812,7 @@ export interface operations {
                         recipient_email?: string;
                         recipient_phone?: string;
                     };
+                    payment_account_id?: never;
                 } | {
                     /** @description In major units, with no more decimals than the currency has (2; none for XOF, XAF, UGX): a 422 says which rule failed */
                     amount: number;
@@ -5823,6 +5836,7 @@ export interface operations {
                         recipient_email?: string;
                         recipient_phone?: string;
                     };
+                    payment_account_id?: never;
                 };
             };
         };
