@@ -99,7 +99,10 @@ const createPaymentLinkObject = z
   });
 export const createPaymentLinkInput = documentedVariants(
   createPaymentLinkObject,
-  exclusiveVariants([z.strictObject({ amount: fixedAmount, ...linkFields }), z.strictObject({ ...chosenBounds, ...linkFields })]),
+  exclusiveVariants([
+    z.strictObject({ amount: fixedAmount, ...linkFields }),
+    z.strictObject({ ...chosenBounds, ...linkFields }),
+  ]),
 );
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
 
