@@ -100,7 +100,7 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
     uri: REF,
     unrepresentable: 'any',
     reused: 'inline',
-    // A lenient request field is written as what a client should send (lib/platform/http/documented.ts).
+    // A lenient request field is written as what a client should send (lib/platform/documented.ts).
     override: ({ zodSchema, jsonSchema }) => {
       if (io !== 'input') return;
       const also = DOCUMENTED_ALSO.get(zodSchema as unknown as z.ZodType);
