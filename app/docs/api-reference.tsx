@@ -49,6 +49,32 @@ const CONFIGURATION = {
 };
 
 /**
+ * The renderer's key field has a fixed placeholder that looks like a real secret (a base64 string) and
+ * no setting for it; a developer could take it for a key already filled in. The field is rewritten to
+ * say what goes there. (Pre-filling a value, which the renderer does support, would show as a
+ * password's dots: worse.)
+ */
+const RENDERER_KEY_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
+const KEY_PLACEHOLDER = 'Your API key (sk_test_… or sk_live_…)';
+
+function sayWhatTheKeyFieldTakes(): MutationObserver {
+  const rewrite = () => {
+    for (const input of document.querySelectorAll<HTMLInputElement>(`input[placeholder="${RENDERER_KEY_PLACEHOLDER}"]`))
+      input.placeholder = KEY_PLACEHOLDER;
+  };
+  const observer = new MutationObserver(rewrite);
+  // The request client opens in a dialog outside the mount point.
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['placeholder'],
+  });
+  rewrite();
+  return observer;
+}
+
+/**
  * Mounts the renderer (its own prebuilt bundle, loaded at run time from this service, outside Next's
  * bundler) into an element React never renders children into.
  */
@@ -59,6 +85,7 @@ export function ApiReference({ bundleUrl, documentUrl }: { bundleUrl: string; do
   useEffect(() => {
     let cancelled = false;
     let instance: ScalarInstance | undefined;
+    const keyField = sayWhatTheKeyFieldTakes();
     import(/* webpackIgnore: true */ /* turbopackIgnore: true */ bundleUrl)
       .then((scalar: ScalarModule) => {
         if (cancelled || !mountPoint.current) return;
@@ -70,6 +97,7 @@ export function ApiReference({ bundleUrl, documentUrl }: { bundleUrl: string; do
       });
     return () => {
       cancelled = true;
+      keyField.disconnect();
       instance?.destroy();
     };
   }, [bundleUrl, documentUrl]);

@@ -115,6 +115,21 @@ test('axe: neither the quick start nor the rendered reference has violations', a
   expect(rendererSummary, 'accessibility violations in the rendered reference').toEqual([]);
 });
 
+test("the request client's key field says what goes there, not a made-up secret", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the request client is a desktop dialog');
+  await page.goto('/docs');
+  const reference = page.locator('#reference');
+  await reference.getByRole('link', { name: /^Create checkout\b/ }).click({ timeout: 20_000 });
+  await reference
+    .getByRole('button', { name: /Test Request/ })
+    .first()
+    .click();
+  // The renderer's own placeholder was a base64 string, which reads as a real secret.
+  await expect(page.getByPlaceholder('Your API key (sk_test_… or sk_live_…)', { exact: true })).toBeVisible();
+  await expect(page.locator('input[placeholder="QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT"]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('docs-request-client.png') });
+});
+
 test('the renderer is served from node_modules with long caching, and nothing else is', async ({ request }) => {
   const html = await (await request.get(`${baseUrl()}/docs`)).text();
   const entry = /\/docs\/renderer\/[0-9][^"/]*\/standalone\.esm\.js/.exec(html)?.[0];

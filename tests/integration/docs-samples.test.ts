@@ -55,7 +55,7 @@ const RUNNERS: Record<Sample['language'], { file: string; command: string[]; ava
     file: 'sample.mts',
     command: [TSX],
     available: true,
-    harness: `\nimport fs from 'node:fs';\nconsole.log(verifyWebhook(fs.readFileSync(0), process.env.SIGNATURE!, process.env.WEBHOOK_SECRET!) ? 'ok' : 'refused');\n`,
+    harness: `\nimport fs from 'node:fs';\ntry {\n  verifyWebhook(fs.readFileSync(0), process.env.SIGNATURE!, process.env.WEBHOOK_SECRET!);\n  console.log('ok');\n} catch {\n  console.log('refused');\n}\n`,
   },
   Python: {
     file: 'sample.py',
@@ -81,6 +81,14 @@ let secret: string;
 beforeAll(async () => {
   ({ base, close: closeService } = await startHttpService());
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-samples-'));
+  // The TypeScript sample imports the client package: here, its source under the package's name.
+  const client = path.join(workDir, 'node_modules/@merchant-payments/client');
+  fs.mkdirSync(client, { recursive: true });
+  fs.writeFileSync(path.join(client, 'package.json'), JSON.stringify({ type: 'module', exports: './index.ts' }));
+  fs.writeFileSync(
+    path.join(client, 'index.ts'),
+    `export * from ${JSON.stringify(path.resolve('lib/surfaces/client/src/index.ts'))};\n`,
+  );
   merchant = await newMerchant();
 
   // A real delivery: the endpoint's test event, signed by the dispatcher.

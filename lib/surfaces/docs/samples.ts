@@ -14,6 +14,12 @@ export interface Sample {
 
 const CHECKOUT = { customer_email: 'ada@example.com', amount: 25.5, currency_code: 'GHS' };
 
+/** An object of strings and numbers as TypeScript source: `{ a: 'x', b: 1 }`. */
+const tsLiteral = (value: Record<string, string | number>) =>
+  `{ ${Object.entries(value)
+    .map(([key, v]) => `${key}: ${typeof v === 'string' ? `'${v}'` : v}`)
+    .join(', ')} }`;
+
 export function samples(base: string): Sample[] {
   return [
     {
@@ -30,28 +36,20 @@ else case ",$SIGNATURE," in *",v1=$expected,"*) echo ok ;; *) echo refused ;; es
     },
     {
       language: 'TypeScript',
-      create: `const res = await fetch('${base}/api/v1/merchants/checkouts', {
-  method: 'POST',
-  headers: {
-    'x-api-key': process.env.PAYMENTS_KEY!,
-    'content-type': 'application/json',
-    'idempotency-key': 'order-1042', // the same key on a retry: one checkout, never two
-  },
-  body: JSON.stringify(${JSON.stringify(CHECKOUT)}),
-});
-const { data: checkout } = await res.json();
-console.log(checkout.checkout_url); // send the customer here`,
-      verify: `import crypto from 'node:crypto';
+      create: `// npm install merchant-payments-client-0.1.0.tgz (npm pack in lib/surfaces/client builds it)
+import { PaymentsClient } from '@merchant-payments/client';
 
-/** True when X-Webhook-Signature signs rawBody under secret, within 5 minutes. */
-export function verifyWebhook(rawBody: Buffer, header: string, secret: string, tolerance = 300): boolean {
-  const parts = header.split(',').map((p) => p.split('=', 2) as [string, string]);
-  const t = parts.find(([k]) => k === 't')?.[1];
-  if (!t || !/^\\d+$/.test(t) || Math.abs(Date.now() / 1000 - Number(t)) > tolerance) return false;
-  const expected = crypto.createHmac('sha256', secret).update(\`\${t}.\`).update(rawBody).digest();
-  return parts.some(
-    ([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/.test(v) && crypto.timingSafeEqual(Buffer.from(v, 'hex'), expected),
-  );
+const payments = new PaymentsClient({ baseUrl: '${base}', apiKey: process.env.PAYMENTS_KEY! });
+const checkout = await payments.createCheckout({
+  body: ${tsLiteral(CHECKOUT)},
+  idempotencyKey: 'order-1042', // the same key on a retry: one checkout, never two
+});
+console.log(checkout.checkout_url); // send the customer here`,
+      verify: `import { parseWebhook, type WebhookEvent } from '@merchant-payments/client';
+
+/** The event, when X-Webhook-Signature signs the raw body under secret within 5 minutes; else it throws. */
+export function verifyWebhook(rawBody: Buffer, header: string, secret: string): WebhookEvent {
+  return parseWebhook(rawBody, header, secret);
 }`,
     },
     {
