@@ -58,11 +58,18 @@ const RENDERER_KEY_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
 const KEY_PLACEHOLDER = 'Your API key (sk_test_… or sk_live_…)';
 
 function sayWhatTheKeyFieldTakes(): MutationObserver {
-  const rewrite = () => {
-    for (const input of document.querySelectorAll<HTMLInputElement>(`input[placeholder="${RENDERER_KEY_PLACEHOLDER}"]`))
-      input.placeholder = KEY_PLACEHOLDER;
+  const selector = `input[placeholder="${RENDERER_KEY_PLACEHOLDER}"]`;
+  const rewrite = (root: ParentNode) => {
+    if (root instanceof HTMLInputElement && root.matches(selector)) root.placeholder = KEY_PLACEHOLDER;
+    for (const input of root.querySelectorAll<HTMLInputElement>(selector)) input.placeholder = KEY_PLACEHOLDER;
   };
-  const observer = new MutationObserver(rewrite);
+  // Only what changed is looked at: the added elements, and inputs whose placeholder was set.
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') rewrite(record.target as Element);
+      for (const node of record.addedNodes) if (node instanceof Element) rewrite(node);
+    }
+  });
   // The request client opens in a dialog outside the mount point.
   observer.observe(document.body, {
     subtree: true,
@@ -70,7 +77,7 @@ function sayWhatTheKeyFieldTakes(): MutationObserver {
     attributes: true,
     attributeFilter: ['placeholder'],
   });
-  rewrite();
+  rewrite(document);
   return observer;
 }
 

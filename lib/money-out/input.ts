@@ -4,7 +4,7 @@ import { amountNumber } from '../platform/money/amount';
 import { caseInsensitiveEnum, pageQuery } from '../platform/http/paging';
 import { currencyInput, moneyIn } from '../platform/http/money-input';
 import { requiredText } from '../platform/http/text-input';
-import { freeFormObject } from '../platform/http/free-form';
+import { FREE_FORM_LIMITS, freeFormObject } from '../platform/http/free-form';
 import { documentedVariants, exclusiveVariants } from '../platform/documented';
 import { accountNumber } from './payment-accounts/input';
 import { networkProvider } from '../rails/payout-destination';
@@ -43,10 +43,21 @@ const common = {
 };
 
 /** The recipients a payout can name, one per payout_type, as the document shows them. */
-const recipientVariants = (fields: z.core.$ZodLooseShape): [z.ZodObject, z.ZodObject] => [
-  z.strictObject({ ...fields, payout_type: z.literal('bank_transfer'), recipient_details: bankRecipient }),
-  z.strictObject({ ...fields, payout_type: z.literal('mobile_money'), recipient_details: mobileRecipient }),
-];
+const recipientVariants = (fields: z.core.$ZodLooseShape): [z.ZodObject, z.ZodObject] => {
+  const whole = { description: `The recipient; at most ${FREE_FORM_LIMITS.bytes} bytes of JSON in all` };
+  return [
+    z.strictObject({
+      ...fields,
+      payout_type: z.literal('bank_transfer'),
+      recipient_details: bankRecipient.meta(whole),
+    }),
+    z.strictObject({
+      ...fields,
+      payout_type: z.literal('mobile_money'),
+      recipient_details: mobileRecipient.meta(whole),
+    }),
+  ];
+};
 
 /** Exactly one of `payment_account_id` or (`payout_type` + `recipient_details`). */
 const withdrawalFields = { amount: common.amount, currency_code: common.currency_code, notes: common.notes };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PaymentsApiError,
+  isPaymentsApiError,
   PaymentsClient,
   parseWebhook,
   type RequestOf,
@@ -218,7 +219,11 @@ describe('the typed client', () => {
       timeoutMs: 100,
       maxRetries: 0,
     });
-    await expect(once.listCheckouts()).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(once.listCheckouts()).rejects.toMatchObject({
+      code: 'network_error',
+      status: 0,
+      cause: { name: 'TimeoutError' },
+    });
   });
 
   it('retries a safe call after a network error and never creates twice', async () => {
@@ -235,5 +240,53 @@ describe('the typed client', () => {
       body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' },
     });
     expect((await payments.listCheckouts()).map((c) => c.id)).toEqual([checkout.id]);
+  });
+
+  it('waits out 409 idempotency_key_in_use with the same key, and every error carries the key', async () => {
+    const merchant = await newMerchant();
+    const keys: (string | null)[] = [];
+    let busy = 1;
+    const payments = new PaymentsClient({
+      baseUrl: 'http://api.payments.test',
+      apiKey: merchant.apiKey,
+      fetch: async (request) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (busy-- > 0) {
+          const body = { status: 'error', message: 'in flight', error: { code: 'idempotency_key_in_use', fields: [] } };
+          return Response.json(body, { status: 409, headers: { 'retry-after': '0' } });
+        }
+        return dispatch(request);
+      },
+    });
+    const checkout = await payments.createCheckout({
+      body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' },
+    });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await payments.listCheckouts()).map((c) => c.id)).toEqual([checkout.id]);
+
+    const refused = await payments
+      .createCheckout({ body: { customer_email: 'a@b.co', amount: -1, currency_code: 'GHS' } })
+      .catch((error: unknown) => error);
+    expect(isPaymentsApiError(refused)).toBe(true);
+    expect(refused).toMatchObject({ status: 422, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('never follows a redirect: the key would go along, and a 302 would turn the POST into a GET', async () => {
+    const merchant = await newMerchant();
+    const seen: string[] = [];
+    const payments = new PaymentsClient({
+      baseUrl: 'http://api.payments.test',
+      apiKey: merchant.apiKey,
+      fetch: async (request) => {
+        seen.push(`${request.method} ${request.url} ${request.redirect}`);
+        return new Response(null, { status: 302, headers: { location: 'http://evil.example/collect' } });
+      },
+    });
+    await expect(
+      payments.createCheckout({ body: { customer_email: 'a@b.co', amount: 7, currency_code: 'GHS' } }),
+    ).rejects.toMatchObject({ code: 'unexpected_redirect', status: 302 });
+    expect(seen).toEqual(['POST http://api.payments.test/api/v1/merchants/checkouts manual']);
   });
 });

@@ -14,7 +14,7 @@ import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures
 import { startHttpService } from '../support/http-service';
 
 /**
- * Third-party generators, given the document the service serves, produce clients a merchant can use
+ * Third-party generators, given the document the service serves, produce clients a merchant can use:
  * openapi-typescript's types with openapi-fetch, and @hey-api/openapi-ts's fetch SDK. For
  * each, a merchant's flow is compiled with `tsc --strict` and run against this service over real
  * HTTP; a probe file holds, under `// @ts-expect-error`, requests the document forbids (a string

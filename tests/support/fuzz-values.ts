@@ -198,7 +198,8 @@ function validishString(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<un
   if (schema.format === 'email') return fc.constantFrom('ada@example.com', 'kofi.mensah@shop.example', 'a@b.co');
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 300));
+      // The `u` flag, as JSON Schema validators read patterns (`\\p{…}` needs it).
+      return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= (schema.maxLength ?? 300));
     } catch {
       // a pattern fast-check cannot generate from: any short string
     }

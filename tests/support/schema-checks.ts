@@ -61,7 +61,7 @@ export const BUSINESS_RULES: {
     operation: '*',
     field: /(^|\.)(network|network_provider|phone_number|mobile_number|country|phone|payment_account_id)$/,
     message:
-      /pay out in|is (not )?available for|number for|number in international|another network|number, not|is a [A-Z]{3} account/,
+      /pay out in|is (not )?available for|number for|number in international|another network|number, not|is not an? .*number|is a [A-Z]{3} account/,
     named: 'Which networks pay out in which currency',
     why: 'networks, countries and numbers go together per currency; a saved account has its currency',
   },
@@ -71,6 +71,13 @@ export const BUSINESS_RULES: {
     message: /public address|an https:\/\/ URL/,
     named: 'allow_loopback',
     why: 'a loopback or private address is taken only with allow_loopback, in test mode',
+  },
+  {
+    operation: 'updateMerchantWallet',
+    field: /^settlement_hold_reason$/,
+    message: /is required when placing a settlement hold/,
+    named: 'required when placing one on a wallet that has no reason yet',
+    why: 'whether the wallet already has a reason is stored',
   },
   {
     operation: 'updatePaymentAccount',

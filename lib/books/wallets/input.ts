@@ -23,16 +23,13 @@ export const operatorWalletInput = documentedAlso(
     .strictObject({
       status: z.enum(['active', 'frozen', 'suspended'], { error: 'must be active, frozen or suspended' }).optional(),
       settlement_hold: z.boolean({ error: 'must be true or false' }).optional(),
-      settlement_hold_reason: requiredText(500).nullish(),
+      settlement_hold_reason: requiredText(500)
+        .nullish()
+        .meta({ description: 'Why the hold is placed: required when placing one on a wallet that has no reason yet' }),
       settlement_hold_visibility: z.enum(['merchant', 'internal'], { error: 'must be merchant or internal' }).nullish(),
     })
     .refine((v) => Object.keys(v).length > 0, 'give at least one field to change'),
-  {
-    minProperties: 1,
-    // Placing a hold needs its reason (checked where the hold is placed).
-    if: { required: ['settlement_hold'], properties: { settlement_hold: { const: true } } },
-    then: { required: ['settlement_hold_reason'], properties: { settlement_hold_reason: { type: 'string' } } },
-  },
+  { minProperties: 1 },
 );
 
 /** What a movement of a wallet can be for (the ledger line's purpose). */

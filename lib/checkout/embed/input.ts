@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from '../../platform/http/text-input';
 import { currencyInput } from '../../platform/http/money-input';
-import { USUAL_HOST } from '../../platform/http/stored-url';
+import { hostPattern } from '../../platform/http/stored-url';
 import { documentedAlso, documentedVariants, exclusiveVariants } from '../../platform/documented';
 import { displayName } from '../../platform/http/display-name';
 import { amountNumber } from '../../platform/money/amount';
@@ -45,8 +46,8 @@ export const originField = documentedAlso(
       }
       return url.origin;
     }),
-  // Scheme, host and an optional port, nothing after: what the check above lets through, as a pattern.
-  { pattern: `^https?://${USUAL_HOST}(?::\\d{1,4})?/?$` },
+  // Scheme, host and an optional port, nothing after: the usual form of what the check above takes.
+  { pattern: `^https?://${hostPattern()}(?::[0-9]{1,4})?/?$` },
 );
 
 const optionalText = (max: number) =>
@@ -100,14 +101,17 @@ export const MAX_EMBED_LIFETIME_DAYS = 1826;
 const oneAmount = amountNumber.meta({
   description: 'One fixed amount (major units). Exactly one of `amount` and `amounts`.',
 });
-const pickedAmounts = z
-  .array(amountNumber, { error: 'must be an array of amounts' })
-  .min(1, onList('must list at least one amount'))
-  .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
-  .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
-  .meta({
-    description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.`,
-  });
+const pickedAmounts = documentedAlso(
+  z
+    .array(amountNumber, { error: 'must be an array of amounts' })
+    .min(1, onList('must list at least one amount'))
+    .max(EMBED_LIMITS.amounts, onList(`must list at most ${EMBED_LIMITS.amounts} amounts`))
+    .refine((list) => new Set(list).size === list.length, 'must not repeat an amount')
+    .meta({
+      description: `The amounts the customer picks from (1 to ${EMBED_LIMITS.amounts}, major units), in the order shown.`,
+    }),
+  { uniqueItems: true },
+);
 const embedFields = {
   currency_code: currencyInput,
   description: optionalText(500).meta({
@@ -182,13 +186,7 @@ export const embedSessionIdParams = z.strictObject({ embed_session_id: z.uuid({ 
 export const createEmbedCheckoutInput = z.strictObject({
   amount: amountNumber.meta({ description: "The button's amount, or one of its amounts; anything else is a 422" }),
   customer_email: z.email({ error: 'must be an email address' }).max(254),
-  customer_name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200)
-    .optional()
-    .meta({ description: 'Only when the button collects it (then required)' }),
+  customer_name: requiredText(200).optional().meta({ description: 'Only when the button collects it (then required)' }),
   customer_phone: phoneNumber.optional().meta({ description: 'Only when the button collects it (then required)' }),
 });
 export type CreateEmbedCheckoutInput = z.output<typeof createEmbedCheckoutInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../../platform/http/text-input';
 import { documentedAlso, documentedVariants, exclusiveVariants } from '../../platform/documented';
 import { amountNumber } from '../../platform/money/amount';
 import { currencyInput } from '../../platform/http/money-input';
@@ -17,11 +18,7 @@ export const PAYMENT_LINK_LIMITS = { maxPayments: 1_000_000, description: 500 } 
 /** The longest a link may run when it has an end date (5 years). */
 export const MAX_PAYMENT_LINK_DAYS = 1826;
 
-const description = z
-  .string({ error: 'must be text' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(PAYMENT_LINK_LIMITS.description, `must be at most ${PAYMENT_LINK_LIMITS.description} characters`);
+const description = requiredText(PAYMENT_LINK_LIMITS.description, { type: 'must be text' });
 
 const endsAt = timestampInput
   .refine((d) => d.getTime() - Date.now() >= 5 * 60_000, 'must be at least 5 minutes in the future')

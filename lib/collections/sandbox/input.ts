@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountNumber } from '../../platform/money/amount';
 import { paymentReference } from '../hosted-page/input';
 
 export const simulateTransferInput = z.strictObject({
@@ -7,7 +8,7 @@ export const simulateTransferInput = z.strictObject({
     description:
       'exact: the amount due; short: one unit less (1.00, or 1 franc); over: one unit more; duplicate: the exact amount twice',
   }),
-  amount: z.number().optional().meta({ description: "Overrides the scenario's amount (major units)" }),
+  amount: amountNumber.optional().meta({ description: "Overrides the scenario's amount (major units)" }),
 });
 
 export const simulateMobileMoneyParams = z.strictObject({ attempt_id: z.uuid({ error: 'must be a UUID' }) });

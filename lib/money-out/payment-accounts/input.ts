@@ -13,7 +13,7 @@ export const accountNumber = documentedAlso(
     .string({ error: 'must be a string' })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^[A-Za-z0-9]{4,34}$/.test(v), 'must be 4 to 34 letters or digits (IBANs allowed)'),
-  { pattern: '^[\\s-]*(?:[A-Za-z0-9][\\s-]*){4,34}$' },
+  { maxLength: 64, pattern: '^[\\s-]*(?:[A-Za-z0-9][\\s-]*){4,34}$' },
 );
 
 const accountFields = {

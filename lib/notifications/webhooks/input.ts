@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../events/catalog';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../platform/vocabulary';
 import { documented, documentedAlso } from '../../platform/documented';
-import { usualUrlPattern } from '../../platform/http/stored-url';
+import { usualUrlPattern, WEBHOOK_URL_RULE } from '../../platform/http/stored-url';
 import { caseInsensitiveEnum, pageQuery } from '../../platform/http/paging';
 
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -28,7 +28,7 @@ const url = documentedAlso(
   z.string({ error: 'must be a URL' }).min(1, 'is required').max(2048, 'must be at most 2048 characters'),
   {
     format: 'uri',
-    pattern: usualUrlPattern({ schemes: ['https', 'http'] }),
+    pattern: usualUrlPattern(WEBHOOK_URL_RULE),
     description: 'Where deliveries go: https://, or http:// to a loopback address with `allow_loopback` (test mode)',
   },
 );

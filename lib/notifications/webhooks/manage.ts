@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/client';
 import { formatTimestamp } from '../../platform/time';
 import { conflict, invalidField, notFound } from '../../platform/http/errors';
 import { offsetOf } from '../../platform/http/paging';
-import { storedUrl } from '../../platform/http/stored-url';
+import { storedUrl, WEBHOOK_URL_RULE } from '../../platform/http/stored-url';
 import { pagination } from '../../platform/http/envelope';
 import { recordEvent } from '../events/record-event';
 import { addressProblem, bareHost, namesLoopback, resolveAll } from './address-guard';
@@ -40,7 +40,7 @@ const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
  * opt-in, only when the URL itself names loopback, and never on this service's or its database's port.
  */
 async function checkUrl(raw: string, allowLoopback: boolean): Promise<string> {
-  const form = storedUrl(raw, { schemes: ['https', 'http'], fragment: false });
+  const form = storedUrl(raw, WEBHOOK_URL_RULE);
   if ('problem' in form) throw invalidField('url', form.problem);
   const url = new URL(form.href);
   const host = bareHost(url);

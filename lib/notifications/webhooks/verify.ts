@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 
 /**
- * Webhook signatures, the merchant's side. This file imports nothing but node:crypto, so a merchant's
- * server can import it (or copy it) as is:
- *
- *   import { verifyWebhookSignature } from 'merchant-payments/lib/notifications/webhooks/verify';
- *   const ok = verifyWebhookSignature(rawBody, req.headers['x-webhook-signature'], process.env.WHSEC);
+ * Webhook signatures: how the service signs, and how it checks its own (tests, the dashboard). A
+ * merchant's server verifies with the client package's `parseWebhook` (lib/surfaces/client), a copy
+ * of this rule held to it by tests/unit/client-webhook-signature.test.ts, or with Stripe's or Standard
+ * Webhooks' libraries.
  *
  * Every delivery is signed twice, under the same secret:
  *
@@ -84,6 +83,9 @@ export function verifyWebhookSignature(
 ): boolean {
   if (typeof header !== 'string' || !secret) return false;
   const parsed = parseSignatureHeader(header);
+  // NaN would pass every comparison: a tolerance that is not a number is a mistake, not "no limit".
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    throw new RangeError(`toleranceSeconds must be a number of seconds (got ${toleranceSeconds})`);
   if (!parsed || Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) return false;
   const expected = Buffer.from(computeWebhookSignature(secret, parsed.timestamp, rawBody), 'hex');
   return parsed.signatures.some((s) => crypto.timingSafeEqual(Buffer.from(s, 'hex'), expected));

@@ -41,8 +41,14 @@ export const displayName = (max = NAME_MAX) =>
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
       .transform((value) => value.normalize('NFC')),
-    // What the document can say: something besides spaces, at most `max` characters, no controls.
-    { minLength: 1, maxLength: max, pattern: '^[^\\p{Cc}\\u2028\\u2029]*\\S[^\\p{Cc}\\u2028\\u2029]*$' },
+    // The same rule as a pattern: no web address, something besides spaces, and no control,
+    // line-separator or format character but the joiners (trimmed ends aside, which it refuses too).
+    {
+      minLength: 1,
+      maxLength: max,
+      pattern:
+        '^(?![\\s\\S]*[A-Za-z][A-Za-z0-9+.\\-]*://)(?=[\\s\\S]*\\S)(?:[^\\p{Cc}\\p{Cf}\\u2028\\u2029]|[\\u200c\\u200d])*$',
+    },
   );
 
 /** For plain text (mail): the name isolated, so a right-to-left name cannot reorder the text around it. */

@@ -34,19 +34,29 @@ export function storedUrl(raw: string, rule: UrlRule): { href: string } | { prob
   return { href: url.href };
 }
 
-/**
- * The usual form as a pattern for the document: the scheme, a host of letters, digits, dots and
- * dashes, a port, then anything but spaces, control characters and backslashes (no `#` where refused).
- */
-/** A host as people write one: DNS labels ending in a name, or an IPv4 address. */
-const OCTET = '(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)';
-export const USUAL_HOST = `(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
-const DOTTED_HOST = `(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
+/** The webhook endpoints' rule (http:// for loopback development; the verb says where it is allowed). */
+export const WEBHOOK_URL_RULE: UrlRule = { schemes: ['https', 'http'], fragment: false };
 
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])';
+// A DNS label: letters, digits and inner dashes, and never `--` in the 3rd and 4th places (an
+// `xn--` label must be valid punycode, which a pattern cannot check, so none is written here).
+const LABEL = '(?![A-Za-z0-9]{2}--)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const NAME = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+
+/** A host as people write one: DNS labels ending in a name (`dotted`: at least two), or an IPv4 address. */
+export const hostPattern = (dotted = false) =>
+  `(?:(?:${LABEL}\\.)${dotted ? '+' : '*'}(?!${'[A-Za-z0-9]{2}'}--)${NAME}|${OCTET}(?:\\.${OCTET}){3})`;
+
+/**
+ * The usual form as a pattern for the document: the scheme, a host (`hostPattern`), a port, then
+ * anything but spaces, control characters and backslashes (no `#` where refused). Stricter than
+ * `storedUrl` (ports of 5 digits, IPv6 and international names are left out): a client that follows
+ * it is never refused.
+ */
 export function usualUrlPattern(rule: UrlRule, host: { dotted?: boolean } = {}): string {
   const schemes = rule.schemes.map((s) => [...s].map((c) => `[${c}${c.toUpperCase()}]`).join('')).join('|');
   const rest = rule.fragment === false ? '[^\\s\\x00-\\x1f\\x7f-\\x9f\\\\#]' : '[^\\s\\x00-\\x1f\\x7f-\\x9f\\\\]';
-  return `^(?:${schemes})://${host.dotted ? DOTTED_HOST : USUAL_HOST}(?::\\d{1,4})?(?:[/?]${rest}*)?$`;
+  return `^(?:${schemes})://${hostPattern(host.dotted)}(?::[0-9]{1,4})?(?:[/?]${rest}*)?$`;
 }
 
 /** A zod field for such a URL: its output is the normalised `href`. */

@@ -12,8 +12,11 @@ const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const inRange = (d: Date) => d.getTime() >= EARLIEST && d.getTime() <= LATEST;
 const asUtc = (v: string) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`);
 
-/** What `inRange` asks, as the document can say it: a year from 1970 (to the format's 9999). */
-const FROM_1970 = { allOf: [{ pattern: '^(?:19[7-9]\\d|[2-9]\\d{3})-' }] };
+/**
+ * `inRange` as the document can say it: a year from 1970 to 9999, leaving out the first and last day,
+ * which an offset of up to 14 hours can carry across either end.
+ */
+const FROM_1970 = { allOf: [{ pattern: '^(?!1970-01-01|9999-12-31)(?:19[7-9][0-9]|[2-9][0-9]{3})-' }] };
 
 export const timestampInput = documentedAlso(
   z.iso

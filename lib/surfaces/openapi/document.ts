@@ -175,6 +175,10 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query',
   }));
 }
 
+/** One request field or body as the document writes it (tests hold its patterns to the field's checks). */
+export const requestJsonSchema = (schema: z.ZodType): Json =>
+  convert(new Map([['field.request', schema]]), 'input')['field.request']!;
+
 export function buildOpenApiDocument(serverUrl?: string): Json {
   const inputs = new Map<string, z.ZodType>();
   const outputs = new Map<string, z.ZodType>();

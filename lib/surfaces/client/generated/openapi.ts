@@ -5124,6 +5124,7 @@ export interface operations {
                     payout_reason: string;
                     /** @constant */
                     payout_type: "bank_transfer";
+                    /** @description The recipient; at most 4096 bytes of JSON in all */
                     recipient_details: {
                         recipient_name: string;
                         bank_account_number: string;
@@ -5146,6 +5147,7 @@ export interface operations {
                     payout_reason: string;
                     /** @constant */
                     payout_type: "mobile_money";
+                    /** @description The recipient; at most 4096 bytes of JSON in all */
                     recipient_details: {
                         recipient_name: string;
                         mobile_number: string;
@@ -5802,6 +5804,7 @@ export interface operations {
                     notes?: string;
                     /** @constant */
                     payout_type: "bank_transfer";
+                    /** @description The recipient; at most 4096 bytes of JSON in all */
                     recipient_details: {
                         recipient_name: string;
                         bank_account_number: string;
@@ -5824,6 +5827,7 @@ export interface operations {
                     notes?: string;
                     /** @constant */
                     payout_type: "mobile_money";
+                    /** @description The recipient; at most 4096 bytes of JSON in all */
                     recipient_details: {
                         recipient_name: string;
                         mobile_number: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MERCHANT_OPERATIONS } from '../generated/operations';
-import { PaymentsApiError, type ErrorCode, type FieldError } from './errors';
+import { PaymentsApiError, type ClientErrorCode, type ErrorCode, type FieldError } from './errors';
 import type { Methods, Pagination } from './types';
 
 /**
@@ -37,9 +37,10 @@ class Client {
 
   constructor(options: ClientOptions) {
     this.#options = {
-      maxRetries: 2,
-      timeoutMs: 30_000,
       ...options,
+      // `?? default`, not spread defaults: an explicit `timeoutMs: undefined` means the default too.
+      maxRetries: options.maxRetries ?? 2,
+      timeoutMs: options.timeoutMs ?? 30_000,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
       fetch: options.fetch ?? ((request) => fetch(request)),
     };
@@ -77,7 +78,7 @@ class Client {
   async #call(operationId: string, op: Operation, request: AnyRequest): Promise<unknown> {
     const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = request.params?.[name];
-      // `.` and `..` (even as %2E) would be resolved away by URL parsing, reaching another path.
+      // `.` and `..` would be resolved away by URL parsing, reaching another path.
       if (value === undefined || value === '' || value === '.' || value === '..') {
         throw new TypeError(`${operationId}: params.${name} must be given (got ${JSON.stringify(value)})`);
       }
@@ -89,13 +90,21 @@ class Client {
     }
     const headers: Record<string, string> = { 'x-api-key': this.#options.apiKey, accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    // A key of our own when none is given, so our retries can never act twice.
-    if (op.idempotent) headers['idempotency-key'] = request.idempotencyKey ?? randomUUID();
+    // A key of our own when none is given, so our retries can never act twice; every error carries it,
+    // so a caller who tries again later can send the same one.
+    const idempotencyKey = op.idempotent ? (request.idempotencyKey ?? randomUUID()) : null;
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     const retriable = op.method === 'GET' || op.idempotent;
+    const refusal = (status: number, code: ErrorCode | ClientErrorCode, message: string, more: Partial<Refusal> = {}) =>
+      new PaymentsApiError(status, code, message, more.fields ?? [], more.requestId ?? null, more.retryAfter ?? null, {
+        idempotencyKey,
+        cause: more.cause,
+      });
 
     for (let attempt = 0; ; attempt++) {
       const canRetry = retriable && attempt < this.#options.maxRetries;
       let response: Response;
+      let text: string;
       try {
         response = await this.#options.fetch(
           new Request(url, {
@@ -103,46 +112,62 @@ class Client {
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
             signal: AbortSignal.timeout(this.#options.timeoutMs),
+            // Never followed: the API key would go to wherever it points, and a 302 turns a POST into a GET.
+            redirect: 'manual',
           }),
         );
+        text = await response.text();
       } catch (error) {
         if (canRetry) {
           await sleep(backoff(attempt, null));
           continue;
         }
-        throw error;
+        throw refusal(0, 'network_error', `${operationId}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
-      const text = await response.text();
-      const body = text ? safeJson(text) : undefined;
       const requestId = response.headers.get('x-request-id');
+      if (response.status >= 300 && response.status < 400) {
+        const to = response.headers.get('location') ?? 'elsewhere';
+        throw refusal(response.status, 'unexpected_redirect', `${operationId} was redirected to ${to}; check baseUrl`, {
+          requestId,
+        });
+      }
+      const body = text ? safeJson(text) : undefined;
       if (response.ok && (body === undefined || isNotJson(body))) {
-        const message = `${operationId}: the answer was not JSON`;
-        throw new PaymentsApiError(response.status, 'invalid_response', message, [], requestId, null);
+        throw refusal(response.status, 'invalid_response', `${operationId}: the answer was not JSON`, { requestId });
       }
       if (response.ok) {
         const envelope = body as { data: unknown; pagination?: Pagination };
         return op.bare ? body : op.paginated ? { data: envelope.data, pagination: envelope.pagination } : envelope.data;
       }
       const retryAfter = Number(response.headers.get('retry-after')) || null;
-      if (canRetry && (response.status === 429 || response.status >= 500)) {
-        await sleep(backoff(attempt, retryAfter));
-        continue;
-      }
       const error = (body ?? {}) as {
         message?: string;
         error?: { code?: ErrorCode; fields?: FieldError[] };
         request_id?: string;
       };
-      throw new PaymentsApiError(
+      // The first request with this key is still being answered: the service asks to try again shortly.
+      const inFlight = response.status === 409 && error.error?.code === 'idempotency_key_in_use';
+      if (canRetry && (response.status === 429 || response.status >= 500 || inFlight)) {
+        await sleep(backoff(attempt, retryAfter));
+        continue;
+      }
+      throw refusal(
         response.status,
         error.error?.code ?? 'http_error',
         error.message ?? `${operationId} answered ${response.status}`,
-        error.error?.fields ?? [],
-        error.request_id ?? requestId,
-        retryAfter,
+        { fields: error.error?.fields ?? [], requestId: error.request_id ?? requestId, retryAfter },
       );
     }
   }
+}
+
+interface Refusal {
+  fields: FieldError[];
+  requestId: string | null;
+  retryAfter: number | null;
+  cause: unknown;
 }
 
 const NOT_JSON = Symbol('not JSON');

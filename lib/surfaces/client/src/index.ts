@@ -4,7 +4,7 @@
  * service's OpenAPI document (npm run client:generate in the service's repository).
  */
 export { PaymentsClient, type ClientOptions } from './client';
-export { PaymentsApiError, type ClientErrorCode, type ErrorCode, type FieldError } from './errors';
+export { PaymentsApiError, isPaymentsApiError, type ClientErrorCode, type ErrorCode, type FieldError } from './errors';
 export { parseWebhook, verifyWebhookSignature, type WebhookEvent, type WebhookEventType } from './webhooks';
 export type { ItemOf, Listing, OperationId, Pagination, RequestOf, ResponseOf, Schema } from './types';
 export type { components, operations, webhooks } from '../generated/openapi';

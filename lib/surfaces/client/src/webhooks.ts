@@ -41,13 +41,19 @@ function parseSignatureHeader(header: string): { timestamp: number; signatures: 
  */
 export function verifyWebhookSignature(
   rawBody: string | Uint8Array,
-  header: string | null | undefined,
+  header: string | readonly string[] | null | undefined,
   secret: string,
   toleranceSeconds = 300,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): boolean {
+  // Node gives a header sent twice as an array: not one signature, so not verified.
+  if (Array.isArray(header))
+    return header.length === 1 && verifyWebhookSignature(rawBody, header[0], secret, toleranceSeconds, nowSeconds);
   if (typeof header !== 'string' || !secret) return false;
   const parsed = parseSignatureHeader(header);
+  // NaN would pass every comparison: a tolerance that is not a number is a mistake, not "no limit".
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    throw new RangeError(`toleranceSeconds must be a number of seconds (got ${toleranceSeconds})`);
   if (!parsed || Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) return false;
   const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.`).update(rawBody).digest();
   return parsed.signatures.some((s) => timingSafeEqual(Buffer.from(s, 'hex'), expected));
@@ -60,7 +66,7 @@ export function verifyWebhookSignature(
  */
 export function parseWebhook(
   rawBody: string | Uint8Array,
-  signatureHeader: string | null | undefined,
+  signatureHeader: string | readonly string[] | null | undefined,
   secret: string,
   toleranceSeconds = 300,
 ): WebhookEvent {
