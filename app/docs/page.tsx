@@ -45,13 +45,16 @@ export default function DocsPage() {
   }
 }`;
 
-  const verify = `import { verifyWebhookSignature } from './verify'; // a copy of lib/notifications/webhooks/verify.ts
+  const verify = `import { isPaymentsApiError, parseWebhook, type WebhookEvent } from '@merchant-payments/client';
 
 // rawBody: the request body exactly as received, before any JSON parsing
-if (!verifyWebhookSignature(rawBody, headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!)) {
-  return reply(400);
+let event: WebhookEvent;
+try {
+  event = parseWebhook(rawBody, headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!);
+} catch (error) {
+  if (isPaymentsApiError(error) && error.code === 'invalid_signature') return reply(400);
+  throw error;
 }
-const event = JSON.parse(rawBody);
 // store event.idempotency_key first; if it was already there, answer 200 and stop
 if (event.event_type === 'checkout.paid') confirm(event.data.id); // step 4
 return reply(200);`;
@@ -120,10 +123,9 @@ return reply(200);`;
                 than 5 minutes from now. It is Stripe&rsquo;s scheme: <code>stripe.webhooks.constructEvent</code>{' '}
                 verifies it. Every delivery is also signed as Standard Webhooks says (<code>webhook-id</code>,{' '}
                 <code>webhook-timestamp</code>, <code>webhook-signature</code>), so its libraries verify it with the
-                same secret. <code>lib/notifications/webhooks/verify.ts</code> needs only <code>node:crypto</code>:
-                import or copy it.
+                same secret. The client package&rsquo;s <code>parseWebhook</code> checks it and types the event:
               </p>
-              <Code label="Verify a webhook in Node.js">{verify}</Code>
+              <Code label="Verify a webhook with the client package">{verify}</Code>
               <p>Without the helper, a whole function in your language (each uses only its standard library):</p>
               <Samples samples={[...inLanguages, curl!]} part="verify" what="Verify a webhook" />
               <p>
