@@ -126,7 +126,7 @@ return reply(200);`;
                 same secret. The client package&rsquo;s <code>parseWebhook</code> checks it and types the event:
               </p>
               <Code label="Verify a webhook with the client package">{verify}</Code>
-              <p>Without the helper, a whole function in your language (each uses only its standard library):</p>
+              <p>Without the package, a whole function in your language (each uses only its standard library):</p>
               <Samples samples={[...inLanguages, curl!]} part="verify" what="Verify a webhook" />
               <p>
                 Deliveries are at least once and may arrive out of order: answer 2xx within 10 seconds, and process each{' '}

@@ -55,7 +55,7 @@ const RUNNERS: Record<Sample['language'], { file: string; command: string[]; ava
     file: 'sample.mts',
     command: [TSX],
     available: true,
-    harness: `\nimport fs from 'node:fs';\ntry {\n  verifyWebhook(fs.readFileSync(0), process.env.SIGNATURE!, process.env.WEBHOOK_SECRET!);\n  console.log('ok');\n} catch {\n  console.log('refused');\n}\n`,
+    harness: `\nimport fs from 'node:fs';\nconsole.log(verifyWebhook(fs.readFileSync(0), process.env.SIGNATURE!, process.env.WEBHOOK_SECRET!) ? 'ok' : 'refused');\n`,
   },
   Python: {
     file: 'sample.py',

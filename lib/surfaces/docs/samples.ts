@@ -45,11 +45,17 @@ const checkout = await payments.createCheckout({
   idempotencyKey: 'order-1042', // the same key on a retry: one checkout, never two
 });
 console.log(checkout.checkout_url); // send the customer here`,
-      verify: `import { parseWebhook, type WebhookEvent } from '@merchant-payments/client';
+      verify: `import crypto from 'node:crypto';
 
-/** The event, when X-Webhook-Signature signs the raw body under secret within 5 minutes; else it throws. */
-export function verifyWebhook(rawBody: Buffer, header: string, secret: string): WebhookEvent {
-  return parseWebhook(rawBody, header, secret);
+/** True when X-Webhook-Signature signs rawBody under secret, within 5 minutes. */
+export function verifyWebhook(rawBody: Buffer, header: string, secret: string, tolerance = 300): boolean {
+  const parts = header.split(',').map((p) => p.split('=', 2) as [string, string]);
+  const t = parts.find(([k]) => k === 't')?.[1];
+  if (!t || !/^\\d+$/.test(t) || Math.abs(Date.now() / 1000 - Number(t)) > tolerance) return false;
+  const expected = crypto.createHmac('sha256', secret).update(\`\${t}.\`).update(rawBody).digest();
+  return parts.some(
+    ([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/.test(v) && crypto.timingSafeEqual(Buffer.from(v, 'hex'), expected),
+  );
 }`,
     },
     {
