@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { contract } from '../support/contract';
 import { startHttpService } from '../support/http-service';
 import { newMerchant, type Merchant } from '../support/fixtures';
 import { closeAllReceivers, startReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
+import { runProgram } from '../support/run-program';
 
 /**
  * The code samples /docs shows (lib/surfaces/docs/samples.ts), run as a developer would paste them,
@@ -22,29 +22,7 @@ import { closeAllReceivers, startReceiver, type ReceivedWebhook } from '../suppo
 const has = (command: string) =>
   (process.env.PATH ?? '').split(':').some((dir) => fs.existsSync(path.join(dir, command)));
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-/** Runs a program without blocking this process (it serves the program's requests). */
-function run(
-  command: string,
-  args: string[],
-  options: { env?: Record<string, string>; input?: string | Buffer; cwd: string },
-) {
-  return new Promise<Run>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end(options.input ?? '');
-  });
-}
+const run = runProgram;
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 

@@ -16,6 +16,7 @@ import { testSql } from '../support/database';
 import { stateFingerprints, type Fingerprint } from '../support/fuzz-state';
 import type { Parameter } from '../support/openapi-document';
 import {
+  BUSY_CLIENT_LIMITS,
   documentOperations,
   operationFixtures,
   servedDocument,
@@ -41,17 +42,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 // The fuzzer is one very busy client: keep every limit out of its way.
-for (const name of [
-  'API_KEY_RATE_LIMIT_PER_MINUTE',
-  'CHECKOUT_WRITE_LIMIT_PER_MINUTE',
-  'CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE',
-  'EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE',
-  'EMBED_IP_READ_LIMIT_PER_MINUTE',
-  'EMBED_CHECKOUT_LIMIT_PER_MINUTE',
-  'EMBED_READ_LIMIT_PER_MINUTE',
-]) {
-  process.env[name] = '100000';
-}
+for (const name of BUSY_CLIENT_LIMITS) process.env[name] = '100000';
 resetConfigForTests();
 
 const document = await servedDocument();

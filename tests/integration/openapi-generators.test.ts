@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { checkouts } from '../../lib/platform/db/schema';
 import { contract } from '../support/contract';
 import { minimalCheckout, newMerchant, type Merchant } from '../support/fixtures';
 import { startHttpService } from '../support/http-service';
+import { runProgram, type ProgramRun as Run } from '../support/run-program';
 
 /**
  * Third-party generators, given the document the service serves, produce clients a merchant can use:
@@ -57,25 +57,7 @@ const PROBE_REQUESTS: Record<string, { method: string; path: string; body: unkno
   'refund-no-id': { method: 'POST', path: '/api/v1/merchants/wallet/refunds', body: { reason: 'r' } },
 };
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-/** Runs a program without blocking this process (it serves the program's requests). */
-function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }) {
-  return new Promise<Run>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end();
-  });
-}
+const run = runProgram;
 
 // What both flows print: the same variables, named alike in each.
 const REPORT = `

@@ -7,6 +7,7 @@ import { caller } from '../support/caller';
 import { jsonText, validish, type SchemaContext } from '../support/fuzz-values';
 import type { JsonSchema, Parameter } from '../support/openapi-document';
 import {
+  BUSY_CLIENT_LIMITS,
   documentOperations,
   operationFixtures,
   servedDocument,
@@ -31,17 +32,7 @@ import { BUSINESS_RULES, breakOne, isBusinessRule, type Refusal } from '../suppo
 const RUNS = Number(process.env.BOTH_WAYS_RUNS ?? 12);
 const SEED = Number(process.env.BOTH_WAYS_SEED ?? 20261202);
 
-for (const name of [
-  'API_KEY_RATE_LIMIT_PER_MINUTE',
-  'CHECKOUT_WRITE_LIMIT_PER_MINUTE',
-  'CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE',
-  'EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE',
-  'EMBED_IP_READ_LIMIT_PER_MINUTE',
-  'EMBED_CHECKOUT_LIMIT_PER_MINUTE',
-  'EMBED_READ_LIMIT_PER_MINUTE',
-]) {
-  process.env[name] = '100000';
-}
+for (const name of BUSY_CLIENT_LIMITS) process.env[name] = '100000';
 resetConfigForTests();
 
 const document = await servedDocument();

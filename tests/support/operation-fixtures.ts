@@ -50,6 +50,17 @@ export function documentOperations(document: OpenApiDocument): DocumentOperation
     .sort((a, b) => Number(isFinal(a)) - Number(isFinal(b)));
 }
 
+/** The per-minute limits a test that is one very busy client raises out of its way. */
+export const BUSY_CLIENT_LIMITS = [
+  'API_KEY_RATE_LIMIT_PER_MINUTE',
+  'CHECKOUT_WRITE_LIMIT_PER_MINUTE',
+  'CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE',
+  'EMBED_IP_CHECKOUT_LIMIT_PER_MINUTE',
+  'EMBED_IP_READ_LIMIT_PER_MINUTE',
+  'EMBED_CHECKOUT_LIMIT_PER_MINUTE',
+  'EMBED_READ_LIMIT_PER_MINUTE',
+] as const;
+
 /** Real ids (by path parameter name) and credentials (by security scheme). */
 export interface OperationFixtures {
   merchantId: string;
