@@ -1,5 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { LOCALE_REQUEST_HEADER, PEOPLE_PAGE_HEADER, resolveLocale } from './lib/platform/i18n/locale';
+import {
+  CUSTOMER_PAGE_HEADER,
+  LOCALE_REQUEST_HEADER,
+  PEOPLE_PAGE_HEADER,
+  chosenLocale,
+  localeOf,
+} from './lib/platform/i18n/locale';
 import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
 
 /**
@@ -11,6 +17,9 @@ import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
  * Styles allow 'unsafe-inline' (style attributes: the merchant's colour as a CSS variable, the root
  * layout's font); scripts never do, and never 'unsafe-eval' outside `next dev`.
  */
+/** The customer's language choice on one checkout or link, kept for when they open it again. */
+const LOCALE_COOKIE = 'checkout_locale';
+
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const dev = process.env.NODE_ENV === 'development';
@@ -35,18 +44,32 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', policy);
-  // The root layout writes <html lang> from this.
-  requestHeaders.set(
-    LOCALE_REQUEST_HEADER,
-    resolveLocale(request.nextUrl.searchParams.get('locale'), request.headers.get('accept-language')),
-  );
-
   // Everything here but the customer's pages (the hosted page, a payment link's page) is a page of
   // people with an account (their chosen language wins).
-  const customerPage = request.nextUrl.pathname.startsWith('/pay/') || request.nextUrl.pathname.startsWith('/l/');
+  const { pathname } = request.nextUrl;
+  const customerPage = /^\/(pay|l)\/[^/]+/.exec(pathname)?.[0] ?? null;
   requestHeaders.set(PEOPLE_PAGE_HEADER, customerPage ? '0' : '1');
+  requestHeaders.set(CUSTOMER_PAGE_HEADER, customerPage ?? '');
+
+  // The language asked for in the address (a picker's link), else the one chosen before on this
+  // checkout or link (a cookie scoped to its path), else the browser's; none: the page falls back to
+  // the merchant's default (app/(checkout)/customer-locale.ts). The root layout writes <html lang>.
+  const asked = localeOf(request.nextUrl.searchParams.get('locale'));
+  const remembered = customerPage ? request.cookies.get(LOCALE_COOKIE)?.value : null;
+  requestHeaders.set(
+    LOCALE_REQUEST_HEADER,
+    chosenLocale({ asked, remembered }, request.headers.get('accept-language')) ?? '',
+  );
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
+  if (customerPage && asked && asked !== remembered)
+    response.cookies.set(LOCALE_COOKIE, asked, {
+      path: customerPage,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: https,
+      maxAge: 30 * 24 * 3600,
+    });
   response.headers.set('content-security-policy', policy);
   return response;
 }

@@ -10,9 +10,10 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The checkout page's locale (proxy.ts), or the signed-in person's chosen one on their pages.
+  // The customer's language on their pages (Arabic is right to left), or the signed-in person's on theirs.
+  const { lang, dir } = await documentLocale();
   return (
-    <html lang={await documentLocale()}>
+    <html lang={lang} dir={dir}>
       <body style={{ fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', margin: 0 }}>
         {children}
       </body>

@@ -1,6 +1,14 @@
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { isLocale, LOCALE_REQUEST_HEADER, PEOPLE_PAGE_HEADER, type Locale } from '@/lib/platform/i18n/locale';
+import {
+  directionOf,
+  isPeopleLocale,
+  LOCALE_REQUEST_HEADER,
+  PEOPLE_PAGE_HEADER,
+  type Locale,
+  type PeopleLocale,
+} from '@/lib/platform/i18n/locale';
+import { customerPageLocale } from '../(checkout)/customer-locale';
 import { chosenLocale } from '@/lib/surfaces/dashboard/people';
 
 /**
@@ -8,18 +16,17 @@ import { chosenLocale } from '@/lib/surfaces/dashboard/people';
  * their account, so it wins over the address and the browser), else the one proxy.ts read from
  * `?locale=` or Accept-Language. Once per request.
  */
-export const pageLocale = cache(async (): Promise<Locale> => {
+export const pageLocale = cache(async (): Promise<PeopleLocale> => {
   const requestHeaders = await headers();
   const chosen = await chosenLocale(requestHeaders);
   if (chosen) return chosen;
   const asked = requestHeaders.get(LOCALE_REQUEST_HEADER);
-  return isLocale(asked) ? asked : 'en';
+  return isPeopleLocale(asked) ? asked : 'en';
 });
 
-/** `<html lang>`: the person's language on their pages; on the hosted page (/pay), the customer's. */
-export async function documentLocale(): Promise<Locale> {
+/** `<html lang dir>`: the person's language on their pages; on a customer's page, the customer's. */
+export async function documentLocale(): Promise<{ lang: Locale; dir: 'ltr' | 'rtl' }> {
   const requestHeaders = await headers();
-  if (requestHeaders.get(PEOPLE_PAGE_HEADER) === '1') return pageLocale();
-  const asked = requestHeaders.get(LOCALE_REQUEST_HEADER);
-  return isLocale(asked) ? asked : 'en';
+  const lang = requestHeaders.get(PEOPLE_PAGE_HEADER) === '1' ? await pageLocale() : await customerPageLocale();
+  return { lang, dir: directionOf(lang) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_FEE_SCHEDULE, feeScheduleSetting } from './settings/fee-schedule';
 import { DEFAULT_CONVERSION_RATES, conversionRatesSetting } from './settings/conversion-rates';
 import { trustedProxiesSetting } from './settings/trusted-proxies';
+import { messageOverridesSetting } from './i18n/override-setting';
 import { liveRailSettingDocs, liveRailSettings } from './settings/live-rails';
 import { liveAccountSettingDocs, liveAccountSettings, routeInstances, type RoutedLive } from './settings/live-accounts';
 
@@ -70,6 +71,7 @@ export const configSchema = z.object({
     .regex(/^\+?[\d\s().-]{5,32}$/, 'must be a phone number')
     .optional(),
   SUPPORT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  MESSAGE_OVERRIDES_FILE: messageOverridesSetting,
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHECKOUT_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -211,6 +213,12 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     meaning: "The service's support page, shown like `SUPPORT_EMAIL`.",
     whenUnset: 'none',
     allowed: 'an `https://` URL',
+  },
+  MESSAGE_OVERRIDES_FILE: {
+    meaning:
+      'A JSON file of the deployment\'s own wording for the customer\'s pages, button and mail, per language: `{"am": {"pay_button": "…{amount}"}}`. Checked at start against the catalogue (language, key, plural forms, placeholders): see [languages](languages.md).',
+    whenUnset: 'the catalogue as shipped',
+    allowed: 'a readable file path',
   },
   SANDBOX_MOBILE_MONEY_DELAY_SECONDS: {
     meaning: 'Sandbox: how long the simulated customer takes to approve a prompt.',

@@ -1,8 +1,8 @@
 import { BRANDING_COPY } from '../../lib/surfaces/dashboard/copy/branding';
 import { SETTINGS_COPY } from '../../lib/surfaces/dashboard/copy/settings';
 import { SHELL_COPY } from '../../lib/surfaces/dashboard/copy/shell';
-import { en } from '../../lib/platform/i18n/en';
-import { fr } from '../../lib/platform/i18n/fr';
+import { en } from '../../lib/platform/i18n/catalogues/en';
+import { fr } from '../../lib/platform/i18n/catalogues/fr';
 import { baseUrl, expect, expectAccessible, newMerchant, snap, sql, test, title } from './support';
 import { signedInMember } from './dashboard-people';
 

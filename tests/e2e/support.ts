@@ -1,7 +1,9 @@
 import postgres from 'postgres';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { en, fr, type MessageKey, type Messages, type VarsArg } from '../../lib/platform/i18n/messages';
+import type { MessageKey, Messages, VarsArg } from '../../lib/platform/i18n/messages';
+import { en } from '../../lib/platform/i18n/catalogues/en';
+import { fr } from '../../lib/platform/i18n/catalogues/fr';
 import { translate } from '../../lib/platform/i18n/translate';
 
 /**
@@ -200,8 +202,8 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screenNam
 }
 
 /** The page's own strings (lib/i18n), so a reworded message does not break the tests. */
-export const t = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(en, key, ...vars);
-export const tFr = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(fr as Messages, key, ...vars);
+export const t = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(en, 'en', key, ...vars);
+export const tFr = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(fr as Messages, 'fr', key, ...vars);
 export const french: Messages = fr;
 
 /** The current screen (the live region repeats some of its text outside it). */
@@ -237,10 +239,17 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 25): Promi
   await expect(target, `reachable with Tab within ${maxPresses} presses`).toBeFocused();
 }
 
-/** A message with its `{placeholders}` as wildcards, for names that contain run-time values. */
+/** A message with its `{placeholders}` as wildcards, for names that contain run-time values (any plural form). */
 export function like(key: MessageKey, messages: Messages = en): RegExp {
-  const parts = messages[key].split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.+')}$`);
+  const message = messages[key];
+  const forms = typeof message === 'string' ? [message] : Object.values(message);
+  const patterns = forms.map((form) =>
+    form
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+'),
+  );
+  return new RegExp(`^(?:${patterns.join('|')})$`);
 }
 
 /** "Pay GHS 25.50" (and not "Pay another way"). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isolated } from '../../lib/platform/http/isolated';
 import { isolated as fromDisplayName } from '../../lib/platform/http/display-name';
-import { en } from '../../lib/platform/i18n/messages';
+import { en } from '../../lib/platform/i18n/catalogues/en';
 import { translate, translateParts } from '../../lib/platform/i18n/translate';
 import { fill } from '../../lib/surfaces/dashboard/copy';
 
@@ -32,7 +32,7 @@ describe('isolated', () => {
   });
 
   it('fills page titles and sentences without touching the rest of the message', () => {
-    expect(translate(en, 'page_title_to', { merchant: isolated(OVERRIDE) })).toBe(
+    expect(translate(en, 'en', 'page_title_to', { merchant: isolated(OVERRIDE) })).toBe(
       en.page_title_to.replace('{merchant}', `${FSI}${OVERRIDE}${PDI}`),
     );
     // A name is text, never a replacement pattern.
@@ -47,7 +47,7 @@ describe('isolated', () => {
 describe('translateParts (the hosted page puts a <bdi> in the placeholder)', () => {
   it('keeps the element as its own part, between the message words', () => {
     const bdi = { element: 'bdi', text: OVERRIDE };
-    const parts = translateParts(en, 'paid_body', { merchant: bdi });
+    const parts = translateParts(en, 'en', 'paid_body', { merchant: bdi });
     expect(parts).toContain(bdi);
     const [before, after] = en.paid_body.split('{merchant}');
     expect(parts).toEqual([before, bdi, after].filter((part) => part !== ''));

@@ -1,4 +1,4 @@
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 
 /** The sign-in page's passkey button and what it says, in English and French. */
 const en = {
@@ -23,4 +23,4 @@ const fr: PasskeySignInWords = {
   too_many: 'Trop de tentatives. Attendez une minute, puis réessayez.',
 };
 
-export const PASSKEY_SIGN_IN_WORDS: Record<Locale, PasskeySignInWords> = { en, fr };
+export const PASSKEY_SIGN_IN_WORDS: Record<PeopleLocale, PasskeySignInWords> = { en, fr };

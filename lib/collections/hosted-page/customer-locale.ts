@@ -10,7 +10,7 @@ import type { CheckoutRow } from '../../checkout/present';
  * else the browser's Accept-Language decides, else English. Written only when it changes.
  */
 export async function rememberCustomerLocale(db: Db, checkout: CheckoutRow, headers: Headers): Promise<void> {
-  const locale = resolveLocale(headers.get(LOCALE_REQUEST_HEADER), headers.get('accept-language'));
+  const locale = resolveLocale({ asked: headers.get(LOCALE_REQUEST_HEADER) }, headers.get('accept-language'));
   if (checkout.customerLocale === locale) return;
   await db
     .update(checkouts)

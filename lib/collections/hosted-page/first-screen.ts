@@ -33,6 +33,8 @@ export interface PublicBrand {
   primaryColor: string;
   textColor: string;
   logoUrl: string | null;
+  /** The merchant's default language for the page (branding), when set. */
+  defaultLocale: string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function firstScreenFor(reference: string): Promise<FirstScreen | n
     if (!facts) return null;
     const session = presentSession(facts);
     const { merchant } = session;
+    const defaultLocale = facts.offering.brand.default_locale;
     return {
       brand: {
         displayName: merchant.display_name,
@@ -62,6 +65,7 @@ export async function firstScreenFor(reference: string): Promise<FirstScreen | n
           merchant.logo_url?.startsWith(`${config().CHECKOUT_BASE_URL}/brand/`)
             ? merchant.logo_url
             : null,
+        defaultLocale,
       },
       sandbox: session.sandbox,
       hasDescription: Boolean(session.checkout.description),

@@ -4,6 +4,7 @@ import { type PaymentMethod } from '../../platform/vocabulary';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { formatTimestamp } from '../../platform/time';
+import { localeOf } from '../../platform/i18n/locale';
 import { DEFAULT_PRIMARY_COLOR, readableTextColor } from './colour';
 import type { UpdateBrandingInput } from './input';
 import type { Branding } from './contract';
@@ -35,6 +36,7 @@ export function presentBranding(
     success_redirect_url: row?.successRedirectUrl ?? null,
     support_email: row?.supportEmail ?? null,
     support_phone: row?.supportPhone ?? null,
+    default_locale: localeOf(row?.defaultLocale) ?? null,
     updated_at: formatTimestamp(row?.updatedAt ?? null),
   };
 }
@@ -71,6 +73,7 @@ export async function updateBranding(db: Db, merchantId: string, input: UpdateBr
     ...(input.success_redirect_url !== undefined && { successRedirectUrl: input.success_redirect_url }),
     ...(input.support_email !== undefined && { supportEmail: input.support_email }),
     ...(input.support_phone !== undefined && { supportPhone: input.support_phone }),
+    ...(input.default_locale !== undefined && { defaultLocale: input.default_locale }),
   };
   await db
     .insert(branding)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { needs } from '../../access/permissions';
 import { PAYMENT_METHODS } from '../../platform/vocabulary';
+import { LOCALES } from '../../platform/i18n/locale';
 import { operation } from '../../platform/http/operation';
 import { named, nullableTimestamp, uuidField } from '../../platform/http/shapes';
 import { updateBrandingInput } from './input';
@@ -30,6 +31,10 @@ export const brandingSchema = named(
     }),
     support_email: z.string().nullable(),
     support_phone: z.string().nullable(),
+    default_locale: z.enum(LOCALES).nullable().meta({
+      description:
+        "The hosted page's language when neither the customer's own choice nor their browser's languages name one it speaks; null: English",
+    }),
     updated_at: nullableTimestamp.meta({ description: 'null until branding is first set' }),
   }),
 );

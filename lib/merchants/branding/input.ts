@@ -5,6 +5,7 @@ import { PAYMENT_METHODS } from '../../platform/vocabulary';
 import { phoneNumber } from '../../platform/http/phone-number';
 import { storedUrlField, usualUrlPattern } from '../../platform/http/stored-url';
 import { documentedAlso } from '../../platform/documented';
+import { LOCALES } from '../../platform/i18n/locale';
 
 /** https only, written the usual way, no credentials or fragment, stored normalised: nothing a redirect could abuse. */
 const HTTPS_ONLY = { schemes: ['https'], fragment: false } as const;
@@ -32,5 +33,6 @@ export const updateBrandingInput = z.strictObject({
   success_redirect_url: httpsUrl.nullish(),
   support_email: z.email({ error: 'must be an email address' }).max(254).nullish(),
   support_phone: phoneNumber.nullish(),
+  default_locale: z.enum(LOCALES, { error: `must be one of the page's languages: ${LOCALES.join(', ')}` }).nullish(),
 });
 export type UpdateBrandingInput = z.output<typeof updateBrandingInput>;

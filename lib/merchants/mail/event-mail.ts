@@ -2,25 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { config } from '../../platform/config';
 import { checkouts, customerTransactions, events, tenants } from '../../platform/db/schema';
-import { isLocale, type Locale } from '../../platform/i18n/locale';
+import { isLocale, type Locale, type PeopleLocale } from '../../platform/i18n/locale';
 import { queueMail } from '../../platform/mail/outbox';
 import { formatMoney } from '../../platform/money/format';
 import { loadBranding } from '../branding/branding';
-import { renderMail, type MailBrand } from './layout';
+import { renderMail } from './layout';
 import { teamRecipients, type TeamNotice } from './preferences';
-import { MAIL_WORDS, type MailWords, type MoneyOutWord, type Notice } from './words';
+import { MAIL_WORDS, type MailBrand, type MailWords, type MoneyOutWord, type Notice } from './words';
+import { mailTime as when, receiptNotice, refundNotice } from './customer-mail';
 
 type EventRow = typeof events.$inferSelect;
 type CheckoutRow = typeof checkouts.$inferSelect;
 type TransactionRow = typeof customerTransactions.$inferSelect;
 
-/** A mail to write: to whom, in which language, and what it says in that language. */
-interface Addressed {
-  to: string;
-  locale: Locale;
-  team: boolean;
-  notice: (words: MailWords, locale: Locale) => Notice;
-}
+/** A mail to write: to whom, in which language, and what it says (the team's in their language, the customer's in theirs). */
+type Addressed =
+  | { to: string; locale: PeopleLocale; team: true; notice: (words: MailWords, locale: PeopleLocale) => Notice }
+  | { to: string; locale: Locale; team: false; notice: (locale: Locale) => Notice };
 
 /**
  * The job queued with each mailed event (MAILED_EVENT_TYPES, lib/notifications/events/record-event.ts):
@@ -43,7 +41,8 @@ export async function mailForEvent(db: Db, eventId: string): Promise<number> {
   const mails = await mailsFor(db, event, brand, tenant.mode);
   await db.transaction(async (tx) => {
     for (const mail of mails) {
-      const rendered = renderMail(mail.notice(MAIL_WORDS[mail.locale], mail.locale), brand, {
+      const notice = mail.team ? mail.notice(MAIL_WORDS[mail.locale], mail.locale) : mail.notice(mail.locale);
+      const rendered = renderMail(notice, brand, {
         locale: mail.locale,
         test: tenant.mode === 'test',
         team: mail.team,
@@ -56,8 +55,13 @@ export async function mailForEvent(db: Db, eventId: string): Promise<number> {
 
 async function mailsFor(db: Db, event: EventRow, brand: MailBrand, mode: 'test' | 'live'): Promise<Addressed[]> {
   const base = config().API_BASE_URL;
-  const team = async (notice: TeamNotice, say: Addressed['notice']) =>
-    (await teamRecipients(db, event.merchantId, notice)).map((r) => ({ ...r, to: r.email, team: true, notice: say }));
+  const team = async (notice: TeamNotice, say: (words: MailWords, locale: PeopleLocale) => Notice) =>
+    (await teamRecipients(db, event.merchantId, notice)).map((r): Addressed => ({
+      locale: r.locale,
+      to: r.email,
+      team: true,
+      notice: say,
+    }));
 
   switch (event.eventType) {
     case 'checkout.paid': {
@@ -65,7 +69,7 @@ async function mailsFor(db: Db, event: EventRow, brand: MailBrand, mode: 'test' 
       if (!checkout) return [];
       const link = `${base}/dashboard/${mode}/checkouts/${checkout.id}`;
       return [
-        ...customer(checkout, (w, l) => receipt(w, l, brand, checkout)),
+        ...customer(checkout, (l) => receiptNotice(l, brand, checkout)),
         ...(await team('payment_received', (w, l) => paymentReceived(w, l, checkout, link))),
       ];
     }
@@ -74,7 +78,7 @@ async function mailsFor(db: Db, event: EventRow, brand: MailBrand, mode: 'test' 
       const checkout = await checkoutOf(db, event, event.resourceId);
       const refund = refundId ? await transactionOf(db, event, refundId) : undefined;
       if (!checkout || !refund) return [];
-      return customer(checkout, (w, l) => refunded(w, l, brand, checkout, refund));
+      return customer(checkout, (l) => refundNotice(l, brand, checkout, refund));
     }
     case 'checkout.payment_received':
     case 'checkout.duplicate_payment': {
@@ -107,7 +111,7 @@ async function mailsFor(db: Db, event: EventRow, brand: MailBrand, mode: 'test' 
 }
 
 /** The customer, at the address the merchant gave or the customer typed, in the language of their page. */
-function customer(checkout: CheckoutRow, say: Addressed['notice']): Addressed[] {
+function customer(checkout: CheckoutRow, say: (locale: Locale) => Notice): Addressed[] {
   const to = checkout.customerEmail?.trim();
   if (!to || !to.includes('@')) return [];
   const locale = isLocale(checkout.customerLocale) ? checkout.customerLocale : 'en';
@@ -146,41 +150,7 @@ async function duplicateDeposit(db: Db, event: EventRow, checkoutId: string) {
   return row;
 }
 
-const when = (locale: Locale, at: Date | null) =>
-  `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at ?? new Date())} UTC`;
-
-function receipt(w: MailWords, l: Locale, brand: MailBrand, c: CheckoutRow): Notice {
-  const amount = formatMoney(c.amount, c.currencyCode, l);
-  return {
-    subject: w.receipt.subject(brand.name, amount),
-    heading: w.receipt.heading,
-    intro: w.receipt.intro(brand.name, c.customerName?.trim() || null),
-    rows: [
-      [w.amount, amount],
-      [w.reference, c.paymentReference],
-      [w.date, when(l, c.paidAt)],
-      ...(c.paymentMethod ? [[w.method, w.methods[c.paymentMethod] ?? c.paymentMethod] as [string, string]] : []),
-    ],
-    ...(brand.supportEmail ? { note: w.contact(brand.name, brand.supportEmail) } : {}),
-  };
-}
-
-function refunded(w: MailWords, l: Locale, brand: MailBrand, c: CheckoutRow, refund: TransactionRow): Notice {
-  const amount = formatMoney(refund.netAmount, refund.currencyCode, l);
-  return {
-    subject: w.refund.subject(brand.name, amount),
-    heading: w.refund.heading,
-    intro: w.refund.intro(brand.name, amount),
-    rows: [
-      [w.amount, amount],
-      [w.reference, c.paymentReference],
-      [w.date, when(l, refund.createdAt)],
-    ],
-    note: brand.supportEmail ? `${w.refund.note} ${w.contact(brand.name, brand.supportEmail)}` : w.refund.note,
-  };
-}
-
-function paymentReceived(w: MailWords, l: Locale, c: CheckoutRow, link: string): Notice {
+function paymentReceived(w: MailWords, l: PeopleLocale, c: CheckoutRow, link: string): Notice {
   const amount = formatMoney(c.amount, c.currencyCode, l);
   return {
     subject: w.payment_received.subject(amount, c.paymentReference),
@@ -198,7 +168,7 @@ function paymentReceived(w: MailWords, l: Locale, c: CheckoutRow, link: string):
 
 function actionNeeded(
   w: MailWords,
-  l: Locale,
+  l: PeopleLocale,
   kind: 'awaiting_approval' | 'duplicate_payment',
   c: CheckoutRow,
   minor: bigint | null,
@@ -220,7 +190,7 @@ function actionNeeded(
 
 function moneyOut(
   w: MailWords,
-  l: Locale,
+  l: PeopleLocale,
   kind: MoneyOutWord,
   step: 'completed' | 'failed' | 'reversed',
   row: TransactionRow,

@@ -1,13 +1,6 @@
-import type { Locale } from '../../platform/i18n/locale';
-import { MAIL_WORDS, type Notice } from './words';
-
-/** The merchant as a mail shows it (lib/merchants/branding): name and colours. */
-export interface MailBrand {
-  name: string;
-  primaryColor: string;
-  textColor: string;
-  supportEmail: string | null;
-}
+import { directionOf, isPeopleLocale, type Locale } from '../../platform/i18n/locale';
+import { MAIL_WORDS, type MailBrand, type Notice } from './words';
+import { customerWords } from './customer-mail';
 
 export interface RenderedMail {
   subject: string;
@@ -37,10 +30,13 @@ export function renderMail(
   brand: MailBrand,
   options: { locale: Locale; test: boolean; team: boolean },
 ): RenderedMail {
-  const words = MAIL_WORDS[options.locale];
-  const subject = oneLine(`${options.test ? `${words.test} ` : ''}${notice.subject}`).slice(0, 250);
   const name = oneLine(brand.name);
-  const footer = options.team ? words.team_footer : words.footer(name);
+  const words = chromeOf(options, name);
+  const subject = oneLine(`${options.test ? `${words.test} ` : ''}${notice.subject}`).slice(0, 250);
+  const { footer } = words;
+  const dir = directionOf(options.locale);
+  // Mail clients know little CSS: sides are written out, not logical.
+  const start = dir === 'rtl' ? 'right' : 'left';
 
   const text = [
     name,
@@ -50,7 +46,7 @@ export function renderMail(
     '',
     notice.intro,
     '',
-    ...notice.rows.map(([label, value]) => `${label}${words.colon}${oneLine(value)}`),
+    ...notice.rows.map(([label, value]) => words.labelValue(label, oneLine(value))),
     ...(notice.note ? ['', notice.note] : []),
     ...(notice.link ? ['', `${notice.link.label}: ${notice.link.url}`] : []),
     '',
@@ -64,13 +60,13 @@ export function renderMail(
   const rows = notice.rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#4b5563;font-weight:normal">${escapeHtml(label)}</th>` +
+        `<tr><th align="${start}" style="padding:${dir === 'rtl' ? '6px 0 6px 12px' : '6px 12px 6px 0'};color:#4b5563;font-weight:normal">${escapeHtml(label)}</th>` +
         `<td style="padding:6px 0"><bdi>${escapeHtml(oneLine(value))}</bdi></td></tr>`,
     )
     .join('');
   const html = `<!doctype html>
-<html lang="${options.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827">
+<html lang="${options.locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body dir="${dir}" style="margin:0;padding:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:${primary};color:${onPrimary};padding:16px 24px;font-size:18px;font-weight:600"><bdi>${escapeHtml(name)}</bdi></td></tr>
@@ -87,4 +83,24 @@ ${notice.link ? `<p style="margin:20px 0 0"><a href="${escapeHtml(notice.link.ur
 </body></html>
 `;
   return { subject, text, html };
+}
+
+/** The words around a notice: the team's from MAIL_WORDS, the customer's from the page's catalogue. */
+function chromeOf(options: { locale: Locale; team: boolean }, merchant: string) {
+  if (options.team) {
+    const words = MAIL_WORDS[isPeopleLocale(options.locale) ? options.locale : 'en'];
+    return {
+      test: words.test,
+      test_banner: words.test_banner,
+      footer: words.team_footer,
+      labelValue: (label: string, value: string) => `${label}${words.colon}${value}`,
+    };
+  }
+  const t = customerWords(options.locale);
+  return {
+    test: t('mail_test'),
+    test_banner: t('mail_test_banner'),
+    footer: t('mail_footer', { merchant }),
+    labelValue: (label: string, value: string) => t('mail_label_value', { label, value }),
+  };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { authMembers, authUsers, memberMailPreferences } from '../../platform/db/schema';
 import { type MemberRole } from '../../platform/vocabulary';
-import { isLocale, type Locale } from '../../platform/i18n/locale';
+import { isPeopleLocale, type PeopleLocale } from '../../platform/i18n/locale';
 
 /** The money mails a member of the team can choose (docs/mail.md). */
 export const TEAM_NOTICES = ['payment_received', 'payout_completed', 'payout_failed', 'action_needed'] as const;
@@ -31,7 +31,7 @@ const choicesOf = (row: typeof memberMailPreferences.$inferSelect): NoticeChoice
 
 export interface TeamRecipient {
   email: string;
-  locale: Locale;
+  locale: PeopleLocale;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function teamRecipients(db: Db, merchantId: string, notice: TeamNot
     .where(and(eq(authMembers.organizationId, merchantId), eq(authUsers.emailVerified, true)));
   return rows
     .filter((r) => (r.prefs ? choicesOf(r.prefs) : DEFAULT_NOTICES[r.role])[notice])
-    .map((r) => ({ email: r.email, locale: isLocale(r.locale) ? r.locale : 'en' }));
+    .map((r) => ({ email: r.email, locale: isPeopleLocale(r.locale) ? r.locale : 'en' }));
 }
 
 /** The membership of a person in a business (preferences are per business). */

@@ -1,4 +1,12 @@
-import type { Locale } from '../../platform/i18n/locale';
+import type { PeopleLocale } from '../../platform/i18n/locale';
+
+/** The merchant as a mail shows it (lib/merchants/branding): name and colours. */
+export interface MailBrand {
+  name: string;
+  primaryColor: string;
+  textColor: string;
+  supportEmail: string | null;
+}
 
 /** What one mail says, before the layout (layout.ts) brands and escapes it. Every value is plain text. */
 export interface Notice {
@@ -22,29 +30,14 @@ export interface MailWords {
   /** Between a label and its value in the text part: French puts a space before the colon. */
   colon: string;
   test_banner: string;
-  footer: (m: string) => string;
   team_footer: string;
   amount: string;
   reference: string;
   date: string;
-  method: string;
   customer: string;
   recipient: string;
   reason: string;
-  methods: Record<string, string>;
-  contact: (m: string, email: string) => string;
   open: string;
-  receipt: {
-    subject: (m: string, a: string) => string;
-    heading: string;
-    intro: (m: string, name: string | null) => string;
-  };
-  refund: {
-    subject: (m: string, a: string) => string;
-    heading: string;
-    intro: (m: string, a: string) => string;
-    note: string;
-  };
   payment_received: { subject: (a: string, ref: string) => string; heading: string; intro: (a: string) => string };
   payout_completed: OutcomeWords;
   payout_failed: OutcomeWords;
@@ -53,36 +46,23 @@ export interface MailWords {
   duplicate_payment: { subject: (ref: string) => string; heading: string; intro: (a: string) => string };
 }
 
-/** The words of the money mails, English and French. `m` is the merchant's name, `a` an amount. */
-export const MAIL_WORDS: Record<Locale, MailWords> = {
+/**
+ * The words of the team's money mails, in the team's languages (English and French). `a` is an amount.
+ * The customer's mails speak the page's catalogue instead (customer-mail.ts).
+ */
+export const MAIL_WORDS: Record<PeopleLocale, MailWords> = {
   en: {
     test: '[Test]',
     colon: ': ',
     test_banner: 'Test mode: no real money moved.',
-    footer: (m: string) => `Sent for ${m}.`,
     team_footer: 'You get this because of your notification settings in the dashboard.',
     amount: 'Amount',
     reference: 'Reference',
     date: 'Date',
-    method: 'Paid by',
     customer: 'Customer',
     recipient: 'Recipient',
     reason: 'Reason',
-    methods: { mobile_money: 'Mobile money', bank_transfer: 'Bank transfer', card: 'Card' },
-    contact: (m: string, email: string) => `Questions about this payment? Write to ${m} at ${email}.`,
     open: 'Open in the dashboard',
-    receipt: {
-      subject: (m: string, a: string) => `Your receipt from ${m}: ${a}`,
-      heading: 'Payment received',
-      intro: (m: string, name: string | null) =>
-        `${name ? `Thank you, ${name}. ` : 'Thank you. '}${m} received your payment.`,
-    },
-    refund: {
-      subject: (m: string, a: string) => `${m} refunded ${a} to you`,
-      heading: 'Refund sent',
-      intro: (m: string, a: string) => `${m} refunded ${a} of your payment.`,
-      note: 'It can take a few days to reach your account.',
-    },
     payment_received: {
       subject: (a: string, ref: string) => `Payment received: ${a} (${ref})`,
       heading: 'Payment received',
@@ -119,34 +99,14 @@ export const MAIL_WORDS: Record<Locale, MailWords> = {
     test: '[Test]',
     colon: '\u00a0: ',
     test_banner: 'Mode test : aucun argent réel n’a circulé.',
-    footer: (m: string) => `Envoyé pour ${m}.`,
     team_footer: 'Vous recevez ce message selon vos préférences de notification dans le tableau de bord.',
     amount: 'Montant',
     reference: 'Référence',
     date: 'Date',
-    method: 'Payé par',
     customer: 'Client',
     recipient: 'Bénéficiaire',
     reason: 'Motif',
-    methods: {
-      mobile_money: 'Mobile money',
-      bank_transfer: 'Virement bancaire',
-      card: 'Carte',
-    },
-    contact: (m: string, email: string) => `Une question sur ce paiement ? Écrivez à ${m} : ${email}.`,
     open: 'Ouvrir dans le tableau de bord',
-    receipt: {
-      subject: (m: string, a: string) => `Votre reçu de ${m} : ${a}`,
-      heading: 'Paiement reçu',
-      intro: (m: string, name: string | null) =>
-        `${name ? `Merci, ${name}. ` : 'Merci. '}${m} a bien reçu votre paiement.`,
-    },
-    refund: {
-      subject: (m: string, a: string) => `${m} vous a remboursé ${a}`,
-      heading: 'Remboursement envoyé',
-      intro: (m: string, a: string) => `${m} vous a remboursé ${a} sur votre paiement.`,
-      note: 'Il peut falloir quelques jours pour qu’il arrive sur votre compte.',
-    },
     payment_received: {
       subject: (a: string, ref: string) => `Paiement reçu : ${a} (${ref})`,
       heading: 'Paiement reçu',

@@ -1,8 +1,9 @@
-import type { en } from './en';
+import type { en } from './catalogues/en';
 
 /**
- * The French catalogue (and any other) is typed against the English one: a missing or extra key, or a
- * translation that drops one of the English string's placeholders, fails `tsc`.
+ * Every catalogue is typed against the English one (catalogues/en.ts): a missing or extra key, a
+ * translation that drops one of the English string's placeholders, or a plural message written as a
+ * plain string (or the reverse), fails `tsc`.
  */
 export type En = typeof en;
 export type MessageKey = keyof En;
@@ -14,10 +15,40 @@ export type Placeholders<S extends string> = S extends `${string}{${infer P}}${i
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-/** A string that contains every placeholder of the English original, in any order. */
-type Translation<S extends string> = [Placeholders<S>] extends [never]
+/** A string that contains each of the placeholders `P`, in any order. */
+type Containing<P extends string> = [P] extends [never]
   ? string
-  : UnionToIntersection<Placeholders<S> extends infer P extends string ? `${string}{${P}}${string}` : never> & string;
+  : UnionToIntersection<P extends string ? `${string}{${P}}${string}` : never> & string;
 
+/**
+ * A plural message: one form per plural category the language has (`Intl.PluralRules`: Arabic uses
+ * all six, Yoruba only `other`), `other` always. `{count}` is the number that picks the form; a form
+ * other than `other` may leave it out ("one second" may be written without the 1).
+ */
+export type PluralForms = { readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
+type PluralTranslation<S extends string> = { readonly other: Containing<Placeholders<S>> } & {
+  readonly [C in Exclude<Intl.LDMLPluralRule, 'other'>]?: Containing<Exclude<Placeholders<S>, 'count'>>;
+};
+
+type Translation<E> = E extends string
+  ? Containing<Placeholders<E>>
+  : E extends { readonly other: infer O extends string }
+    ? PluralTranslation<O>
+    : never;
+
+/** What a language's catalogue must hold: every English key, in the same shape, with its placeholders. */
 export type Catalogue = { readonly [K in MessageKey]: Translation<En[K]> };
-export type Messages = { readonly [K in MessageKey]: string };
+
+/** A catalogue as read at run time (with a deployment's overrides merged in). */
+export type Messages = { readonly [K in MessageKey]: En[K] extends string ? string : PluralForms };
+
+/** The keys whose message is one string / one set of plural forms. */
+export type TextKey = { [K in MessageKey]: En[K] extends string ? K : never }[MessageKey];
+export type PluralKey = Exclude<MessageKey, TextKey>;
+
+/** The placeholders a key's message has (a plural message: those of its `other` form). */
+export type PlaceholdersOf<K extends MessageKey> = En[K] extends string
+  ? Placeholders<En[K]>
+  : En[K] extends { readonly other: infer O extends string }
+    ? Placeholders<O>
+    : never;

@@ -1,13 +1,39 @@
+import { LANGUAGES } from './languages';
+
 /**
- * Locales of the hosted checkout page. Pure functions with no server or browser dependency, so the
- * proxy, the server components and the client can all use them.
+ * Which language a page speaks. Pure functions with no server or browser dependency, for the proxy
+ * and the server components; client components import the types only (this module carries every
+ * catalogue through languages.ts).
  */
-export const LOCALES = ['en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = keyof typeof LANGUAGES;
+export const LOCALES = Object.keys(LANGUAGES) as Locale[];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+}
+
+/** The languages of the dashboard, the console and the team's mail (a person's own choice). */
+export const PEOPLE_LOCALES = ['en', 'fr'] as const satisfies readonly Locale[];
+export type PeopleLocale = (typeof PEOPLE_LOCALES)[number];
+export function isPeopleLocale(value: unknown): value is PeopleLocale {
+  return typeof value === 'string' && (PEOPLE_LOCALES as readonly string[]).includes(value);
+}
+
+/** What a picker shows for each language: its code, its own name and its direction. */
+export interface LanguageChoice {
+  code: Locale;
+  name: string;
+  dir: 'ltr' | 'rtl';
+}
+export const languageChoices = (): LanguageChoice[] =>
+  LOCALES.map((code) => ({ code, name: LANGUAGES[code].name, dir: LANGUAGES[code].dir }));
+export const directionOf = (locale: Locale): 'ltr' | 'rtl' => LANGUAGES[locale].dir;
+
+/** A single choice (`?locale=`, a cookie): trimmed, lower case, a known language; else null. */
+export function localeOf(value: string | string[] | null | undefined): Locale | null {
+  const given = (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase();
+  return isLocale(given) ? given : null;
 }
 
 /**
@@ -33,15 +59,25 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
   return null;
 }
 
-/** `?locale=fr|en` first, then `Accept-Language`, then English. */
-export function resolveLocale(
-  param: string | string[] | null | undefined,
+/**
+ * The customer's language as far as the request tells, most explicit first: a choice made on the page
+ * (`?locale=`, then the one remembered for this checkout), then the browser's Accept-Language; null
+ * when none names a language of the catalogue (the merchant's default decides then).
+ */
+export function chosenLocale(
+  choice: { asked?: string | string[] | null; remembered?: string | null },
   acceptLanguage: string | null | undefined,
+): Locale | null {
+  return localeOf(choice.asked) ?? localeOf(choice.remembered) ?? fromAcceptLanguage(acceptLanguage);
+}
+
+/** The request's language (chosenLocale), else the merchant's default, else English. */
+export function resolveLocale(
+  choice: { asked?: string | string[] | null; remembered?: string | null },
+  acceptLanguage: string | null | undefined,
+  merchantDefault?: string | null,
 ): Locale {
-  const given = Array.isArray(param) ? param[0] : param;
-  const normalised = given?.trim().toLowerCase();
-  if (isLocale(normalised)) return normalised;
-  return fromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+  return chosenLocale(choice, acceptLanguage) ?? localeOf(merchantDefault) ?? DEFAULT_LOCALE;
 }
 
 /** The request header the proxy sets so the root layout can write `<html lang>` for /pay pages. */
@@ -49,3 +85,6 @@ export const LOCALE_REQUEST_HEADER = 'x-checkout-locale';
 
 /** Set by the proxy ('1') on the pages of people with an account, whose own chosen language wins. */
 export const PEOPLE_PAGE_HEADER = 'x-people-page';
+
+/** Set by the proxy on a customer's page: its path (`/pay/<reference>`, `/l/<slug>`); empty elsewhere. */
+export const CUSTOMER_PAGE_HEADER = 'x-customer-page';

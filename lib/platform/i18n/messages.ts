@@ -1,18 +1,15 @@
+import { LANGUAGES } from './languages';
 import type { Locale } from './locale';
-import { en } from './en';
-import { fr } from './fr';
-import type { En, MessageKey, Messages, Placeholders } from './catalogue-types';
+import type { MessageKey, Messages, PlaceholdersOf } from './catalogue-types';
+import { withOverrides } from './overrides';
 
-/** The hosted checkout page's strings, by locale: lib/platform/i18n/en.ts and fr.ts. */
-export { en, fr };
-export type { Catalogue, MessageKey, Messages, Placeholders } from './catalogue-types';
+export type { Catalogue, MessageKey, Messages, PluralForms } from './catalogue-types';
 
-export const catalogues: Record<Locale, Messages> = { en, fr };
-
+/** A language's words as served: its catalogue with this deployment's overrides (overrides.ts) merged in. */
 export function messagesFor(locale: Locale): Messages {
-  return catalogues[locale];
+  return withOverrides(locale, LANGUAGES[locale].catalogue as Messages);
 }
 
-type VarsOf<K extends MessageKey> = Record<Placeholders<En[K]>, string | number>;
+type VarsOf<K extends MessageKey> = Record<PlaceholdersOf<K>, string | number>;
 /** The variables argument a key needs: none, or one object naming each placeholder. */
-export type VarsArg<K extends MessageKey> = [Placeholders<En[K]>] extends [never] ? [] : [VarsOf<K>];
+export type VarsArg<K extends MessageKey> = [PlaceholdersOf<K>] extends [never] ? [] : [VarsOf<K>];

@@ -1,28 +1,46 @@
-import type { MessageKey, Messages, Placeholders, VarsArg, en } from './messages';
+import type { MessageKey, Messages, PluralForms, VarsArg } from './messages';
+import type { PlaceholdersOf } from './catalogue-types';
 
 /**
- * Fills a message's `{placeholders}`. Kept apart from the catalogues (imported as types only) so
- * the page's JavaScript carries only the one catalogue the server hands it, not both.
+ * Fills a message's `{placeholders}`, and picks a plural message's form for `{count}` by the
+ * language's rules (`Intl.PluralRules`). Kept apart from the catalogues (imported as types only) so
+ * the page's JavaScript carries only the one catalogue the server hands it.
  */
 export type Translate = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => string;
 
-export function translate<K extends MessageKey>(messages: Messages, key: K, ...vars: VarsArg<K>): string {
+const pluralRules = new Map<string, Intl.PluralRules>();
+function formOf(message: string | PluralForms, locale: string, values: Record<string, unknown>): string {
+  if (typeof message === 'string') return message;
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return message[rules.select(Number(values.count))] ?? message.other;
+}
+
+export function translate<K extends MessageKey>(
+  messages: Messages,
+  locale: string,
+  key: K,
+  ...vars: VarsArg<K>
+): string {
   const values = (vars[0] ?? {}) as Record<string, string | number>;
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return formOf(messages[key], locale, values).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 /** `t(key, vars)` bound to one catalogue. */
-export function translator(messages: Messages): Translate {
-  return (key, ...vars) => translate(messages, key, ...vars);
+export function translator(messages: Messages, locale: string): Translate {
+  return (key, ...vars) => translate(messages, locale, key, ...vars);
 }
 
 /** A message cut at its placeholders, each filled with the value given (text or anything else, e.g. an element). */
 export function translateParts<T>(
   messages: Messages,
+  locale: string,
   key: MessageKey,
   vars: Record<string, T | string | number>,
 ): (T | string | number)[] {
-  return messages[key]
+  return formOf(messages[key], locale, vars)
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')
     .map((part) => {
@@ -34,5 +52,5 @@ export function translateParts<T>(
 /** `tx(key, vars)`: a message whose placeholders may be elements; returns one node. */
 export type TranslateParts<Node> = <K extends MessageKey>(
   key: K,
-  vars: Record<Placeholders<(typeof en)[K]>, Node | string | number>,
+  vars: Record<PlaceholdersOf<K>, Node | string | number>,
 ) => Node;

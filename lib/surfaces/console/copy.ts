@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n/locale';
+import type { PeopleLocale } from '../../platform/i18n/locale';
 import type { ConsoleCode } from './perform-operator';
 
 /** The operator console's words, in English and French: the frame, each section, the refusals. */
@@ -346,7 +346,7 @@ const fr: ConsoleWords = {
   open_console: 'Ouvrir la console opérateur',
 };
 
-export const CONSOLE_COPY: Record<Locale, ConsoleWords> = { en, fr };
+export const CONSOLE_COPY: Record<PeopleLocale, ConsoleWords> = { en, fr };
 
 /** What a refused action says, in the page's language; codes without words of their own show the message. */
 export function consoleRefusalText(words: ConsoleWords, code: ConsoleCode, message: string): string {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n/locale';
+import type { PeopleLocale } from '../../platform/i18n/locale';
 
 /** The console's page for go-live applications. */
 const en = {
@@ -87,5 +87,5 @@ const fr: Words = {
   account_shown: 'Numéro complet (votre consultation est inscrite au journal d’audit) :',
 };
 
-export const GO_LIVE_CONSOLE_COPY: Record<Locale, Words> = { en, fr };
+export const GO_LIVE_CONSOLE_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type GoLiveConsoleWords = Words;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n/locale';
+import type { PeopleLocale } from '../../platform/i18n/locale';
 import type { Problem } from './people';
 
 /** The words of the sign-in pages and the dashboard, in English and French. */
@@ -203,7 +203,7 @@ const fr: Copy = {
   role_viewer: 'lecteur',
 };
 
-export const COPY: Record<Locale, Copy> = { en, fr };
+export const COPY: Record<PeopleLocale, Copy> = { en, fr };
 export const problemKey = (problem: Problem): CopyKey => `problem_${problem}`;
 
 /** A sentence with `{name}` holes filled. */

@@ -13,7 +13,7 @@ import { isStorableText } from '../../platform/http/storable-text';
 import { createOwnMerchant } from '../../operator/merchants/create-merchant';
 import { localPath } from '../../platform/http/local-path';
 import { displayName } from '../../platform/http/display-name';
-import { isLocale, type Locale } from '../../platform/i18n/locale';
+import { isPeopleLocale, type PeopleLocale } from '../../platform/i18n/locale';
 import { CLIENT_ADDRESS_HEADER } from '../../access/people/guards';
 import { beginEnrolment, withCookies, type Enrolment } from './enrolment';
 
@@ -212,13 +212,13 @@ export async function startEnrolment(form: Record<string, unknown>, headers: Hea
   }
 }
 
-const chosenOf = (user: object): Locale | null => {
+const chosenOf = (user: object): PeopleLocale | null => {
   const locale = (user as { locale?: unknown }).locale;
-  return isLocale(locale) ? locale : null;
+  return isPeopleLocale(locale) ? locale : null;
 };
 
 /** The language the signed-in person chose (auth_users.locale); null when nobody is signed in or they never chose. */
-export async function chosenLocale(headers: Headers): Promise<Locale | null> {
+export async function chosenLocale(headers: Headers): Promise<PeopleLocale | null> {
   const found = await auth().api.getSession({ headers });
   return found ? chosenOf(found.user) : null;
 }

@@ -3,6 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { confirmLinkFromPage, type ConfirmOutcome } from '@/lib/checkout/links/confirm';
+import { localeOf } from '@/lib/platform/i18n/locale';
 
 /** "Continue to payment": a fresh checkout from the link, then its hosted page; or what to fix. */
 export async function confirmLinkAction(slug: string, _previous: ConfirmOutcome | null, form: FormData) {
@@ -15,6 +16,15 @@ export async function confirmLinkAction(slug: string, _previous: ConfirmOutcome 
     { amount: text('amount'), customer_email: text('customer_email') },
     await headers(),
   );
-  if (outcome.ok) redirect(outcome.url);
+  // The checkout's page opens in the language the link's page spoke.
+  const locale = localeOf(text('locale'));
+  if (outcome.ok) redirect(locale ? withLocale(outcome.url, locale) : outcome.url);
   return outcome;
+}
+
+/** `https://…/pay/REF#token=…` → `https://…/pay/REF?locale=sw#token=…`. */
+function withLocale(checkoutUrl: string, locale: string): string {
+  const url = new URL(checkoutUrl);
+  url.searchParams.set('locale', locale);
+  return url.toString();
 }

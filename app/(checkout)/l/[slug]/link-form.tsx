@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 import type { ConfirmOutcome } from '@/lib/checkout/links/confirm';
+import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { translator } from '@/lib/platform/i18n/translate';
 import controls from '../../pay/[reference]/controls.module.css';
@@ -10,6 +11,7 @@ import { confirmLinkAction } from './actions';
 
 export interface LinkFormProps {
   slug: string;
+  locale: Locale;
   messages: Messages;
   merchant: string;
   currency: string;
@@ -24,8 +26,8 @@ export interface LinkFormProps {
  * The customer's confirmation: the amount (when they choose it) and the email (when the merchant
  * asks), then a form post that starts the checkout. Works before (and without) the page's scripts.
  */
-export function LinkForm({ slug, messages, merchant, currency, fixed, min, max, collectEmail }: LinkFormProps) {
-  const t = translator(messages);
+export function LinkForm({ slug, locale, messages, merchant, currency, fixed, min, max, collectEmail }: LinkFormProps) {
+  const t = translator(messages, locale);
   const [outcome, action, pending] = useActionState(confirmLinkAction.bind(null, slug), null);
   const problem = outcome && !outcome.ok ? outcome.problem : null;
   const values = outcome && !outcome.ok ? outcome.values : { amount: '', customer_email: '' };
@@ -60,6 +62,7 @@ export function LinkForm({ slug, messages, merchant, currency, fixed, min, max, 
 
   return (
     <form action={action} noValidate data-testid="link-form">
+      <input type="hidden" name="locale" value={locale} />
       {(general ?? amountError ?? emailError) && (
         <p ref={errorRef} tabIndex={-1} role="alert" className={controls.fieldError} data-testid="link-error">
           {general ?? t('link_error_title')}

@@ -1,16 +1,14 @@
-import { headers } from 'next/headers';
-import { isLocale, LOCALE_REQUEST_HEADER } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
+import { customerPageLocale } from '../../customer-locale';
 import frame from '../../pay/[reference]/frame.module.css';
 
 /**
  * A slug that names no link (mistyped, or made up): a 404 that says so in the customer's language.
  * A not-found page gets no search parameters, so the language is the one proxy.ts read from
- * `?locale=` or Accept-Language, as for the link's other states.
+ * `?locale=` or Accept-Language (customer-locale.ts), as for the link's other states.
  */
 export default async function PaymentLinkNotFound() {
-  const asked = (await headers()).get(LOCALE_REQUEST_HEADER);
-  const messages = messagesFor(isLocale(asked) ? asked : 'en');
+  const messages = messagesFor(await customerPageLocale());
   return (
     <div className={frame.page}>
       <div className={frame.shell}>

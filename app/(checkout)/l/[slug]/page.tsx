@@ -1,16 +1,17 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { cache, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { HEX_COLOUR } from '@/lib/merchants/branding/colour';
-import { describePublicLink, type LinkRefusal } from '@/lib/checkout/links/public';
-import { getDb } from '@/lib/platform/db/client';
-import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
-import { messagesFor, type MessageKey } from '@/lib/platform/i18n/messages';
+import type { LinkRefusal } from '@/lib/checkout/links/public';
+import { languageChoices } from '@/lib/platform/i18n/locale';
+import { messagesFor } from '@/lib/platform/i18n/messages';
+import type { TextKey } from '@/lib/platform/i18n/catalogue-types';
 import { translator } from '@/lib/platform/i18n/translate';
 import { isolated } from '@/lib/platform/http/isolated';
 import frame from '../../pay/[reference]/frame.module.css';
 import { LinkForm } from './link-form';
+import { customerPageLocale, linkOf } from '../../customer-locale';
+import { LanguagePicker } from '../../pay/[reference]/language-picker';
 
 /**
  * A reusable payment link's page (`/l/<slug>`, docs/hosted-page.md#payment-links): who is paid, for
@@ -24,16 +25,9 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-const linkOf = cache((slug: string) => describePublicLink(getDb(), slug));
-
-async function localeOf(searchParams: Props['searchParams']): Promise<Locale> {
-  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
-  return resolveLocale(query.locale, requestHeaders.get('accept-language'));
-}
-
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const [{ slug }, locale] = await Promise.all([params, localeOf(searchParams)]);
-  const t = translator(messagesFor(locale));
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [{ slug }, locale] = await Promise.all([params, customerPageLocale()]);
+  const t = translator(messagesFor(locale), locale);
   const link = await linkOf(slug);
   const title = link ? t('page_title_to', { merchant: isolated(link.branding.display_name) }) : t('page_title');
   return {
@@ -47,17 +41,17 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#f3f4f6' };
 
-const CLOSED: Record<LinkRefusal, MessageKey> = {
+const CLOSED = {
   inactive: 'link_closed_inactive',
   ended: 'link_closed_ended',
   full: 'link_closed_full',
   unavailable: 'link_closed_unavailable',
-};
+} as const satisfies Record<LinkRefusal, TextKey>;
 
-export default async function PaymentLinkPage({ params, searchParams }: Props) {
-  const [{ slug }, locale] = await Promise.all([params, localeOf(searchParams)]);
+export default async function PaymentLinkPage({ params }: Props) {
+  const [{ slug }, locale] = await Promise.all([params, customerPageLocale()]);
   const messages = messagesFor(locale);
-  const t = translator(messages);
+  const t = translator(messages, locale);
   const link = await linkOf(slug);
   const money = (amount: number, currency: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
@@ -71,6 +65,12 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
       : undefined;
   return (
     <Frame style={brandStyle}>
+      <LanguagePicker
+        locale={locale}
+        languages={languageChoices()}
+        label={t('language_label')}
+        hrefFor={(code) => `?locale=${code}`}
+      />
       {link.mode === 'test' && (
         <p className={frame.sandbox} role="note">
           {t('sandbox_banner')}
@@ -95,7 +95,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         {link.refusal ? (
           <>
             <h1 className={frame.title} data-testid="link-closed">
-              {messages[CLOSED[link.refusal]]}
+              {t(CLOSED[link.refusal])}
             </h1>
             <p className={frame.lead}>{t('link_closed_body', { merchant: isolated(merchant) })}</p>
           </>
@@ -104,6 +104,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
             <h1 className={frame.title}>{t('pay_to', { merchant: isolated(merchant) })}</h1>
             <LinkForm
               slug={link.slug}
+              locale={locale}
               messages={messages}
               merchant={isolated(merchant)}
               currency={link.currency}

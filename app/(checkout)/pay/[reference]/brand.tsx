@@ -5,6 +5,7 @@ import frame from './frame.module.css';
 import { canExpire } from './flow';
 import { parseTimestamp, type Session } from './session';
 import { Amount, clockText, usePage, useServerNow } from './ui';
+import { ltrText } from './flow';
 
 /**
  * The merchant's header: its name, always as text, and its logo once the logo has loaded. A logo
@@ -67,7 +68,7 @@ export function Summary({ session }: { session: Session }) {
         <Amount value={checkout.amount} currency={checkout.currency_code} />
       </p>
       {checkout.description && <p className={frame.description}>{checkout.description}</p>}
-      <p className={frame.meta}>{t('reference_line', { reference: checkout.payment_reference })}</p>
+      <p className={frame.meta}>{t('reference_line', { reference: ltrText(checkout.payment_reference) })}</p>
       {canExpire(session) && <ExpiryNote expiresAt={checkout.expires_at} />}
     </section>
   );

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FirstScreen } from '@/lib/collections/hosted-page/first-screen';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { LanguageChoice, Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { CheckoutFrame, usePageContext } from './checkout-frame';
 import frame from './frame.module.css';
@@ -19,6 +19,7 @@ import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
+import { LanguagePicker } from './language-picker';
 
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
@@ -30,11 +31,13 @@ import { useStepHistory, type StepEntry } from './use-step-history';
 export function CheckoutApp({
   reference,
   locale,
+  languages,
   messages,
   first,
 }: {
   reference: string;
   locale: Locale;
+  languages: LanguageChoice[];
   messages: Messages;
   first: FirstScreen | null;
 }) {
@@ -127,27 +130,22 @@ export function CheckoutApp({
         />
       );
 
-  const otherLocale: Locale = locale === 'en' ? 'fr' : 'en';
-  const languageHref = `?locale=${otherLocale}${checkout.tokenInMemoryOnly && token ? `#token=${encodeURIComponent(token)}` : ''}`;
+  // The token goes along only when this tab could not keep it (storage refused): it is in memory alone.
+  const languageHref = (code: Locale) =>
+    `?locale=${code}${checkout.tokenInMemoryOnly && token ? `#token=${encodeURIComponent(token)}` : ''}`;
 
   return (
     <CheckoutFrame
       ctx={ctx}
       brand={brand}
+      picker={
+        <LanguagePicker locale={locale} languages={languages} label={t('language_label')} hrefFor={languageHref} />
+      }
       banner={(session?.sandbox ?? first?.sandbox) && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
       summary={summary}
       screen={screen}
       announcement={announcement}
-      footer={
-        <>
-          {session && !contactOnScreen(screen, session) && <FooterContact session={session} />}
-          <p className={`${frame.footerLinks} ${frame.noPrint}`}>
-            <a href={languageHref} lang={otherLocale} hrefLang={otherLocale}>
-              {t('other_language')}
-            </a>
-          </p>
-        </>
-      }
+      footer={<>{session && !contactOnScreen(screen, session) && <FooterContact session={session} />}</>}
     >
       {offline && (
         <p className={panels.warning} role="status">

@@ -12,8 +12,8 @@ import { Ctx, formatters, richTranslator, type PageContext } from './ui';
 
 /** What every screen reads through `usePage()`: the words, formats, the heading to focus, the live region. */
 export function usePageContext(messages: Messages, locale: Locale, serverNow: () => number) {
-  const t = useMemo(() => translator(messages), [messages]);
-  const tx = useMemo(() => richTranslator(messages), [messages]);
+  const t = useMemo(() => translator(messages, locale), [messages, locale]);
+  const tx = useMemo(() => richTranslator(messages, locale), [messages, locale]);
   const format = useMemo(() => formatters(locale), [locale]);
   const [announcement, setAnnouncement] = useState<{ id: number; text: string }>({ id: 0, text: '' });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,6 +40,7 @@ export interface FrameBrand {
 export function CheckoutFrame({
   ctx,
   brand,
+  picker,
   banner,
   summary,
   screen,
@@ -49,6 +50,8 @@ export function CheckoutFrame({
 }: {
   ctx: PageContext;
   brand: FrameBrand;
+  /** The language picker (language-picker.tsx), on every screen of the real page. */
+  picker?: ReactNode;
   banner: ReactNode;
   /** What heads the page: the amount and description (brand.tsx's Summary), or nothing. */
   summary: ReactNode;
@@ -66,6 +69,7 @@ export function CheckoutFrame({
     <Ctx.Provider value={ctx}>
       <div className={frame.page} style={brandStyle}>
         <div className={frame.shell}>
+          {picker}
           {banner}
           <BrandHeader name={brand.name} logo={brand.logo} />
           {summary}

@@ -4,6 +4,7 @@ import frame from './frame.module.css';
 import panels from './panels.module.css';
 import type { Session } from './session';
 import { Ref, usePage } from './ui';
+import { ltrText } from './flow';
 
 /**
  * Who the customer can ask: the merchant's support contact, or where the merchant set none, the
@@ -38,7 +39,7 @@ function ContactLinks({ contact }: { contact: Contact }) {
     <p className={frame.footerLinks}>
       {contact.email && <a href={`mailto:${contact.email}`}>{t('help_email', { email: contact.email })}</a>}
       {contact.phone && (
-        <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: contact.phone })}</a>
+        <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{t('help_phone', { phone: ltrText(contact.phone) })}</a>
       )}
       {contact.url && /^https:\/\//.test(contact.url) && <a href={contact.url}>{t('help_web')}</a>}
     </p>

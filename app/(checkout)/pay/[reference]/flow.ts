@@ -164,8 +164,8 @@ export function phoneProblem(t: Translate, raw: string, network: Network, offere
     return t('phone_other_network', { owner: problem.belongsTo, network: network.label });
   }
   if (problem.kind === 'other_country')
-    return t('phone_other_country', { code: network.country_calling_code, example: network.example });
-  return t('phone_invalid', { network: network.label, example: network.example });
+    return t('phone_other_country', { code: network.country_calling_code, example: ltrText(network.example) });
+  return t('phone_invalid', { network: network.label, example: ltrText(network.example) });
 }
 
 /** Screens that end the payment say who to contact in the screen itself (the footer then does not repeat it). */
@@ -187,5 +187,7 @@ export function safeRedirect(url: string | null): string | null {
 
 /** `+233 ••• ••• 456` stays on one line. */
 export const nowrap = (text: string) => text.replace(/ /g, '\u00a0');
+/** A phone number, reference or code in plain text (a hint, an announcement): kept left to right in an Arabic sentence. */
+export const ltrText = (text: string) => `\u2066${text}\u2069`;
 
 export const canExpire = (session: Session) => EXPIRABLE.includes(session.checkout.status);

@@ -6,7 +6,7 @@ import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
 import { UnavailableNote } from './choose-method';
-import { attemptNetwork, mobileNetworks, networkKey, networkName, nowrap } from './flow';
+import { attemptNetwork, ltrText, mobileNetworks, networkKey, networkName, nowrap } from './flow';
 import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type Network } from './session';
 import {
@@ -96,7 +96,7 @@ export function MobileMoneyForm({
           <span id={hintId} className={controls.hint}>
             {locked
               ? tx('phone_locked_hint', { merchant: <bdi>{merchant.display_name}</bdi> })
-              : t('phone_hint', { example })}
+              : t('phone_hint', { example: ltrText(example) })}
           </span>
           <input
             ref={phoneInput}
@@ -104,6 +104,7 @@ export function MobileMoneyForm({
             name="phone"
             className={controls.input}
             type="tel"
+            dir="ltr"
             inputMode="tel"
             autoComplete="tel"
             readOnly={locked}
@@ -234,7 +235,7 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
       <NoticeBox notice={notice} />
       <p className={frame.lead}>
         {tx('approve_body', {
-          phone: nowrap(attempt.phone ?? ''),
+          phone: <span className={frame.ltr}>{nowrap(attempt.phone ?? '')}</span>,
           network: name,
           amount: <Amount value={attempt.amount} currency={attempt.currency_code} />,
           merchant: <bdi>{session.merchant.display_name}</bdi>,

@@ -1,13 +1,12 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
-import { cache } from 'react';
 import { config } from '@/lib/platform/config';
-import { resolveLocale, type Locale } from '@/lib/platform/i18n/locale';
+import { languageChoices } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { isolated } from '@/lib/platform/http/isolated';
 import { CheckoutApp } from './checkout-app';
-import { firstScreenFor } from '@/lib/collections/hosted-page/first-screen';
+import { customerPageLocale, firstScreen } from '../../customer-locale';
 import frame from './frame.module.css';
 import { earlySessionScript } from './early-session';
 import { PAYMENT_REFERENCE } from '@/lib/checkout/reference';
@@ -25,13 +24,6 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-const firstScreen = cache(firstScreenFor);
-
-async function localeOf(searchParams: Props['searchParams']): Promise<Locale> {
-  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
-  return resolveLocale(query.locale, requestHeaders.get('accept-language'));
-}
-
 function metadataBase(): URL | undefined {
   try {
     return new URL(config().CHECKOUT_BASE_URL);
@@ -40,15 +32,15 @@ function metadataBase(): URL | undefined {
   }
 }
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [{ reference }, locale] = await Promise.all([params, customerPageLocale()]);
   const messages = messagesFor(locale);
   const brand = (await firstScreen(reference))?.brand;
   // Plain text (the tab, link previews): the name isolated, so it cannot reorder the words around it.
   const merchant = brand ? isolated(brand.displayName) : null;
-  const title = merchant ? translate(messages, 'page_title_to', { merchant }) : messages.page_title;
+  const title = merchant ? translate(messages, locale, 'page_title_to', { merchant }) : messages.page_title;
   const description = merchant
-    ? translate(messages, 'page_description', { merchant })
+    ? translate(messages, locale, 'page_description', { merchant })
     : messages.page_description_generic;
   return {
     title,
@@ -70,8 +62,8 @@ export const viewport: Viewport = {
   themeColor: '#f3f4f6',
 };
 
-export default async function CheckoutPage({ params, searchParams }: Props) {
-  const [{ reference }, locale] = await Promise.all([params, localeOf(searchParams)]);
+export default async function CheckoutPage({ params }: Props) {
+  const [{ reference }, locale] = await Promise.all([params, customerPageLocale()]);
   const messages = messagesFor(locale);
   const first = await firstScreen(reference);
   const nonce = (await headers()).get('x-nonce') ?? undefined;
@@ -83,7 +75,13 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       <noscript>
         <p className={frame.noscript}>{messages.noscript}</p>
       </noscript>
-      <CheckoutApp reference={reference} locale={locale} messages={messages} first={first} />
+      <CheckoutApp
+        reference={reference}
+        locale={locale}
+        languages={languageChoices()}
+        messages={messages}
+        first={first}
+      />
     </>
   );
 }

@@ -58,7 +58,7 @@ export function Paid({ session, paidHere }: ScreenProps) {
         <div className={`${panels.redirect} ${frame.noPrint}`}>
           {!stayed && (
             // Not a live region: a screen reader would read every second. The heading says it is paid.
-            <p className={panels.success}>{tx('redirect_in', { merchant, seconds: Math.max(0, seconds) })}</p>
+            <p className={panels.success}>{tx('redirect_in', { merchant, count: Math.max(0, seconds) })}</p>
           )}
           <a className={controls.button} href={target}>
             {stayed ? tx('return_to', { merchant }) : t('redirect_now')}

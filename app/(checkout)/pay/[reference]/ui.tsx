@@ -67,10 +67,10 @@ export function formatters(locale: Locale) {
 }
 
 /** `tx` for one catalogue: placeholders filled with text or elements, as one fragment. */
-export function richTranslator(messages: Messages): TranslateParts<ReactNode> {
+export function richTranslator(messages: Messages, locale: Locale): TranslateParts<ReactNode> {
   return (key, vars) => (
     <>
-      {translateParts<ReactNode>(messages, key as MessageKey, vars).map((part, index) => (
+      {translateParts<ReactNode>(messages, locale, key as MessageKey, vars).map((part, index) => (
         <Fragment key={index}>{part}</Fragment>
       ))}
     </>
@@ -89,7 +89,7 @@ export function Amount({ value, currency }: { value: number; currency: string })
 
 /** A payment reference inside a sentence: kept on one line (it would break at its hyphen). */
 export function Ref({ children }: { children: string }) {
-  return <span className={frame.oneLine}>{children}</span>;
+  return <span className={`${frame.oneLine} ${frame.ltr}`}>{children}</span>;
 }
 
 /** The amount as a bank form wants it: `1250.50`, the currency's decimals, no grouping, no symbol. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { Translate } from '@/lib/platform/i18n/translate';
-import { attemptNetwork, mobileNetworks, networkKey, phoneProblem, type View } from './flow';
+import { attemptNetwork, ltrText, mobileNetworks, networkKey, phoneProblem, type View } from './flow';
 import { callApi, sessionPath, type ApiFailure, type ApiResult, type MethodId, type Session } from './session';
 import type { Notice } from './ui';
 import type { useCheckoutSession } from './use-checkout-session';
@@ -120,7 +120,7 @@ export function usePaymentActions(
       const fieldErrors: FormState['errors'] = {};
       for (const field of result.fields) {
         if (field.field.endsWith('phone')) {
-          fieldErrors.phone = t('phone_invalid', { network: network!.label, example: network!.example });
+          fieldErrors.phone = t('phone_invalid', { network: network!.label, example: ltrText(network!.example) });
         } else if (field.field.endsWith('network') || field.field.endsWith('country')) {
           fieldErrors.network = t('network_required');
         }

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { loadBranding } from '@/lib/merchants/branding/branding';
 import { PREVIEW_SCREENS, previewCurrency, previewSession } from '@/lib/collections/hosted-page/preview';
 import { memberContext } from '@/lib/surfaces/dashboard/member';
-import { isLocale, resolveLocale } from '@/lib/platform/i18n/locale';
+import { resolveLocale } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { PreviewApp } from './preview-app';
 
@@ -22,9 +22,9 @@ export default async function PreviewPage({ searchParams }: { searchParams: Prom
   const member = await memberContext(requestHeaders, 'test');
   if (!member.ok) notFound();
   const { db, merchant } = member.ctx;
-  const locale = isLocale(query.locale) ? query.locale : resolveLocale(null, requestHeaders.get('accept-language'));
   const screen = PREVIEW_SCREENS.find((s) => s === query.screen) ?? 'choose';
   const brand = await loadBranding(db, merchant.id);
+  const locale = resolveLocale({ asked: query.locale }, requestHeaders.get('accept-language'), brand.default_locale);
   const session = previewSession({
     brand,
     kyb: merchant.kybStatus,

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import { fieldMessage } from '@/lib/surfaces/dashboard/copy/field-messages';
 import { refusalText, type ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ActionCode, ActionOutcome } from '@/lib/surfaces/dashboard/perform';
@@ -32,7 +32,8 @@ const explainer = (words: ShellWords) => (code: string, message: string) =>
   refusalText(words, code as ActionCode, message);
 
 /** A field's message in the shop owner's words and the page's language. */
-export const fieldExplainer = (words: ShellWords) => (message: string) => fieldMessage(words.lang as Locale, message);
+export const fieldExplainer = (words: ShellWords) => (message: string) =>
+  fieldMessage(words.lang as PeopleLocale, message);
 
 export function Outcome({
   outcome,

@@ -1,12 +1,12 @@
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import { GETTING_STARTED_COPY, STEP_PATHS } from '@/lib/surfaces/dashboard/copy/getting-started';
 import type { Checklist } from '@/lib/surfaces/dashboard/views/getting-started';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import ui from './ui.module.css';
 import styles from './getting-started.module.css';
 
 /** The home page's checklist for a new business; gone once every step is done. */
-export function GettingStarted({ checklist, locale }: { checklist: Checklist; locale: Locale }) {
+export function GettingStarted({ checklist, locale }: { checklist: Checklist; locale: PeopleLocale }) {
   if (checklist.complete) return null;
   const words = GETTING_STARTED_COPY[locale];
   const done = checklist.steps.filter((s) => s.done).length;

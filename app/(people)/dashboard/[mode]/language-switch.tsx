@@ -1,13 +1,13 @@
 'use client';
 
 import { useState, useTransition, type FormEvent } from 'react';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import { refusalText, type ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { ActionCode } from '@/lib/surfaces/dashboard/perform';
 import { dashboardAction } from './actions';
 import styles from './shell.module.css';
 
-const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
+const NAMES: Record<PeopleLocale, string> = { en: 'English', fr: 'Français' };
 
 /**
  * The person's language, in the header: each language named in itself, the current one pressed.
@@ -16,7 +16,7 @@ const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
  * would be matched against every form posted without JavaScript. Without JavaScript the form is a
  * GET with `?locale=`, which shows that page in the language without keeping it.
  */
-export function LanguageSwitch({ mode, current, words }: { mode: string; current: Locale; words: ShellWords }) {
+export function LanguageSwitch({ mode, current, words }: { mode: string; current: PeopleLocale; words: ShellWords }) {
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -31,7 +31,7 @@ export function LanguageSwitch({ mode, current, words }: { mode: string; current
   return (
     <form onSubmit={onSubmit} className={styles.languages} aria-label={words.language_label}>
       <input type="hidden" name="mode" value={mode} />
-      {(Object.keys(NAMES) as Locale[]).map((locale) => (
+      {(Object.keys(NAMES) as PeopleLocale[]).map((locale) => (
         <button
           key={locale}
           type="submit"

@@ -88,6 +88,7 @@ export const checkouts = pgTable(
     check('checkouts_amount_positive', sql`${t.amount} > 0`),
     check('checkouts_status_check', sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
     check('checkouts_approval_status_check', sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
-    check('checkouts_customer_locale_check', sql`${t.customerLocale} in ('en', 'fr')`),
+    // A language code; which ones the catalogue has is the application's (lib/platform/i18n/languages.ts).
+    check('checkouts_customer_locale_check', sql`${t.customerLocale} ~ '^[a-z]{2,3}$'`),
   ],
 );

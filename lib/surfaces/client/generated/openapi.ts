@@ -2252,6 +2252,8 @@ export interface components {
             success_redirect_url: string | null;
             support_email: string | null;
             support_phone: string | null;
+            /** @description The hosted page's language when neither the customer's own choice nor their browser's languages name one it speaks; null: English */
+            default_locale: ("en" | "fr" | "sw" | "am" | "ha" | "yo" | "pt" | "ar") | null;
             /** @description null until branding is first set */
             updated_at: string | null;
         };
@@ -4071,6 +4073,7 @@ export interface operations {
                     success_redirect_url?: string | null;
                     support_email?: string | null;
                     support_phone?: string | null;
+                    default_locale?: ("en" | "fr" | "sw" | "am" | "ha" | "yo" | "pt" | "ar") | null;
                 };
             };
         };

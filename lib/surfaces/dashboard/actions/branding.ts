@@ -15,6 +15,7 @@ const TEXT_FIELDS = [
   'success_redirect_url',
   'support_email',
   'support_phone',
+  'default_locale',
 ] as const;
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authUsers } from '../../../platform/db/schema';
 import { MEMBER_ROLES } from '../../../platform/vocabulary';
 import { validate } from '../../../platform/http/parse';
-import { LOCALES, type Locale } from '../../../platform/i18n/locale';
+import { PEOPLE_LOCALES, type PeopleLocale } from '../../../platform/i18n/locale';
 import type { DashboardAction } from '../perform';
 import type { MemberCtx } from '../member';
 
@@ -13,10 +13,10 @@ import type { MemberCtx } from '../member';
  * choose their own; it moves nothing, so no step-up. The line in the business's audit log says who.
  */
 export const localeInput = z.strictObject({
-  locale: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }),
+  locale: z.enum(PEOPLE_LOCALES, { error: `must be one of ${PEOPLE_LOCALES.join(', ')}` }),
 });
 
-async function setLocale(ctx: MemberCtx, locale: Locale) {
+async function setLocale(ctx: MemberCtx, locale: PeopleLocale) {
   await ctx.db.update(authUsers).set({ locale }).where(eq(authUsers.id, ctx.person.user.id));
   return { locale, previous: ctx.person.user.locale };
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Settings → Branding: how the hosted payment page looks, with its live preview. */
 const en = {
@@ -35,6 +35,10 @@ const en = {
   support_email: 'Support email',
   support_phone: 'Support phone',
   support_phone_hint: 'With the country code, like +233 24 123 4567.',
+  default_language: 'Page language',
+  default_language_hint:
+    'What the page, the button and the receipt speak when the customer’s browser asks for none of these languages. Customers can always choose another.',
+  default_language_none: 'English (default)',
   save: 'Save branding',
   saved: 'Saved. New and open payment pages use it now.',
   preview: 'Preview',
@@ -86,6 +90,10 @@ const fr: BrandingWords = {
   support_email: 'E-mail d’assistance',
   support_phone: 'Téléphone d’assistance',
   support_phone_hint: 'Avec l’indicatif du pays, comme +233 24 123 4567.',
+  default_language: 'Langue de la page',
+  default_language_hint:
+    'La langue de la page, du bouton et du reçu quand le navigateur du client ne demande aucune de ces langues. Le client peut toujours en choisir une autre.',
+  default_language_none: 'Anglais (par défaut)',
   save: 'Enregistrer l’apparence',
   saved: 'Enregistré. Les pages de paiement nouvelles et ouvertes l’utilisent dès maintenant.',
   preview: 'Aperçu',
@@ -100,4 +108,4 @@ const fr: BrandingWords = {
   frame_title: 'Aperçu de la page de paiement sur un {device}',
 };
 
-export const BRANDING_COPY: Record<Locale, BrandingWords> = { en, fr };
+export const BRANDING_COPY: Record<PeopleLocale, BrandingWords> = { en, fr };

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Developers → Checkout button: the builder, its live preview, the snippet, the mode's buttons. */
 const en = {
@@ -121,5 +121,5 @@ const fr: Words = {
   older: 'Plus anciens',
 };
 
-export const BUTTON_COPY: Record<Locale, Words> = { en, fr };
+export const BUTTON_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type ButtonWords = Words;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { CheckoutStatus } from '../../../platform/vocabulary';
 
 /** The Checkouts section: the list, one checkout's page (its timeline) and the payment link form. */
@@ -296,7 +296,10 @@ const STATE_FR: Record<string, string> = {
   rejected: 'refusé',
 };
 
-export const CHECKOUTS_COPY: Record<Locale, Words> = { en, fr };
-export const CHECKOUT_STATUS_WORDS: Record<Locale, Record<CheckoutStatus, string>> = { en: STATUS_EN, fr: STATUS_FR };
-export const CHECKOUT_STATE_WORDS: Record<Locale, Record<string, string>> = { en: STATE_EN, fr: STATE_FR };
+export const CHECKOUTS_COPY: Record<PeopleLocale, Words> = { en, fr };
+export const CHECKOUT_STATUS_WORDS: Record<PeopleLocale, Record<CheckoutStatus, string>> = {
+  en: STATUS_EN,
+  fr: STATUS_FR,
+};
+export const CHECKOUT_STATE_WORDS: Record<PeopleLocale, Record<string, string>> = { en: STATE_EN, fr: STATE_FR };
 export type CheckoutsWords = Words;

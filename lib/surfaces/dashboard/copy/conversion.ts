@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Conversion between the business's own wallets. */
 const en = {
@@ -43,5 +43,5 @@ const fr: Words = {
   available: 'Disponible',
 };
 
-export const CONVERSION_COPY: Record<Locale, Words> = { en, fr };
+export const CONVERSION_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type ConversionWords = Words;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** The Developers section: API keys (and the links to the API's reference). */
 const en = {
@@ -146,5 +146,5 @@ const fr: Words = {
   button_open: 'Ouvrir le créateur de bouton',
 };
 
-export const DEVELOPERS_COPY: Record<Locale, Words> = { en, fr };
+export const DEVELOPERS_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type DevelopersWords = Words;

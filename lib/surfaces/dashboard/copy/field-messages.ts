@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /**
  * The API's field messages ("must be at most 2048 characters", from the zod schemas of
@@ -320,7 +320,7 @@ function fill(template: string, found: RegExpExecArray): string {
 }
 
 /** The API's field message in the shop owner's words and language; one no rule knows stays as the API wrote it. */
-export function fieldMessage(locale: Locale, message: string): string {
+export function fieldMessage(locale: PeopleLocale, message: string): string {
   for (const [pattern, en, fr] of RULES) {
     const found = pattern.exec(message);
     if (found) return fill(locale === 'fr' ? fr : en, found);

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { Step } from '../views/getting-started';
 
 /** The home page's getting-started checklist: each step's words and where it is done. */
@@ -42,7 +42,7 @@ const fr: Words = {
   },
 };
 
-export const GETTING_STARTED_COPY: Record<Locale, Words> = { en, fr };
+export const GETTING_STARTED_COPY: Record<PeopleLocale, Words> = { en, fr };
 
 /** Where each step is done, under /dashboard/test: money steps are learned there, and the application lives there. */
 export const STEP_PATHS: Record<Step, string> = {

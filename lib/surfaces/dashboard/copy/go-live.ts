@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { GoLiveStatus } from '../../../platform/vocabulary';
 
 /** Going live: the business's application to take real money, and where it stands. */
@@ -144,7 +144,7 @@ const fr: Words = {
   earlier_item: 'Demande commencée le {date} : {status}',
 };
 
-export const GO_LIVE_COPY: Record<Locale, Words> = { en, fr };
+export const GO_LIVE_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type GoLiveWords = Words;
 
 export const statusWords = (words: Words, status: GoLiveStatus | null) =>

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** The dashboard's home. */
 const en = {
@@ -69,5 +69,5 @@ const fr: Words = {
   show_table: 'Voir en tableau',
 };
 
-export const HOME_COPY: Record<Locale, Words> = { en, fr };
+export const HOME_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type HomeWords = Words;

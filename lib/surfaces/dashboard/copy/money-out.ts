@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** The Money out section: withdrawals, payouts and the payment accounts they go to. */
 const en = {
@@ -201,5 +201,5 @@ const fr: Words = {
   is_primary: 'En faire le compte principal de sa devise',
 };
 
-export const MONEY_OUT_COPY: Record<Locale, Words> = { en, fr };
+export const MONEY_OUT_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type MoneyOutWords = Words;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { TeamNotice } from '../../../merchants/mail/preferences';
 
 /** Settings → Notifications: which money mails the member gets from this business. */
@@ -43,4 +43,4 @@ const fr: NotificationWords = {
   action_needed_hint: 'Un virement en attente de validation, ou un paiement à rembourser.',
 };
 
-export const NOTIFICATION_COPY: Record<Locale, NotificationWords> = { en, fr };
+export const NOTIFICATION_COPY: Record<PeopleLocale, NotificationWords> = { en, fr };

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Payment links: the list and the form to make one, a link's page (QR code, share, payments). */
 const en = {
@@ -170,5 +170,5 @@ const fr: Words = {
   edited: 'Modifications enregistrées. Les clients qui ouvrent le lien les voient dès maintenant.',
 };
 
-export const PAYMENT_LINKS_COPY: Record<Locale, Words> = { en, fr };
+export const PAYMENT_LINKS_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type PaymentLinksWords = Words;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { MemberRole } from '../../../platform/vocabulary';
 
 /** Settings: the team and its invitations, the person's own sessions, passkeys and two-step verification, the audit log. */
@@ -212,6 +212,6 @@ const fr: SettingsWords = {
   pages: 'Pages du journal d’audit',
 };
 
-export const SETTINGS_COPY: Record<Locale, SettingsWords> = { en, fr };
+export const SETTINGS_COPY: Record<PeopleLocale, SettingsWords> = { en, fr };
 
 export const roleName = (words: SettingsWords, role: MemberRole) => words[`role_${role}`];

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { ActionCode } from '../perform';
 
 /** The dashboard's frame (navigation, modes, the business switcher) and the refusals every form may show. */
@@ -135,7 +135,7 @@ const fr: Words = {
   refused_other: 'Refusé :',
 };
 
-export const SHELL_COPY: Record<Locale, Words> = { en, fr };
+export const SHELL_COPY: Record<PeopleLocale, Words> = { en, fr };
 export type ShellWords = Words;
 
 /** What a refused action says, in the page's language; codes without words of their own show the API's message. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type {
   TransactionStatus,
   TransactionType,
@@ -38,7 +38,7 @@ export interface StatusWords {
   delivery_status: Record<WebhookDeliveryStatus, string>;
 }
 
-export const STATUS_WORDS: Record<Locale, StatusWords> = { en: EN, fr: FR };
+export const STATUS_WORDS: Record<PeopleLocale, StatusWords> = { en: EN, fr: FR };
 
 /** A value's words, or the value itself if a newer one has none yet (never an empty cell). */
 export const wordFor = <K extends string>(table: Record<K, string>, value: string): string =>

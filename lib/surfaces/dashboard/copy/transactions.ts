@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Transactions: the list, its filters and the CSV export. */
 const en = {
@@ -52,4 +52,4 @@ const fr: Words = {
   page_of: 'Page {page} sur {pages} ({total} transactions)',
 };
 
-export const TRANSACTIONS_COPY: Record<Locale, Words> = { en, fr };
+export const TRANSACTIONS_COPY: Record<PeopleLocale, Words> = { en, fr };

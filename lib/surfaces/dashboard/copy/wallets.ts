@@ -1,4 +1,4 @@
-import type { Locale } from '../../../platform/i18n/locale';
+import type { PeopleLocale } from '../../../platform/i18n/locale';
 
 /** Wallets: balances, each wallet's statement, and settlements. */
 const en = {
@@ -57,4 +57,4 @@ const fr: Words = {
   next: 'Plus anciens',
 };
 
-export const WALLETS_COPY: Record<Locale, Words> = { en, fr };
+export const WALLETS_COPY: Record<PeopleLocale, Words> = { en, fr };

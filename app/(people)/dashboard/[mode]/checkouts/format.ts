@@ -1,5 +1,5 @@
 import type { CheckoutStatus } from '@/lib/platform/vocabulary';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import ui from '../ui.module.css';
 import { money as moneyIn } from '../../../ui/format';
 
@@ -7,7 +7,7 @@ import { money as moneyIn } from '../../../ui/format';
  * How the Checkouts pages write amounts and moments: in the page's language, with the currency's
  * code (as the API names it), and dates in UTC like every timestamp the API gives.
  */
-export function formatsOf(locale: Locale) {
+export function formatsOf(locale: PeopleLocale) {
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const moments = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
   return {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import type { CheckoutStatus } from '@/lib/platform/vocabulary';
 import {
   CHECKOUT_STATE_WORDS,
@@ -23,7 +23,7 @@ export function Timeline({
   words,
 }: {
   entries: TimelineEntry[];
-  locale: Locale;
+  locale: PeopleLocale;
   words: CheckoutsWords;
 }) {
   const format = formatsOf(locale);

@@ -8,10 +8,10 @@ import { fill } from '@/lib/surfaces/dashboard/copy';
 import { isolated } from '@/lib/platform/http/isolated';
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { LanguageChoice, Locale } from '@/lib/platform/i18n/locale';
 import type { PaymentMethod } from '@/lib/platform/vocabulary';
 import { Outcome, StepUpField, useDashboardAction, wantsCodeOf } from '../../action-form';
-import { Field, TextField } from '../../../../ui/field';
+import { Field, SelectField, TextField } from '../../../../ui/field';
 import styles from '../../ui.module.css';
 import layout from './branding.module.css';
 import { LogoUpload } from './logo-upload';
@@ -51,6 +51,7 @@ export function BrandingEditor({
   logo,
   merchantName,
   currencies,
+  languages,
   mayEdit,
 }: {
   mode: string;
@@ -61,10 +62,12 @@ export function BrandingEditor({
   logo: { webAddress: string | null; uploaded: string | null };
   merchantName: string;
   currencies: string[];
+  languages: LanguageChoice[];
   mayEdit: boolean;
 }) {
   const [draft, setDraft] = useState<BrandingDraft>(() => draftOf(saved, merchantName, logo));
   const [successUrl, setSuccessUrl] = useState(saved.success_redirect_url ?? '');
+  const [defaultLocale, setDefaultLocale] = useState<string>(saved.default_locale ?? '');
   const { outcome, pending, formRef, onSubmit, dispatch } = useDashboardAction<Branding>('updateBranding', {
     resetOnSuccess: false,
   });
@@ -186,6 +189,24 @@ export function BrandingEditor({
               autoComplete="off"
               aria-invalid={invalid('support_phone')}
             />
+            <SelectField
+              id="default_locale"
+              name="default_locale"
+              label={words.default_language}
+              hint={words.default_language_hint}
+              value={defaultLocale}
+              onChange={(e) => setDefaultLocale(e.target.value)}
+              aria-invalid={invalid('default_locale')}
+            >
+              <option value="">{words.default_language_none}</option>
+              {languages
+                .filter((l) => l.code !== 'en')
+                .map((l) => (
+                  <option key={l.code} value={l.code} lang={l.code}>
+                    {l.name}
+                  </option>
+                ))}
+            </SelectField>
             {/* In live mode, or with a new success URL, saving needs a fresh code: asked here when the action wants it. */}
             <StepUpField outcome={outcome} words={shell} />
             {mayEdit && (
@@ -206,7 +227,7 @@ export function BrandingEditor({
           />
         )}
       </div>
-      <PreviewPanel words={words} locale={locale} currencies={currencies} draft={draft} />
+      <PreviewPanel words={words} locale={locale} languages={languages} currencies={currencies} draft={draft} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { allows } from '@/lib/surfaces/dashboard/perform';
 import { pageLocale } from '../../../../frame';
 import { memberOf, shellWords } from '../../member';
 import { BrandingEditor } from './branding-editor';
+import { languageChoices } from '@/lib/platform/i18n/locale';
 
 export const metadata: Metadata = { title: 'Branding' };
 
@@ -26,6 +27,7 @@ export default async function BrandingPage({ params }: { params: Promise<{ mode:
       logo={{ webAddress: logoWebAddress, uploaded: uploadedLogo }}
       merchantName={ctx.merchant.name}
       currencies={[...previewCurrencies(ctx.merchant.kybStatus)]}
+      languages={languageChoices()}
       mayEdit={allows(ctx.role, updateBrandingAction.allowed)}
     />
   );

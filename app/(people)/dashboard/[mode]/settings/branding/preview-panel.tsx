@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PREVIEW_MESSAGE, PREVIEW_READY, type BrandingDraft } from '@/lib/collections/hosted-page/preview-draft';
 import { fill } from '@/lib/surfaces/dashboard/copy';
 import type { BrandingWords } from '@/lib/surfaces/dashboard/copy/branding';
-import { LOCALES, type Locale } from '@/lib/platform/i18n/locale';
+import type { LanguageChoice, Locale } from '@/lib/platform/i18n/locale';
 import { CurrencyField, SelectField } from '../../../../ui/field';
 import styles from '../../ui.module.css';
 import layout from './branding.module.css';
@@ -13,7 +13,6 @@ const DEVICES = [
   { id: 'phone', width: 360, height: 720 },
   { id: 'desktop', width: 1280, height: 800 },
 ] as const;
-const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
 
 /**
  * The hosted page itself (`/pay/preview`), framed at a phone's and a computer's width and scaled down
@@ -22,11 +21,14 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' 
 export function PreviewPanel({
   words,
   locale,
+  languages,
   currencies,
   draft,
 }: {
   words: BrandingWords;
   locale: Locale;
+  /** The page's languages, from the server (the catalogues stay out of the dashboard's JavaScript). */
+  languages: LanguageChoice[];
   currencies: string[];
   draft: BrandingDraft;
 }) {
@@ -47,9 +49,9 @@ export function PreviewPanel({
           value={language}
           onChange={(e) => setLanguage(e.target.value as Locale)}
         >
-          {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LANGUAGE_NAMES[l]}
+          {languages.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.name}
             </option>
           ))}
         </SelectField>

@@ -3,7 +3,7 @@ import { listPasskeys, passkeysHere } from '@/lib/access/people/passkeys';
 import type { SettingsWords } from '@/lib/surfaces/dashboard/copy/settings';
 import type { ShellWords } from '@/lib/surfaces/dashboard/copy/shell';
 import type { MemberCtx } from '@/lib/surfaces/dashboard/member';
-import type { Locale } from '@/lib/platform/i18n/locale';
+import type { PeopleLocale } from '@/lib/platform/i18n/locale';
 import { DataTable } from '../../../../ui/table';
 import { when as whenIn } from '../../../../ui/format';
 import styles from '../../ui.module.css';
@@ -23,7 +23,7 @@ export async function PasskeysSection({
   ctx: MemberCtx;
   words: SettingsWords;
   shell: ShellWords;
-  locale: Locale;
+  locale: PeopleLocale;
 }) {
   const rp = passkeysHere();
   const title = (

@@ -2,44 +2,9 @@
 (function () {
   'use strict';
   var SRC = /\/embed\/v1\/button\.js(?:[?#].*)?$/;
-  var T = {
-    en: {
-      amount: 'Amount',
-      email: 'Email',
-      name: 'Full name',
-      phone: 'Phone number',
-      loading: 'Loading payment button…',
-      opening: 'Opening the secure payment page…',
-      required: 'Required.',
-      badEmail: 'Enter an email address like name@example.com.',
-      origin: 'This payment button is not enabled on this website.',
-      gone: 'This payment button is no longer available.',
-      busy: 'Too many attempts. Please wait a minute and try again.',
-      setup: 'This payment button is not set up correctly.',
-      offline: 'The payment service could not be reached. Check your connection and try again.',
-      failed: 'The payment could not be started. Please try again.',
-      secure: 'Secure checkout for {m}',
-      preview: 'Preview only: no payment is started.',
-    },
-    fr: {
-      amount: 'Montant',
-      email: 'E-mail',
-      name: 'Nom complet',
-      phone: 'Numéro de téléphone',
-      loading: 'Chargement du bouton de paiement…',
-      opening: 'Ouverture de la page de paiement sécurisée…',
-      required: 'Obligatoire.',
-      badEmail: 'Saisissez une adresse comme nom@exemple.com.',
-      origin: 'Ce bouton de paiement n’est pas activé sur ce site.',
-      gone: 'Ce bouton de paiement n’est plus disponible.',
-      busy: 'Trop de tentatives. Patientez une minute puis réessayez.',
-      setup: 'Ce bouton de paiement est mal configuré.',
-      offline: 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
-      failed: 'Le paiement n’a pas pu démarrer. Réessayez.',
-      secure: 'Paiement sécurisé pour {m}',
-      preview: 'Aperçu seulement : aucun paiement n’est lancé.',
-    },
-  };
+  // The words, by language: the page's catalogue (lib/platform/i18n), written in by the route that
+  // serves this file (app/embed/v1/button.js/route.ts). Each language has its `dir`.
+  var T = /* WORDS */ {};
   var CSS =
     ':host{display:block}' +
     // The page's rules beat :host ones, so the reset is on an element of our own: nothing inherits through.
@@ -133,7 +98,9 @@
       sheet.replaceSync(CSS);
       root.adoptedStyleSheets = [sheet];
     } else root.appendChild(h('style', {}, [CSS]));
-    var wrap = h('div', { class: 'w', 'aria-busy': 'true' }, [h('p', { class: 'm', role: 'status' }, [t.loading])]);
+    var wrap = h('div', { class: 'w', dir: t.dir, lang: t.lang, 'aria-busy': 'true' }, [
+      h('p', { class: 'm', role: 'status' }, [t.loading]),
+    ]);
     root.appendChild(wrap);
 
     // The dashboard's builder (data-preview: what the session call would answer, as JSON): the same
@@ -224,7 +191,7 @@
         'form',
         {
           novalidate: true,
-          'aria-label': t.secure.replace('{m}', function () {
+          'aria-label': t.secure.replace('{merchant}', function () {
             return merchant;
           }),
         },
@@ -265,7 +232,7 @@
           var bad = !value
             ? t.required
             : key === 'customer_email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-              ? t.badEmail
+              ? t.bad_email
               : '';
           setError(key, bad);
           if (bad && !firstBad) firstBad = inputs[key].input;
@@ -294,7 +261,7 @@
               return inputs[f.field];
             });
             own.forEach(function (f) {
-              setError(f.field, f.field === 'customer_email' ? t.badEmail : t.required);
+              setError(f.field, f.field === 'customer_email' ? t.bad_email : t.required);
             });
             problem.textContent = own.length ? '' : messageFor(err, t);
             if (own.length) inputs[own[0].field].input.focus();

@@ -17,7 +17,7 @@ export const en = {
   amount_due: 'Amount',
   reference_line: 'Reference: {reference}',
   expires_in: 'This payment link expires in {time}.',
-  other_language: 'Français',
+  language_label: 'Language',
   help: 'Need help? Contact {merchant}',
   help_email: 'Email: {email}',
   help_phone: 'Phone: {phone}',
@@ -156,7 +156,11 @@ export const en = {
   receipt_transaction_id: 'Transaction ID',
   receipt_received: 'Amount received',
   receipt_print: 'Print or save the receipt',
-  redirect_in: 'Taking you back to {merchant} in {seconds}\u00a0s.',
+  // A plural message: one form per plural category of the language (Intl.PluralRules), `other` always.
+  redirect_in: {
+    one: 'Taking you back to {merchant} in {count}\u00a0second.',
+    other: 'Taking you back to {merchant} in {count}\u00a0seconds.',
+  },
   redirect_now: 'Continue now',
   redirect_stay: 'Stay on this page',
   return_to: 'Return to {merchant}',
@@ -230,4 +234,62 @@ export const en = {
   link_closed_body: 'No payment can be made with it. Ask {merchant} for another way to pay.',
   link_not_found: 'This payment link does not exist',
   link_not_found_body: 'Check the address with the person who sent it to you.',
+
+  // A link opened without its #token part (a chat or mail app cut it off)
+  no_token_title: 'This link is missing its last part',
+  no_token_body:
+    'The app you opened it from cut the link short, so this page can’t show the payment. Nothing has been paid.',
+  no_token_open:
+    'Go back to the message, press and hold the link, copy it whole and paste it into your browser. Or open the message in your browser instead of the app.',
+  no_token_ask: 'If it still doesn’t work, ask {merchant} to send the link again.',
+  no_token_ask_generic: 'If it still doesn’t work, ask the merchant to send the link again.',
+
+  // Continue on your phone (a wide screen): a QR code of this page's own link
+  handoff_show: 'Pay on your phone instead',
+  handoff_title: 'Continue on your phone',
+  handoff_body:
+    'Scan this code with your phone’s camera to open this payment there, then approve it on the phone that holds your mobile money. This page follows the payment and shows the receipt.',
+  handoff_qr_label: 'QR code that opens this payment on your phone',
+  handoff_hide: 'Hide the code',
+  continue_busy: 'Opening…',
+
+  // The checkout button on the merchant's own site (/embed/v1/button.js)
+  button_amount: 'Amount',
+  button_email: 'Email',
+  button_name: 'Full name',
+  button_phone: 'Phone number',
+  button_loading: 'Loading payment button…',
+  button_opening: 'Opening the secure payment page…',
+  button_required: 'Required.',
+  button_bad_email: 'Enter an email address like name@example.com.',
+  button_origin: 'This payment button is not enabled on this website.',
+  button_gone: 'This payment button is no longer available.',
+  button_busy: 'Too many attempts. Please wait a minute and try again.',
+  button_setup: 'This payment button is not set up correctly.',
+  button_offline: 'The payment service could not be reached. Check your connection and try again.',
+  button_failed: 'The payment could not be started. Please try again.',
+  button_secure: 'Secure checkout for {merchant}',
+  button_preview: 'Preview only: no payment is started.',
+
+  // The customer's mail (receipt, refund)
+  mail_test: '[Test]',
+  mail_test_banner: 'Test mode: no real money moved.',
+  mail_label_value: '{label}: {value}',
+  mail_footer: 'Sent for {merchant}.',
+  mail_amount: 'Amount',
+  mail_reference: 'Reference',
+  mail_date: 'Date',
+  mail_method: 'Paid by',
+  mail_method_mobile_money: 'Mobile money',
+  mail_method_bank_transfer: 'Bank transfer',
+  mail_method_card: 'Card',
+  mail_contact: 'Questions about this payment? Write to {merchant} at {email}.',
+  mail_receipt_subject: 'Your receipt from {merchant}: {amount}',
+  mail_receipt_heading: 'Payment received',
+  mail_receipt_intro: 'Thank you. {merchant} received your payment.',
+  mail_receipt_intro_named: 'Thank you, {name}. {merchant} received your payment.',
+  mail_refund_subject: '{merchant} refunded {amount} to you',
+  mail_refund_heading: 'Refund sent',
+  mail_refund_intro: '{merchant} refunded {amount} of your payment.',
+  mail_refund_note: 'It can take a few days to reach your account.',
 } as const;

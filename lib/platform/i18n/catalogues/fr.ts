@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogue-types';
+import type { Catalogue } from '../catalogue-types';
 
 /** Every string of the hosted checkout page, in French (checked against the English one by type). */
 export const fr: Catalogue = {
@@ -17,7 +17,7 @@ export const fr: Catalogue = {
   amount_due: 'Montant',
   reference_line: 'Référence\u00a0: {reference}',
   expires_in: 'Ce lien de paiement expire dans {time}.',
-  other_language: 'English',
+  language_label: 'Langue',
   help: 'Besoin d’aide\u00a0? Contactez {merchant}',
   help_email: 'E-mail\u00a0: {email}',
   help_phone: 'Téléphone\u00a0: {phone}',
@@ -60,8 +60,8 @@ export const fr: Catalogue = {
   sandbox_number_1111: '1111\u00a0: le client refuse',
   sandbox_number_2222: '2222\u00a0: solde insuffisant',
   sandbox_number_3333: '3333\u00a0: pas de réponse (délai dépassé)',
-  sandbox_number_4444: '4444\u00a0: accepte immédiatement',
-  sandbox_number_other: 'Tout autre numéro accepte après quelques secondes',
+  sandbox_number_4444: '4444\u00a0: valide immédiatement',
+  sandbox_number_other: 'Tout autre numéro valide après quelques secondes',
 
   approve_title: 'Validez le paiement sur votre téléphone',
   approve_body:
@@ -79,7 +79,7 @@ export const fr: Catalogue = {
     'Ou validez-le depuis le menu {network}\u00a0: composez le {dial} et ouvrez vos validations en attente.',
 
   sim_mm_legend: 'Simuler le client (sandbox)',
-  sim_approve: 'Accepter',
+  sim_approve: 'Valider',
   sim_decline: 'Refuser',
   sim_insufficient: 'Solde insuffisant',
   sim_no_answer: 'Pas de réponse',
@@ -160,7 +160,10 @@ export const fr: Catalogue = {
   receipt_transaction_id: 'N° de transaction',
   receipt_received: 'Montant reçu',
   receipt_print: 'Imprimer ou enregistrer le reçu',
-  redirect_in: 'Retour vers {merchant} dans {seconds}\u00a0s.',
+  redirect_in: {
+    one: 'Retour vers {merchant} dans {count}\u00a0seconde.',
+    other: 'Retour vers {merchant} dans {count}\u00a0secondes.',
+  },
   redirect_now: 'Continuer maintenant',
   redirect_stay: 'Rester sur cette page',
   return_to: 'Retourner sur {merchant}',
@@ -234,4 +237,58 @@ export const fr: Catalogue = {
   link_closed_body: 'Aucun paiement n’est possible avec ce lien. Demandez à {merchant} un autre moyen de payer.',
   link_not_found: 'Ce lien de paiement n’existe pas',
   link_not_found_body: 'Vérifiez l’adresse auprès de la personne qui vous l’a envoyée.',
+
+  no_token_title: 'Il manque la fin de ce lien',
+  no_token_body:
+    'L’application d’où vous l’avez ouvert a coupé le lien : cette page ne peut pas afficher le paiement. Rien n’a été payé.',
+  no_token_open:
+    'Revenez au message, appuyez longuement sur le lien, copiez-le en entier et collez-le dans votre navigateur. Ou ouvrez le message dans votre navigateur plutôt que dans l’application.',
+  no_token_ask: 'Si cela ne marche toujours pas, demandez à {merchant} de renvoyer le lien.',
+  no_token_ask_generic: 'Si cela ne marche toujours pas, demandez au marchand de renvoyer le lien.',
+
+  handoff_show: 'Payer plutôt sur votre téléphone',
+  handoff_title: 'Continuer sur votre téléphone',
+  handoff_body:
+    'Scannez ce code avec l’appareil photo de votre téléphone pour y ouvrir ce paiement, puis validez-le sur le téléphone de votre compte mobile money. Cette page suit le paiement et affiche le reçu.',
+  handoff_qr_label: 'QR code qui ouvre ce paiement sur votre téléphone',
+  handoff_hide: 'Masquer le code',
+  continue_busy: 'Ouverture…',
+
+  button_amount: 'Montant',
+  button_email: 'E-mail',
+  button_name: 'Nom complet',
+  button_phone: 'Numéro de téléphone',
+  button_loading: 'Chargement du bouton de paiement…',
+  button_opening: 'Ouverture de la page de paiement sécurisée…',
+  button_required: 'Obligatoire.',
+  button_bad_email: 'Saisissez une adresse comme nom@exemple.com.',
+  button_origin: 'Ce bouton de paiement n’est pas activé sur ce site.',
+  button_gone: 'Ce bouton de paiement n’est plus disponible.',
+  button_busy: 'Trop de tentatives. Patientez une minute puis réessayez.',
+  button_setup: 'Ce bouton de paiement est mal configuré.',
+  button_offline: 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
+  button_failed: 'Le paiement n’a pas pu démarrer. Réessayez.',
+  button_secure: 'Paiement sécurisé pour {merchant}',
+  button_preview: 'Aperçu seulement\u00a0: aucun paiement n’est lancé.',
+
+  mail_test: '[Test]',
+  mail_test_banner: 'Mode test\u00a0: aucun argent réel n’a circulé.',
+  mail_label_value: '{label}\u00a0: {value}',
+  mail_footer: 'Envoyé pour {merchant}.',
+  mail_amount: 'Montant',
+  mail_reference: 'Référence',
+  mail_date: 'Date',
+  mail_method: 'Payé par',
+  mail_method_mobile_money: 'Mobile money',
+  mail_method_bank_transfer: 'Virement bancaire',
+  mail_method_card: 'Carte',
+  mail_contact: 'Une question sur ce paiement\u00a0? Écrivez à {merchant}\u00a0: {email}.',
+  mail_receipt_subject: 'Votre reçu de {merchant}\u00a0: {amount}',
+  mail_receipt_heading: 'Paiement reçu',
+  mail_receipt_intro: 'Merci. {merchant} a bien reçu votre paiement.',
+  mail_receipt_intro_named: 'Merci, {name}. {merchant} a bien reçu votre paiement.',
+  mail_refund_subject: '{merchant} vous a remboursé {amount}',
+  mail_refund_heading: 'Remboursement envoyé',
+  mail_refund_intro: '{merchant} vous a remboursé {amount} sur votre paiement.',
+  mail_refund_note: 'Il peut falloir quelques jours pour qu’il arrive sur votre compte.',
 };
