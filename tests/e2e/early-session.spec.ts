@@ -47,6 +47,6 @@ test('a reload reads with the token kept in the tab, and a link without one read
   expect(reads).toBe(2);
 
   await page.goto(new URL(checkout.checkout_url).pathname.replace(/PAY-\w+$/, 'PAY-0000000000000000'));
-  await expect(title(page, t('invalid_title'))).toBeVisible();
+  await expect(title(page, t('no_token_title'))).toBeVisible();
   expect(reads).toBe(2);
 });

@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   expireNow,
+  ltr,
   merchantWithCheckout,
   snap,
   t,
@@ -51,11 +52,13 @@ test('before the JavaScript has arrived, a method can be chosen and Continue pre
   const scripts = holdBack(page, /\/_next\/static\/chunks\/.*\.js$/);
   await openWithoutWaiting(page, checkout);
 
-  // The server's screen: the choice, the merchant, the reference; the amount's place is kept, empty.
+  // The server's screen: the choice, the merchant, the reference; then, painted by the inline script
+  // as soon as the early read answers, the amount and the description: before any of the app's code.
   await expect(title(page, t('choose_title'))).toBeVisible();
   await expect(page.getByText(t('pay_to', { merchant: 'Kofi Foods' }))).toBeVisible();
-  await expect(page.getByText(t('reference_line', { reference: checkout.payment_reference }))).toBeVisible();
-  await expect(page.getByTestId('amount')).toHaveCount(0);
+  await expect(page.getByText(t('reference_line', { reference: ltr(checkout.payment_reference) }))).toBeVisible();
+  await expect(page.getByTestId('amount')).toHaveText(/^(GHS|GH₵)\s?25\.50$/);
+  await expect(page.getByText('Two jollof plates')).toBeVisible();
   await expect(page.getByText(t('sandbox_banner'))).toBeVisible();
   expect(scripts.heldCount(), 'the scripts are still held back').toBeGreaterThan(0);
   await expectAccessible(page, testInfo, 'choice before the JavaScript');
@@ -63,8 +66,11 @@ test('before the JavaScript has arrived, a method can be chosen and Continue pre
 
   await methodRadio(page, t('method_bank_transfer')).check();
   await page.getByRole('button', { name: t('continue') }).click();
-  // Held back, not sent: the page did not reload (which would lose the token's fragment).
+  // Held back, not sent: the page did not reload (which would lose the token's fragment); the button
+  // says at once that it is on its way.
   await expect(methodRadio(page, t('method_bank_transfer'))).toBeChecked();
+  await expect(page.getByRole('button', { name: t('continue') })).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('status').filter({ hasText: t('continue_busy') })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
   expect(await attemptsOf(checkout.id)).toEqual([]);
 

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectCheckoutStatus,
   expireNow,
+  like,
   merchantWithCheckout,
   openCheckout,
   t,
@@ -54,7 +55,7 @@ test('a checkout the merchant cancels shows the cancelled screen on the next loa
   await expectCheckoutStatus(merchant, checkout.id, 'cancelled');
 });
 
-test('a tampered, foreign or missing token shows the "not valid" screen and no payment data', async ({
+test('a tampered or foreign token shows the "not valid" screen, a missing one says what to do, and no payment data', async ({
   page,
   browser,
 }, testInfo) => {
@@ -75,9 +76,13 @@ test('a tampered, foreign or missing token shows the "not valid" screen and no p
     const second = await fresh.newPage();
     await second.goto(`/pay/${checkout.payment_reference}#token=${tokenOf(other.checkout)}`);
     await expect(title(second, t('invalid_title'))).toBeVisible();
-    // And no token at all.
+    // And no token at all (an app cut the link at its #): what happened and what to do, not "not valid".
     await second.goto(`/pay/${checkout.payment_reference}`);
-    await expect(title(second, t('invalid_title'))).toBeVisible();
+    await expect(title(second, t('no_token_title'))).toBeVisible();
+    await expect(screen(second).getByText(t('no_token_open'))).toBeVisible();
+    await expect(screen(second).getByText(like('no_token_ask'))).toBeVisible();
+    await expect(second.getByTestId('amount')).toHaveCount(0);
+    await expectAccessible(second, testInfo, 'link without its token');
   } finally {
     await fresh.close();
   }
@@ -108,7 +113,7 @@ test('the token is removed from the address bar, and a reload still works', asyn
   // The token lives in this tab only: another tab opening the bare URL is refused.
   const other = await page.context().newPage();
   await other.goto(`/pay/${checkout.payment_reference}`);
-  await expect(title(other, t('invalid_title'))).toBeVisible();
+  await expect(title(other, t('no_token_title'))).toBeVisible();
 });
 
 test('?locale=fr shows the page in French with French number formatting', async ({ page }, testInfo) => {
@@ -130,7 +135,8 @@ test('?locale=fr shows the page in French with French number formatting', async 
   await expectAccessible(page, testInfo, 'bank details (French)');
   await snap(page, testInfo, 'bank-details-fr');
 
-  // The language switch keeps the payment open and shows it in English.
+  // The language picker keeps the payment open and shows it in English.
+  await page.getByTestId('language-picker').click();
   await page.getByRole('link', { name: 'English' }).click();
   await expect(title(page, t('bank_title'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

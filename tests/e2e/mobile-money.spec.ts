@@ -15,6 +15,7 @@ import {
   screen,
   snap,
   tFr,
+  ltr,
   title,
 } from './support';
 
@@ -328,7 +329,7 @@ test('a number of another network is refused on the page, naming the network it 
   await page.getByLabel(tFr('phone_label')).fill('+254 712 345 678');
   await page.getByRole('button', { name: /^Payer .*\d/ }).click();
   await expect(
-    screen(page).getByText(tFr('phone_other_country', { code: '233', example: '020 123 4567' })),
+    screen(page).getByText(tFr('phone_other_country', { code: '233', example: ltr('020 123 4567') })),
   ).toBeVisible();
   await expectAccessible(page, testInfo, "another country's number (French)");
   await snap(page, testInfo, 'mm-form-other-country-fr');
@@ -357,9 +358,9 @@ test('XOF: the customer picks network and country; the prompt, the approval path
     'Orange Money · Burkina Faso',
   ]);
   await group.getByRole('radio', { name: 'MTN MoMo · Côte d’Ivoire' }).check();
-  await expect(screen(page).getByText(tFr('phone_hint', { example: '05 12 34 56 78' }))).toBeVisible();
+  await expect(screen(page).getByText(tFr('phone_hint', { example: ltr('05 12 34 56 78') }))).toBeVisible();
   await group.getByRole('radio', { name: 'Orange Money · Sénégal' }).check();
-  await expect(screen(page).getByText(tFr('phone_hint', { example: '77 123 45 67' }))).toBeVisible();
+  await expect(screen(page).getByText(tFr('phone_hint', { example: ltr('77 123 45 67') }))).toBeVisible();
   await expectAccessible(page, testInfo, 'network and country (French)');
   await snap(page, testInfo, 'mm-form-xof-fr');
   await page.getByLabel(tFr('phone_label')).fill('77 123 45 67');

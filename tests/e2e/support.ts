@@ -206,6 +206,9 @@ export const t = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translat
 export const tFr = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => translate(fr as Messages, 'fr', key, ...vars);
 export const french: Messages = fr;
 
+/** A phone number, reference or example as the page writes it in a sentence: isolated left to right (flow.ts `ltrText`). */
+export const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /** The current screen (the live region repeats some of its text outside it). */
 export const screen = (page: Page) => page.getByRole('main');
 

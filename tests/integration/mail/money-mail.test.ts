@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ar } from '../../../lib/platform/i18n/catalogues/ar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
 import { getDb } from '../../../lib/platform/db/client';
@@ -98,13 +99,13 @@ describe('money mail', () => {
 
     const [receipt, ...more] = moneyMail(customerEmail);
     expect(more).toHaveLength(0);
-    expect(receipt!.subject).toBe('[Test] Votre reçu de Ama & <Co> : 101,01\u00a0GHS');
+    expect(receipt!.subject).toBe('[Test] Votre reçu de Ama & <Co>\u00a0: 101,01\u00a0GHS');
     expect(receipt!.text).toContain('Merci, Awa <b>Diop</b>. Ama & <Co> a bien reçu votre paiement.');
     expect(receipt!.text).toContain(`Référence\u00a0: ${checkout.payment_reference}`);
     expect(receipt!.text).toContain('Mode test');
     expect(receipt!.text).toContain('help@ama.example');
     // The HTML part: branded, the names escaped, in French.
-    expect(receipt!.html).toContain('<html lang="fr">');
+    expect(receipt!.html).toContain('<html lang="fr" dir="ltr">');
     expect(receipt!.html).toContain('background:#1A7F37');
     expect(receipt!.html).toContain('Ama &#38; &#60;Co&#62;');
     expect(receipt!.html).toContain('Awa &#60;b&#62;Diop&#60;/b&#62;');
@@ -119,7 +120,7 @@ describe('money mail', () => {
     expect(toOwner!.subject).toBe(`[Test] Payment received: GHS\u00a0101.01 (${checkout.payment_reference})`);
     expect(toOwner!.text).toContain('A customer paid GHS\u00a0101.01.');
     expect(toOwner!.text).toContain(`/dashboard/test/checkouts/${checkout.id}`);
-    expect(toOwner!.html).toContain('<html lang="en">');
+    expect(toOwner!.html).toContain('<html lang="en" dir="ltr">');
     const [toAdmin] = moneyMail(frenchAdmin.email);
     expect(toAdmin!.subject).toBe(`[Test] Paiement reçu : 101,01\u00a0GHS (${checkout.payment_reference})`);
     expect(toAdmin!.text).toContain('Un client a payé 101,01\u00a0GHS.');
@@ -240,6 +241,31 @@ describe('money mail', () => {
     });
     expectStatus(paid, 200);
     await deliver();
-    expect(moneyMail(email).map((m) => m.subject)).toEqual(['[Test] Votre reçu de Ama & <Co> : 12,00\u00a0GHS']);
+    expect(moneyMail(email).map((m) => m.subject)).toEqual(['[Test] Votre reçu de Ama & <Co>\u00a0: 12,00\u00a0GHS']);
+  });
+
+  it('a customer who paid in Arabic gets the receipt in Arabic, right to left, amounts from Intl', async () => {
+    const email = `salma-${crypto.randomUUID()}@example.com`;
+    const checkout = (
+      await merchant.ok(contract.createCheckout, {
+        body: { customer_email: email, amount: 12, currency_code: 'GHS' },
+      })
+    ).body.data;
+    const { page } = hostedPage(checkout);
+    await page.ok(contract.getCheckoutSession, { headers: { 'x-checkout-locale': 'ar' } });
+    const paid = await caller().call(contract.simulateBankTransfer, {
+      body: { payment_reference: checkout.payment_reference, scenario: 'exact' },
+    });
+    expectStatus(paid, 200);
+    await deliver();
+    const [receipt] = moneyMail(email);
+    const amount = new Intl.NumberFormat('ar', { style: 'currency', currency: 'GHS' }).format(12);
+    const subject = ar.mail_receipt_subject.replace('{merchant}', 'Ama & <Co>').replace('{amount}', amount);
+    expect(receipt!.subject).toBe(`${ar.mail_test} ${subject}`);
+    expect(receipt!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(receipt!.html).toContain('<th align="right"');
+    expect(receipt!.text).toContain(
+      ar.mail_label_value.replace('{label}', ar.mail_reference).replace('{value}', checkout.payment_reference),
+    );
   });
 });

@@ -92,15 +92,26 @@ export function SummaryPlaceholder({
   return (
     <section className={frame.summary} aria-label={t('summary_label')}>
       <p className={frame.summaryLabel}>{tx('pay_to', { merchant: <bdi>{merchant}</bdi> })}</p>
-      <p className={`${frame.amount} ${frame.placeholder}`} aria-hidden="true">
+      {/* Painted by the inline script (early-session.ts) when the early read answers, before the app runs. */}
+      <p
+        className={`${frame.amount} ${frame.placeholder}`}
+        aria-hidden="true"
+        data-early="amount"
+        suppressHydrationWarning
+      >
         {'\u00a0'}
       </p>
       {hasDescription && (
-        <p className={`${frame.description} ${frame.placeholder}`} aria-hidden="true">
+        <p
+          className={`${frame.description} ${frame.placeholder}`}
+          aria-hidden="true"
+          data-early="description"
+          suppressHydrationWarning
+        >
           {'\u00a0'}
         </p>
       )}
-      <p className={frame.meta}>{t('reference_line', { reference })}</p>
+      <p className={frame.meta}>{t('reference_line', { reference: ltrText(reference) })}</p>
     </section>
   );
 }

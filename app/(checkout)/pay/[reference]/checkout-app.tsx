@@ -20,6 +20,8 @@ import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
 import { LanguagePicker } from './language-picker';
+import { NoToken } from './no-token';
+import { PhoneHandoff } from './phone-handoff';
 
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
@@ -105,6 +107,7 @@ export function CheckoutApp({
       expired: t('expired_title'),
       cancelled: t('cancelled_title'),
       invalid: t('invalid_title'),
+      no_token: t('no_token_title'),
     };
     const text = messagesByScreen[screen];
     if (text && !first) announce(text);
@@ -153,6 +156,7 @@ export function CheckoutApp({
         </p>
       )}
       {screen === 'loading' && <Loading />}
+      {screen === 'no_token' && <NoToken merchant={first?.brand.displayName ?? null} />}
       {screen === 'invalid' && (
         <>
           <Icon kind="bad" />
@@ -182,6 +186,7 @@ export function CheckoutApp({
       ) : (
         session &&
         screen !== 'loading' &&
+        screen !== 'no_token' &&
         screen !== 'invalid' &&
         screen !== 'load_error' && (
           <Screens
@@ -202,6 +207,12 @@ export function CheckoutApp({
           />
         )
       )}
+      {session &&
+        token &&
+        (screen === 'choose' || screen === 'mobile_money_form') &&
+        session.methods.some((m) => m.method === 'mobile_money') && (
+          <PhoneHandoff reference={reference} token={token} pollNow={checkout.pollNow} />
+        )}
     </CheckoutFrame>
   );
 }

@@ -98,6 +98,8 @@ export function ChooseMethod({
         <ActionButton type="submit" busy={busy === 'bank' || busy === 'choice'}>
           {t('continue')}
         </ActionButton>
+        {/* "Opening…" written by the inline script when Continue is pressed before the app has loaded. */}
+        <p className={controls.ack} role="status" data-early="ack" suppressHydrationWarning />
       </form>
     </>
   );

@@ -25,16 +25,36 @@ declare global {
   }
 }
 
+/** What the inline script needs of the page: the placeholder's class, and the words for an early Continue. */
+export interface EarlyPaint {
+  /** The class that greys a line waiting for its text (frame.module.css `.placeholder`). */
+  placeholderClass: string;
+  /** "Opening…", in the page's language. */
+  busyText: string;
+}
+
 /**
  * The inline script, for a reference already checked to be well-formed (letters, digits, dashes).
+ *
+ * It paints the amount and the description as soon as the early read answers, into the summary's
+ * placeholder lines (`data-early`, which React leaves alone: suppressHydrationWarning), formatted as
+ * the app will (Intl, the page's language): the customer sees how much before choosing how to pay,
+ * most of a second before the app has loaded on a slow phone. Only while the checkout is pending.
+ *
  * It also holds back a form sent before the app has taken over (the server renders the choice of
  * method, so Continue can be pressed while the JavaScript is still on its way): sent by the browser,
  * it would load the page again without the token's fragment. The chosen method is kept for the app,
- * which goes on with it once it has loaded (takeEarlyChoice).
+ * which goes on with it once it has loaded (takeEarlyChoice); the button says at once that it is on
+ * its way (busy, and "Opening…" in the form's status line).
  */
-export function earlySessionScript(reference: string): string {
-  const args = [reference, tokenStorageKey(reference), sessionPath(reference)].map((v) => JSON.stringify(v));
-  return `(function(r,k,p){try{document.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var m=e.target&&e.target.elements&&e.target.elements.method;if(m&&m.value)window.__checkoutChosen=m.value},true);var t=new URLSearchParams(location.hash.slice(1)).get('token')||new URLSearchParams(location.search).get('token');if(!t){try{t=sessionStorage.getItem(k)}catch(e){}}if(!t)return;window.__checkoutEarly={reference:r,token:t,startedAt:performance.now(),response:fetch(p,{headers:{accept:'application/json','x-checkout-token':t,'x-checkout-locale':document.documentElement.lang},cache:'no-store',credentials:'omit'})}}catch(e){}})(${args.join(',')})`;
+export function earlySessionScript(reference: string, paint: EarlyPaint): string {
+  const args = [reference, tokenStorageKey(reference), sessionPath(reference), paint.placeholderClass, paint.busyText]
+    .map((v) => JSON.stringify(v).replace(/</g, '\\u003c'))
+    .join(',');
+  return `(function(r,k,p,c,b){try{var d=document,L=d.documentElement.lang;function q(n){return d.querySelector('[data-early='+n+']')}function show(e,text){if(!e)return;e.textContent=text;e.classList.remove(c);e.removeAttribute('aria-hidden')}
+d.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var f=e.target,m=f&&f.elements&&f.elements.method;if(m&&m.value){window.__checkoutChosen=m.value;var s=f.querySelector('[type=submit]');if(s){s.setAttribute('aria-busy','true');s.setAttribute('aria-disabled','true')}var a=f.querySelector('[data-early=ack]');if(a)a.textContent=b}},true);
+var t=new URLSearchParams(location.hash.slice(1)).get('token')||new URLSearchParams(location.search).get('token');if(!t){try{t=sessionStorage.getItem(k)}catch(e){}}if(!t)return;
+window.__checkoutEarly={reference:r,token:t,startedAt:performance.now(),response:fetch(p,{headers:{accept:'application/json','x-checkout-token':t,'x-checkout-locale':L},cache:'no-store',credentials:'omit'}).then(function(res){if(res.ok)res.clone().json().then(function(j){var o=j&&j.data&&j.data.checkout;if(!o||o.status!=='pending'||window.__checkoutReady)return;var f;try{f=new Intl.NumberFormat(L,{style:'currency',currency:o.currency_code})}catch(e){f=new Intl.NumberFormat(L,{minimumFractionDigits:2,maximumFractionDigits:2})}var x=f.format(o.amount),a=q('amount');if(a){show(a,x);a.style.setProperty('--chars',x.length);a.setAttribute('data-testid','amount')}if(o.description)show(q('description'),o.description)}).catch(function(){});return res})}}catch(e){}})(${args})`;
 }
 
 /** The early read's answer, once, when it was for this checkout and token; null: ask yourself. */

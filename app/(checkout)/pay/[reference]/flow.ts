@@ -8,6 +8,7 @@ import { EXPIRABLE, TERMINAL, parseTimestamp, type Attempt, type Network, type S
 
 export type Screen =
   | 'loading'
+  | 'no_token'
   | 'invalid'
   | 'load_error'
   | 'choose'

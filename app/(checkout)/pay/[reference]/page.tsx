@@ -70,7 +70,15 @@ export default async function CheckoutPage({ params }: Props) {
   return (
     <>
       {PAYMENT_REFERENCE.test(reference) && (
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlySessionScript(reference) }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html: earlySessionScript(reference, {
+              placeholderClass: frame.placeholder!,
+              busyText: messages.continue_busy,
+            }),
+          }}
+        />
       )}
       <noscript>
         <p className={frame.noscript}>{messages.noscript}</p>

@@ -17,7 +17,8 @@ import {
   type StatusUpdate,
 } from './session';
 
-export type Phase = 'loading' | 'ready' | 'invalid' | 'load_error';
+/** `no_token`: the link came without its `#token=` part (an app cut it), nothing in this tab either. */
+export type Phase = 'loading' | 'ready' | 'no_token' | 'invalid' | 'load_error';
 
 /**
  * The session as the page knows it: the token (from the fragment, kept per tab), the first load
@@ -93,7 +94,7 @@ export function useCheckoutSession(reference: string, setView: (view: View) => v
       stored = false;
     }
     setTokenInMemoryOnly(!stored);
-    if (!found) setPhase('invalid');
+    if (!found) setPhase('no_token');
     else setToken(found);
   }, [reference]);
 
