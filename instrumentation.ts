@@ -1,14 +1,21 @@
 /**
  * Next.js runs `register()` once in each server process, before it answers requests. It installs the
  * server edge (lib/platform/http/server-edge.ts): peer addresses for rate limits, methods Next cannot route,
- * trailing slashes on /api paths.
+ * trailing slashes on /api paths; and checks the settings and builds the checkout button's script.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // The edge knows no domain: the operations that say which /api routes exist are handed to it here.
-  const [{ installServerEdge }, { OPERATIONS }] = await Promise.all([
+  const [{ installServerEdge }, { OPERATIONS }, { config }, { buttonScript }] = await Promise.all([
     import('./lib/platform/http/server-edge'),
     import('./lib/surfaces/openapi/operations'),
+    import('./lib/platform/config'),
+    import('./lib/surfaces/embed/button-script'),
   ]);
   installServerEdge(OPERATIONS);
+  // Settings (MESSAGE_OVERRIDES_FILE among them) and the button's script are checked when a server
+  // starts (not while `next build` prerenders), so a bad file stops the start instead of failing each request.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  config();
+  buttonScript();
 }

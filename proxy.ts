@@ -3,8 +3,9 @@ import {
   CUSTOMER_PAGE_HEADER,
   LOCALE_REQUEST_HEADER,
   PEOPLE_PAGE_HEADER,
-  chosenLocale,
+  PEOPLE_LOCALES,
   localeOf,
+  requestedLocale,
 } from './lib/platform/i18n/locale';
 import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
 
@@ -19,6 +20,8 @@ import { BRANDING_PREVIEW_PATH } from './lib/platform/http/security-headers';
  */
 /** The customer's language choice on one checkout or link, kept for when they open it again. */
 const LOCALE_COOKIE = 'checkout_locale';
+/** A customer's page: `/pay/<reference>` or `/l/<slug>`, letters, digits and dashes only (the cookie's path). */
+const CUSTOMER_PAGE = /^\/(?:pay|l)\/[A-Za-z0-9-]{1,64}(?=\/|$)/;
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
@@ -47,18 +50,23 @@ export function proxy(request: NextRequest) {
   // Everything here but the customer's pages (the hosted page, a payment link's page) is a page of
   // people with an account (their chosen language wins).
   const { pathname } = request.nextUrl;
-  const customerPage = /^\/(pay|l)\/[^/]+/.exec(pathname)?.[0] ?? null;
-  requestHeaders.set(PEOPLE_PAGE_HEADER, customerPage ? '0' : '1');
+  const customerPage = CUSTOMER_PAGE.exec(pathname)?.[0] ?? null;
+  requestHeaders.set(PEOPLE_PAGE_HEADER, customerPage || /^\/(pay|l)\//.test(pathname) ? '0' : '1');
   requestHeaders.set(CUSTOMER_PAGE_HEADER, customerPage ?? '');
 
-  // The language asked for in the address (a picker's link), else the one chosen before on this
-  // checkout or link (a cookie scoped to its path), else the browser's; none: the page falls back to
-  // the merchant's default (app/(checkout)/customer-locale.ts). The root layout writes <html lang>.
+  // A customer's page: the language asked for in the address (a picker's link), else the one chosen
+  // before on this checkout or link (a cookie scoped to its path), else the browser's; none: the page
+  // falls back to the merchant's default (app/(checkout)/customer-page-locale.ts). A person's page:
+  // `?locale=` or the browser's among the dashboard's languages (their own choice wins later).
+  // The root layout writes <html lang dir>.
   const asked = localeOf(request.nextUrl.searchParams.get('locale'));
   const remembered = customerPage ? request.cookies.get(LOCALE_COOKIE)?.value : null;
+  const acceptLanguage = request.headers.get('accept-language');
   requestHeaders.set(
     LOCALE_REQUEST_HEADER,
-    chosenLocale({ asked, remembered }, request.headers.get('accept-language')) ?? '',
+    (customerPage
+      ? requestedLocale({ asked, remembered }, acceptLanguage)
+      : requestedLocale({ asked }, acceptLanguage, PEOPLE_LOCALES)) ?? '',
   );
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -5,6 +5,8 @@
  *   - bytes transferred by type (JavaScript gzip is the figure with a goal: ≤ 150 KiB),
  *   - time from navigation to a usable method choice: the "Mobile money" radio is on screen and a click
  *     checks it (goal ≤ 1.2 s), with and without 4× CPU throttling, plus one warm-cache run,
+ *   - time from navigation to the amount on screen (painted by the page's inline script as soon as the
+ *     early session read answers, before the app has loaded; goal ≤ 0.8 s with 4× CPU throttling),
  *   - the network floor in the same conditions: one GET /api/ping from the page (the in-run baseline).
  *   BENCH_RUNS=5  runs per condition (median reported)
  */
@@ -18,8 +20,9 @@ import { startServer } from './lib/server';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const RUNS = Math.max(1, Math.min(20, Number(process.env.BENCH_RUNS ?? 5) || 5));
 const THROTTLE = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
-// Issue 17: usable at 1.2 s on the throttled phone, with at most 150 KiB of JavaScript.
-const GOALS = { jsKiB: 150, methodChoiceMs: 1200 };
+// Issue 17: usable at 1.2 s on the throttled phone, with at most 150 KiB of JavaScript. Issue 32: the
+// amount on screen at 0.8 s and the choice usable at 1.2 s with the phone's CPU 4× slower too.
+const GOALS = { jsKiB: 150, methodChoiceMs: 1200, amountMs: 800 };
 
 async function chromiumExecutable(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -75,7 +78,7 @@ interface Timeline {
   sessionEnd: number;
   /** The mobile money radio is in the document (rendered by the server, or by the app), and checked by a click. */
   radioShown: number;
-  /** The amount is on screen: the app has loaded and shown the session. */
+  /** The amount is on screen: painted from the early read (early-session.ts), or by the app. */
   amountShown: number;
   radioChecked: number;
   /** JavaScript (encoded) that had arrived when the method was shown, and in all by the end. */
@@ -226,6 +229,8 @@ async function main() {
     const jsKiB = types.Script?.encodedKiB ?? 0;
     const coldMs = median(cold.map((r) => r.ms));
     const coldCpuMs = median(coldCpu.map((r) => r.ms));
+    const amountMs = median(cold.map((r) => r.timeline.amountShown));
+    const amountCpuMs = median(coldCpu.map((r) => r.timeline.amountShown));
     const floorMs = median(cold.map((r) => r.floorMs));
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     const timeline = Object.fromEntries(
@@ -261,12 +266,17 @@ async function main() {
     console.log(
       `method choice usable     ${coldMs} ms     goal ≤ ${GOALS.methodChoiceMs} ms  ${verdict(coldMs <= GOALS.methodChoiceMs)}  (ratio ${(coldMs / GOALS.methodChoiceMs).toFixed(2)} of the goal)`,
     );
-    console.log(`  … with 4× CPU throttle ${coldCpuMs} ms`);
+    console.log(
+      `  … with 4× CPU throttle ${coldCpuMs} ms     goal ≤ ${GOALS.methodChoiceMs} ms  ${verdict(coldCpuMs <= GOALS.methodChoiceMs)}  (ratio ${(coldCpuMs / GOALS.methodChoiceMs).toFixed(2)})`,
+    );
+    console.log(
+      `amount on screen         ${amountMs} ms; with 4× CPU ${amountCpuMs} ms     goal ≤ ${GOALS.amountMs} ms  ${verdict(amountCpuMs <= GOALS.amountMs)}  (ratio ${(amountCpuMs / GOALS.amountMs).toFixed(2)})`,
+    );
     console.log(`  … warm cache           ${warm.ms} ms`);
     console.log(
       `  timeline (browser clock, median): HTML ${timeline.html} ms, last script ${timeline.lastScript} ms, ` +
         `session read ${timeline.sessionStart}–${timeline.sessionEnd} ms, method shown ${timeline.radioShown} ms and checked by a click in the page ${timeline.radioChecked} ms, ` +
-        `amount shown by the app ${timeline.amountShown} ms`,
+        `amount shown ${timeline.amountShown} ms`,
     );
     console.log(
       `network floor (1 GET)    ${Math.round(floorMs)} ms   → method choice = ${(coldMs / floorMs).toFixed(1)} round trips of the floor`,
@@ -285,10 +295,16 @@ async function main() {
           jsKiB,
           coldMs,
           coldCpuMs,
+          amountMs,
+          amountCpuMs,
           warmMs: warm.ms,
           floorMs,
           timeline,
-          samples: { cold: cold.map((r) => r.ms), coldCpu: coldCpu.map((r) => r.ms) },
+          samples: {
+            cold: cold.map((r) => r.ms),
+            coldCpu: coldCpu.map((r) => r.ms),
+            amountCpu: coldCpu.map((r) => r.timeline.amountShown),
+          },
           goals: GOALS,
         },
         null,

@@ -8,7 +8,7 @@ import {
   type Locale,
   type PeopleLocale,
 } from '@/lib/platform/i18n/locale';
-import { customerPageLocale } from '../(checkout)/customer-locale';
+import { customerPageLocale } from '../(checkout)/customer-page-locale';
 import { chosenLocale } from '@/lib/surfaces/dashboard/people';
 
 /**

@@ -59,12 +59,17 @@ test('with no choice and a browser in none of the languages, the merchant’s de
     await openCheckout(page, checkout);
     await expect(title(page, ha('choose_title'))).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ha');
-    // A browser that asks for one of them wins over the merchant's default.
-    await context.setExtraHTTPHeaders({ 'accept-language': 'pt-MZ,pt;q=0.9' });
-    await page.reload();
-    await expect(title(page, words('pt')('choose_title'))).toBeVisible();
   } finally {
     await context.close();
+  }
+  // A browser that asks for one of them wins over the merchant's default.
+  const portuguese = await browser.newContext({ locale: 'pt-MZ' });
+  try {
+    const page = await portuguese.newPage();
+    await openCheckout(page, checkout);
+    await expect(title(page, words('pt')('choose_title'))).toBeVisible();
+  } finally {
+    await portuguese.close();
   }
 });
 
@@ -75,7 +80,7 @@ test('a payment link’s page has the picker, and the checkout it opens speaks t
     amount: 40,
     currency_code: 'GHS',
   });
-  expect(created.status).toBe(201);
+  expect(created.status).toBeLessThan(300);
   await page.goto(`${new URL(created.body.data.url).pathname}?locale=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('navigation', { name: words('ar')('language_label') })).toBeVisible();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/platform/config';
-import { chosenLocale, fromAcceptLanguage, resolveLocale } from '@/lib/platform/i18n/locale';
+import { PEOPLE_LOCALES, fromAcceptLanguage, requestedLocale, resolveLocale } from '@/lib/platform/i18n/locale';
 import { messagesFor } from '@/lib/platform/i18n/messages';
 import { overrideProblems } from '@/lib/platform/i18n/override-check';
 import { buttonScript } from '@/lib/surfaces/embed/button-script';
@@ -25,9 +25,12 @@ describe('the customer’s language', () => {
     expect(resolveLocale({ remembered: 'nope' }, 'fr-CI', 'pt')).toBe('fr');
     expect(resolveLocale({}, 'de', 'pt')).toBe('pt');
     expect(resolveLocale({}, 'de', 'de')).toBe('en');
-    expect(chosenLocale({}, 'de')).toBeNull();
+    expect(requestedLocale({}, 'de')).toBeNull();
     // Case and spaces are forgiven; a list is read by its first value.
-    expect(chosenLocale({ asked: [' AM ', 'fr'] }, null)).toBe('am');
+    expect(requestedLocale({ asked: [' AM ', 'fr'] }, null)).toBe('am');
+    // A person's page: only the dashboard's languages count, so Arabic-then-French reads as French.
+    expect(requestedLocale({}, 'ar,fr;q=0.9,en;q=0.8', PEOPLE_LOCALES)).toBe('fr');
+    expect(requestedLocale({ asked: 'sw' }, 'en', PEOPLE_LOCALES)).toBe('en');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '@/lib/platform/i18n/locale';
+import type { Translated } from '@/lib/platform/i18n/catalogue-types';
 
 /** The sign-in page's passkey button and what it says, in English and French. */
 const en = {
@@ -11,7 +12,7 @@ const en = {
   too_many: 'Too many attempts. Wait a minute, then try again.',
 } as const;
 
-export type PasskeySignInWords = Record<keyof typeof en, string>;
+export type PasskeySignInWords = Translated<typeof en>;
 
 const fr: PasskeySignInWords = {
   or: 'ou',

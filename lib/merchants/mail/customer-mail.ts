@@ -3,6 +3,7 @@ import type { Locale } from '../../platform/i18n/locale';
 import { messagesFor } from '../../platform/i18n/messages';
 import { translator, type Translate } from '../../platform/i18n/translate';
 import { formatMoney } from '../../platform/money/format';
+import { isolated } from '../../platform/http/isolated';
 import type { MailBrand, Notice } from './words';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -27,9 +28,10 @@ const METHOD_WORD = {
 
 export function receiptNotice(locale: Locale, brand: MailBrand, c: CheckoutRow): Notice {
   const t = customerWords(locale);
-  const merchant = brand.name;
+  // Names are isolated, as on the page: a Latin name in an Arabic sentence (or the reverse) keeps its place.
+  const merchant = isolated(brand.name);
   const amount = formatMoney(c.amount, c.currencyCode, locale);
-  const name = c.customerName?.trim();
+  const name = c.customerName?.trim() ? isolated(c.customerName.trim()) : null;
   const method = c.paymentMethod && METHOD_WORD[c.paymentMethod as keyof typeof METHOD_WORD];
   return {
     subject: t('mail_receipt_subject', { merchant, amount }),
@@ -47,7 +49,7 @@ export function receiptNotice(locale: Locale, brand: MailBrand, c: CheckoutRow):
 
 export function refundNotice(locale: Locale, brand: MailBrand, c: CheckoutRow, refund: TransactionRow): Notice {
   const t = customerWords(locale);
-  const merchant = brand.name;
+  const merchant = isolated(brand.name);
   const amount = formatMoney(refund.netAmount, refund.currencyCode, locale);
   const note = t('mail_refund_note');
   return {

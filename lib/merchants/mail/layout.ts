@@ -1,6 +1,7 @@
 import { directionOf, isPeopleLocale, type Locale } from '../../platform/i18n/locale';
 import { MAIL_WORDS, type MailBrand, type Notice } from './words';
 import { customerWords } from './customer-mail';
+import { isolated } from '../../platform/http/isolated';
 
 export interface RenderedMail {
   subject: string;
@@ -100,7 +101,7 @@ function chromeOf(options: { locale: Locale; team: boolean }, merchant: string) 
   return {
     test: t('mail_test'),
     test_banner: t('mail_test_banner'),
-    footer: t('mail_footer', { merchant }),
+    footer: t('mail_footer', { merchant: isolated(merchant) }),
     labelValue: (label: string, value: string) => t('mail_label_value', { label, value }),
   };
 }

@@ -36,6 +36,14 @@ type Translation<E> = E extends string
     ? PluralTranslation<O>
     : never;
 
+/**
+ * The same rule for any set of words written in several languages (the dashboard's and the console's
+ * copy): every key of the source, each translation keeping the source's placeholders.
+ */
+export type Translated<Source> = {
+  readonly [K in keyof Source]: Source[K] extends string ? Containing<Placeholders<Source[K]>> : never;
+};
+
 /** What a language's catalogue must hold: every English key, in the same shape, with its placeholders. */
 export type Catalogue = { readonly [K in MessageKey]: Translation<En[K]> };
 

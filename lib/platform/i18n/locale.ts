@@ -40,7 +40,10 @@ export function localeOf(value: string | string[] | null | undefined): Locale | 
  * The best supported locale for an `Accept-Language` header (`fr-CA,fr;q=0.9,en;q=0.8` → `fr`):
  * language ranges by quality, first match of the primary subtag wins; `*` and unknown → null.
  */
-export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
+export function fromAcceptLanguage(
+  header: string | null | undefined,
+  among: readonly Locale[] = LOCALES,
+): Locale | null {
   if (!header) return null;
   const ranges = header
     .split(',')
@@ -54,33 +57,38 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   for (const range of ranges) {
     const primary = range.tag.split('-')[0];
-    if (isLocale(primary)) return primary;
+    if (isLocale(primary) && among.includes(primary)) return primary;
   }
   return null;
 }
 
 /**
- * The customer's language as far as the request tells, most explicit first: a choice made on the page
+ * The language as far as the request tells, most explicit first: a choice made on the page
  * (`?locale=`, then the one remembered for this checkout), then the browser's Accept-Language; null
- * when none names a language of the catalogue (the merchant's default decides then).
+ * when none names a language of the catalogue (or of `among`; the merchant's default decides then).
  */
-export function chosenLocale(
+export function requestedLocale(
   choice: { asked?: string | string[] | null; remembered?: string | null },
   acceptLanguage: string | null | undefined,
+  among: readonly Locale[] = LOCALES,
 ): Locale | null {
-  return localeOf(choice.asked) ?? localeOf(choice.remembered) ?? fromAcceptLanguage(acceptLanguage);
+  const own = (value: string | string[] | null | undefined) => {
+    const locale = localeOf(value);
+    return locale && among.includes(locale) ? locale : null;
+  };
+  return own(choice.asked) ?? own(choice.remembered) ?? fromAcceptLanguage(acceptLanguage, among);
 }
 
-/** The request's language (chosenLocale), else the merchant's default, else English. */
+/** The request's language (requestedLocale), else the merchant's default, else English. */
 export function resolveLocale(
   choice: { asked?: string | string[] | null; remembered?: string | null },
   acceptLanguage: string | null | undefined,
   merchantDefault?: string | null,
 ): Locale {
-  return chosenLocale(choice, acceptLanguage) ?? localeOf(merchantDefault) ?? DEFAULT_LOCALE;
+  return requestedLocale(choice, acceptLanguage) ?? localeOf(merchantDefault) ?? DEFAULT_LOCALE;
 }
 
-/** The request header the proxy sets so the root layout can write `<html lang>` for /pay pages. */
+/** The request header the proxy sets with the language the request asks for (the layout's `<html lang>`). */
 export const LOCALE_REQUEST_HEADER = 'x-checkout-locale';
 
 /** Set by the proxy ('1') on the pages of people with an account, whose own chosen language wins. */

@@ -16,6 +16,11 @@ function formOf(message: string | PluralForms, locale: string, values: Record<st
   return message[rules.select(Number(values.count))] ?? message.other;
 }
 
+/** A text with its `{name}` holes filled; a hole with no value stays as it is (a visible mistake, not a silent one). */
+export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+}
+
 export function translate<K extends MessageKey>(
   messages: Messages,
   locale: string,
@@ -23,9 +28,7 @@ export function translate<K extends MessageKey>(
   ...vars: VarsArg<K>
 ): string {
   const values = (vars[0] ?? {}) as Record<string, string | number>;
-  return formOf(messages[key], locale, values).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return fillPlaceholders(formOf(messages[key], locale, values), values);
 }
 
 /** `t(key, vars)` bound to one catalogue. */

@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../platform/i18n/locale';
 import type { ConsoleCode } from './perform-operator';
+import type { Translated } from '../../platform/i18n/catalogue-types';
 
 /** The operator console's words, in English and French: the frame, each section, the refusals. */
 const en = {
@@ -176,7 +177,7 @@ const en = {
   open_console: 'Open the operator console',
 } as const;
 
-export type ConsoleWords = Record<keyof typeof en, string>;
+export type ConsoleWords = Translated<typeof en>;
 
 const fr: ConsoleWords = {
   console: 'Console opérateur',
@@ -354,5 +355,4 @@ export function consoleRefusalText(words: ConsoleWords, code: ConsoleCode, messa
   return key in words ? words[key] : `${words.refused_other} ${message}`;
 }
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+export { fillPlaceholders as fill } from '../../platform/i18n/translate';

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../platform/i18n/locale';
+import type { Translated } from '../../platform/i18n/catalogue-types';
 
 /** The console's page for go-live applications. */
 const en = {
@@ -43,7 +44,7 @@ const en = {
   account_shown: 'Full number (your viewing is recorded in the audit log):',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Passage en réel',

@@ -206,6 +206,5 @@ const fr: Copy = {
 export const COPY: Record<PeopleLocale, Copy> = { en, fr };
 export const problemKey = (problem: Problem): CopyKey => `problem_${problem}`;
 
-/** A sentence with `{name}` holes filled. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+/** A sentence with `{name}` holes filled: the catalogue's own rule (lib/platform/i18n/translate.ts). */
+export { fillPlaceholders as fill } from '../../platform/i18n/translate';

@@ -85,7 +85,7 @@
     var base = script.src.replace(SRC, '');
     var newTab = script.getAttribute('data-target') === '_blank';
     var locale = script.getAttribute('data-locale') || document.documentElement.lang || navigator.language || 'en';
-    var t = T[locale.slice(0, 2).toLowerCase()] || T.en;
+    var t = T[locale.split('-')[0].toLowerCase()] || T.en;
     var host = document.getElementById(script.getAttribute('data-container') || '');
     if (!host) {
       host = h('div');
@@ -247,11 +247,14 @@
         note.textContent = t.opening;
         call(base, token, 'POST', '/api/embed/v1/checkouts', body).then(
           function (checkout) {
+            // The hosted page opens in the button's language.
+            var url = new URL(checkout.checkout_url);
+            url.searchParams.set('locale', t.lang);
             if (win && !win.closed) {
               win.opener = null;
-              win.location.href = checkout.checkout_url;
+              win.location.href = url.href;
               reset();
-            } else window.location.assign(checkout.checkout_url);
+            } else window.location.assign(url.href);
           },
           function (err) {
             warn(err);

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ar } from '../../../lib/platform/i18n/catalogues/ar';
+import { isolated } from '../../../lib/platform/http/isolated';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../lib/platform/config';
 import { getDb } from '../../../lib/platform/db/client';
@@ -14,6 +16,9 @@ import { runJobsNow } from '../../support/jobs';
 import { memberOf, type Member } from '../../support/members';
 import { smtpListener } from '../../support/smtp-listener';
 import { bankPayout, initiate, pickUp, railAnswers } from '../payouts/helpers';
+
+/** The merchant's name as the customer's mails write it: isolated (U+2068…U+2069), as on the page. */
+const AMA = isolated('Ama & <Co>');
 
 /**
  * Money mail (docs/mail.md): a job queued with each money event writes the customer's receipt or
@@ -99,8 +104,8 @@ describe('money mail', () => {
 
     const [receipt, ...more] = moneyMail(customerEmail);
     expect(more).toHaveLength(0);
-    expect(receipt!.subject).toBe('[Test] Votre reçu de Ama & <Co>\u00a0: 101,01\u00a0GHS');
-    expect(receipt!.text).toContain('Merci, Awa <b>Diop</b>. Ama & <Co> a bien reçu votre paiement.');
+    expect(receipt!.subject).toBe(`[Test] Votre reçu de ${AMA}\u00a0: 101,01\u00a0GHS`);
+    expect(receipt!.text).toContain(`Merci, ${isolated('Awa <b>Diop</b>')}. ${AMA} a bien reçu votre paiement.`);
     expect(receipt!.text).toContain(`Référence\u00a0: ${checkout.payment_reference}`);
     expect(receipt!.text).toContain('Mode test');
     expect(receipt!.text).toContain('help@ama.example');
@@ -146,8 +151,8 @@ describe('money mail', () => {
     await deliver();
     const notice = moneyMail(customerEmail).at(-1)!;
     expect(moneyMail(customerEmail)).toHaveLength(2);
-    expect(notice.subject).toBe('[Test] Ama & <Co> vous a remboursé 10,00\u00a0GHS');
-    expect(notice.text).toContain('Ama & <Co> vous a remboursé 10,00\u00a0GHS sur votre paiement.');
+    expect(notice.subject).toBe(`[Test] ${AMA} vous a remboursé 10,00\u00a0GHS`);
+    expect(notice.text).toContain(`${AMA} vous a remboursé 10,00\u00a0GHS sur votre paiement.`);
     expect(notice.html).toContain('Remboursement envoyé');
     // The team is not told of refunds it made.
     expect(moneyMail(owner.email)).toHaveLength(1);
@@ -241,7 +246,7 @@ describe('money mail', () => {
     });
     expectStatus(paid, 200);
     await deliver();
-    expect(moneyMail(email).map((m) => m.subject)).toEqual(['[Test] Votre reçu de Ama & <Co>\u00a0: 12,00\u00a0GHS']);
+    expect(moneyMail(email).map((m) => m.subject)).toEqual([`[Test] Votre reçu de ${AMA}\u00a0: 12,00\u00a0GHS`]);
   });
 
   it('a customer who paid in Arabic gets the receipt in Arabic, right to left, amounts from Intl', async () => {
@@ -260,7 +265,7 @@ describe('money mail', () => {
     await deliver();
     const [receipt] = moneyMail(email);
     const amount = new Intl.NumberFormat('ar', { style: 'currency', currency: 'GHS' }).format(12);
-    const subject = ar.mail_receipt_subject.replace('{merchant}', 'Ama & <Co>').replace('{amount}', amount);
+    const subject = ar.mail_receipt_subject.replace('{merchant}', AMA).replace('{amount}', amount);
     expect(receipt!.subject).toBe(`${ar.mail_test} ${subject}`);
     expect(receipt!.html).toContain('<html lang="ar" dir="rtl">');
     expect(receipt!.html).toContain('<th align="right"');

@@ -1,5 +1,5 @@
 import { messagesFor } from '@/lib/platform/i18n/messages';
-import { customerPageLocale } from '../../customer-locale';
+import { customerPageLocale } from '../../customer-page-locale';
 import frame from '../../pay/[reference]/frame.module.css';
 
 /**

@@ -10,7 +10,7 @@ import { translator } from '@/lib/platform/i18n/translate';
 import { isolated } from '@/lib/platform/http/isolated';
 import frame from '../../pay/[reference]/frame.module.css';
 import { LinkForm } from './link-form';
-import { customerPageLocale, linkOf } from '../../customer-locale';
+import { customerPageLocale, linkOf } from '../../customer-page-locale';
 import { LanguagePicker } from '../../pay/[reference]/language-picker';
 
 /**

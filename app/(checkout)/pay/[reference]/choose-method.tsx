@@ -98,8 +98,16 @@ export function ChooseMethod({
         <ActionButton type="submit" busy={busy === 'bank' || busy === 'choice'}>
           {t('continue')}
         </ActionButton>
-        {/* "Opening…" written by the inline script when Continue is pressed before the app has loaded. */}
-        <p className={controls.ack} role="status" data-early="ack" suppressHydrationWarning />
+        {/* "Opening…" while Continue is on its way; shown by the inline script when pressed before the app has loaded. */}
+        <p
+          className={controls.ack}
+          role="status"
+          data-early="ack"
+          hidden={busy !== 'choice' && busy !== 'bank'}
+          suppressHydrationWarning
+        >
+          {t('continue_busy')}
+        </p>
       </form>
     </>
   );

@@ -25,12 +25,9 @@ declare global {
   }
 }
 
-/** What the inline script needs of the page: the placeholder's class, and the words for an early Continue. */
+/** What the inline script needs of the page: the class that greys a line waiting for its text (frame.module.css). */
 export interface EarlyPaint {
-  /** The class that greys a line waiting for its text (frame.module.css `.placeholder`). */
   placeholderClass: string;
-  /** "Opening…", in the page's language. */
-  busyText: string;
 }
 
 /**
@@ -45,14 +42,14 @@ export interface EarlyPaint {
  * method, so Continue can be pressed while the JavaScript is still on its way): sent by the browser,
  * it would load the page again without the token's fragment. The chosen method is kept for the app,
  * which goes on with it once it has loaded (takeEarlyChoice); the button says at once that it is on
- * its way (busy, and "Opening…" in the form's status line).
+ * its way (busy, and the form's "Opening…" status line unhidden).
  */
 export function earlySessionScript(reference: string, paint: EarlyPaint): string {
-  const args = [reference, tokenStorageKey(reference), sessionPath(reference), paint.placeholderClass, paint.busyText]
+  const args = [reference, tokenStorageKey(reference), sessionPath(reference), paint.placeholderClass]
     .map((v) => JSON.stringify(v).replace(/</g, '\\u003c'))
     .join(',');
-  return `(function(r,k,p,c,b){try{var d=document,L=d.documentElement.lang;function q(n){return d.querySelector('[data-early='+n+']')}function show(e,text){if(!e)return;e.textContent=text;e.classList.remove(c);e.removeAttribute('aria-hidden')}
-d.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var f=e.target,m=f&&f.elements&&f.elements.method;if(m&&m.value){window.__checkoutChosen=m.value;var s=f.querySelector('[type=submit]');if(s){s.setAttribute('aria-busy','true');s.setAttribute('aria-disabled','true')}var a=f.querySelector('[data-early=ack]');if(a)a.textContent=b}},true);
+  return `(function(r,k,p,c){try{var d=document,L=d.documentElement.lang;function q(n){return d.querySelector('[data-early='+n+']')}function show(e,text){if(!e)return;e.textContent=text;e.classList.remove(c);e.removeAttribute('aria-hidden')}
+d.addEventListener('submit',function(e){if(window.__checkoutReady)return;e.preventDefault();var f=e.target,m=f&&f.elements&&f.elements.method;if(m&&m.value){window.__checkoutChosen=m.value;var s=f.querySelector('[type=submit]');if(s){s.setAttribute('aria-busy','true');s.setAttribute('aria-disabled','true')}var a=f.querySelector('[data-early=ack]');if(a)a.hidden=false}},true);
 var t=new URLSearchParams(location.hash.slice(1)).get('token')||new URLSearchParams(location.search).get('token');if(!t){try{t=sessionStorage.getItem(k)}catch(e){}}if(!t)return;
 window.__checkoutEarly={reference:r,token:t,startedAt:performance.now(),response:fetch(p,{headers:{accept:'application/json','x-checkout-token':t,'x-checkout-locale':L},cache:'no-store',credentials:'omit'}).then(function(res){if(res.ok)res.clone().json().then(function(j){var o=j&&j.data&&j.data.checkout;if(!o||o.status!=='pending'||window.__checkoutReady)return;var f;try{f=new Intl.NumberFormat(L,{style:'currency',currency:o.currency_code})}catch(e){f=new Intl.NumberFormat(L,{minimumFractionDigits:2,maximumFractionDigits:2})}var x=f.format(o.amount),a=q('amount');if(a){show(a,x);a.style.setProperty('--chars',x.length);a.setAttribute('data-testid','amount')}if(o.description)show(q('description'),o.description)}).catch(function(){});return res})}}catch(e){}})(${args})`;
 }
@@ -77,9 +74,18 @@ export function takeEarlySession<T>(reference: string, token: string): Promise<A
   })();
 }
 
-/** The app has taken over (call once it has hydrated): the method submitted before then, if any. */
+/**
+ * The app has taken over (call once it has hydrated, before paint): the method submitted before then,
+ * if any. What the inline script marked on the form (busy button, "Opening…") is put back, so that
+ * from now on only the app's own state shows it.
+ */
 export function takeEarlyChoice(): string | null {
   window.__checkoutReady = true;
+  for (const button of document.querySelectorAll('form [type=submit][aria-busy]')) {
+    button.removeAttribute('aria-busy');
+    button.removeAttribute('aria-disabled');
+  }
+  for (const ack of document.querySelectorAll<HTMLElement>('[data-early=ack]')) ack.hidden = true;
   const chosen = window.__checkoutChosen ?? null;
   window.__checkoutChosen = undefined;
   return chosen;

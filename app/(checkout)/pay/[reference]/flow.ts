@@ -165,7 +165,10 @@ export function phoneProblem(t: Translate, raw: string, network: Network, offere
     return t('phone_other_network', { owner: problem.belongsTo, network: network.label });
   }
   if (problem.kind === 'other_country')
-    return t('phone_other_country', { code: network.country_calling_code, example: ltrText(network.example) });
+    return t('phone_other_country', {
+      code: ltrText(`+${network.country_calling_code}`),
+      example: ltrText(network.example),
+    });
   return t('phone_invalid', { network: network.label, example: ltrText(network.example) });
 }
 

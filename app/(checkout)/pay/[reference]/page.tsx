@@ -6,7 +6,7 @@ import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { isolated } from '@/lib/platform/http/isolated';
 import { CheckoutApp } from './checkout-app';
-import { customerPageLocale, firstScreen } from '../../customer-locale';
+import { customerPageLocale, firstScreen } from '../../customer-page-locale';
 import frame from './frame.module.css';
 import { earlySessionScript } from './early-session';
 import { PAYMENT_REFERENCE } from '@/lib/checkout/reference';
@@ -75,7 +75,6 @@ export default async function CheckoutPage({ params }: Props) {
           dangerouslySetInnerHTML={{
             __html: earlySessionScript(reference, {
               placeholderClass: frame.placeholder!,
-              busyText: messages.continue_busy,
             }),
           }}
         />

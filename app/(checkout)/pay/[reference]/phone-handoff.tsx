@@ -52,7 +52,7 @@ export function PhoneHandoff({
         <h2 className={css.title}>{t('handoff_title')}</h2>
         <p>{t('handoff_body')}</p>
         {qr ? (
-          <img className={css.code} src={qr} alt={t('handoff_qr_label')} width={220} height={220} />
+          <img className={css.code} src={qr} alt={t('handoff_qr_label')} width={256} height={256} />
         ) : (
           <span className={css.code} aria-hidden="true" />
         )}

@@ -5,7 +5,7 @@ import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
 import { ContactBlock } from './contact';
-import { attemptNetwork, mobileNetworks, networkName, nowrap, safeRedirect } from './flow';
+import { attemptNetwork, ltrText, mobileNetworks, networkName, nowrap, safeRedirect } from './flow';
 import { MoneyNote } from './money-note';
 import type { ScreenProps } from './screen-props';
 import { parseTimestamp } from './session';
@@ -43,7 +43,7 @@ export function Paid({ session, paidHere }: ScreenProps) {
   const method = mobile
     ? t('receipt_mobile_money', {
         network: network ? networkName(network, mobileNetworks(session), locale) : (attempt?.network ?? ''),
-        phone: attempt?.method === 'mobile_money' ? nowrap(attempt.phone ?? '') : '',
+        phone: attempt?.method === 'mobile_money' && attempt.phone ? ltrText(nowrap(attempt.phone)) : '',
       }).trim()
     : checkout.payment_method === 'bank_transfer'
       ? t('method_bank_transfer')

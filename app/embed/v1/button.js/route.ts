@@ -8,6 +8,15 @@ import { buttonScript } from '@/lib/surfaces/embed/button-script';
 export function GET(request: Request): Response {
   const { body, etag } = buttonScript();
   const headers = { etag, 'content-type': 'text/javascript; charset=utf-8' };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers });
+}
+
+/** If-None-Match: a list, `*`, and weak tags (a proxy that compresses weakens them) compare by their value. */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === etag;
+  });
 }

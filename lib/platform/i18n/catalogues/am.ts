@@ -49,7 +49,7 @@ export const am: Catalogue = {
   phone_required: 'የሞባይል ገንዘብ ቁጥርዎን ያስገቡ።',
   phone_invalid: 'ትክክለኛ የ{network} ቁጥር ያስገቡ፣ ለምሳሌ {example}።',
   phone_other_network: 'ይህ የ{owner} ቁጥር ነው እንጂ የ{network} አይደለም። {owner}ን ይምረጡ፣ ወይም የ{network} ቁጥር ያስገቡ።',
-  phone_other_country: 'የ+{code} ቁጥር ያስገቡ፣ ለምሳሌ {example}።',
+  phone_other_country: 'የ{code} ቁጥር ያስገቡ፣ ለምሳሌ {example}።',
   network_required: 'ኔትወርክዎን ይምረጡ።',
   pay_button: '{amount} ይክፈሉ',
   pay_another_way: 'በሌላ መንገድ ይክፈሉ',

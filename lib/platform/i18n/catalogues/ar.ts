@@ -50,7 +50,7 @@ export const ar: Catalogue = {
   phone_required: 'أدخل رقم محفظة الهاتف المحمول.',
   phone_invalid: 'أدخل رقم {network} صحيحًا، مثل {example}.',
   phone_other_network: 'هذا رقم {owner} وليس {network}. اختر {owner}، أو أدخل رقم {network}.',
-  phone_other_country: 'أدخل رقمًا يبدأ بـ +{code}، مثل {example}.',
+  phone_other_country: 'أدخل رقمًا يبدأ بـ {code}، مثل {example}.',
   network_required: 'اختر شبكتك.',
   pay_button: 'ادفع {amount}',
   pay_another_way: 'الدفع بطريقة أخرى',

@@ -51,7 +51,7 @@ export const en = {
   phone_required: 'Enter your mobile money number.',
   phone_invalid: 'Enter a valid {network} number, for example {example}.',
   phone_other_network: 'This is a {owner} number, not {network}. Choose {owner}, or enter a {network} number.',
-  phone_other_country: 'Enter a +{code} number, for example {example}.',
+  phone_other_country: 'Enter a {code} number, for example {example}.',
   network_required: 'Choose your network.',
   pay_button: 'Pay {amount}',
   pay_another_way: 'Pay another way',

@@ -52,7 +52,7 @@ export const fr: Catalogue = {
   phone_invalid: 'Saisissez un numéro {network} valide, par exemple {example}.',
   phone_other_network:
     'Ce numéro est un numéro {owner}, pas {network}. Choisissez {owner}, ou saisissez un numéro {network}.',
-  phone_other_country: 'Saisissez un numéro +{code}, par exemple {example}.',
+  phone_other_country: 'Saisissez un numéro {code}, par exemple {example}.',
   network_required: 'Choisissez votre réseau.',
   pay_button: 'Payer {amount}',
   pay_another_way: 'Payer autrement',

@@ -51,7 +51,7 @@ export const ha: Catalogue = {
   phone_required: 'Ku saka lambarku ta mobile money.',
   phone_invalid: 'Ku saka ingantacciyar lambar {network}, misali {example}.',
   phone_other_network: 'Wannan lambar {owner} ce, ba ta {network} ba. Ku zaɓi {owner}, ko ku saka lambar {network}.',
-  phone_other_country: 'Ku saka lambar +{code}, misali {example}.',
+  phone_other_country: 'Ku saka lambar {code}, misali {example}.',
   network_required: 'Ku zaɓi layin wayarku.',
   pay_button: 'Biya {amount}',
   pay_another_way: 'Biya ta wata hanya',

@@ -51,7 +51,7 @@ export const pt: Catalogue = {
   phone_required: 'Introduza o número da sua carteira móvel.',
   phone_invalid: 'Introduza um número {network} válido, por exemplo, {example}.',
   phone_other_network: 'Este é um número {owner}, não {network}. Escolha {owner} ou introduza um número {network}.',
-  phone_other_country: 'Introduza um número +{code}, por exemplo, {example}.',
+  phone_other_country: 'Introduza um número {code}, por exemplo, {example}.',
   network_required: 'Escolha a sua rede.',
   pay_button: 'Pagar {amount}',
   pay_another_way: 'Pagar de outra forma',

@@ -51,7 +51,7 @@ export const sw: Catalogue = {
   phone_required: 'Weka namba yako ya pesa kwa simu.',
   phone_invalid: 'Weka namba sahihi ya {network}, kwa mfano {example}.',
   phone_other_network: 'Hii ni namba ya {owner}, si {network}. Chagua {owner}, au weka namba ya {network}.',
-  phone_other_country: 'Weka namba ya +{code}, kwa mfano {example}.',
+  phone_other_country: 'Weka namba ya {code}, kwa mfano {example}.',
   network_required: 'Chagua mtandao wako.',
   pay_button: 'Lipa {amount}',
   pay_another_way: 'Lipa kwa njia nyingine',

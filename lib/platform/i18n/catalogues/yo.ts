@@ -50,7 +50,7 @@ export const yo: Catalogue = {
   phone_required: 'Ẹ tẹ nọ́mbà mobile money yín.',
   phone_invalid: 'Ẹ tẹ nọ́mbà {network} tó tọ́, fún àpẹẹrẹ {example}.',
   phone_other_network: 'Nọ́mbà {owner} nìyí, kì í ṣe {network}. Ẹ yan {owner}, tàbí kí ẹ tẹ nọ́mbà {network}.',
-  phone_other_country: 'Ẹ tẹ nọ́mbà +{code}, fún àpẹẹrẹ {example}.',
+  phone_other_country: 'Ẹ tẹ nọ́mbà {code}, fún àpẹẹrẹ {example}.',
   network_required: 'Ẹ yan nẹ́tíwọ́ọ̀kì yín.',
   pay_button: 'San {amount}',
   pay_another_way: 'Sanwó ní ọ̀nà míì',

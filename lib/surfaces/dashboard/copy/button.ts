@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Developers → Checkout button: the builder, its live preview, the snippet, the mode's buttons. */
 const en = {
@@ -60,7 +61,7 @@ const en = {
   older: 'Older',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Bouton de paiement',

@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { CheckoutStatus } from '../../../platform/vocabulary';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** The Checkouts section: the list, one checkout's page (its timeline) and the payment link form. */
 const en = {
@@ -117,7 +118,7 @@ const en = {
   fact_meta_data: 'Metadata',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Paiements',

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** The Developers section: API keys (and the links to the API's reference). */
 const en = {
@@ -72,7 +73,7 @@ const en = {
   button_open: 'Open the button builder',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Développeurs',

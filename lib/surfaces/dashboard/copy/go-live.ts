@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { GoLiveStatus } from '../../../platform/vocabulary';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Going live: the business's application to take real money, and where it stands. */
 const en = {
@@ -72,7 +73,7 @@ const en = {
   earlier_item: 'Application started {date}: {status}',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Passer en mode réel',

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** The dashboard's home. */
 const en = {
@@ -34,7 +35,7 @@ const en = {
   show_table: 'Show as a table',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   balances: 'Soldes',

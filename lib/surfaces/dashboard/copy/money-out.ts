@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** The Money out section: withdrawals, payouts and the payment accounts they go to. */
 const en = {
@@ -100,7 +101,7 @@ const en = {
   is_primary: 'Make it the primary account for its currency',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Sorties',

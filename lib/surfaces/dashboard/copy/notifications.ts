@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { TeamNotice } from '../../../merchants/mail/preferences';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Settings → Notifications: which money mails the member gets from this business. */
 const en = {
@@ -23,7 +24,7 @@ const en = {
   string
 >;
 
-export type NotificationWords = Record<keyof typeof en, string>;
+export type NotificationWords = Translated<typeof en>;
 
 const fr: NotificationWords = {
   tab: 'Notifications',

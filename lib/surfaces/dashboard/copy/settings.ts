@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { MemberRole } from '../../../platform/vocabulary';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Settings: the team and its invitations, the person's own sessions, passkeys and two-step verification, the audit log. */
 const en = {
@@ -105,7 +106,7 @@ const en = {
   pages: 'Pages of the audit log',
 } as const;
 
-export type SettingsWords = Record<keyof typeof en, string>;
+export type SettingsWords = Translated<typeof en>;
 
 const fr: SettingsWords = {
   title: 'Paramètres',

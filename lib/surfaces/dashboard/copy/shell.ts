@@ -1,5 +1,6 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
 import type { ActionCode } from '../perform';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** The dashboard's frame (navigation, modes, the business switcher) and the refusals every form may show. */
 const en = {
@@ -67,7 +68,7 @@ const en = {
   refused_other: 'This was refused:',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   lang: 'fr',

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Transactions: the list, its filters and the CSV export. */
 const en = {
@@ -25,7 +26,7 @@ const en = {
   page_of: 'Page {page} of {pages} ({total} transactions)',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Transactions',

@@ -1,4 +1,5 @@
 import type { PeopleLocale } from '../../../platform/i18n/locale';
+import type { Translated } from '../../../platform/i18n/catalogue-types';
 
 /** Wallets: balances, each wallet's statement, and settlements. */
 const en = {
@@ -28,7 +29,7 @@ const en = {
   next: 'Older',
 } as const;
 
-type Words = Record<keyof typeof en, string>;
+type Words = Translated<typeof en>;
 
 const fr: Words = {
   title: 'Portefeuilles',

@@ -15,6 +15,8 @@ import {
 export const firstScreen = cache(firstScreenFor);
 /** A payment link's public face; once per request. */
 export const linkOf = cache((slug: string) => describePublicLink(getDb(), slug));
+// The proxy sets the header below on every customer's page; a request it did not see (a prefetch)
+// has no header, or one the client wrote: it can only name a language or a page, never more.
 
 /**
  * The language of a customer's page (the hosted page, a payment link's page), for the page and for
@@ -25,12 +27,13 @@ export const customerPageLocale = cache(async (): Promise<Locale> => {
   const requestHeaders = await headers();
   const fromRequest = localeOf(requestHeaders.get(LOCALE_REQUEST_HEADER));
   if (fromRequest) return fromRequest;
-  const [, kind, id] = /^\/(pay|l)\/([^/]+)/.exec(requestHeaders.get(CUSTOMER_PAGE_HEADER) ?? '') ?? [];
+  // The path as proxy.ts wrote it (letters, digits, dashes); anything else looks nothing up.
+  const [, kind, id] = /^\/(pay|l)\/([A-Za-z0-9-]{1,64})$/.exec(requestHeaders.get(CUSTOMER_PAGE_HEADER) ?? '') ?? [];
   const merchantDefault =
     kind === 'pay' && id
-      ? (await firstScreen(decodeURIComponent(id)))?.brand.defaultLocale
+      ? (await firstScreen(id))?.brand.defaultLocale
       : kind === 'l' && id
-        ? (await linkOf(decodeURIComponent(id)))?.branding.default_locale
+        ? (await linkOf(id))?.branding.default_locale
         : null;
   return localeOf(merchantDefault) ?? DEFAULT_LOCALE;
 });
