@@ -22,6 +22,10 @@ const nextConfig: NextConfig = {
     // trips, where each script is a request of its own. Merging chunks under 200 KB (unminified) took
     // the page from 8 scripts to 6 and 151.9 to 149.6 KiB with headers (bench/README.md, bench:page).
     turbopackChunking: { minChunkSize: 200_000 },
+    // The CSS in the HTML, not a stylesheet to fetch: on the same network the page's inline script
+    // (which starts the session read that paints the amount) no longer waits a round trip for the
+    // stylesheet, nor does the first paint (bench/README.md, bench:page, issue 32).
+    inlineCss: true,
     // Next's limit is per process, not per page: it is the go-live page's (one 5 MB document). The
     // server edge refuses anything larger with a 413 before Next (which would answer 500), and holds
     // every other page to 1 MB (lib/platform/http/page-guard.ts).

@@ -70,6 +70,18 @@ async function check(page: Page, testInfo: TestInfo, code: Locale, name: string)
   await snap(page, testInfo, `lang-${code}-${name}`);
 }
 
+/** Whether an element's text is drawn left to right: its first character left of its last. */
+const drawnLeftToRight = (element: Element) => {
+  const text = element.firstChild!;
+  const range = document.createRange();
+  const x = (at: number) => {
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    return range.getBoundingClientRect().left;
+  };
+  return x(0) < x(text.textContent!.length - 1);
+};
+
 async function expectDirection(page: Page, code: Locale) {
   const dir = LANGUAGES[code].dir;
   await expect(page.locator('html')).toHaveAttribute('lang', code);
@@ -115,6 +127,9 @@ for (const code of CODES) {
     await page.getByRole('button', { name: t('try_again') }).click();
     await payWithMobileMoney(page, code, '0244123333');
     await expect(title(page, t('approve_title'))).toBeVisible();
+    // Whatever the page's direction, the number and the USSD code read left to right.
+    for (const kept of [screen(page).getByText(/^\+233/), screen(page).locator('a[href^="tel:"]')])
+      expect(await kept.first().evaluate(drawnLeftToRight), `${code}: ${await kept.first().textContent()}`).toBe(true);
     await check(page, testInfo, code, 'approve');
     await page
       .getByRole('group', { name: t('sim_mm_legend') })

@@ -3,8 +3,7 @@
  * contrast ratio against it.
  */
 export const DEFAULT_PRIMARY_COLOR = '#0B5FFF';
-/** A brand colour as stored and accepted: `#` and six hex digits. */
-export const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
+export { HEX_COLOUR } from './hex-colour';
 const DARK_TEXT = '#111111';
 const LIGHT_TEXT = '#FFFFFF';
 

@@ -46,6 +46,8 @@ describe('branding', () => {
       { primary_color: 'red' },
       { accepted_methods: [] },
       { accepted_methods: ['cash'] },
+      { default_locale: 'de' },
+      { default_locale: 'SW ' },
       { unknown: true },
     ]) {
       const res = await merchant.send(contract.updateBranding, { body: bad });
@@ -53,6 +55,23 @@ describe('branding', () => {
       expectStatus(res, 422, JSON.stringify(bad));
       expectErrorShape(res.body, 'validation_error');
     }
+  });
+
+  it('keeps a default language for the page, one of the catalogue’s, and clears it with null', async () => {
+    const { merchant } = await checkoutWithPage();
+    expect((await merchant.ok(contract.getBranding)).body.data.default_locale).toBeNull();
+    const set = await merchant.ok(contract.updateBranding, { body: { default_locale: 'am' } });
+    expect(set.body.data.default_locale).toBe('am');
+    // Other fields left out keep it; null clears it.
+    expect((await merchant.ok(contract.updateBranding, { body: { display_name: 'Abebe' } })).body.data).toMatchObject({
+      default_locale: 'am',
+    });
+    const refused = await merchant.send(contract.updateBranding, { body: { default_locale: 'xx' } });
+    expectStatus(refused, 422);
+    expect(JSON.stringify(refused.body)).toContain('default_locale');
+    expect((await merchant.ok(contract.getBranding)).body.data.default_locale).toBe('am');
+    const cleared = await merchant.ok(contract.updateBranding, { body: { default_locale: null } });
+    expect(cleared.body.data.default_locale).toBeNull();
   });
 
   it('sends a paid customer to the success URL with checkout_id, reference and status', async () => {

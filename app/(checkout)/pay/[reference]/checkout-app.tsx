@@ -1,8 +1,18 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { FirstScreen } from '@/lib/collections/hosted-page/first-screen';
-import type { LanguageChoice, Locale } from '@/lib/platform/i18n/locale';
+import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { CheckoutFrame, usePageContext } from './checkout-frame';
 import frame from './frame.module.css';
@@ -19,9 +29,10 @@ import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
-import { LanguagePicker } from './language-picker';
-import { NoToken } from './no-token';
-import { PhoneHandoff } from './phone-handoff';
+import { useWideScreen } from './use-wide-screen';
+
+// Only a wide screen with a mouse offers it: phones never download it (nor its QR library).
+const PhoneHandoff = lazy(() => import('./phone-handoff').then((m) => ({ default: m.PhoneHandoff })));
 
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
@@ -33,13 +44,17 @@ import { PhoneHandoff } from './phone-handoff';
 export function CheckoutApp({
   reference,
   locale,
-  languages,
+  picker,
+  noToken,
   messages,
   first,
 }: {
   reference: string;
   locale: Locale;
-  languages: LanguageChoice[];
+  /** The language picker, drawn by the server (language-picker.tsx): no code of it in the page's JavaScript. */
+  picker: ReactNode;
+  /** The screen of a link without its token (no-token.tsx), drawn by the server the same way. */
+  noToken: ReactNode;
   messages: Messages;
   first: FirstScreen | null;
 }) {
@@ -53,6 +68,7 @@ export function CheckoutApp({
   const { ctx, t, announce, announcement, headingRef } = usePageContext(messages, locale, serverNow);
   const actions = usePaymentActions(reference, t, checkout, setView, phoneInput);
   const { form, setForm } = actions;
+  const wide = useWideScreen();
 
   const firstChoice = phase === 'loading' ? (first?.choice ?? null) : null;
   const screen: Screen =
@@ -133,17 +149,19 @@ export function CheckoutApp({
         />
       );
 
-  // The token goes along only when this tab could not keep it (storage refused): it is in memory alone.
-  const languageHref = (code: Locale) =>
-    `?locale=${code}${checkout.tokenInMemoryOnly && token ? `#token=${encodeURIComponent(token)}` : ''}`;
+  // A picker's link reloads the page; where this tab could not keep the token (storage refused), the
+  // token goes along in the link's fragment, or the page in the new language could not open the payment.
+  const carryToken = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a[hreflang]');
+    if (link instanceof HTMLAnchorElement && checkout.tokenInMemoryOnly && token)
+      link.hash = `token=${encodeURIComponent(token)}`;
+  };
 
   return (
     <CheckoutFrame
       ctx={ctx}
       brand={brand}
-      picker={
-        <LanguagePicker locale={locale} languages={languages} label={t('language_label')} hrefFor={languageHref} />
-      }
+      picker={<div onClickCapture={carryToken}>{picker}</div>}
       banner={(session?.sandbox ?? first?.sandbox) && <p className={frame.sandbox}>{t('sandbox_banner')}</p>}
       summary={summary}
       screen={screen}
@@ -156,7 +174,7 @@ export function CheckoutApp({
         </p>
       )}
       {screen === 'loading' && <Loading />}
-      {screen === 'no_token' && <NoToken merchant={first?.brand.displayName ?? null} />}
+      {screen === 'no_token' && noToken}
       {screen === 'invalid' && (
         <>
           <Icon kind="bad" />
@@ -207,11 +225,14 @@ export function CheckoutApp({
           />
         )
       )}
-      {session &&
+      {wide &&
+        session &&
         token &&
         (screen === 'choose' || screen === 'mobile_money_form') &&
         session.methods.some((m) => m.method === 'mobile_money') && (
-          <PhoneHandoff reference={reference} token={token} pollNow={checkout.pollNow} />
+          <Suspense fallback={null}>
+            <PhoneHandoff reference={reference} token={token} pollNow={checkout.pollNow} />
+          </Suspense>
         )}
     </CheckoutFrame>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { HEX_COLOUR } from '@/lib/merchants/branding/colour';
+import { HEX_COLOUR } from '@/lib/merchants/branding/hex-colour';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { translator } from '@/lib/platform/i18n/translate';

@@ -199,7 +199,11 @@ function ManualApproval({ network, name }: { network: Network | undefined; name:
   return (
     <p data-testid="manual-approval">
       {path.menu?.length
-        ? tx('approve_manual', { network: name, dial, menu: <strong>{path.menu.join(' › ')}</strong> })
+        ? tx('approve_manual', {
+            network: name,
+            dial,
+            menu: <strong className={frame.ltr}>{path.menu.join(' › ')}</strong>,
+          })
         : tx('approve_manual_dial', { network: name, dial })}
     </p>
   );

@@ -6,6 +6,8 @@ import { messagesFor } from '@/lib/platform/i18n/messages';
 import { translate } from '@/lib/platform/i18n/translate';
 import { isolated } from '@/lib/platform/http/isolated';
 import { CheckoutApp } from './checkout-app';
+import { LanguagePicker } from './language-picker';
+import { NoToken } from './no-token';
 import { customerPageLocale, firstScreen } from '../../customer-page-locale';
 import frame from './frame.module.css';
 import { earlySessionScript } from './early-session';
@@ -85,7 +87,15 @@ export default async function CheckoutPage({ params }: Props) {
       <CheckoutApp
         reference={reference}
         locale={locale}
-        languages={languageChoices()}
+        noToken={<NoToken messages={messages} locale={locale} merchant={first?.brand.displayName ?? null} />}
+        picker={
+          <LanguagePicker
+            locale={locale}
+            languages={languageChoices()}
+            label={translate(messages, locale, 'language_label')}
+            hrefFor={(code) => `?locale=${code}`}
+          />
+        }
         messages={messages}
         first={first}
       />
