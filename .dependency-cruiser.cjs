@@ -66,6 +66,20 @@ module.exports = {
       to: { pathNot: '^lib/surfaces/client/', dependencyTypesNot: ['core'] },
     },
     {
+      name: 'checkout-app-carries-one-catalogue',
+      comment:
+        "The customer's pages' client code gets one catalogue from the server, as a prop: it never imports the language list, the catalogues or the overrides at run time (types are fine). Only the server's files (pages, the server action, the server-drawn picker and no-token screen) may.",
+      severity: 'error',
+      from: {
+        path: '^app/[(]checkout[)]/',
+        pathNot: '/(page|not-found|no-token|language-picker|opengraph-image|actions|customer-page-locale)[.]tsx?$',
+      },
+      to: {
+        path: '^lib/platform/i18n/(languages|messages|overrides|override-setting|locale|catalogues/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'lib-never-imports-app',
       comment: 'Route files and pages use lib/, never the other way round',
       severity: 'error',

@@ -180,7 +180,7 @@ test("a shop owner's first week, from sign-up to a live payment and a withdrawal
   await look(page, testInfo, 'payment-link-paid');
 
   // The customer's receipt and the owner's notice.
-  await mailTo(page, buyer, /Your receipt from Ama Fabrics/, 2);
+  await mailTo(page, buyer, /Your receipt from \u2068?Ama Fabrics/, 2);
   await mailTo(page, email, /Payment received/, 2);
   await look(page, testInfo, 'mailbox');
 

@@ -8,12 +8,9 @@ import type { PlaceholdersOf } from './catalogue-types';
  */
 export type Translate = <K extends MessageKey>(key: K, ...vars: VarsArg<K>) => string;
 
-const pluralRules = new Map<string, Intl.PluralRules>();
 function formOf(message: string | PluralForms, locale: string, values: Record<string, unknown>): string {
   if (typeof message === 'string') return message;
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-  return message[rules.select(Number(values.count))] ?? message.other;
+  return message[new Intl.PluralRules(locale).select(Number(values.count))] ?? message.other;
 }
 
 /** A text with its `{name}` holes filled; a hole with no value stays as it is (a visible mistake, not a silent one). */

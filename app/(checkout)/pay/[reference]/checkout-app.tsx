@@ -1,16 +1,6 @@
 'use client';
 
-import {
-  Suspense,
-  lazy,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { FirstScreen } from '@/lib/collections/hosted-page/first-screen';
 import type { Locale } from '@/lib/platform/i18n/locale';
 import type { Messages } from '@/lib/platform/i18n/messages';
@@ -29,10 +19,10 @@ import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
 import { usePaymentActions } from './use-payment-actions';
 import { useStepHistory, type StepEntry } from './use-step-history';
-import { useWideScreen } from './use-wide-screen';
+import type { PhoneHandoff as Handoff } from './phone-handoff';
 
-// Only a wide screen with a mouse offers it: phones never download it (nor its QR library).
-const PhoneHandoff = lazy(() => import('./phone-handoff').then((m) => ({ default: m.PhoneHandoff })));
+/** Where "pay on your phone instead" is offered: a wide screen with a mouse (a laptop, not the phone). */
+const WIDE = '(min-width: 48rem) and (hover: hover)';
 
 /**
  * The hosted checkout page: the session (use-checkout-session.ts), the customer's actions
@@ -68,7 +58,12 @@ export function CheckoutApp({
   const { ctx, t, announce, announcement, headingRef } = usePageContext(messages, locale, serverNow);
   const actions = usePaymentActions(reference, t, checkout, setView, phoneInput);
   const { form, setForm } = actions;
-  const wide = useWideScreen();
+  // Loaded only where offered: phones never download it, nor its QR library.
+  const [PhoneHandoff, setPhoneHandoff] = useState<typeof Handoff | null>(null);
+  useEffect(() => {
+    if (window.matchMedia(WIDE).matches)
+      void import('./phone-handoff').then((m) => setPhoneHandoff(() => m.PhoneHandoff));
+  }, []);
 
   const firstChoice = phase === 'loading' ? (first?.choice ?? null) : null;
   const screen: Screen =
@@ -225,14 +220,12 @@ export function CheckoutApp({
           />
         )
       )}
-      {wide &&
+      {PhoneHandoff &&
         session &&
         token &&
         (screen === 'choose' || screen === 'mobile_money_form') &&
         session.methods.some((m) => m.method === 'mobile_money') && (
-          <Suspense fallback={null}>
-            <PhoneHandoff reference={reference} token={token} pollNow={checkout.pollNow} />
-          </Suspense>
+          <PhoneHandoff reference={reference} token={token} pollNow={checkout.pollNow} />
         )}
     </CheckoutFrame>
   );

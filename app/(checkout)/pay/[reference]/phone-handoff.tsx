@@ -8,7 +8,7 @@ import { usePage } from './ui';
 const HANDOFF_POLL_MS = 3000;
 
 /**
- * "Pay on your phone instead", on a wide screen only (the page loads this file only there): a QR code of this checkout's own link,
+ * "Pay on your phone instead", on a wide screen with a mouse only (checkout-app.tsx loads this file only there): a QR code of this checkout's own link,
  * drawn here (the token never leaves the browser; the library loads only when the code is opened),
  * so a customer who opened the link on a laptop pays with the phone that holds the wallet. This
  * page asks for news every few seconds while the code is open and follows the payment to its receipt.
