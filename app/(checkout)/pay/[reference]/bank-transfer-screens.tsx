@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
@@ -13,13 +13,15 @@ import {
   CopyRow,
   NoticeBox,
   Ref,
-  SimulateControls,
   Spinner,
   Title,
   plainAmount,
   usePage,
   useServerNow,
 } from './ui';
+
+// The sandbox's controls load only for a test checkout (sandbox-controls.tsx).
+const TransferSimulation = lazy(() => import('./sandbox-controls').then((m) => ({ default: m.TransferSimulation })));
 
 /**
  * Paying by bank transfer: where to send the money (only the account fields of the currency), to
@@ -66,31 +68,6 @@ function BankAccountRows({
       {account?.branch_code && <CopyRow label={t('branch_code')} value={account.branch_code} kind="code" />}
       {account?.swift_code && <CopyRow label={t('swift_code')} value={account.swift_code} kind="code" />}
     </dl>
-  );
-}
-
-function TransferSimulation({ session, busy, onSimulate }: Pick<ScreenProps, 'session' | 'busy' | 'onSimulate'>) {
-  const { t, money } = usePage();
-  if (!session.sandbox) return null;
-  const one = money(1, session.checkout.currency_code);
-  const sims: [string, 'exact' | 'short' | 'over' | 'duplicate', string][] = [
-    ['sim_exact', 'exact', t('sim_exact')],
-    ['sim_short', 'short', t('sim_short', { amount: one })],
-    ['sim_over', 'over', t('sim_over', { amount: one })],
-    ['sim_duplicate', 'duplicate', t('sim_duplicate')],
-  ];
-  return (
-    <SimulateControls
-      legend={t('sim_transfer_legend')}
-      busy={busy}
-      onSimulate={onSimulate}
-      buttons={sims.map(([action, scenario, label]) => ({
-        action,
-        label,
-        path: '/api/sandbox/bank-transfers',
-        body: { payment_reference: session.checkout.payment_reference, scenario },
-      }))}
-    />
   );
 }
 
@@ -150,7 +127,11 @@ export function BankDetails(props: ScreenProps) {
         </ActionButton>
         <PayAnotherWay session={session} onRetry={onRetry} />
       </div>
-      <TransferSimulation {...props} />
+      {props.session.sandbox && (
+        <Suspense fallback={null}>
+          <TransferSimulation {...props} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -282,7 +263,11 @@ export function BankWaiting(props: ScreenProps) {
           />
         </details>
       )}
-      <TransferSimulation {...props} />
+      {props.session.sandbox && (
+        <Suspense fallback={null}>
+          <TransferSimulation {...props} />
+        </Suspense>
+      )}
     </>
   );
 }

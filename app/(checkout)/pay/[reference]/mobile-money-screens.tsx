@@ -1,7 +1,7 @@
 'use client';
 
 import { PROMPT_RESEND_AFTER_SECONDS } from '@/lib/collections/hosted-page/rules';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, type FormEvent } from 'react';
 import frame from './frame.module.css';
 import controls from './controls.module.css';
 import panels from './panels.module.css';
@@ -9,18 +9,11 @@ import { UnavailableNote } from './choose-method';
 import { attemptNetwork, ltrText, mobileNetworks, networkKey, networkName, nowrap } from './flow';
 import type { ScreenProps } from './screen-props';
 import { parseTimestamp, type Network } from './session';
-import {
-  ActionButton,
-  Amount,
-  Checking,
-  NoticeBox,
-  SimulateControls,
-  Spinner,
-  Title,
-  clockText,
-  usePage,
-  useServerNow,
-} from './ui';
+import { ActionButton, Amount, Checking, NoticeBox, Spinner, Title, clockText, usePage, useServerNow } from './ui';
+
+// The sandbox's numbers and buttons load only for a test checkout (sandbox-controls.tsx).
+const PromptSimulation = lazy(() => import('./sandbox-controls').then((m) => ({ default: m.PromptSimulation })));
+const SandboxNumbers = lazy(() => import('./sandbox-controls').then((m) => ({ default: m.SandboxNumbers })));
 
 /** Paying by mobile money: the network (and its country) and number, then "approve on your phone". */
 
@@ -128,16 +121,9 @@ export function MobileMoneyForm({
       </form>
       <UnavailableNote session={session} />
       {session.sandbox && !locked && (
-        <div className={`${panels.note} ${frame.noPrint}`}>
-          <p className={panels.boxTitle}>{t('sandbox_numbers_title')}</p>
-          <ul className={`${panels.simList} ${frame.small}`}>
-            <li>{t('sandbox_number_1111')}</li>
-            <li>{t('sandbox_number_2222')}</li>
-            <li>{t('sandbox_number_3333')}</li>
-            <li>{t('sandbox_number_4444')}</li>
-            <li>{t('sandbox_number_other')}</li>
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <SandboxNumbers />
+        </Suspense>
       )}
       {session.methods.length > 1 && (
         <div className={controls.actions}>
@@ -226,12 +212,6 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
       announce(t('announce_time_up'));
     }
   }, [timeUp, announce, t]);
-  const sims: [string, 'success' | 'declined' | 'insufficient_funds' | 'timeout', string][] = [
-    ['sim_success', 'success', t('sim_approve')],
-    ['sim_declined', 'declined', t('sim_decline')],
-    ['sim_insufficient', 'insufficient_funds', t('sim_insufficient')],
-    ['sim_timeout', 'timeout', t('sim_no_answer')],
-  ];
   return (
     <>
       <Spinner />
@@ -275,17 +255,9 @@ export function Approve({ session, busy, notice, onSimulate, onResend, onRetry }
         <p className={frame.small}>{t('approve_resend_wait', { seconds: String(resendIn) })}</p>
       )}
       {session.sandbox && (
-        <SimulateControls
-          legend={t('sim_mm_legend')}
-          busy={busy}
-          onSimulate={onSimulate}
-          buttons={sims.map(([action, outcome, label]) => ({
-            action,
-            label,
-            path: `/api/sandbox/mobile-money/${encodeURIComponent(attempt.id)}`,
-            body: { outcome },
-          }))}
-        />
+        <Suspense fallback={null}>
+          <PromptSimulation attempt={attempt} busy={busy} onSimulate={onSimulate} />
+        </Suspense>
       )}
     </>
   );

@@ -336,37 +336,3 @@ export function NoticeBox({ notice }: { notice: Notice }) {
     </div>
   );
 }
-
-/** Sandbox only: buttons that play the customer's or the bank's part through /api/sandbox/**. */
-export function SimulateControls({
-  legend,
-  buttons,
-  busy,
-  onSimulate,
-}: {
-  legend: string;
-  buttons: { action: string; label: string; path: string; body: unknown }[];
-  busy: string | null;
-  onSimulate: (action: string, path: string, body: unknown) => Promise<void>;
-}) {
-  return (
-    <fieldset className={`${panels.sim} ${frame.noPrint}`}>
-      <legend>{legend}</legend>
-      <div className={panels.simButtons}>
-        {buttons.map(({ action, label, path, body }) => (
-          <button
-            key={action}
-            type="button"
-            className={panels.simButton}
-            aria-disabled={busy === action || undefined}
-            onClick={() => {
-              if (!busy) void onSimulate(action, path, body);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
