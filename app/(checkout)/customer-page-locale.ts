@@ -5,9 +5,9 @@ import { firstScreenFor } from '@/lib/collections/hosted-page/first-screen';
 import { getDb } from '@/lib/platform/db/client';
 import {
   CUSTOMER_PAGE_HEADER,
-  DEFAULT_LOCALE,
   LOCALE_REQUEST_HEADER,
   localeOf,
+  resolveLocale,
   type Locale,
 } from '@/lib/platform/i18n/locale';
 
@@ -35,5 +35,5 @@ export const customerPageLocale = cache(async (): Promise<Locale> => {
       : kind === 'l' && id
         ? (await linkOf(id))?.branding.default_locale
         : null;
-  return localeOf(merchantDefault) ?? DEFAULT_LOCALE;
+  return resolveLocale({}, null, merchantDefault);
 });
