@@ -14,6 +14,7 @@ import { FooterContact } from './contact';
 import { takeEarlyChoice } from './early-session';
 import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
+import { useScreenCode } from './bank-screens';
 import type { MethodId } from './session';
 import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
@@ -75,6 +76,10 @@ export function CheckoutApp({
           ? 'loading'
           : phase;
 
+  // A bank screen whose code is still on its way (bank-screens.ts): "Loading" meanwhile, and the
+  // heading is focused and the change announced once it is drawn.
+  const codeHere = useScreenCode(screen);
+
   useLayoutEffect(() => {
     const chosen = takeEarlyChoice();
     if (chosen === 'mobile_money' || chosen === 'bank_transfer') setPendingChoice(chosen);
@@ -100,6 +105,7 @@ export function CheckoutApp({
   // Each new screen: focus its heading and announce what changed.
   const previousScreen = useRef<Screen>('loading');
   useEffect(() => {
+    if (!codeHere) return;
     const before = previousScreen.current;
     previousScreen.current = screen;
     if (before === screen) return;
@@ -122,7 +128,7 @@ export function CheckoutApp({
     };
     const text = messagesByScreen[screen];
     if (text && !first) announce(text);
-  }, [screen, t, announce, checkout.sessionRef]);
+  }, [screen, codeHere, t, announce, checkout.sessionRef]);
 
   // Branding: the session's, else what the server could tell without the token, else neutral.
   const merchant = session?.merchant;
@@ -168,7 +174,7 @@ export function CheckoutApp({
           {t('offline')}
         </p>
       )}
-      {screen === 'loading' && <Loading />}
+      {(screen === 'loading' || !codeHere) && <Loading />}
       {screen === 'no_token' && noToken}
       {screen === 'invalid' && (
         <>
@@ -198,6 +204,7 @@ export function CheckoutApp({
         />
       ) : (
         session &&
+        codeHere &&
         screen !== 'loading' &&
         screen !== 'no_token' &&
         screen !== 'invalid' &&

@@ -1,6 +1,7 @@
 'use client';
 
-import { BankDetails, BankPreparing, BankWaiting } from './bank-transfer-screens';
+import { BankPreparing } from './bank-preparing';
+import { bankScreens } from './bank-screens';
 import { ChooseMethodOf } from './choose-method';
 import { Approve, MobileMoneyForm } from './mobile-money-screens';
 import { Closed, Confirming, Failed, NoMethods } from './outcome-screens';
@@ -9,6 +10,8 @@ import type { ScreenProps } from './screen-props';
 
 /** What every screen of a loaded session is given: the session, the form, and the customer's actions. */
 export function Screens(props: ScreenProps) {
+  // Loaded on their own (bank-screens.ts): the caller draws these two only once their code is here.
+  const bank = bankScreens();
   switch (props.screen) {
     case 'choose':
       return <ChooseMethodOf {...props} />;
@@ -21,9 +24,9 @@ export function Screens(props: ScreenProps) {
     case 'bank_preparing':
       return <BankPreparing {...props} />;
     case 'bank_details':
-      return <BankDetails {...props} />;
+      return bank && <bank.BankDetails {...props} />;
     case 'bank_waiting':
-      return <BankWaiting {...props} />;
+      return bank && <bank.BankWaiting {...props} />;
     case 'confirming':
       return <Confirming {...props} />;
     case 'paid':
