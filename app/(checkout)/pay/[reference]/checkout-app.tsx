@@ -14,7 +14,7 @@ import { FooterContact } from './contact';
 import { takeEarlyChoice } from './early-session';
 import { contactOnScreen, failureText, screenFor, type Screen, type View } from './flow';
 import { Screens } from './screens';
-import { useScreenCode } from './bank-screens';
+import { loadBankScreens, useScreenCode } from './bank-screens';
 import type { MethodId } from './session';
 import { ActionButton, Icon, Title, usePage } from './ui';
 import { useCheckoutSession } from './use-checkout-session';
@@ -84,7 +84,15 @@ export function CheckoutApp({
     const chosen = takeEarlyChoice();
     if (chosen === 'mobile_money' || chosen === 'bank_transfer') setPendingChoice(chosen);
   }, []);
-  const { chooseMethod } = actions;
+  const { chooseMethod: choose } = actions;
+  const chooseMethod = useCallback(
+    (method: MethodId) => {
+      // The account's screen loads while the account is asked for.
+      if (method === 'bank_transfer') loadBankScreens().catch(() => undefined);
+      return choose(method);
+    },
+    [choose],
+  );
   useEffect(() => {
     if (!pendingChoice || phase === 'loading') return;
     setPendingChoice(null);
@@ -218,7 +226,7 @@ export function CheckoutApp({
             setForm={setForm}
             phoneInput={phoneInput}
             paidHere={checkout.paidHere}
-            onChoose={actions.chooseMethod}
+            onChoose={chooseMethod}
             onPayMobileMoney={actions.payMobileMoney}
             onClaim={actions.claimTransfer}
             onRetry={actions.retry}

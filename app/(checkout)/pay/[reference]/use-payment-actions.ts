@@ -6,7 +6,6 @@ import { attemptNetwork, ltrText, mobileNetworks, networkKey, phoneProblem, type
 import { callApi, sessionPath, type ApiFailure, type ApiResult, type MethodId, type Session } from './session';
 import type { Notice } from './ui';
 import type { useCheckoutSession } from './use-checkout-session';
-import { loadBankScreens } from './bank-screens';
 
 export interface FormState {
   /** networkKey() of the chosen network: id and country. */
@@ -90,8 +89,6 @@ export function usePaymentActions(
         setView('mobile_money_form');
         return;
       }
-      // The account's screen loads while the account is asked for.
-      loadBankScreens().catch(() => undefined);
       const result = await post('bank', '/bank-transfer');
       if (!result.ok) await explain(result);
     },
