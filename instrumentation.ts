@@ -1,16 +1,18 @@
 /**
  * Next.js runs `register()` once in each server process, before it answers requests. It installs the
  * server edge (lib/platform/http/server-edge.ts): peer addresses for rate limits, methods Next cannot route,
- * trailing slashes on /api paths; and checks the settings and builds the checkout button's script.
+ * trailing slashes on /api paths; checks the settings and builds the checkout button's script; and
+ * starts exporting traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/platform/ops/tracing.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // The edge knows no domain: the operations that say which /api routes exist are handed to it here.
-  const [{ installServerEdge }, { OPERATIONS }, { config }, { buttonScript }] = await Promise.all([
+  const [{ installServerEdge }, { OPERATIONS }, { config }, { buttonScript }, { startTracing }] = await Promise.all([
     import('./lib/platform/http/server-edge'),
     import('./lib/surfaces/openapi/operations'),
     import('./lib/platform/config'),
     import('./lib/surfaces/embed/button-script'),
+    import('./lib/platform/ops/tracing'),
   ]);
   installServerEdge(OPERATIONS);
   // Settings (MESSAGE_OVERRIDES_FILE among them) and the button's script are checked when a server
@@ -18,4 +20,5 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   config();
   buttonScript();
+  await startTracing(config(), 'web');
 }

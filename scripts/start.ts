@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { closeDatabase } from '../lib/platform/db/client';
 import type { Config } from '../lib/platform/config';
 import { startWorker, survivingDatabaseOutages, type RunningWorker } from '../lib/worker/worker';
+import { startTracing } from '../lib/platform/ops/tracing';
 import path from 'node:path';
 import { DATA_DIR, prepareEnvironment } from './lib/environment';
 import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';
@@ -24,6 +25,8 @@ async function main() {
     env: { ...process.env },
   });
   if (config.WORKER_IN_PROCESS) survivingDatabaseOutages();
+  // The worker runs in this process, not Next's (whose traces instrumentation.ts starts).
+  const tracing = config.WORKER_IN_PROCESS ? await startTracing(config, 'worker') : null;
   const worker: RunningWorker | null = config.WORKER_IN_PROCESS
     ? await startWorker({ connectionString: config.DATABASE_URL, concurrency: config.WORKER_CONCURRENCY })
     : null;
@@ -34,6 +37,7 @@ async function main() {
     stopping = true;
     server.kill('SIGTERM');
     await worker?.stop().catch(() => {});
+    await tracing?.stop().catch(() => {});
     await closeDatabase().catch(() => {});
     await env.embedded?.stop().catch(() => {});
     process.exit(code);

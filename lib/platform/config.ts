@@ -54,6 +54,7 @@ export const configSchema = z.object({
         : [],
     ),
   ADMIN_API_TOKEN: secret('ADMIN_API_TOKEN').optional(),
+  METRICS_TOKEN: secret('METRICS_TOKEN').optional(),
   AUTH_SECRET: secret('AUTH_SECRET'),
   DEFAULT_CHECKOUT_LIFETIME_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
@@ -110,6 +111,8 @@ export const configSchema = z.object({
   /** lib/platform/log.ts reads LOG_FILE and LOG_FILE_LEVEL from the environment directly. */
   LOG_FILE: z.string().min(1).optional(),
   LOG_FILE_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
+  /** The standard OpenTelemetry variable: lib/platform/ops/tracing.ts. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
 });
 
 /**
@@ -168,6 +171,11 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
     meaning:
       "The bootstrap bearer token of the operator API (`Authorization: Bearer …`), for a deployment that has no operator yet: it works only until the first operator makes an admin key in the console (`ak_…`), then it is refused. Its calls are in the audit log as the bootstrap token's.",
     whenUnset: 'the operator API takes only admin keys (generated on the embedded database)',
+  },
+  METRICS_TOKEN: {
+    meaning:
+      'The bearer token Prometheus scrapes `GET /api/metrics` with (`authorization: credentials` in its scrape job; [operations.md](operations.md#metrics-and-alerts)). Without it the endpoint answers 404: nothing is exposed.',
+    whenUnset: 'no metrics endpoint',
   },
   AUTH_SECRET: {
     meaning:
@@ -291,7 +299,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   WEBHOOK_CONCURRENCY: { meaning: 'Webhook deliveries in flight at once per worker process.' },
   WEBHOOK_RETRY_DELAY_SCALE: {
     meaning:
-      'Multiplies the waits between webhook attempts (5 s, 5 min, 30 min, … about 3 days in all). Below 1 only for drills and tests: `npm run test:chaos` uses 0.05, so a delivery failed twice is tried again in 15 s, not 5 minutes.',
+      'Multiplies the waits between webhook attempts (5 s, 5 min, 30 min, … about 3 days in all). Below 1 only for drills and tests: `npm run test:chaos` uses 0.01, so a delivery failed twice is tried again in 3 s, not 5 minutes.',
   },
   LOG_LEVEL: { meaning: 'What is written to stdout (errors to stderr).' },
   LOG_FILE: {
@@ -302,6 +310,12 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   LOG_FILE_LEVEL: {
     meaning: "The file's own threshold: `debug` to the file while stdout stays at `info`, for example.",
     whenUnset: '`LOG_LEVEL`',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    meaning:
+      'An OpenTelemetry collector taking OTLP over HTTP (`http://collector:4318`): the web servers and workers send it their traces, at `/v1/traces` under this URL ([operations.md](operations.md#traces)). Its credentials, if any, go in the standard `OTEL_EXPORTER_OTLP_HEADERS`.',
+    whenUnset: 'no traces (no tracing SDK is started)',
+    allowed: 'an http(s) URL without query, fragment or credentials (a trailing `/` is dropped)',
   },
 };
 

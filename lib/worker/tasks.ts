@@ -14,6 +14,7 @@ import { sweepTransfers } from '../collections/live/transfer-sweep';
 import { checkLivePayout, sendLivePayout } from '../money-out/live-payouts';
 import { sendQueuedMail } from '../platform/mail/outbox';
 import { mailForEvent } from '../merchants/mail/event-mail';
+import { inJobSpan } from '../platform/tracing/spans';
 
 const task =
   <N extends keyof JobPayloads>(run: (payload: JobPayloads[N]) => Promise<unknown>): Task =>
@@ -22,7 +23,7 @@ const task =
   };
 
 /** Every task the worker runs. One-off jobs are enqueued by domain verbs (lib/platform/jobs/queue.ts). */
-export const taskList: TaskList = {
+const tasks: Record<string, Task> = {
   // Checkouts expire by the worker's sweep (expiry-sweeper.ts); this serves jobs queued by versions before it.
   expire_checkout: task<'expire_checkout'>((p) => expireCheckout(getDb(), p.checkout_id)),
   time_out_payment_attempt: task<'time_out_payment_attempt'>((p) => timeOutAttempt(getDb(), p.attempt_id)),
@@ -58,6 +59,17 @@ export const taskList: TaskList = {
     await sweepTransfers(getDb());
   },
 };
+
+/** The tasks as the worker runs them: each job in its span, continuing its enqueuer's trace. */
+export const taskList: TaskList = Object.fromEntries(
+  Object.entries(tasks).map(([name, run]): [string, Task] => [
+    name,
+    (payload, helpers) =>
+      inJobSpan(name, payload, { 'job.id': helpers.job.id, 'job.attempt': helpers.job.attempts }, (clean) =>
+        Promise.resolve(run(clean, helpers)),
+      ),
+  ]),
+);
 
 export const crontab = [
   '* * * * * sweep_payment_attempt_timeouts ?max=1',

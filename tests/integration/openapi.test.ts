@@ -22,9 +22,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
  * The catch-all that answers 404 for unknown /api paths is not an operation; nor are pages and assets
  * outside /api; nor is the sign-in library's own API under /api/auth (better-auth's endpoints, used
- * by the dashboard's pages, not by merchants' servers).
+ * by the dashboard's pages, not by merchants' servers); nor is Prometheus's scrape, /api/metrics (text, for operators).
  */
-const NOT_OPERATIONS = new Set(['/api/[...path]', '/api/auth/[...all]']);
+const NOT_OPERATIONS = new Set(['/api/[...path]', '/api/auth/[...all]', '/api/metrics']);
 
 const served = async () => {
   const found: { pattern: string; method: string; handler: OperationHandler & { notAllowed?: boolean } }[] = [];
@@ -73,8 +73,10 @@ describe('OpenAPI coverage', () => {
 
   it('serves every API path the docs name, with the method they give it (the docs keep no endpoint list)', () => {
     const segments = (p: string) => p.split('/').filter(Boolean);
+    // Served, not documented as operations: Prometheus's scrape (NOT_OPERATIONS above).
+    const scrape = { method: 'GET', path: '/api/metrics' };
     const served = (method: string | undefined, docPath: string) =>
-      OPERATIONS.some((op) => {
+      [...OPERATIONS, scrape].some((op) => {
         const want = segments(docPath);
         const have = segments(op.path);
         return (

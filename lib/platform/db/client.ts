@@ -4,6 +4,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { config } from '../config';
 import { log } from '../log';
+import { statementSpan, transactionSpan } from '../tracing/spans';
 import { connectionFailure, DATABASE_UNREACHABLE, DatabaseUnavailableError } from './unavailable';
 
 export type Schema = typeof schema;
@@ -44,8 +45,13 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
             return refusedStatement(error);
           }
           const statement = target.unsafe(query, args, { ...options, prepare: true });
+          const done = occupy();
+          const traced = statementSpan(query);
           // Awaiting a postgres.js query is what sends it; drizzle awaits it in the same tick anyway.
-          statement.then(() => settle(), settle);
+          statement.then(
+            () => (done(), traced(), settle()),
+            (error: unknown) => (done(), traced(error), settle(error)),
+          );
           return statement;
         };
       if (property === 'begin')
@@ -59,19 +65,25 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
           const run = args.pop() as (tx: postgres.TransactionSql) => unknown;
           const open = Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>;
           const state = new TransactionState();
+          const done = occupy();
+          const traced = transactionSpan();
           // BEGIN was answered once the body runs: the server is reachable, however long the body takes.
           let told = false;
           const tell = (error?: unknown) => {
             if (!told) settle(error);
             told = true;
           };
-          const outcome = open.call(target, ...args, (tx: postgres.TransactionSql) => {
-            tell();
-            return state.guard(() => run(inTransaction(tx, state)));
-          });
+          const outcome = open.call(
+            target,
+            ...args,
+            traced.bind((tx: postgres.TransactionSql) => {
+              tell();
+              return state.guard(() => run(inTransaction(tx, state)));
+            }),
+          );
           outcome.then(
-            () => (state.end(), tell()),
-            (error: unknown) => (state.end(), tell(error)),
+            () => (state.end(), done(), tell(), traced.end()),
+            (error: unknown) => (state.end(), done(), tell(error), traced.end(error)),
           );
           return outcome;
         };
@@ -88,7 +100,11 @@ function inTransaction(sql: postgres.TransactionSql, state: TransactionState): p
         return (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
           if (state.gone) return refusedStatement(state.lostError());
           const statement = target.unsafe(query, args, { ...options, prepare: true });
-          statement.then(undefined, (error: unknown) => state.failed(error));
+          const traced = statementSpan(query);
+          statement.then(
+            () => traced(),
+            (error: unknown) => (traced(error), state.failed(error)),
+          );
           return statement;
         };
       if (property === 'savepoint')
@@ -103,6 +119,25 @@ function inTransaction(sql: postgres.TransactionSql, state: TransactionState): p
       return Reflect.get(target, property, receiver);
     },
   });
+}
+
+/**
+ * What this process's pool is doing, for its metrics (lib/platform/ops/metrics.ts): statements and
+ * transactions in flight, whether the database is unreachable now, and how many times it became so.
+ */
+const activity = { inFlight: 0, outages: 0, unreachable: false };
+
+function occupy(): () => void {
+  activity.inFlight++;
+  let done = false;
+  return () => {
+    if (!done) activity.inFlight--;
+    done = true;
+  };
+}
+
+export function databaseActivity(): { inFlight: number; outages: number; unreachable: boolean; poolSize: number } {
+  return { ...activity, poolSize: config().DATABASE_POOL_SIZE };
 }
 
 /** A statement refused before it was sent: rejects wherever drizzle awaits it (`.values()` included). */
@@ -158,12 +193,15 @@ class Reachability {
       if (failure.code === DATABASE_UNREACHABLE) return;
       if (!this.unreachable) {
         log.warn('database unreachable', { db_code: failure.code, error: failure.message });
+        activity.outages++;
+        activity.unreachable = true;
         this.lastProbe = Date.now();
       }
       this.unreachable = { since: this.unreachable?.since ?? Date.now(), failure };
     } else if (!failure && this.unreachable) {
       log.info('database reachable again', { unreachable_ms: Date.now() - this.unreachable.since });
       this.unreachable = null;
+      activity.unreachable = false;
     }
   }
 }

@@ -42,6 +42,9 @@ const KINDS = {
   '08000': 'lost', // connection_exception
   '08003': 'lost', // connection_does_not_exist
   '08006': 'lost', // connection_failure
+  // read_only_sql_transaction: a write on a connection to a node that is a primary no more (a failover
+  // under way; Patroni restarts a demoted node, which ends the connection). Not the statement's fault.
+  '25006': 'lost',
   '53300': 'full', // too_many_connections
 } as const satisfies Record<string, 'unreachable' | 'lost' | 'full'>;
 

@@ -4,6 +4,8 @@ import { ApiError } from './errors';
 import { databaseUnavailable } from './database-unavailable';
 import { loggablePath, secretParameterValues } from './logged-path';
 import { requestIdOf } from './request-id';
+import { countRequest } from './request-metrics';
+import { inRequestSpan } from '../tracing/spans';
 import type { Operation } from './operation';
 import { errorBody, json, successBody, type Reply } from './envelope';
 import { parseJsonBody, pathParams, queryObject, readBodyText, validate } from './parse';
@@ -57,10 +59,11 @@ async function loggedPaths(pathname: string, route: RouteArgs | undefined): Prom
   const names = new Map(
     Object.entries(params).flatMap(([name, v]) => (typeof v === 'string' ? [[v, `[${name}]`]] : [])),
   );
-  const pattern = pathname
-    .split('/')
-    .map((segment) => names.get(safeDecode(segment)) ?? segment)
-    .join('/');
+  let segments = pathname.split('/').map((segment) => names.get(safeDecode(segment)) ?? segment);
+  // A catch-all's segments, however many, are its one `[...name]`.
+  const rest = Object.entries(params).find(([, v]) => Array.isArray(v));
+  if (rest) segments = [...segments.slice(0, segments.length - (rest[1] as string[]).length), `[...${rest[0]}]`];
+  const pattern = segments.join('/');
   const secrets = secretParameterValues(params);
   return { path: loggablePath(pathname, secrets), route: loggablePath(pattern, secrets) };
 }
@@ -85,24 +88,31 @@ export function endpoint(
 ): RouteHandler {
   return async (req, route) => {
     const started = performance.now();
-    const requestId = requestIdOf(req.headers.get('x-request-id'));
-    let response: Response;
-    try {
-      const result = await run(req, requestId, route);
-      response = result instanceof Response ? result : json(successBody(result), result.status ?? 200, result.headers);
-    } catch (error) {
-      response = errorResponse(error, requestId);
-    }
-    response.headers.set('x-request-id', requestId);
-    for (const [name, value] of Object.entries(headersOf?.(req) ?? {})) response.headers.set(name, value);
-    log.info('request', {
-      method: req.method,
-      ...(await loggedPaths(new URL(req.url).pathname, route)),
-      status: response.status,
-      latency_ms: Math.round((performance.now() - started) * 10) / 10,
-      request_id: requestId,
+    const paths = await loggedPaths(new URL(req.url).pathname, route);
+    // Everything the request does (statements, transactions, the jobs it enqueues) is this span's child.
+    return inRequestSpan(req.method, paths.route, async () => {
+      const requestId = requestIdOf(req.headers.get('x-request-id'));
+      let response: Response;
+      try {
+        const result = await run(req, requestId, route);
+        response =
+          result instanceof Response ? result : json(successBody(result), result.status ?? 200, result.headers);
+      } catch (error) {
+        response = errorResponse(error, requestId);
+      }
+      response.headers.set('x-request-id', requestId);
+      for (const [name, value] of Object.entries(headersOf?.(req) ?? {})) response.headers.set(name, value);
+      const ms = performance.now() - started;
+      countRequest(req.method, paths.route, response.status, ms / 1000);
+      log.info('request', {
+        method: req.method,
+        ...paths,
+        status: response.status,
+        latency_ms: Math.round(ms * 10) / 10,
+        request_id: requestId,
+      });
+      return response;
     });
-    return response;
   };
 }
 

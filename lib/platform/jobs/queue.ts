@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { withTraceContext } from '../tracing/spans';
 
 /** Every background task, by name, with its payload. */
 export interface JobPayloads {
@@ -20,6 +21,7 @@ export type JobName = keyof JobPayloads;
 /**
  * Adds a graphile-worker job through SQL, inside the caller's transaction: the job exists exactly
  * when the change that caused it committed. `jobKey` makes re-enqueueing replace, not duplicate.
+ * The payload carries the caller's span, when traced, for the job's span to continue its trace.
  */
 export async function enqueueJob<N extends JobName>(
   db: Db,
@@ -29,7 +31,7 @@ export async function enqueueJob<N extends JobName>(
 ): Promise<void> {
   await db.execute(sql`select graphile_worker.add_job(
     ${name},
-    ${JSON.stringify(payload)}::json,
+    ${JSON.stringify(withTraceContext(payload))}::json,
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
     job_key => ${options.jobKey ?? null},
     max_attempts => ${options.maxAttempts ?? null}::int

@@ -153,6 +153,10 @@ export const customerTransactions = pgTable(
       .on(t.tenantId, t.payoutKind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.payoutKind} is not null`),
     index('customer_transactions_refunds_idx').on(t.refundsTransactionId),
+    // Money out sent to a rail, outcome unknown, oldest first (the unresolved list, the metrics scrape).
+    index('customer_transactions_payout_processing_idx')
+      .on(t.processingAt)
+      .where(sql`${t.payoutStatus} = 'processing'`),
     // A checkout is paid once: one regular deposit per checkout, one flagged deposit per duplicate collection.
     uniqueIndex('customer_transactions_checkout_deposit_unique')
       .on(t.checkoutSessionId)

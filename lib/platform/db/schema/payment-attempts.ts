@@ -39,6 +39,11 @@ export const paymentAttempts = pgTable(
     ownedByTenant('payment_attempts', t),
     sameTenant('payment_attempts_checkout_tenant_fk', t.checkoutId, t, checkouts),
     index('payment_attempts_checkout_idx').on(t.checkoutId, t.createdAt),
+    // Attempts waiting for a provider's final answer, oldest first: the console's unresolved list
+    // and the metrics scrape read only these (lib/platform/ops/metrics.ts).
+    index('payment_attempts_processing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
     uniqueIndex('payment_attempts_provider_reference_unique').on(t.provider, t.providerReference),
     // At most one live attempt per checkout: a second "pay" click cannot start a parallel charge.
     uniqueIndex('payment_attempts_one_live_per_checkout')
