@@ -91,6 +91,7 @@ export const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  DATABASE_STATEMENT_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -277,6 +278,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   DATABASE_CONNECT_TIMEOUT_SECONDS: {
     meaning:
       'How long opening a database connection may take before it fails. While the database is unreachable, no request waits longer than about this for its 503 `database_unavailable`, and most are answered at once ([operations.md](operations.md#when-the-database-is-unreachable)).',
+  },
+  DATABASE_STATEMENT_DEADLINE_SECONDS: {
+    meaning:
+      'A statement without an answer within this long is answered as a lost connection (503 `database_unavailable`), not waited for: a partition or a failover that leaves a connection silent holds no request longer ([operations.md](operations.md#when-the-database-is-unreachable)). No statement of the service runs this long.',
   },
   SETTLEMENT_DELAY_MINUTES: {
     meaning:

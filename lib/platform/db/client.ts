@@ -5,7 +5,8 @@ import * as schema from './schema';
 import { config } from '../config';
 import { log } from '../log';
 import { statementSpan, transactionSpan } from '../tracing/spans';
-import { connectionFailure, DATABASE_UNREACHABLE, DatabaseUnavailableError } from './unavailable';
+import { connectionFailure, DATABASE_UNREACHABLE, DatabaseUnavailableError, STATEMENT_DEADLINE } from './unavailable';
+import { withDeadline } from './deadline';
 
 export type Schema = typeof schema;
 /** The database or an open transaction: domain verbs accept either. */
@@ -33,7 +34,7 @@ const holder = globalThis as unknown as { __paymentsDb?: Connection };
  * unreachable"): statements fail at once while the server is known to be unreachable (Reachability),
  * and a transaction whose connection broke never writes to it again (TransactionState).
  */
-function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
+function pooled(sql: postgres.Sql, reach: Reachability, deadlineMs: number): postgres.Sql {
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === 'unsafe')
@@ -44,7 +45,7 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
           } catch (error) {
             return refusedStatement(error);
           }
-          const statement = target.unsafe(query, args, { ...options, prepare: true });
+          const statement = withDeadline(target.unsafe(query, args, { ...options, prepare: true }), deadlineMs);
           const done = occupy();
           const traced = statementSpan(query);
           // Awaiting a postgres.js query is what sends it; drizzle awaits it in the same tick anyway.
@@ -68,8 +69,14 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
           const done = occupy();
           const traced = transactionSpan();
           // BEGIN was answered once the body runs: the server is reachable, however long the body takes.
+          // Until then (a connection to wait for, BEGIN to be answered) the statement deadline applies.
+          const opening = setTimeout(
+            () => state.failed(new DatabaseUnavailableError('BEGIN got no answer in time', STATEMENT_DEADLINE)),
+            deadlineMs,
+          );
           let told = false;
           const tell = (error?: unknown) => {
+            clearTimeout(opening);
             if (!told) settle(error);
             told = true;
           };
@@ -78,14 +85,15 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
             ...args,
             traced.bind((tx: postgres.TransactionSql) => {
               tell();
-              return state.guard(() => run(inTransaction(tx, state)));
+              return state.guard(() => run(inTransaction(tx, state, deadlineMs)));
             }),
           );
           outcome.then(
             () => (state.end(), done(), tell(), traced.end()),
             (error: unknown) => (state.end(), done(), tell(error), traced.end(error)),
           );
-          return outcome;
+          // A statement past its deadline ends the wait for the whole transaction (TransactionState).
+          return Promise.race([outcome, state.abandoned]);
         };
       return Reflect.get(target, property, receiver);
     },
@@ -93,13 +101,17 @@ function pooled(sql: postgres.Sql, reach: Reachability): postgres.Sql {
 }
 
 /** A transaction's (or savepoint's) client: prepared statements, and nothing sent once its connection is gone. */
-function inTransaction(sql: postgres.TransactionSql, state: TransactionState): postgres.TransactionSql {
+function inTransaction(
+  sql: postgres.TransactionSql,
+  state: TransactionState,
+  deadlineMs: number,
+): postgres.TransactionSql {
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === 'unsafe')
         return (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
           if (state.gone) return refusedStatement(state.lostError());
-          const statement = target.unsafe(query, args, { ...options, prepare: true });
+          const statement = withDeadline(target.unsafe(query, args, { ...options, prepare: true }), deadlineMs);
           const traced = statementSpan(query);
           statement.then(
             () => traced(),
@@ -113,7 +125,7 @@ function inTransaction(sql: postgres.TransactionSql, state: TransactionState): p
           const run = args.pop() as (tx: postgres.TransactionSql) => unknown;
           const open = Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>;
           return open.call(target, ...args, (tx: postgres.TransactionSql) =>
-            state.guard(() => run(inTransaction(tx, state))),
+            state.guard(() => run(inTransaction(tx, state, deadlineMs))),
           );
         };
       return Reflect.get(target, property, receiver);
@@ -226,6 +238,17 @@ class TransactionState {
   /** begin() settled: with the body still running, only its connection closing does that. */
   private settled = false;
   private onEnd: (() => void)[] = [];
+  private abandon: (error: unknown) => void = () => {};
+  /**
+   * Rejects when a statement of the transaction passed its deadline: its connection answers nothing,
+   * so neither will ROLLBACK, and begin() may never settle. The caller is answered now; PostgreSQL
+   * rolls the transaction back when the session ends (or, had COMMIT been sent, keeps it).
+   */
+  readonly abandoned = new Promise<never>((_, reject) => (this.abandon = reject));
+
+  constructor() {
+    this.abandoned.catch(() => {});
+  }
 
   get gone(): boolean {
     return this.lost || this.settled;
@@ -237,7 +260,9 @@ class TransactionState {
   }
 
   failed(error: unknown): void {
-    if (connectionFailure(error)) this.lost = true;
+    const failure = connectionFailure(error);
+    if (failure) this.lost = true;
+    if (failure?.code === STATEMENT_DEADLINE) this.abandon(error);
   }
 
   lostError(): DatabaseUnavailableError {
@@ -250,6 +275,8 @@ class TransactionState {
     } catch (error) {
       // Any other failure, on a connection that is fine: postgres.js rolls back as usual.
       if (!this.gone) throw error;
+      // A connection that answers nothing would not answer ROLLBACK either: nothing more is sent.
+      if (connectionFailure(error)?.code === STATEMENT_DEADLINE) return new Promise<T>(() => {});
       if (await this.endsWithin(LOST_GRACE_MS)) return new Promise<T>(() => {});
       throw error;
     }
@@ -270,7 +297,7 @@ class TransactionState {
 /** The pause before a connection slot tries again after failing: 50 ms doubling to 0.5 s (postgres.js's own grows to 20 s). */
 const reconnectDelay = (failures: number) => Math.min(0.05 * 2 ** failures, 0.5) * (0.5 + Math.random() / 2);
 
-export function openDatabase(url: string, max = 10, connectTimeoutSeconds = 5): Connection {
+export function openDatabase(url: string, max = 10, connectTimeoutSeconds = 5, deadlineSeconds = 30): Connection {
   const sql = postgres(url, {
     max,
     onnotice: () => {},
@@ -284,14 +311,24 @@ export function openDatabase(url: string, max = 10, connectTimeoutSeconds = 5): 
     // generic plan is right too (the wallet statement reads its page of lines, then their entries).
     connection: { application_name: 'merchant-payments', TimeZone: 'UTC' },
   });
-  return { sql, db: drizzle(pooled(sql, new Reachability()), { schema, casing: 'snake_case' }), url };
+  return {
+    sql,
+    db: drizzle(pooled(sql, new Reachability(), deadlineSeconds * 1000), { schema, casing: 'snake_case' }),
+    url,
+  };
 }
 
 function connection(): Connection {
   const url = config().DATABASE_URL;
   if (holder.__paymentsDb?.url !== url) {
     void holder.__paymentsDb?.sql.end({ timeout: 1 });
-    holder.__paymentsDb = openDatabase(url, config().DATABASE_POOL_SIZE, config().DATABASE_CONNECT_TIMEOUT_SECONDS);
+    const settings = config();
+    holder.__paymentsDb = openDatabase(
+      url,
+      settings.DATABASE_POOL_SIZE,
+      settings.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      settings.DATABASE_STATEMENT_DEADLINE_SECONDS,
+    );
   }
   return holder.__paymentsDb;
 }

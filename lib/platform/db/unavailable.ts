@@ -10,6 +10,8 @@ import { describeError } from '../log';
 
 /** Our own: the pool refused a statement at once because the server is known to be unreachable (client.ts). */
 export const DATABASE_UNREACHABLE = 'DATABASE_UNREACHABLE';
+/** Our own: a statement got no answer within DATABASE_STATEMENT_DEADLINE_SECONDS (deadline.ts). */
+export const STATEMENT_DEADLINE = 'STATEMENT_DEADLINE';
 
 /**
  * What each failure says, by `code`: Node's socket errors, postgres.js's own
@@ -32,6 +34,7 @@ const KINDS = {
   '08001': 'unreachable', // sqlclient_unable_to_establish_sqlconnection
   '08004': 'unreachable', // sqlserver_rejected_establishment_of_sqlconnection
   [DATABASE_UNREACHABLE]: 'unreachable',
+  [STATEMENT_DEADLINE]: 'lost', // deadline.ts: its connection answers nothing (a partition, a failover)
   ECONNRESET: 'lost',
   EPIPE: 'lost',
   CONNECTION_CLOSED: 'lost', // postgres.js: the socket closed under a statement

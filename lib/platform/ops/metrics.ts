@@ -12,6 +12,9 @@ import { processMetrics } from '../http/request-metrics';
  * they happen; and the service's state, read from the database at each scrape (the same from every
  * instance: rules take `max`), so no worker or job has to report anything.
  */
+/** How long a scrape waits for the state read before answering without it. */
+const STATE_READ_MS = 2_000;
+
 export interface RailCircuit {
   rail: string;
   state: 'up' | 'down' | 'probing';
@@ -60,9 +63,15 @@ export async function metricsText(db: Db, rails: () => Promise<RailCircuit[]>): 
     for (const [labels, value] of values) if (value !== null) g.set(labels, value);
   };
   // Served during a database outage too: the pool's own figures below are what an alert needs then.
-  const read = await readState(db)
-    .then(async (row) => ({ row, rails: await rails() }))
-    .catch(() => null);
+  // Within a scrape's time even when the database is slow to refuse (a failover under way).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), STATE_READ_MS)));
+  const read = await Promise.race([
+    readState(db)
+      .then(async (row) => ({ row, rails: await rails() }))
+      .catch(() => null),
+    late,
+  ]).finally(() => clearTimeout(timer));
   gauge('payments_state_read_ok', '1 when the state series were read from the database at this scrape.', [
     [{}, read ? 1 : 0],
   ]);
