@@ -1,4 +1,4 @@
-import { PROXY_HEADER } from './proxy';
+import { balancerError } from './balancer-errors';
 
 /**
  * The merchants' and customers' HTTP client, as a careful integration would write one: every
@@ -13,7 +13,7 @@ export interface Exchange {
   route: string;
   /** The HTTP status, or 0 when no answer came (connection lost, or no answer within ATTEMPT_TIMEOUT_MS). */
   status: number;
-  /** Set when the balancer itself answered (`no-backend`, `backend-lost`), not a web instance. */
+  /** Set when HAProxy itself answered (`no-backend`, `backend-lost`, `timeout`), not a web instance. */
   proxy?: string;
   code?: string;
   retryAfter?: string;
@@ -30,7 +30,18 @@ const RETRY_FOR_MS = 120_000;
 
 export class GaveUp extends Error {}
 
+/** A write the client saw succeed: the id its 2xx answer named, which must be in the database afterwards. */
+export interface Acknowledged {
+  route: string;
+  id: string;
+  at: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export class ChaosClient {
+  readonly acknowledged: Acknowledged[] = [];
+
   constructor(
     private readonly baseUrl: string,
     readonly exchanges: Exchange[],
@@ -58,12 +69,15 @@ export class ChaosClient {
         body = text;
       }
       const exchange: Exchange = { at, ms: Date.now() - at, route, status: res.status };
-      const proxy = res.headers.get(PROXY_HEADER);
+      const proxy = balancerError(res);
       if (proxy) exchange.proxy = proxy;
       if (body?.error?.code) exchange.code = body.error.code;
       const retryAfter = res.headers.get('retry-after');
       if (retryAfter) exchange.retryAfter = retryAfter;
       this.exchanges.push(exchange);
+      const id = body?.data?.id;
+      if (method !== 'GET' && res.ok && typeof id === 'string' && UUID.test(id))
+        this.acknowledged.push({ route, id, at: at + exchange.ms });
       return { status: res.status, body, retryAfter };
     } catch (error) {
       const hung = (error as Error).name === 'TimeoutError';

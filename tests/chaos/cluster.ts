@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, isAlive, startEmbeddedPostgres } from '../../lib/platform/db/embedded';
-import { require_next } from '../../scripts/lib/next-build';
+import { freePort } from '../../lib/platform/db/embedded';
+import { readUnit } from './units';
+
+const web = readUnit('payments-web.service');
+const worker = readUnit('payments-worker.service');
 
 /**
- * The service as it runs in production, on one machine: one PostgreSQL (the embedded one, with its
- * data in a temporary directory), web instances (`next start`) and workers (`npm run worker`), each
- * its own process group so that a SIGKILL takes the whole process down the way a crash would, and
- * can be started again on the same port.
+ * The service's own processes as they run in production: web instances (`next start`) and workers
+ * (`npm run worker`), each its own process group so that a SIGKILL takes the whole process down the
+ * way a crash would, and can be started again on the same port. (PostgreSQL: database.ts; the
+ * balancer: haproxy.ts.)
  */
 export interface Processes {
   name: string;
@@ -18,13 +21,11 @@ export interface Processes {
   stop(): Promise<void>;
 }
 
-/** Process groups and the postmaster still running, for a last-resort stop when the run is cut short. */
+/** Process groups still running, for a last-resort stop when the run is cut short. */
 const running = new Set<number>();
-let postmasterPid = 0;
 
 export function killEverything(): void {
   for (const pid of running) signal(-pid, 'SIGKILL');
-  if (postmasterPid) signal(postmasterPid, 'SIGQUIT');
 }
 
 function signal(pid: number, name: NodeJS.Signals) {
@@ -38,34 +39,6 @@ function signal(pid: number, name: NodeJS.Signals) {
 export function logFile(dir: string, name: string): fs.WriteStream {
   fs.mkdirSync(dir, { recursive: true });
   return fs.createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
-}
-
-/** The embedded PostgreSQL on a fixed port, restartable: `crash()` is an immediate shutdown (SIGQUIT). */
-export async function startDatabase(dataDir: string, logs: string) {
-  const port = await freePort();
-  const log = logFile(logs, 'postgres');
-  const write = (line: string) => log.write(`${new Date().toISOString()} ${line}\n`);
-  let embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true, log: write });
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  const postmaster = () => (postmasterPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]));
-  postmaster();
-  return {
-    url: embedded.url,
-    /** Crash-like stop: the postmaster aborts every backend at once; recovery runs on the next start. */
-    async crash(): Promise<void> {
-      const pid = postmaster();
-      process.kill(pid, 'SIGQUIT');
-      await waitUntil(() => !isAlive(pid), 20_000, 'PostgreSQL to stop');
-    },
-    async start(): Promise<void> {
-      embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true, log: write });
-      postmaster();
-    },
-    stop: async () => {
-      await embedded.stop();
-      postmasterPid = 0;
-    },
-  };
 }
 
 /** A child in its own process group, restartable; `ready` resolves once it serves. */
@@ -132,8 +105,9 @@ export async function webInstance(name: string, env: Record<string, string>, log
   const url = `http://127.0.0.1:${port}`;
   const processes = service({
     name,
-    command: [require_next(), 'start', '-H', '127.0.0.1', '-p', String(port)],
-    env: { ...env, PORT: String(port) },
+    // As deploy/systemd/payments-web.service starts one (scripts/start.ts: settings, migrations, next start).
+    command: web.args,
+    env: { ...env, ...web.env, PORT: String(port) },
     logs,
     // Listening is enough: while the database is down it answers 503, which is what a balancer sees.
     ready: async () => {
@@ -151,9 +125,9 @@ export async function webInstance(name: string, env: Record<string, string>, log
 export function workerProcess(name: string, env: Record<string, string>, logs: string) {
   return service({
     name,
-    // Node itself, with tsx as a loader: one process, so a SIGKILL leaves nothing running behind.
-    command: ['--import', 'tsx', 'scripts/worker.ts'],
-    env,
+    // As deploy/systemd/payments-worker.service does: Node with tsx as a loader, one process.
+    command: worker.args,
+    env: { ...env, ...worker.env },
     logs,
     ready: (output) => /Worker \S+ running/.test(output),
   });

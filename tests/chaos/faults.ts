@@ -1,42 +1,47 @@
 import type { Processes } from './cluster';
+import type { BedDatabase } from './database';
 import type { Receiver } from './receivers';
 
 /**
  * The faults, at random moments of the load (seeded), never two at once: a web instance or a worker
- * SIGKILLed and started again after a few seconds, PostgreSQL stopped the way a crash stops it and
- * started again, a webhook receiver that hangs. Each fault keeps when it began and ended, which
- * bounds where a 5xx is allowed and where recovery is measured from.
+ * SIGKILLed and started again after a few seconds; the PostgreSQL primary's machine lost (Patroni fails
+ * over to the synchronous standby; the old primary rejoins as a replica after a few seconds); the
+ * service cut off from the primary by a silent partition; a webhook receiver that hangs. Each fault
+ * keeps when it began and ended, which bounds where a 5xx is allowed and where recovery is measured from.
  */
-export type FaultKind = 'kill web' | 'kill worker' | 'restart PostgreSQL' | 'receiver hangs';
+export type FaultKind = 'kill web' | 'kill worker' | 'kill primary' | 'partition primary' | 'receiver hangs';
 
 export interface Fault {
   kind: FaultKind;
   target: string;
   /** The fault began (ms since the epoch). */
   at: number;
-  /** What was down came back: the process serves again, the database accepts connections, the receiver answers. */
+  /** What was down came back: the process serves again, another node leads, the partition heals, the receiver answers. */
   restoredAt: number;
   downMs: number;
+  /** For a failover: from the kill to the new leader answering HAProxy's check. */
+  failoverMs?: number;
+  detail?: string;
 }
 
 export interface Targets {
   web: Processes[];
   workers: Processes[];
-  database: { crash(): Promise<void>; start(): Promise<void> };
+  database: BedDatabase;
   hangable: Receiver;
 }
 
 export const PLAN: FaultKind[] = [
   'kill web',
   'kill worker',
-  'restart PostgreSQL',
+  'kill primary',
   'receiver hangs',
   'kill web',
+  'partition primary',
   'kill worker',
-  'restart PostgreSQL',
   'kill web',
   'receiver hangs',
-  'restart PostgreSQL',
+  'kill primary',
 ];
 
 /** Moments for `count` faults in `[startMs, startMs + spanMs]`: one at random in each equal slot. */
@@ -62,11 +67,25 @@ export async function inject(kind: FaultKind, index: number, targets: Targets, r
       await victim.start();
       break;
     }
-    case 'restart PostgreSQL':
-      target = 'postgres';
-      await targets.database.crash();
+    case 'kill primary': {
+      const failover = await targets.database.killPrimary();
+      target = failover.killed;
+      const restoredAt = Date.now();
+      // The lost machine comes back after a while and rejoins as a replica (pg_rewind if needed).
       await pause();
-      await targets.database.start();
+      await targets.database.rejoin(failover.killed);
+      return {
+        kind,
+        target,
+        at,
+        restoredAt,
+        downMs: restoredAt - at,
+        failoverMs: failover.leaderAt - failover.killedAt,
+        detail: `${failover.killed} → ${failover.leader}; ${failover.killed} rejoined after ${((Date.now() - at) / 1000).toFixed(1)} s`,
+      };
+    }
+    case 'partition primary':
+      target = (await targets.database.partitionPrimary(downMs)).node;
       break;
     case 'receiver hangs': {
       target = targets.hangable.name;

@@ -13,9 +13,14 @@ export interface Check {
   found: string;
 }
 
-const DRAIN_MS = 300_000;
+export const DRAIN_MS = 300_000;
 
-/** Waits until no delivery, payment attempt or money out is still in progress (bounded). */
+/**
+ * Waits until no delivery, payment attempt or money out is still in progress (bounded). A delivery
+ * counts while its next attempt falls within the drain; one scheduled beyond it (a receiver that
+ * failed many times in a row) is left for `undeliveredPairs` to list as scheduled later, not lost.
+ * The bed's retry scale (run.ts) puts five attempts inside the drain.
+ */
 export async function drain(
   sql: postgres.Sql,
   merchantIds: string[],
@@ -23,9 +28,11 @@ export async function drain(
   const start = Date.now();
   let left: string | null = null;
   let atStart: string | null = null;
+  const deadline = new Date(start + DRAIN_MS);
   while (Date.now() - start < DRAIN_MS) {
     const [row] = await sql<{ deliveries: number; attempts: number; money_out: number }[]>`
-      select (select count(*)::int from webhook_deliveries where status = 'pending' and merchant_id = any(${merchantIds}::uuid[])) as deliveries,
+      select (select count(*)::int from webhook_deliveries where status = 'pending' and next_attempt_at <= ${deadline}
+                 and merchant_id = any(${merchantIds}::uuid[])) as deliveries,
              (select count(*)::int from payment_attempts a join checkouts c on c.id = a.checkout_id
                where a.status in ('awaiting_transfer', 'claimed', 'processing') and c.merchant_id = any(${merchantIds}::uuid[])
                  and c.payment_method = 'mobile_money') as attempts,
@@ -37,7 +44,22 @@ export async function drain(
     if ((Date.now() - start) % 20_000 < 2_000) console.log(`  draining: ${left}`);
     await new Promise((r) => setTimeout(r, 2_000));
   }
+  if (left) left += await stuckMoneyOut(sql, merchantIds);
   return { ms: Date.now() - start, left, atStart };
+}
+
+/** Money out still unfinished after the drain, with its jobs as graphile-worker holds them: why it waits. */
+async function stuckMoneyOut(sql: postgres.Sql, merchantIds: string[]): Promise<string> {
+  const rows = await sql<{ id: string; status: string; jobs: unknown }[]>`
+    select t.id, t.payout_status as status,
+           (select coalesce(json_agg(json_build_object('task', j.task_identifier, 'attempts', j.attempts,
+                     'run_at', j.run_at, 'locked_by', j.locked_by, 'locked_at', j.locked_at,
+                     'last_error', left(j.last_error, 160))), '[]')
+              from graphile_worker.jobs j where j.payload ->> 'transaction_id' = t.id::text) as jobs
+      from customer_transactions t
+     where t.transaction_type = 'payout' and t.payout_status in ('pending', 'processing')
+       and t.merchant_id = any(${merchantIds}::uuid[])`;
+  return rows.map((r) => `\n  ${r.status} ${r.id}: jobs ${JSON.stringify(r.jobs)}`).join('');
 }
 
 export async function checkInvariants(options: {
@@ -124,23 +146,38 @@ export async function checkInvariants(options: {
     `${outcomes.moneyOut.size} accepted, ${moneyOut.length} recorded (${statuses}); ${lost.length} lost, ${unfinished.length} unfinished, ${wrongJournal.length} with a wrong journal (paid twice, or failed without the money back)`,
   );
 
-  let expected = 0;
-  let missing = 0;
-  for (const merchant of merchants) {
-    const events = await sql<{ id: string; at: Date }[]>`
-      select e.id from events e join webhook_endpoints w on w.id = ${merchant.endpoints[0]!.id}
-       where e.merchant_id = ${merchant.id} and e.tenant_id = w.tenant_id and e.created_at > w.created_at`;
-    for (const endpoint of merchant.endpoints) {
-      const received = endpoint.receiver.received.get(endpoint.route) ?? new Set();
-      expected += events.length;
-      missing += events.filter((e) => !received.has(e.id)).length;
-    }
-  }
+  const undelivered = await undeliveredPairs(sql, merchants);
+  const lostPairs = undelivered.filter((p) => p.verdict === 'lost');
+  const later = undelivered.filter((p) => p.verdict === 'scheduled later');
   const badSignatures = merchants.flatMap((m) => m.endpoints).reduce((n, e) => n + e.receiver.badSignatures, 0);
   check(
-    'every event delivered at least once to every subscribed endpoint',
-    missing === 0 && badSignatures === 0 && expected > 0,
-    `${expected} (event, endpoint) pairs, ${missing} missing, ${badSignatures} bad signatures`,
+    'every event delivered at least once to every subscribed endpoint (none lost)',
+    lostPairs.length === 0 && badSignatures === 0 && undelivered.expected > 0,
+    `${undelivered.expected} (event, endpoint) pairs, ${undelivered.length} not received: ${lostPairs.length} lost, ${later.length} scheduled later; ${badSignatures} bad signatures${undelivered.length ? `\n${undelivered.map(describePair).join('\n')}` : ''}`,
+  );
+
+  const acknowledged = options.client.acknowledged;
+  const kept = new Set(
+    (
+      await sql.unsafe<{ id: string }[]>(
+        `select id::text from (${ACKNOWLEDGED_TABLES.map((t) => `select id from ${t}`).join(' union all ')}) ids
+          where id = any($1::uuid[])`,
+        [acknowledged.map((a) => a.id)],
+      )
+    ).map((r) => r.id),
+  );
+  const forgotten = acknowledged.filter((a) => !kept.has(a.id));
+  check(
+    'every write answered 2xx is in the database',
+    forgotten.length === 0 && acknowledged.length > 0,
+    `${acknowledged.length} acknowledged, ${acknowledged.length - forgotten.length} kept (${count(acknowledged.map((a) => a.route))})${
+      forgotten.length
+        ? `; missing: ${forgotten
+            .slice(0, 20)
+            .map((a) => `${a.route} ${a.id} at ${new Date(a.at).toISOString()}`)
+            .join(', ')}`
+        : ''
+    }`,
   );
 
   const outside = serverErrorsOutsideOutages(options.exchanges, options.faults, options.lostProviderAnswers ?? []);
@@ -154,9 +191,82 @@ export async function checkInvariants(options: {
   return checks;
 }
 
+/** Where the ids of the writes the bed makes live: a 2xx's `data.id` must be in one of them. */
+const ACKNOWLEDGED_TABLES = [
+  'merchants',
+  'checkouts',
+  'payment_attempts',
+  'customer_transactions',
+  'payment_accounts',
+  'webhook_endpoints',
+  'api_keys',
+  'settlement_batches',
+];
+
+/** An (event, endpoint) pair its receiver never got, and what the service holds of it. */
+export interface UndeliveredPair {
+  event: string;
+  endpoint: string;
+  delivery: { status: string; attempts: number; next_attempt_at: Date | null; last: string | null } | null;
+  /** lost: no delivery, or one given up or marked succeeded; scheduled later: pending, with a next attempt. */
+  verdict: 'lost' | 'scheduled later';
+}
+
+/** Every pair whose receiver has no record of the event, with its delivery's state read from the database. */
+export async function undeliveredPairs(
+  sql: postgres.Sql,
+  merchants: Merchant[],
+): Promise<UndeliveredPair[] & { expected: number }> {
+  const pairs: UndeliveredPair[] = [];
+  let expected = 0;
+  for (const merchant of merchants) {
+    const events = await sql<{ id: string }[]>`
+      select e.id from events e join webhook_endpoints w on w.id = ${merchant.endpoints[0]!.id}
+       where e.merchant_id = ${merchant.id} and e.tenant_id = w.tenant_id and e.created_at > w.created_at`;
+    for (const endpoint of merchant.endpoints) {
+      const received = endpoint.receiver.received.get(endpoint.route) ?? new Set();
+      expected += events.length;
+      const missing = events.filter((e) => !received.has(e.id)).map((e) => e.id);
+      if (!missing.length) continue;
+      const rows = await sql<
+        { event_id: string; status: string; attempt_count: number; next_attempt_at: Date; last: string | null }[]
+      >`select event_id, status, attempt_count, next_attempt_at,
+               coalesce(last_status_code::text, last_error) as last
+          from webhook_deliveries where endpoint_id = ${endpoint.id} and event_id = any(${missing}::uuid[])`;
+      const byEvent = new Map(rows.map((r) => [r.event_id, r]));
+      for (const event of missing) {
+        const row = byEvent.get(event);
+        const delivery = row
+          ? {
+              status: row.status,
+              attempts: row.attempt_count,
+              next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
+              last: row.last,
+            }
+          : null;
+        pairs.push({
+          event,
+          endpoint: endpoint.id,
+          delivery,
+          verdict: delivery?.next_attempt_at ? 'scheduled later' : 'lost',
+        });
+      }
+    }
+  }
+  return Object.assign(pairs, { expected });
+}
+
+const describePair = (p: UndeliveredPair) =>
+  `  ${p.verdict}: event ${p.event} → endpoint ${p.endpoint}: ${
+    p.delivery
+      ? `${p.delivery.status} after ${p.delivery.attempts} attempts (last: ${p.delivery.last ?? 'none'})${p.delivery.next_attempt_at ? `, next at ${p.delivery.next_attempt_at.toISOString()}` : ''}`
+      : 'no delivery row'
+  }`;
+
 /**
- * 5xx (and lost connections) allowed: a 503 with Retry-After while PostgreSQL was down (and for 10 s
- * after it came back, while pools reconnect); the balancer's 502, or a cut connection, in the second
+ * 5xx (and lost connections) allowed: a 503 with Retry-After while the primary was lost or cut off
+ * (and for 10 s after another node led or the partition healed, while HAProxy's checks and the pools
+ * catch up); the balancer's 502, or a cut connection, in the second
  * a web instance was killed (requests it was serving); a 503 `rail_unavailable` with Retry-After while a provider's answer was lost (the request took up to the rail's time-out). Everything else counts.
  */
 export function serverErrorsOutsideOutages(
@@ -170,7 +280,8 @@ export function serverErrorsOutsideOutages(
     );
   return exchanges.filter((e) => {
     if (e.status !== 0 && e.status < 500) return false;
-    if (e.status === 503 && e.retryAfter && during(e, 'restart PostgreSQL', 10_000)) return false;
+    const databaseFault = during(e, 'kill primary', 10_000) || during(e, 'partition primary', 10_000);
+    if (e.status === 503 && e.retryAfter && databaseFault) return false;
     if ((e.status === 0 || e.proxy === 'backend-lost') && !e.hung && during(e, 'kill web', 1_000)) return false;
     const providerSilent = lostAnswers.some((at) => at >= e.at - 1_000 && at <= e.at + e.ms);
     if (e.status === 503 && e.code === 'rail_unavailable' && e.retryAfter && providerSilent) return false;

@@ -7,11 +7,14 @@ import type { Receiver } from './receivers';
 
 /** Seconds with one decimal. */
 const s = (ms: number) => (ms / 1000).toFixed(1);
+const seconds = (ms: number | null) => (ms === null ? '—' : s(ms));
 
 export interface Recovery {
   fault: Fault;
   /** From the fault's start to the first successful answer to a request sent after it. */
   firstSuccessMs: number | null;
+  /** From the fault's start to the first write (a POST) sent after it and answered 2xx. */
+  firstWriteMs: number | null;
   /** From the moment what failed was back to the first thing it did again (a request, a delivery). */
   backToWorkMs: number | null;
   serverErrors: number;
@@ -45,6 +48,10 @@ export function recoveries(faults: Fault[], exchanges: Exchange[], receivers: Re
     return {
       fault,
       firstSuccessMs: answeredAfter(fault.at),
+      firstWriteMs: firstAfter(
+        successes.filter((e) => e.at >= fault.at && e.route.startsWith('POST')).map((e) => e.at + e.ms),
+        fault.at,
+      ),
       backToWorkMs: back,
       serverErrors: exchanges.filter((e) => e.status >= 500 && e.at >= fault.at && e.at <= fault.restoredAt + 2_000)
         .length,
@@ -67,13 +74,13 @@ export function renderReport(options: {
     '',
     '| invariant | holds | found |',
     '|---|---|---|',
-    ...checks.map((c) => `| ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.found} |`),
+    ...checks.map((c) => `| ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.found.replace(/\n/g, '<br>')} |`),
     '',
-    '| fault | target | at (s) | down (s) | first success after (s) | back to work after (s) | 5xx until 2 s after |',
-    '|---|---|---|---|---|---|---|',
+    '| fault | target | at (s) | down (s) | failover (s) | first success after (s) | first write after (s) | back to work after (s) | 5xx until 2 s after |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...options.recoveries.map(
       (r) =>
-        `| ${r.fault.kind} | ${r.fault.target} | ${s(r.fault.at - startedAt)} | ${s(r.fault.downMs)} | ${r.firstSuccessMs === null ? '—' : s(r.firstSuccessMs)} | ${r.backToWorkMs === null ? '—' : s(r.backToWorkMs)} | ${r.serverErrors} |`,
+        `| ${r.fault.kind} | ${r.fault.detail ?? r.fault.target} | ${s(r.fault.at - startedAt)} | ${s(r.fault.downMs)} | ${r.fault.failoverMs === undefined ? '' : s(r.fault.failoverMs)} | ${seconds(r.firstSuccessMs)} | ${seconds(r.firstWriteMs)} | ${seconds(r.backToWorkMs)} | ${r.serverErrors} |`,
     ),
     '',
     '| workload | figure |',

@@ -1,11 +1,13 @@
 /**
- * `npm run test:chaos`: the service as it runs in production (two `next start` behind a round-robin
- * balancer, two workers, one PostgreSQL), a mixed workload from several merchants for CHAOS_LOAD_SECONDS
- * (default 180), and faults at random moments (CHAOS_SEED): web instances and workers SIGKILLed and
- * started again, PostgreSQL crashed and restarted, a webhook receiver that hangs. Then, everything
- * restarted and drained, the invariants (tests/chaos/invariants.ts) and the time each fault took to
- * recover. Writes test-results/chaos/results.md (and .json, and each process's log); exits 1 when an
- * invariant fails. Bounded: the whole run stops itself after the load plus 12 minutes.
+ * `npm run test:chaos`: the service as it runs in production, on the engines and configuration shipped
+ * in deploy/ (HAProxy in front of two `next start` and of a three-node Patroni cluster; two workers),
+ * a mixed workload from several merchants for CHAOS_LOAD_SECONDS (default 240), and faults at random
+ * moments (CHAOS_SEED): web instances and workers SIGKILLed and started again, the PostgreSQL primary's
+ * machine lost (failover), the primary cut off by a silent partition, a webhook receiver that hangs.
+ * Then, everything restarted and drained, the invariants (tests/chaos/invariants.ts), the alert rules'
+ * series (metrics-watch.ts) and the time each fault took to recover. Writes
+ * test-results/chaos/results.md (and .json, and each process's log); exits 1 when an invariant fails.
+ * Bounded: the whole run stops itself after the load plus 12 minutes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,11 @@ import crypto from 'node:crypto';
 import postgres from 'postgres';
 import { migrateDatabase } from '../../lib/platform/db/migrate';
 import { buildIfNeeded } from '../../scripts/lib/next-build';
-import { killEverything, startDatabase, webInstance, workerProcess, type Processes } from './cluster';
+import { freePort } from '../../lib/platform/db/embedded';
+import { killEverything, waitUntil, webInstance, workerProcess, type Processes } from './cluster';
+import { startBedDatabase } from './database';
+import { checkAlertRules, checkAlertSeries, watchMetrics } from './metrics-watch';
+import { killPatroni } from './patroni';
 import { ChaosClient, type Exchange } from './client';
 import { inject, PLAN, schedule, type Fault } from './faults';
 import { checkInvariants, count, drain } from './invariants';
@@ -23,12 +29,12 @@ import { checkLiveInvariants } from './live-invariants';
 import { openLivePayouts, startLiveProviders } from './live-providers';
 import { liveSummary } from './live-report';
 import { goLive, liveStep, newLiveOutcomes } from './live-workload';
-import { startProxy } from './proxy';
+import { haproxyStats, killHaproxy, startHaproxy } from './haproxy';
 import { startReceiver, type Receiver, type Temperament } from './receivers';
 import { recoveries, renderReport, writeResults } from './report';
 import { newOutcomes, onboard, settle, step, type Merchant } from './workload';
 
-const LOAD_MS = Number(process.env.CHAOS_LOAD_SECONDS ?? 180) * 1000;
+const LOAD_MS = Number(process.env.CHAOS_LOAD_SECONDS ?? 240) * 1000;
 const SEED = Number(process.env.CHAOS_SEED ?? 20261125);
 const CLIENTS_PER_MERCHANT = 2;
 const SETTLE_EVERY_MS = 8_000;
@@ -63,9 +69,12 @@ async function main(): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-chaos-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   try {
-    const database = await startDatabase(dataDir, logs);
+    // Three Patroni nodes; the service reaches the leader through HAProxy's postgres listener.
+    const database = await startBedDatabase({ dir: dataDir, logs });
     cleanups.push(() => database.stop());
-    await migrateDatabase(database.url);
+    const ports = { web: await freePort(), postgres: await freePort() };
+    const { user, password, database: name } = database.cluster.appUser;
+    const databaseUrl = `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${ports.postgres}/${name}`;
 
     const temperaments: Temperament[] = ['steady', 'slow', 'flaky'];
     const receivers: Receiver[] = await Promise.all(
@@ -74,41 +83,63 @@ async function main(): Promise<boolean> {
     const hangable = await startReceiver('shared receiver (hangs)', 'hangable', random);
     cleanups.push(() => Promise.all([...receivers, hangable].map((r) => r.stop())));
 
-    let web: Array<Processes & { url: string }> = [];
-    const proxy = await startProxy(() => web.map((w) => w.url));
-    cleanups.push(() => proxy.stop());
-    const providers = await startLiveProviders(proxy.url);
+    // HAProxy on deploy/haproxy.cfg, on ports chosen first: the instances' settings name them.
+    const front = `http://127.0.0.1:${ports.web}`;
+    const providers = await startLiveProviders(front);
     cleanups.push(() => providers.close());
     const admin = crypto.randomBytes(32).toString('base64url');
+    const metricsToken = crypto.randomBytes(32).toString('base64url');
     const env: Record<string, string> = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
+      METRICS_TOKEN: metricsToken,
       CHECKOUT_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
       ADMIN_API_TOKEN: admin,
       AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
-      API_BASE_URL: proxy.url,
-      CHECKOUT_BASE_URL: proxy.url,
+      API_BASE_URL: front,
+      CHECKOUT_BASE_URL: front,
       HOST: '127.0.0.1',
       WORKER_IN_PROCESS: 'false',
       LOG_LEVEL: 'warn',
       SANDBOX_MOBILE_MONEY_DELAY_SECONDS: '1',
       SANDBOX_PAYOUT_DELAY_SECONDS: '1',
       WEBHOOK_TIMEOUT_SECONDS: '2',
-      // A delivery failed twice is tried again after 15 s, not 5 min: the run drains in minutes.
-      WEBHOOK_RETRY_DELAY_SCALE: '0.05',
+      // Below the client's 20 s "hung" line: a statement left silent by a failover is a 503 by then.
+      DATABASE_STATEMENT_DEADLINE_SECONDS: '10',
+      // The schedule a hundred times faster (0.05 s, 3 s, 18 s, 72 s, 180 s, 6 min…): a delivery's
+      // first six attempts fit in the drain (273 s of 300). At 0.05 the fifth came 6 minutes after
+      // the fourth, past the drain: a pair still on schedule would have been counted as lost.
+      WEBHOOK_RETRY_DELAY_SCALE: '0.01',
       TRUSTED_PROXIES: '127.0.0.1',
       API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_WRITE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
       ...providers.env,
     };
-    web = await Promise.all(['web-a', 'web-b'].map((name) => webInstance(name, env, logs)));
+    const web = await Promise.all(['web-a', 'web-b'].map((name) => webInstance(name, env, logs)));
+    const balancer = await startHaproxy({ web: web.map((w) => w.url), postgres: database.balancerNodes, logs, ports });
+    cleanups.push(() => balancer.stop());
+    await migrateDatabase(databaseUrl);
     const workers = ['worker-1', 'worker-2'].map((name) => workerProcess(name, env, logs));
     const everything: Processes[] = [...web, ...workers];
     cleanups.push(() => Promise.all(everything.map((p) => p.stop())));
     await Promise.all(everything.map((p) => p.start()));
+    // HAProxy sends traffic to an instance once two checks in a row passed: wait for both.
+    await waitUntil(
+      async () => {
+        const stats = await haproxyStats(balancer);
+        return web.every((_, i) => stats.get(`web/web${i + 1}`)?.status === 'UP');
+      },
+      30_000,
+      'HAProxy to see every web instance up',
+    );
+    const metrics = watchMetrics(
+      web.map((w) => ({ name: w.name, url: w.url })),
+      metricsToken,
+    );
+    cleanups.push(async () => metrics.stop());
 
     const exchanges: Exchange[] = [];
-    const client = new ChaosClient(proxy.url, exchanges);
+    const client = new ChaosClient(balancer.webUrl, exchanges);
     const adminHeaders = { authorization: `Bearer ${admin}` };
     const merchants: Merchant[] = [];
     for (const [i, receiver] of receivers.entries())
@@ -123,7 +154,7 @@ async function main(): Promise<boolean> {
     const driver = startLiveDriver(providers, providerRandom);
     cleanups.push(() => driver.stop());
     console.log(
-      `Chaos: ${web.length} web instances behind ${proxy.url}, ${workers.length} workers, ${merchants.length} merchants (one live, on MTN MoMo, Paystack and M-Pesa contract servers); load for ${LOAD_MS / 1000} s (seed ${SEED})`,
+      `Chaos: ${web.length} web instances behind HAProxy at ${balancer.webUrl}, ${workers.length} workers, ${merchants.length} merchants (one live, on MTN MoMo, Paystack and M-Pesa contract servers); load for ${LOAD_MS / 1000} s (seed ${SEED})`,
     );
 
     const outcomes = newOutcomes();
@@ -179,7 +210,8 @@ async function main(): Promise<boolean> {
     await driver.flushLate();
     await settle(client, adminHeaders, outcomes);
 
-    const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    metrics.stop();
+    const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end({ timeout: 5 }));
     const drained = await drain(
       sql,
@@ -197,6 +229,7 @@ async function main(): Promise<boolean> {
       lostProviderAnswers: providers.lostAnswers().map((l) => l.at),
     });
     checks.push(...(await checkLiveInvariants(sql, providers, liveMerchant.id)));
+    checks.push(...checkAlertRules(), ...checkAlertSeries(metrics, faults));
     await driver.stop();
     const summary = {
       'requests (all attempts)': exchanges.length,
@@ -237,6 +270,8 @@ const watchdog = setTimeout(
   () => {
     console.error('Chaos: the run took too long; stopping.');
     killEverything();
+    killHaproxy();
+    killPatroni();
     process.exit(2);
   },
   LOAD_MS + 12 * 60_000,
@@ -249,5 +284,7 @@ main()
   .catch((error: unknown) => {
     console.error(error);
     killEverything();
+    killHaproxy();
+    killPatroni();
     process.exit(1);
   });
