@@ -28,3 +28,24 @@ export async function releaseJobsOfDeadWorkers(db: Db): Promise<string[]> {
   if (dead.length) await db.execute(sql`select graphile_worker.force_unlock_workers(${`{${dead.join(',')}}`}::text[])`);
   return dead;
 }
+
+/**
+ * A job locked by one of this process's own pools that this process is not running: the lock was
+ * granted at the instant the primary was lost (get_job committed, the commit reached the standby,
+ * the answer never came back), so the runner never saw the job. Its pool is alive, which keeps it out
+ * of releaseJobsOfDeadWorkers, and graphile-worker would free it only after 4 hours: seen in the chaos
+ * bed as a payout left PROCESSING after a failover. Unlocked once locked this long and not running.
+ */
+export const ORPHANED_AFTER_MS = DEAD_AFTER_MS;
+
+export async function releaseOrphanedJobs(db: Db, pools: string[], running: ReadonlySet<string>): Promise<string[]> {
+  if (pools.length === 0) return [];
+  const rows = await db.execute<{ id: string }>(sql`
+    update graphile_worker._private_jobs
+       set locked_by = null, locked_at = null
+     where locked_by = any(${`{${pools.join(',')}}`}::text[])
+       and locked_at < now() - make_interval(secs => ${ORPHANED_AFTER_MS / 1000})
+       and not (id = any(${`{${[...running].join(',')}}`}::bigint[]))
+    returning id::text`);
+  return rows.map((r) => r.id);
+}

@@ -10,7 +10,7 @@ import { HEARTBEAT_INTERVAL_MS } from '../platform/jobs/queue';
 import { crontab, taskList } from './tasks';
 import { startWebhookDispatcher } from '../notifications/webhooks/dispatcher';
 import { startExpirySweeper } from './expiry-sweeper';
-import { DEAD_AFTER_MS, releaseJobsOfDeadWorkers } from './dead-workers';
+import { DEAD_AFTER_MS, releaseJobsOfDeadWorkers, releaseOrphanedJobs } from './dead-workers';
 
 export interface RunningWorker {
   workerId: string;
@@ -68,9 +68,14 @@ export async function startWorker(options: { connectionString: string; concurren
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
   timer.unref();
   const release = () =>
-    releaseJobsOfDeadWorkers(getDb())
-      .then((dead) => dead.length && log.warn('jobs of stopped workers unlocked', { job_worker_ids: dead }))
-      .catch((error: unknown) => log.warn('jobs of stopped workers not unlocked', failureFields(error)));
+    Promise.all([
+      releaseJobsOfDeadWorkers(getDb())
+        .then((dead) => dead.length && log.warn('jobs of stopped workers unlocked', { job_worker_ids: dead }))
+        .catch((error: unknown) => log.warn('jobs of stopped workers not unlocked', failureFields(error))),
+      releaseOrphanedJobs(getDb(), runner.poolIds(), runner.runningJobs())
+        .then((ids) => ids.length && log.warn('jobs locked but never received unlocked', { job_ids: ids }))
+        .catch((error: unknown) => log.warn('orphaned jobs not unlocked', failureFields(error))),
+    ]);
   const releaser = setInterval(release, DEAD_AFTER_MS / 3);
   releaser.unref();
 
@@ -103,13 +108,17 @@ const RESTART_MAX_DELAY_MS = 5_000;
  */
 async function superviseRunner(
   start: (events: WorkerEvents) => Promise<Runner>,
-): Promise<{ stop(): Promise<void>; poolIds(): string[] }> {
+): Promise<{ stop(): Promise<void>; poolIds(): string[]; runningJobs(): ReadonlySet<string> }> {
   const launch = async () => {
     // Jobs are locked under the id of the runner's worker pool (graphile-worker 0.17).
     const lockers = new Set<string>();
+    // The jobs this runner holds: from get_job's answer until their outcome is written.
+    const running = new Set<string>();
     const events = new EventEmitter() as WorkerEvents;
     events.on('pool:create', ({ workerPool }) => lockers.add(workerPool.id));
-    return { runner: await start(events), lockers };
+    events.on('job:start', ({ job }) => running.add(String(job.id)));
+    events.on('job:complete', ({ job }) => running.delete(String(job.id)));
+    return { runner: await start(events), lockers, running };
   };
   let current = await launch();
   let stopping = false;
@@ -162,6 +171,7 @@ async function superviseRunner(
 
   return {
     poolIds: () => [...current.lockers],
+    runningJobs: () => current.running,
     async stop() {
       stopping = true;
       cutPause?.();

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../lib/platform/db/client';
-import { DEAD_AFTER_MS, releaseJobsOfDeadWorkers } from '../../lib/worker/dead-workers';
+import {
+  DEAD_AFTER_MS,
+  ORPHANED_AFTER_MS,
+  releaseJobsOfDeadWorkers,
+  releaseOrphanedJobs,
+} from '../../lib/worker/dead-workers';
 import { startWorker, type RunningWorker } from '../../lib/worker/worker';
 import { testSql } from '../support/database';
 
@@ -60,5 +65,24 @@ describe('jobs of a worker that died', () => {
     expect(await lockOf(justLocked)).toBe('worker-pool-just-started');
     expect(await lockOf(alive)).toBe(live);
     expect(await releaseJobsOfDeadWorkers(getDb())).toEqual([]);
+  });
+});
+
+describe('a job locked by a live pool that never received it (the answer lost in a failover)', () => {
+  it('is unlocked once locked long enough and not among the jobs the pool runs; others are left alone', async () => {
+    const stale = ORPHANED_AFTER_MS / 1000 + 5;
+    const orphan = await lockedJob('pool-of-this-process', stale);
+    const running = await lockedJob('pool-of-this-process', stale);
+    const fresh = await lockedJob('pool-of-this-process', 1);
+    const otherPool = await lockedJob('pool-of-another-process', stale);
+
+    const released = await releaseOrphanedJobs(getDb(), ['pool-of-this-process'], new Set([running]));
+
+    expect(released).toEqual([orphan]);
+    expect(await lockOf(orphan)).toBeNull();
+    expect(await lockOf(running)).toBe('pool-of-this-process');
+    expect(await lockOf(fresh)).toBe('pool-of-this-process');
+    expect(await lockOf(otherPool)).toBe('pool-of-another-process');
+    expect(await releaseOrphanedJobs(getDb(), [], new Set())).toEqual([]);
   });
 });
