@@ -55,7 +55,8 @@ async function stuckMoneyOut(sql: postgres.Sql, merchantIds: string[]): Promise<
            (select coalesce(json_agg(json_build_object('task', j.task_identifier, 'attempts', j.attempts,
                      'run_at', j.run_at, 'locked_by', j.locked_by, 'locked_at', j.locked_at,
                      'last_error', left(j.last_error, 160))), '[]')
-              from graphile_worker.jobs j where j.payload ->> 'transaction_id' = t.id::text) as jobs
+              from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
+             where p.payload ->> 'transaction_id' = t.id::text) as jobs
       from customer_transactions t
      where t.transaction_type = 'payout' and t.payout_status in ('pending', 'processing')
        and t.merchant_id = any(${merchantIds}::uuid[])`;
