@@ -73,8 +73,8 @@ async function queuedJobs<T extends RailTask>(real: Real, transactionId: string,
 async function runJob(real: Real, job: QueuedJob<RailTask>) {
   const task: Task | undefined = taskList[job.task_identifier];
   if (!task) throw new Error(`no task ${job.task_identifier} in the worker's task list`);
-  // The payout tasks never use the worker's helpers.
-  await task(job.payload, {} as JobHelpers);
+  // The payout tasks use none of the worker's helpers; the task list reads the job's id and attempt (traces).
+  await task(job.payload, { job: { id: job.id, attempts: 1 } } as unknown as JobHelpers);
   await real.sql<Record<string, never>[]>`select from graphile_worker.complete_jobs(${[job.id]}::bigint[])`;
 }
 
