@@ -11,6 +11,7 @@ import path from 'node:path';
 import { DATA_DIR, prepareEnvironment } from './lib/environment';
 import { ensureDemoMerchant, type DemoMerchant } from './lib/demo-merchant';
 import { buildIfNeeded, require_next } from './lib/next-build';
+import { stopServer } from './lib/graceful-stop';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
@@ -20,8 +21,9 @@ async function main() {
   const demo = env.embedded || process.env.SEED_DEMO_MERCHANT === 'true' ? await ensureDemoMerchant() : null;
   buildIfNeeded();
 
+  // The IPC channel carries one message: "drain" (scripts/lib/graceful-stop.ts).
   const server = spawn(process.execPath, [require_next(), 'start', '-p', String(config.PORT), '-H', config.HOST], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env },
   });
   if (config.WORKER_IN_PROCESS) survivingDatabaseOutages();
@@ -35,7 +37,9 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    server.kill('SIGTERM');
+    // Out of the balancer's rotation first, then the requests in flight finished (within systemd's
+    // TimeoutStopSec of 30 s, deploy/systemd/payments-web.service).
+    await stopServer(server, { drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000, graceMs: 25_000 });
     await worker?.stop().catch(() => {});
     await tracing?.stop().catch(() => {});
     await closeDatabase().catch(() => {});

@@ -6,6 +6,7 @@ import { adminKeys, authUsers } from '../platform/db/schema';
 import { unauthorized } from '../platform/http/errors';
 import { hashApiKey, isWellFormedAdminKey } from './api-key-format';
 import type { Actor } from './audit';
+import { sameSecret } from './same-secret';
 
 /**
  * Who calls the operator API: an operator by their own admin key (`Bearer ak_…`, made in the
@@ -69,7 +70,7 @@ async function byAdminKey(db: Db, given: string): Promise<AuthenticatedOperator>
 
 async function byBootstrapToken(db: Db, given: string): Promise<AuthenticatedOperator> {
   const token = config().ADMIN_API_TOKEN;
-  if (!token || !crypto.timingSafeEqual(digest(given), digest(token))) {
+  if (!token || !sameSecret(given, token)) {
     throw unauthorized('Invalid operator token', 'invalid_admin_token');
   }
   const [anyKey] = await db.select({ id: adminKeys.id }).from(adminKeys).where(isNull(adminKeys.revokedAt)).limit(1);

@@ -92,6 +92,7 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   DATABASE_STATEMENT_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -282,6 +283,10 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   DATABASE_STATEMENT_DEADLINE_SECONDS: {
     meaning:
       'A statement without an answer within this long is answered as a lost connection (503 `database_unavailable`), not waited for: a partition or a failover that leaves a connection silent holds no request longer ([operations.md](operations.md#when-the-database-is-unreachable)). No statement of the service runs this long.',
+  },
+  SHUTDOWN_DRAIN_SECONDS: {
+    meaning:
+      "When `npm start` is told to stop (SIGTERM), its web server first answers GET /api/ready with 503 `draining` for this long, still serving everything else, so the load balancer stops sending it requests before it closes; then it finishes the requests in flight and exits. At least the balancer's check interval times its fall count (HAProxy as shipped: 1 s × 2) ([operations.md](operations.md#a-rolling-deploy)).",
   },
   SETTLEMENT_DELAY_MINUTES: {
     meaning:

@@ -18,6 +18,8 @@ export interface Exchange {
   code?: string;
   retryAfter?: string;
   hung?: boolean;
+  /** Why no answer came (status 0): the socket error's code or message, e.g. ECONNRESET. */
+  error?: string;
 }
 
 export interface Answer {
@@ -81,7 +83,14 @@ export class ChaosClient {
       return { status: res.status, body, retryAfter };
     } catch (error) {
       const hung = (error as Error).name === 'TimeoutError';
-      this.exchanges.push({ at, ms: Date.now() - at, route, status: 0, ...(hung ? { hung } : {}) });
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      this.exchanges.push({
+        at,
+        ms: Date.now() - at,
+        route,
+        status: 0,
+        ...(hung ? { hung } : { error: cause?.code ?? cause?.message ?? (error as Error).message }),
+      });
       return { status: 0, body: null, retryAfter: null };
     }
   }

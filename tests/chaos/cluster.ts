@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../lib/platform/db/embedded';
-import { readUnit } from './units';
-
-const web = readUnit('payments-web.service');
-const worker = readUnit('payments-worker.service');
+import { readUnit, type Unit } from './units';
 
 /**
  * The service's own processes as they run in production: web instances (`next start`) and workers
@@ -36,6 +33,15 @@ function signal(pid: number, name: NodeJS.Signals) {
   }
 }
 
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function logFile(dir: string, name: string): fs.WriteStream {
   fs.mkdirSync(dir, { recursive: true });
   return fs.createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
@@ -44,7 +50,9 @@ export function logFile(dir: string, name: string): fs.WriteStream {
 /** A child in its own process group, restartable; `ready` resolves once it serves. */
 function service(options: {
   name: string;
-  command: string[];
+  unit: Unit;
+  /** The release's directory (the unit's WorkingDirectory): this checkout, or an older build's. */
+  cwd: string;
   env: Record<string, string>;
   logs: string;
   ready: (output: string) => Promise<boolean> | boolean;
@@ -63,10 +71,11 @@ function service(options: {
       output = '';
       exited = false;
       log.write(`--- ${new Date().toISOString()} start\n`);
-      const started = spawn(process.execPath, options.command, {
+      const started = spawn(process.execPath, options.unit.args, {
+        cwd: options.cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...options.env },
+        env: { ...process.env, ...options.env, ...options.unit.env },
       });
       child = started;
       running.add(started.pid!);
@@ -93,21 +102,46 @@ function service(options: {
     async stop() {
       if (!child?.pid || exited) return;
       const pid = child.pid;
-      process.kill(-pid, 'SIGTERM');
-      await waitUntil(() => exited, 10_000, `${options.name} to stop`).catch(() => process.kill(-pid, 'SIGKILL'));
+      // As systemd stops the unit. KillMode=mixed: SIGTERM to the main process alone, which stops its
+      // own children (a web instance drains first), and SIGKILL to whatever is left once it exited.
+      // control-group (the default): SIGTERM to every process, then wait for all of them.
+      const mixed = options.unit.killMode === 'mixed';
+      signal(mixed ? pid : -pid, 'SIGTERM');
+      await waitUntil(
+        () => exited && (mixed || !groupAlive(pid)),
+        options.unit.stopTimeoutMs,
+        `${options.name} to stop`,
+      ).catch(() => {});
+      signal(-pid, 'SIGKILL');
     },
   };
   return processes;
 }
 
-export async function webInstance(name: string, env: Record<string, string>, logs: string) {
-  const port = await freePort();
+export type WebInstance = Processes & { url: string };
+
+/** A release to run: its directory and how the report names it. */
+export interface Release {
+  dir: string;
+  label: string;
+}
+
+export const THIS_CHECKOUT: Release = { dir: process.cwd(), label: 'this checkout' };
+
+export async function webInstance(
+  name: string,
+  env: Record<string, string>,
+  logs: string,
+  options: { release?: Release; port?: number } = {},
+): Promise<WebInstance> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const processes = service({
     name,
     // As deploy/systemd/payments-web.service starts one (scripts/start.ts: settings, migrations, next start).
-    command: web.args,
-    env: { ...env, ...web.env, PORT: String(port) },
+    unit: readUnit('payments-web.service', (options.release ?? THIS_CHECKOUT).dir),
+    cwd: (options.release ?? THIS_CHECKOUT).dir,
+    env: { ...env, PORT: String(port) },
     logs,
     // Listening is enough: while the database is down it answers 503, which is what a balancer sees.
     ready: async () => {
@@ -122,12 +156,13 @@ export async function webInstance(name: string, env: Record<string, string>, log
   return { ...processes, url };
 }
 
-export function workerProcess(name: string, env: Record<string, string>, logs: string) {
+export function workerProcess(name: string, env: Record<string, string>, logs: string, release = THIS_CHECKOUT) {
   return service({
     name,
     // As deploy/systemd/payments-worker.service does: Node with tsx as a loader, one process.
-    command: worker.args,
-    env: { ...env, ...worker.env },
+    unit: readUnit('payments-worker.service', release.dir),
+    cwd: release.dir,
+    env,
     logs,
     ready: (output) => /Worker \S+ running/.test(output),
   });

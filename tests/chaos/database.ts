@@ -12,9 +12,14 @@ export interface BedDatabase {
   cluster: PatroniCluster;
   /** What HAProxy's postgres listener is given: each node's relays. */
   balancerNodes: PostgresNode[];
-  /** The primary's machine lost (Patroni and postmaster SIGKILLed); resolves once another node leads. */
-  killPrimary(): Promise<{ killed: string; leader: string; killedAt: number; leaderAt: number }>;
-  /** The killed node started again; resolves once it streams from the new leader. */
+  /**
+   * The primary's machine lost (Patroni and postmaster SIGKILLed), or its postmaster alone; resolves
+   * once another node leads.
+   */
+  killPrimary(
+    what: 'machine' | 'postgres',
+  ): Promise<{ killed: string; leader: string; killedAt: number; leaderAt: number }>;
+  /** The killed node back (its Patroni started again if it was lost); resolves once it streams from the new leader. */
   rejoin(name: string): Promise<void>;
   /** Silences both relays of the current leader for `ms`: connections stay open, nothing passes. */
   partitionPrimary(ms: number): Promise<{ node: string }>;
@@ -36,8 +41,8 @@ export async function startBedDatabase(options: { dir: string; logs: string }): 
   return {
     cluster,
     balancerNodes,
-    async killPrimary() {
-      const { name, killedAt } = await cluster.killPrimary();
+    async killPrimary(what) {
+      const { name, killedAt } = await cluster.killPrimary(what);
       const leader = await cluster.waitForLeader(60_000, name);
       return { killed: name, leader, killedAt, leaderAt: Date.now() };
     },

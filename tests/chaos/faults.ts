@@ -3,13 +3,23 @@ import type { BedDatabase } from './database';
 import type { Receiver } from './receivers';
 
 /**
- * The faults, at random moments of the load (seeded), never two at once: a web instance or a worker
+ * The faults, at random moments of the load (seeded), never two at once: first a rolling deploy from
+ * the previous release to this one, with its migrations (deploy.ts); a web instance restarted as
+ * systemd restarts it (SIGTERM: it drains, then stops; then started again); a web instance or a worker
  * SIGKILLed and started again after a few seconds; the PostgreSQL primary's machine lost (Patroni fails
  * over to the synchronous standby; the old primary rejoins as a replica after a few seconds); the
  * service cut off from the primary by a silent partition; a webhook receiver that hangs. Each fault
  * keeps when it began and ended, which bounds where a 5xx is allowed and where recovery is measured from.
  */
-export type FaultKind = 'kill web' | 'kill worker' | 'kill primary' | 'partition primary' | 'receiver hangs';
+export type FaultKind =
+  | 'rolling deploy'
+  | 'restart web'
+  | 'kill web'
+  | 'kill worker'
+  | 'kill primary'
+  | 'kill postmaster'
+  | 'partition primary'
+  | 'receiver hangs';
 
 export interface Fault {
   kind: FaultKind;
@@ -29,17 +39,21 @@ export interface Targets {
   workers: Processes[];
   database: BedDatabase;
   hangable: Receiver;
+  /** Runs the rolling deploy (deploy.ts). */
+  deploy: () => Promise<{ target: string; detail: string }>;
 }
 
 export const PLAN: FaultKind[] = [
+  'rolling deploy',
   'kill web',
   'kill worker',
   'kill primary',
   'receiver hangs',
   'kill web',
   'partition primary',
+  'restart web',
   'kill worker',
-  'kill web',
+  'kill postmaster',
   'receiver hangs',
   'kill primary',
 ];
@@ -57,6 +71,24 @@ export async function inject(kind: FaultKind, index: number, targets: Targets, r
   const pause = () => new Promise((r) => setTimeout(r, downMs));
   let target: string;
   switch (kind) {
+    case 'rolling deploy': {
+      const deployed = await targets.deploy();
+      return {
+        kind,
+        target: deployed.target,
+        at,
+        restoredAt: Date.now(),
+        downMs: Date.now() - at,
+        detail: deployed.detail,
+      };
+    }
+    case 'restart web': {
+      const victim = targets.web[index % targets.web.length]!;
+      target = victim.name;
+      await victim.stop();
+      await victim.start();
+      break;
+    }
     case 'kill web':
     case 'kill worker': {
       const group = kind === 'kill web' ? targets.web : targets.workers;
@@ -67,11 +99,13 @@ export async function inject(kind: FaultKind, index: number, targets: Targets, r
       await victim.start();
       break;
     }
-    case 'kill primary': {
-      const failover = await targets.database.killPrimary();
+    case 'kill primary':
+    case 'kill postmaster': {
+      const failover = await targets.database.killPrimary(kind === 'kill primary' ? 'machine' : 'postgres');
       target = failover.killed;
       const restoredAt = Date.now();
-      // The lost machine comes back after a while and rejoins as a replica (pg_rewind if needed).
+      // The lost machine comes back after a while, or its Patroni (still running) starts PostgreSQL
+      // again; either way it rejoins as a replica (pg_rewind if needed).
       await pause();
       await targets.database.rejoin(failover.killed);
       return {

@@ -270,6 +270,8 @@ const describePair = (p: UndeliveredPair) =>
  * catch up); the balancer's 502, or a cut connection, in the second
  * a web instance was killed (requests it was serving); a 503 `rail_unavailable` with Retry-After while a provider's answer was lost (the request took up to the rail's time-out). Everything else counts.
  */
+export const DATABASE_FAULTS: Fault['kind'][] = ['kill primary', 'kill postmaster', 'partition primary'];
+
 export function serverErrorsOutsideOutages(
   exchanges: Exchange[],
   faults: Fault[],
@@ -281,7 +283,7 @@ export function serverErrorsOutsideOutages(
     );
   return exchanges.filter((e) => {
     if (e.status !== 0 && e.status < 500) return false;
-    const databaseFault = during(e, 'kill primary', 10_000) || during(e, 'partition primary', 10_000);
+    const databaseFault = DATABASE_FAULTS.some((kind) => during(e, kind, 10_000));
     if (e.status === 503 && e.retryAfter && databaseFault) return false;
     if ((e.status === 0 || e.proxy === 'backend-lost') && !e.hung && during(e, 'kill web', 1_000)) return false;
     const providerSilent = lostAnswers.some((at) => at >= e.at - 1_000 && at <= e.at + e.ms);

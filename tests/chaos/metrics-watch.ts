@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Fault } from './faults';
-import type { Check } from './invariants';
+import { DATABASE_FAULTS, type Check } from './invariants';
 
 /**
  * Prometheus's view of the run: every web instance's `GET /api/metrics` scraped every 2 s (as a
@@ -93,7 +93,7 @@ export function checkAlertRules(): Check[] {
 export function checkAlertSeries(watch: MetricsWatch, faults: Fault[]): Check[] {
   const checks: Check[] = [];
   const within = (s: Sample, f: Fault, afterMs: number) => s.at >= f.at && s.at <= f.restoredAt + afterMs;
-  const databaseFaults = faults.filter((f) => f.kind === 'kill primary' || f.kind === 'partition primary');
+  const databaseFaults = faults.filter((f) => DATABASE_FAULTS.includes(f.kind));
   // What PaymentsDatabaseUnreachable reads: the pool's verdict, or the state unreadable at the scrape.
   const down = (s: Sample) =>
     (s.name === 'payments_db_unreachable' && s.value === 1) || (s.name === 'payments_state_read_ok' && s.value === 0);

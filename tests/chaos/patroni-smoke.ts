@@ -182,7 +182,7 @@ async function main(): Promise<boolean> {
     const multiHost = startWriter(cluster, 'multi-host', 1_000_000_000);
     await sleep(WRITE_BEFORE_KILL_MS);
     const before = writer.acknowledged.length;
-    const killed = await cluster.killPrimary();
+    const killed = await cluster.killPrimary('machine');
     console.log(`Killed ${killed.name}'s Patroni and PostgreSQL after ${before} acknowledged writes`);
 
     const newLeader = await cluster.waitForLeader(60_000, killed.name);

@@ -38,9 +38,13 @@ export interface PatroniCluster {
   /** The node whose REST API answers 200 to `GET /primary`, if any. */
   leader(): Promise<string | null>;
   waitForLeader(timeoutMs: number, not?: string): Promise<string>;
-  /** The primary's machine lost: its Patroni and its postmaster (with every backend) SIGKILLed at once. */
-  killPrimary(): Promise<{ name: string; killedAt: number }>;
-  /** Starts a killed node's Patroni again; resolves once it streams from the leader again. */
+  /**
+   * `machine`: the primary's machine lost, its Patroni and its postmaster (with every backend)
+   * SIGKILLed at once. `postgres`: its postmaster alone SIGKILLed (the backends exit on its death),
+   * Patroni left running to notice.
+   */
+  killPrimary(what: 'machine' | 'postgres'): Promise<{ name: string; killedAt: number }>;
+  /** Starts a killed node's Patroni again if it is not running; resolves once it streams from the leader. */
   restart(name: string): Promise<void>;
   /** Everything down and the cluster's directory removed. */
   stop(): Promise<void>;
@@ -75,17 +79,23 @@ function signal(pid: number, name: NodeJS.Signals): void {
  * the postmaster is stopped first, so that it forks nothing more while its children are listed.
  */
 function killPostmaster(dataDir: string): number | null {
+  const pid = postmasterOf(dataDir);
+  if (pid === null) return null;
+  signal(pid, 'SIGSTOP');
+  for (const child of childrenOf(pid)) signal(child, 'SIGKILL');
+  signal(pid, 'SIGKILL');
+  return pid;
+}
+
+/** The running postmaster of a data directory, if any. */
+function postmasterOf(dataDir: string): number | null {
   let pid: number;
   try {
     pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   } catch {
     return null;
   }
-  if (!pid || !isAlive(pid) || !isPostmasterOf(pid, dataDir)) return null;
-  signal(pid, 'SIGSTOP');
-  for (const child of childrenOf(pid)) signal(child, 'SIGKILL');
-  signal(pid, 'SIGKILL');
-  return pid;
+  return pid && isAlive(pid) && isPostmasterOf(pid, dataDir) ? pid : null;
 }
 
 /** A stale postmaster.pid may name a process that took the number since: Patroni starts ours with -D. */
@@ -316,25 +326,29 @@ export async function startPatroniCluster(options: { dir: string; logs: string }
     members,
     leader,
     waitForLeader,
-    async killPrimary() {
+    async killPrimary(what) {
       const name = await leader();
       if (!name) throw new Error('killPrimary: there is no leader');
       const child = children.get(name)!;
-      signal(-child.pid!, 'SIGKILL');
-      const postmaster = killPostmaster(dataDir(name));
+      if (what === 'machine') signal(-child.pid!, 'SIGKILL');
+      const postmaster = what === 'machine' ? killPostmaster(dataDir(name)) : postmasterOf(dataDir(name));
+      if (what === 'postgres' && postmaster) signal(postmaster, 'SIGKILL');
       const killedAt = Date.now();
-      await waitUntil(() => exited(child) && !(postmaster && isAlive(postmaster)), 10_000, `${name} to die`);
+      const gone = () => (what === 'postgres' || exited(child)) && !(postmaster && isAlive(postmaster));
+      await waitUntil(gone, 10_000, `${name} to die`);
       return { name, killedAt };
     },
     async restart(name) {
       const child = children.get(name);
-      if (child && !exited(child)) throw new Error(`restart: ${name}'s Patroni is still running`);
-      startNode(byName(name));
+      if (!child || exited(child)) startNode(byName(name));
+      // Whole again only with a synchronous standby named: until then (strict synchronous mode) a
+      // crashed primary has no node to fail over to and is restarted where it is.
       const rejoined = async () => {
         const current = await leader();
-        return current !== null && current !== name && replicating(name, current);
+        if (current === null || current === name || !(await replicating(name, current))) return false;
+        return (await members()).some((m) => m.role === 'sync_standby' && m.state === 'running');
       };
-      await waitUntil(rejoined, 90_000, `${name} to rejoin as a replica`);
+      await waitUntil(rejoined, 90_000, `${name} to rejoin as a replica, with a synchronous standby`);
     },
     async stop() {
       // Patroni stops its PostgreSQL (fast shutdown) on SIGTERM; anything left is SIGKILLed.

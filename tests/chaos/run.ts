@@ -2,7 +2,8 @@
  * `npm run test:chaos`: the service as it runs in production, on the engines and configuration shipped
  * in deploy/ (HAProxy in front of two `next start` and of a three-node Patroni cluster; two workers),
  * a mixed workload from several merchants for CHAOS_LOAD_SECONDS (default 240), and faults at random
- * moments (CHAOS_SEED): web instances and workers SIGKILLed and started again, the PostgreSQL primary's
+ * moments (CHAOS_SEED): a rolling deploy from the previous release (CHAOS_PREVIOUS_REF, deploy.ts)
+ * with its migrations, web instances and workers SIGKILLed and started again, the PostgreSQL primary's
  * machine lost (failover), the primary cut off by a silent partition, a webhook receiver that hangs.
  * Then, everything restarted and drained, the invariants (tests/chaos/invariants.ts), the alert rules'
  * series (metrics-watch.ts) and the time each fault took to recover. Writes
@@ -14,10 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import postgres from 'postgres';
-import { migrateDatabase } from '../../lib/platform/db/migrate';
 import { buildIfNeeded } from '../../scripts/lib/next-build';
 import { freePort } from '../../lib/platform/db/embedded';
 import { killEverything, waitUntil, webInstance, workerProcess, type Processes } from './cluster';
+import { checkDeploy, rollingDeploy, type DeployResult, type Deployment } from './deploy';
+import { previousRelease } from './previous-build';
 import { startBedDatabase } from './database';
 import { checkAlertRules, checkAlertSeries, watchMetrics } from './metrics-watch';
 import { killPatroni } from './patroni';
@@ -115,14 +117,33 @@ async function main(): Promise<boolean> {
       CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
       ...providers.env,
     };
-    const web = await Promise.all(['web-a', 'web-b'].map((name) => webInstance(name, env, logs)));
-    const balancer = await startHaproxy({ web: web.map((w) => w.url), postgres: database.balancerNodes, logs, ports });
+    // The previous release serves first (its instances apply its migrations); the rolling deploy,
+    // the first fault, brings this checkout's in the balancer's two other slots (deploy.ts).
+    const previous = previousRelease();
+    const webPorts = await Promise.all([1, 2, 3, 4].map(() => freePort()));
+    const web = await Promise.all(
+      ['web-a', 'web-b'].map((name, i) => webInstance(name, env, logs, { release: previous, port: webPorts[i] })),
+    );
+    const deployment: Deployment = {
+      previous,
+      web: await Promise.all(
+        ['web-c', 'web-d'].map((name, i) => webInstance(name, env, logs, { port: webPorts[i + 2] })),
+      ),
+      workers: ['worker-3', 'worker-4'].map((name) => workerProcess(name, env, logs)),
+    };
+    const balancer = await startHaproxy({
+      web: [...web, ...deployment.web].map((w) => w.url),
+      postgres: database.balancerNodes,
+      logs,
+      ports,
+    });
     cleanups.push(() => balancer.stop());
-    await migrateDatabase(databaseUrl);
-    const workers = ['worker-1', 'worker-2'].map((name) => workerProcess(name, env, logs));
-    const everything: Processes[] = [...web, ...workers];
+    const workers = ['worker-1', 'worker-2'].map((name) => workerProcess(name, env, logs, previous));
+    // Every process the run may start, both releases', for the teardown.
+    const everything: Processes[] = [...web, ...workers, ...deployment.web, ...deployment.workers];
     cleanups.push(() => Promise.all(everything.map((p) => p.stop())));
-    await Promise.all(everything.map((p) => p.start()));
+    await Promise.all(web.map((p) => p.start()));
+    await Promise.all(workers.map((p) => p.start()));
     // HAProxy sends traffic to an instance once two checks in a row passed: wait for both.
     await waitUntil(
       async () => {
@@ -132,10 +153,8 @@ async function main(): Promise<boolean> {
       30_000,
       'HAProxy to see every web instance up',
     );
-    const metrics = watchMetrics(
-      web.map((w) => ({ name: w.name, url: w.url })),
-      metricsToken,
-    );
+    // `web` itself: the watch follows the deploy's replacement of the instances.
+    const metrics = watchMetrics(web, metricsToken);
     cleanups.push(async () => metrics.stop());
 
     const exchanges: Exchange[] = [];
@@ -186,6 +205,7 @@ async function main(): Promise<boolean> {
       }
     })();
     const faults: Fault[] = [];
+    let deployed: DeployResult | null = null;
     /** Live payouts open at the providers at the moment each process was killed. */
     const killedMidPayout: string[] = [];
     const chaos = (async () => {
@@ -196,7 +216,11 @@ async function main(): Promise<boolean> {
         const nth = seen.get(kind) ?? 0;
         seen.set(kind, nth + 1);
         if (kind.startsWith('kill')) killedMidPayout.push(`${kind} ${openLivePayouts(providers)}`);
-        const fault = await inject(kind, nth, { web, workers, database, hangable }, faultRandom);
+        const deploy = async () => {
+          deployed = await rollingDeploy({ deployment, web, workers, balancer, databaseUrl });
+          return deployed;
+        };
+        const fault = await inject(kind, nth, { web, workers, database, hangable, deploy }, faultRandom);
         faults.push(fault);
         console.log(
           `  ${((fault.at - startedAt) / 1000).toFixed(1)} s: ${kind} (${fault.target}), back after ${(fault.downMs / 1000).toFixed(1)} s`,
@@ -205,7 +229,7 @@ async function main(): Promise<boolean> {
     })();
     await Promise.all([...traffic, ...liveTraffic, settlements, chaos, lostAnswers]);
     // Whatever a fault left down is started again before the books are read.
-    await Promise.all(everything.filter((p) => !p.alive()).map((p) => p.start()));
+    await Promise.all([...web, ...workers].filter((p) => !p.alive()).map((p) => p.start()));
     // Callbacks held back are delivered now, after the restart: late for everything.
     await driver.flushLate();
     await settle(client, adminHeaders, outcomes);
@@ -229,6 +253,7 @@ async function main(): Promise<boolean> {
       lostProviderAnswers: providers.lostAnswers().map((l) => l.at),
     });
     checks.push(...(await checkLiveInvariants(sql, providers, liveMerchant.id)));
+    checks.push(...checkDeploy(faults, exchanges, deployed));
     checks.push(...checkAlertRules(), ...checkAlertSeries(metrics, faults));
     await driver.stop();
     const summary = {

@@ -8,6 +8,7 @@ import { testSql } from '../support/database';
 import { caller, expectErrorShape, expectStatus, fieldErrors, type ErrorBody } from '../support/caller';
 import { contract } from '../support/contract';
 import { readinessUnavailableSchema } from '../../lib/platform/ops/contract';
+import { startDraining } from '../../lib/platform/ops/draining';
 
 const CHECKOUTS = '/api/v1/merchants/checkouts';
 const MB = 1024 * 1024;
@@ -292,6 +293,27 @@ describe('readiness', () => {
       });
     } finally {
       await sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`;
+    }
+    expect((await caller().call(contract.getReadiness)).status).toBe(200);
+  });
+
+  it('503 draining once the instance is being stopped, while every other request is still served', async () => {
+    startDraining();
+    try {
+      const res = await caller().raw('GET', contract.getReadiness.path);
+      expectStatus(res, 503);
+      expect(readinessUnavailableSchema.parse(res.body).data).toEqual({
+        status: 'draining',
+        database: null,
+        migrations: null,
+      });
+      // Work the balancer already sent is done: a merchant's write still succeeds.
+      const created = await m.call(contract.createCheckout, { body: minimalCheckout });
+      expectStatus(created, 200);
+      expect((await caller().call(contract.ping)).status).toBe(200);
+    } finally {
+      // The flag only ever goes one way in a server; the test puts this process back.
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for('payments.draining')];
     }
     expect((await caller().call(contract.getReadiness)).status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sameSecret } from '@/lib/access/same-secret';
 import { config } from '@/lib/platform/config';
 import { getDb } from '@/lib/platform/db/client';
 import { endpoint } from '@/lib/platform/http/endpoint';
@@ -8,8 +8,6 @@ import { METRICS_CONTENT_TYPE, metricsText } from '@/lib/platform/ops/metrics';
 import { railStates } from '@/lib/rails/circuit';
 
 export const dynamic = 'force-dynamic';
-
-const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /**
  * Prometheus's scrape of this instance (docs/operations.md, "Metrics and alerts"): only with
@@ -22,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     // Answered as the catch-all answers a path no route claims (app/api/[...path]).
     if (!token) throw new ApiError(404, 'route_not_found', `No route for ${req.method} ${new URL(req.url).pathname}`);
     const given = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
-    if (!crypto.timingSafeEqual(digest(given), digest(token)))
+    if (!sameSecret(given, token))
       throw new ApiError(401, 'unauthorized', 'A valid metrics bearer token is required', [], {
         'www-authenticate': 'Bearer realm="metrics"',
       });

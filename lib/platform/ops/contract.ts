@@ -82,6 +82,9 @@ export const readinessNotReadySchema = named(
       database: z.object({ status: z.literal('down') }),
       migrations: z.null(),
     }),
+    z
+      .object({ status: z.literal('draining'), database: z.null(), migrations: z.null() })
+      .meta({ description: 'The instance is being stopped: it finishes what it was sent, takes nothing new' }),
   ]),
 );
 export type ReadinessNotReady = z.infer<typeof readinessNotReadySchema>;
@@ -114,7 +117,7 @@ export const getReadiness = operation({
   tag: 'Operations',
   summary: 'Readiness',
   description:
-    'Ready when the database answers and has applied every migration this build ships. Otherwise a 503 whose body is not the Error shape but the report, with `data.status` `migrations_pending` or `database_unavailable`.',
+    'Ready when the database answers and has applied every migration this build ships. Otherwise a 503 whose body is not the Error shape but the report, with `data.status` `migrations_pending`, `database_unavailable` or `draining` (the instance is being stopped; the balancer should send it nothing new).',
   security: 'none',
   data: readinessSchema,
   otherResponses: { 503: { description: 'Not ready: do not send traffic yet', body: readinessUnavailableSchema } },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import type { Readiness, ReadinessNotReady } from './contract';
+import { isDraining } from './draining';
 
 interface Journal {
   entries: { idx: number; tag: string; when: number }[];
@@ -17,11 +18,13 @@ function shippedMigrations(): Journal['entries'] {
 /**
  * Readiness, for a load balancer: the database answers and has every migration this build ships
  * (drizzle records each applied one with its journal timestamp). An instance started against an older
- * schema is not ready (503) until the migrations have run.
+ * schema is not ready (503) until the migrations have run; one being stopped is not ready either
+ * (`draining`, lib/platform/ops/draining.ts), while it still serves what the balancer sends.
  */
 export async function checkReadiness(): Promise<
   { ready: true; body: Readiness } | { ready: false; body: ReadinessNotReady }
 > {
+  if (isDraining()) return { ready: false, body: { status: 'draining', database: null, migrations: null } };
   const shipped = shippedMigrations();
   const latest = shipped[shipped.length - 1]!;
   try {

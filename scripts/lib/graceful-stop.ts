@@ -1,0 +1,28 @@
+import type { ChildProcess } from 'node:child_process';
+import { DRAIN_MESSAGE } from '../../lib/platform/ops/draining';
+
+/**
+ * Stops the `next start` process without losing a request: first it is told to drain (its readiness
+ * fails while it still serves, lib/platform/ops/draining.ts) for `drainMs`, long enough for the
+ * balancer to stop sending it anything; then SIGTERM, on which Next closes its listener and finishes
+ * the requests in flight; SIGKILL only if that takes more than `graceMs`. Resolves with the exit code.
+ */
+export async function stopServer(
+  server: ChildProcess,
+  options: { drainMs: number; graceMs: number },
+): Promise<number | null> {
+  if (server.exitCode !== null || server.signalCode !== null) return server.exitCode;
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  if (options.drainMs > 0 && server.connected) {
+    // A send that fails (the child is already going) only means there is nothing left to drain.
+    server.send(DRAIN_MESSAGE, () => {});
+    let wait: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (wait = setTimeout(r, options.drainMs)))]);
+    clearTimeout(wait);
+  }
+  server.kill('SIGTERM');
+  const late = setTimeout(() => server.kill('SIGKILL'), options.graceMs);
+  const code = await exited;
+  clearTimeout(late);
+  return code;
+}
