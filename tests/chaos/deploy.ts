@@ -11,8 +11,7 @@ import type { Check } from './invariants';
  * in the balancer's spare slots web3 and web4 (each applies the new migrations before it listens, one
  * at a time behind an advisory lock) while the old ones keep serving on the migrated schema; once
  * HAProxy sees the new ones up, the new workers start and the old workers stop, then the old instances
- * are stopped one after the other, as their unit stops them, each seen out of HAProxy's rotation
- * before the next. `web` and `workers` are replaced in place,
+ * are retired one after the other: drained in HAProxy, stopped as their unit stops them, seen DOWN. `web` and `workers` are replaced in place,
  * so later faults hit the new release.
  */
 export interface Deployment {
@@ -62,12 +61,18 @@ export async function rollingDeploy(options: {
   await Promise.all(deployment.workers.map((w) => w.start()));
   await Promise.all(old.workers.map((w) => w.stop()));
   workers.splice(0, workers.length, ...deployment.workers);
-  // One at a time, each out of HAProxy's rotation before the next: stopped by its unit, then seen DOWN
-  // (a release that drains is DOWN before it closes; an older one only once its port refuses).
+  // One at a time: drained in HAProxy (no new requests; those in flight finish), stopped by its unit,
+  // seen DOWN. A release from this one on drains by itself when stopped (the `restart web` fault
+  // proves it); one before it does not, and without this step loses the requests that reach its
+  // closing listener.
   for (const [i, instance] of old.web.entries()) {
+    const slot = `web/web${i + 1}`;
+    const drained = await balancer.command(`set server ${slot} state drain`);
+    if (drained) throw new Error(`HAProxy refused to drain ${slot}: ${drained}`);
+    await waitUntil(async () => (await haproxyStats(balancer)).get(slot)?.scur === '0', 30_000, `${slot} to drain`);
     await instance.stop();
     await waitUntil(
-      async () => (await haproxyStats(balancer)).get(`web/web${i + 1}`)?.status?.startsWith('DOWN') ?? false,
+      async () => (await haproxyStats(balancer)).get(slot)?.status?.startsWith('DOWN') ?? false,
       10_000,
       `HAProxy to take ${instance.name} out`,
     );

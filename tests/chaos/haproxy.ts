@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
@@ -31,6 +33,8 @@ export interface Balancer {
   pgHostPort: { host: string; port: number };
   /** Prometheus at `${statsUrl}/metrics`, the stats page at `${statsUrl}/stats` (`;csv` for CSV). */
   statsUrl: string;
+  /** A runtime API command (`set server web/web1 state drain`), through the admin socket; its answer. */
+  command(line: string): Promise<string>;
   pid: number;
   alive(): boolean;
   stop(): Promise<void>;
@@ -85,7 +89,9 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Balancer> {
       (e): e is [string, string] => e[1] !== undefined && !/^(HAPROXY_|WEB_\d|PG_\d)/.test(e[0]),
     ),
   );
+  const adminSocket = path.join(os.tmpdir(), `haproxy-${webPort}.sock`);
   Object.assign(env, {
+    HAPROXY_ADMIN_SOCKET: adminSocket,
     HAPROXY_WEB_BIND: `${host}:${webPort}`,
     HAPROXY_PG_BIND: `${host}:${pgPort}`,
     HAPROXY_STATS_BIND: `${host}:${statsPort}`,
@@ -159,6 +165,15 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Balancer> {
     webUrl,
     pgHostPort: { host, port: pgPort },
     statsUrl: `http://${host}:${statsPort}`,
+    command: (line) =>
+      new Promise((resolve, reject) => {
+        const socket = net.createConnection(adminSocket);
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('end', () => resolve(answer.trim()));
+        socket.on('error', reject);
+        socket.end(`${line}\n`);
+      }),
     pid,
     alive: () => !exited,
     stop,
