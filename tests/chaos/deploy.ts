@@ -96,7 +96,11 @@ export async function rollingDeploy(options: {
 export function checkDeploy(faults: Fault[], exchanges: Exchange[], result: DeployResult | null): Check[] {
   const deploy = faults.find((f) => f.kind === 'rolling deploy');
   if (!deploy || !result) return [{ name: 'rolling deploy: it ran', ok: false, found: 'no deploy in this run' }];
-  const during = exchanges.filter((e) => e.at + e.ms >= deploy.at && e.at <= deploy.restoredAt + 2_000);
+  // Up to 2 s after it, but not what the next fault may have cut (a request still open when it began).
+  const next = faults.find((f) => f.at > deploy.at)?.at ?? Infinity;
+  const during = exchanges.filter(
+    (e) => e.at + e.ms >= deploy.at && e.at <= deploy.restoredAt + 2_000 && e.at + e.ms < next,
+  );
   const failed = during.filter((e) => e.status === 0 || e.status >= 500);
   const { before, after } = result.migrations;
   const served = Object.entries(result.served).map(([server, n]) => `${server} ${n}`);
