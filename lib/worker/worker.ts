@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
+import { run, Logger, type Runner, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../platform/db/client';
 import { connectionFailure, failureFields } from '../platform/db/unavailable';
@@ -96,6 +96,8 @@ export async function startWorker(options: { connectionString: string; concurren
 
 /** The longest pause between two attempts to start graphile-worker's runner again. */
 const RESTART_MAX_DELAY_MS = 5_000;
+/** How long a pool that began shutting down by itself may take before it is given up (see watch). */
+const STUCK_SHUTDOWN_MS = 15_000;
 
 /**
  * graphile-worker's runner, started again whenever it stops unasked: it stops itself when it could
@@ -106,9 +108,11 @@ const RESTART_MAX_DELAY_MS = 5_000;
  * runs they are unlocked, to run now. One whose work was done but whose completion could not be
  * written then runs a second time, as after a crash: graphile-worker runs a job at least once.
  */
-async function superviseRunner(
+export async function superviseRunner(
   start: (events: WorkerEvents) => Promise<Runner>,
+  options: { stuckShutdownMs?: number } = {},
 ): Promise<{ stop(): Promise<void>; poolIds(): string[]; runningJobs(): ReadonlySet<string> }> {
+  const stuckShutdownMs = options.stuckShutdownMs ?? STUCK_SHUTDOWN_MS;
   const launch = async () => {
     // Jobs are locked under the id of the runner's worker pool (graphile-worker 0.17).
     const lockers = new Set<string>();
@@ -118,7 +122,12 @@ async function superviseRunner(
     events.on('pool:create', ({ workerPool }) => lockers.add(workerPool.id));
     events.on('job:start', ({ job }) => running.add(String(job.id)));
     events.on('job:complete', ({ job }) => running.delete(String(job.id)));
-    return { runner: await start(events), lockers, running };
+    // The pool shutting itself down (one of its workers exited on a database error): see watch.
+    // Wrapped: a WorkerPool is a thenable (it settles when the pool ends), which resolve() would wait for.
+    const shutdownBegan = new Promise<{ pool: WorkerPool }>((resolve) =>
+      events.on('pool:gracefulShutdown', ({ workerPool }) => resolve({ pool: workerPool })),
+    );
+    return { runner: await start(events), lockers, running, shutdownBegan, abandoned: false };
   };
   let current = await launch();
   let stopping = false;
@@ -156,16 +165,30 @@ async function superviseRunner(
   };
 
   const watch = (launched: typeof current) => {
-    void launched.runner.promise
-      .then(
-        () => null,
-        (error: unknown) => error,
-      )
-      .then((error) => {
-        if (stopping || launched !== current) return;
-        log.warn('worker job runner stopped; starting it again', error ? failureFields(error) : {});
-        restarting = restart(launched.lockers);
-      });
+    const settled = launched.runner.promise.then(
+      () => ({ error: null as unknown }),
+      (error: unknown) => ({ error }),
+    );
+    // A pool that shuts itself down can hang there, polling no more and never settling (seen after a
+    // crashed primary: its workers exited on "terminating connection", and its graceful shutdown
+    // never finished): after stuckShutdownMs it is forced down and a new runner takes over.
+    const stuck = launched.shutdownBegan.then(
+      ({ pool }) =>
+        new Promise<{ stuck: { pool: WorkerPool } }>((resolve) =>
+          setTimeout(() => resolve({ stuck: { pool } }), stuckShutdownMs).unref(),
+        ),
+    );
+    void Promise.race([settled, stuck]).then((outcome) => {
+      if (stopping || launched !== current || launched.abandoned) return;
+      launched.abandoned = true;
+      if ('stuck' in outcome) {
+        log.warn('worker job runner stuck shutting down; starting a new one');
+        void Promise.resolve(outcome.stuck.pool.forcefulShutdown('stuck in its graceful shutdown')).catch(() => {});
+      } else {
+        log.warn('worker job runner stopped; starting it again', outcome.error ? failureFields(outcome.error) : {});
+      }
+      restarting = restart(launched.lockers);
+    });
   };
   watch(current);
 
