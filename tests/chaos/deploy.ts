@@ -3,7 +3,7 @@ import { waitUntil, type Processes, type Release, type WebInstance } from './clu
 import type { Exchange } from './client';
 import type { Fault } from './faults';
 import { haproxyStats, type Balancer } from './haproxy';
-import type { Check } from './invariants';
+import { serverErrorsOutsideOutages, type Check } from './invariants';
 
 /**
  * A rolling deploy under load, the way docs/operations.md ("A rolling deploy") tells an operator:
@@ -93,7 +93,12 @@ export async function rollingDeploy(options: {
 }
 
 /** Nothing failed while the two releases ran side by side and the old one was retired. */
-export function checkDeploy(faults: Fault[], exchanges: Exchange[], result: DeployResult | null): Check[] {
+export function checkDeploy(
+  faults: Fault[],
+  exchanges: Exchange[],
+  result: DeployResult | null,
+  lostProviderAnswers: number[],
+): Check[] {
   const deploy = faults.find((f) => f.kind === 'rolling deploy');
   if (!deploy || !result) return [{ name: 'rolling deploy: it ran', ok: false, found: 'no deploy in this run' }];
   // Up to 2 s after it, but not what the next fault may have cut (a request still open when it began).
@@ -101,7 +106,8 @@ export function checkDeploy(faults: Fault[], exchanges: Exchange[], result: Depl
   const during = exchanges.filter(
     (e) => e.at + e.ms >= deploy.at && e.at <= deploy.restoredAt + 2_000 && e.at + e.ms < next,
   );
-  const failed = during.filter((e) => e.status === 0 || e.status >= 500);
+  // Failed for the deploy's sake: not a provider's answer the bed made it lose (invariants.ts).
+  const failed = serverErrorsOutsideOutages(during, faults, lostProviderAnswers);
   const { before, after } = result.migrations;
   const served = Object.entries(result.served).map(([server, n]) => `${server} ${n}`);
   const everyServed = Object.values(result.served).every((n) => n > 0);

@@ -253,7 +253,14 @@ async function main(): Promise<boolean> {
       lostProviderAnswers: providers.lostAnswers().map((l) => l.at),
     });
     checks.push(...(await checkLiveInvariants(sql, providers, liveMerchant.id)));
-    checks.push(...checkDeploy(faults, exchanges, deployed));
+    checks.push(
+      ...checkDeploy(
+        faults,
+        exchanges,
+        deployed,
+        providers.lostAnswers().map((l) => l.at),
+      ),
+    );
     checks.push(...checkAlertRules(), ...checkAlertSeries(metrics, faults));
     await driver.stop();
     const summary = {
