@@ -57,10 +57,27 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** The last run's results and logs move to test-results/chaos-<when it ended>/; the newest five are kept. */
+function keepPreviousResults(): void {
+  const report = path.join(RESULTS, 'results.md');
+  if (fs.existsSync(report)) {
+    const began = fs.statSync(report).mtime.toISOString().replace(/[:.]/g, '-');
+    fs.renameSync(RESULTS, `${RESULTS}-${began}`);
+  }
+  fs.rmSync(RESULTS, { recursive: true, force: true });
+  const parent = path.dirname(RESULTS);
+  const kept = fs
+    .readdirSync(parent)
+    .filter((name) => name.startsWith('chaos-'))
+    .sort()
+    .reverse();
+  for (const old of kept.slice(5)) fs.rmSync(path.join(parent, old), { recursive: true, force: true });
+}
+
 async function main(): Promise<boolean> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   buildIfNeeded();
-  fs.rmSync(RESULTS, { recursive: true, force: true });
+  keepPreviousResults();
   const logs = path.join(RESULTS, 'logs');
   const random = seeded(SEED);
   // Fault moments and lengths from their own sequence: the same seed gives the same faults.
