@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../lib/platform/db/embedded';
+import { freePort, isAlive } from '../../lib/platform/db/embedded';
 import { readUnit, type Unit } from './units';
 
 /**
@@ -30,15 +30,6 @@ function signal(pid: number, name: NodeJS.Signals) {
     process.kill(pid, name);
   } catch {
     // already gone
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -108,7 +99,8 @@ function service(options: {
       const mixed = options.unit.killMode === 'mixed';
       signal(mixed ? pid : -pid, 'SIGTERM');
       await waitUntil(
-        () => exited && (mixed || !groupAlive(pid)),
+        // A negative pid names the whole process group.
+        () => exited && (mixed || !isAlive(-pid)),
         options.unit.stopTimeoutMs,
         `${options.name} to stop`,
       ).catch(() => {});
