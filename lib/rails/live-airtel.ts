@@ -51,6 +51,7 @@ export function airtelPrompts(instance: string): PromptRail | null {
     network: 'airtel_money',
     // Our attempt id is Airtel's `transaction.id` (a second push with it is refused as a duplicate).
     referenceIsOurs: true,
+    resendIsSafe: true,
     fixedCallback: true,
     takesAmount: (amount) => takes(found.country, amount),
     requestPayment: (request) => collections.requestPayment(request),

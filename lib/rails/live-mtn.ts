@@ -62,6 +62,7 @@ export function mtnPrompts(instance: string): PromptRail | null {
       network: 'mtn_momo',
       // MTN's X-Reference-Id is our attempt id.
       referenceIsOurs: true,
+      resendIsSafe: true,
       takesAmount: () => true,
       requestPayment: (request) => collections.requestPayment(request),
       queryPayment: ({ attemptId, providerReference }) => collections.queryPayment({ attemptId, providerReference }),

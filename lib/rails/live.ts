@@ -104,6 +104,9 @@ function mpesaRail(): PromptRail | null {
       network: 'mpesa',
       // Daraja names the request itself (CheckoutRequestID), in its answer or its callback.
       referenceIsOurs: false,
+      // STK Push takes no key of ours: two identical requests are two prompts, each with its own
+      // CheckoutRequestID [DJ-EXP request fields; NKAP-MPESA], so it is sent once.
+      resendIsSafe: false,
       // "Only whole numbers are supported" (Daraja's C2B and Ratiba pages; martinmogusu/django-daraja
       // mpesa/core.py for STK Push): no M-Pesa for an amount with cents.
       takesAmount: (amount) => wholeShillings(amount) !== null,

@@ -85,6 +85,16 @@ function providerRecords(providers: LiveProviders) {
   return { payments, payouts, paidOut };
 }
 
+/** An M-Pesa push's trail: how many pushes went to its attempt's address, and what its callbacks were answered. */
+function mpesaTrail(providers: LiveProviders, checkoutRequestId: string): string {
+  const address = providers.mpesa.stkPush(checkoutRequestId)?.fields.callbackUrl;
+  const pushes = providers.mpesa.stkPushes().filter((q) => q.fields.callbackUrl === address).length;
+  const answered = providers.mpesa.deliveries
+    .filter((d) => d.kind === 'stk_callback' && d.reference === checkoutRequestId)
+    .map((d) => d.receiverStatus ?? 'no answer');
+  return `, ${pushes} push(es) for its attempt, callbacks answered: ${answered.join(', ') || 'none sent'}`;
+}
+
 export async function checkLiveInvariants(sql: postgres.Sql, providers: LiveProviders, merchantId: string) {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, found: string) => checks.push({ name, ok, found });
@@ -112,7 +122,7 @@ export async function checkLiveInvariants(sql: postgres.Sql, providers: LiveProv
         select status, failure_code, provider_reference from payment_attempts
          where id::text = ${p.reference} or provider_reference = ${p.reference}`;
       const lost = providers.lostAnswers().some((l) => l.path.includes(p.reference));
-      return `${p.rail} ${p.reference} recorded ${recordedFor(p).length}x, attempt ${attempt ? `${attempt.status} ${attempt.failure_code ?? ''} ref ${attempt.provider_reference ?? 'none'}` : 'none'}${lost ? ', an answer about it lost' : ''}`;
+      return `${p.rail} ${p.reference} recorded ${recordedFor(p).length}x, attempt ${attempt ? `${attempt.status} ${attempt.failure_code ?? ''} ref ${attempt.provider_reference ?? 'none'}` : 'none'}${lost ? ', an answer about it lost' : ''}${p.rail === 'mpesa' ? mpesaTrail(providers, p.reference) : ''}`;
     }),
   );
   const byRail = (rail: Rail) =>

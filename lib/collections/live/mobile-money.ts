@@ -3,7 +3,8 @@ import { checkouts, paymentAttempts } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { log } from '../../platform/log';
 import { callbackUrl } from '../../rails/callback-address';
-import { NOT_FOUND_AFTER_MS, scheduleStatusCheck } from '../../rails/status-checks';
+import { NOT_FOUND_AFTER_MS, roundsSince, scheduleStatusCheck } from '../../rails/status-checks';
+import { writeThroughOutage } from '../../platform/db/through-outage';
 import { promptRailNamed } from '../../rails';
 import {
   PAYMENT_FAILURES,
@@ -41,7 +42,11 @@ async function loadAttempt(db: Db, attemptId: string) {
 
 const scheduleCheck = (db: Db, attemptId: string, round: number) => scheduleStatusCheck(db, { attemptId }, round);
 
-/** The job: sends the prompt, once, and starts checking. */
+/**
+ * The job: sends the prompt and starts checking. A rail whose provider takes a repeat as the same
+ * request (`resendIsSafe`) is sent it again by a run after a lost answer; any other (M-Pesa) only once,
+ * marked before it leaves: a second STK push is a second prompt the customer could pay too.
+ */
 export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
   const found = await loadAttempt(db, attemptId);
   if (!found || found.attempt.status !== 'processing' || found.attempt.providerReference) return;
@@ -51,6 +56,13 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
     await recordMobileMoneyResult(db, attempt.id, 'provider_error', {
       message: 'The mobile money provider is not configured',
     });
+    return;
+  }
+  if (!(await markPromptSent(db, attempt.id, rail))) {
+    // Sent by an earlier run that died or lost its answer: the callback to the attempt's address
+    // brings the reference, and the checks carry on where that run's would be.
+    log.warn('rail.prompt_not_repeated', { rail: rail.name, attempt_id: attempt.id });
+    await scheduleCheck(db, attempt.id, roundsSince(attempt.promptSentAt ?? new Date()));
     return;
   }
   const answer = await rail.requestPayment({
@@ -63,21 +75,44 @@ export async function sendLivePrompt(db: Db, attemptId: string): Promise<void> {
     callbackUrl: callbackUrl(attempt.id),
   });
   log.info('rail.prompt', { rail: rail.name, attempt_id: attempt.id, answer: answer.kind });
+  // The answer exists only here until it is written (M-Pesa names its push nowhere else but the callback).
+  await writeThroughOutage(() => recordPromptAnswer(db, attempt.id, answer));
   await recordRailCall(db, rail.name, answer.kind !== 'unknown');
+}
+
+/** Marks the prompt sent, committed before it leaves; false when it went out before and may not again. */
+async function markPromptSent(db: Db, attemptId: string, rail: PromptRail): Promise<boolean> {
+  const [marked] = await db
+    .update(paymentAttempts)
+    .set({ promptSentAt: sql`coalesce(${paymentAttempts.promptSentAt}, now())` })
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        isNull(paymentAttempts.providerReference),
+        rail.resendIsSafe ? undefined : isNull(paymentAttempts.promptSentAt),
+      ),
+    )
+    .returning({ id: paymentAttempts.id });
+  return marked !== undefined;
+}
+
+/** A refusal ends the attempt; an acceptance keeps the provider's reference; either way the checks start. Safe to repeat. */
+async function recordPromptAnswer(db: Db, attemptId: string, answer: SubmitResult): Promise<void> {
   if (answer.kind === 'refused') {
     // A sure refusal ends the attempt at once, for the reason the adapter read from the provider's answer.
-    await recordMobileMoneyResult(db, attempt.id, refusalFailure(answer), {
+    await recordMobileMoneyResult(db, attemptId, refusalFailure(answer), {
       message: `The provider refused the prompt (${answer.code})`,
     });
     return;
   }
-  if (answer.kind === 'accepted') {
-    await db
-      .update(paymentAttempts)
-      .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
-      .where(eq(paymentAttempts.id, attempt.id));
-  }
-  await scheduleCheck(db, attempt.id, 0);
+  await db.transaction(async (tx) => {
+    if (answer.kind === 'accepted')
+      await tx
+        .update(paymentAttempts)
+        .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attemptId));
+    await scheduleCheck(tx, attemptId, 0);
+  });
 }
 
 const FAILURES: ReadonlySet<string> = new Set(PAYMENT_FAILURES);

@@ -151,6 +151,12 @@ export interface PromptRail {
   /** It takes our attempt id as its reference (MTN's `X-Reference-Id`), so a lost answer loses nothing. */
   readonly referenceIsOurs: boolean;
   /**
+   * A second request for the same attempt is the first one again at the provider (MTN's 409
+   * RESOURCE_ALREADY_EXIST, Airtel's duplicate transaction id, the sandbox's one request per attempt),
+   * so a run that lost the answer may send it again. False: a repeat would be a second prompt (M-Pesa).
+   */
+  readonly resendIsSafe: boolean;
+  /**
    * It calls back one fixed address set on its portal (Airtel's), naming our id, not the attempt's own
    * address: such callbacks come to its provider's route and are matched by the id `readCallback` reads.
    */

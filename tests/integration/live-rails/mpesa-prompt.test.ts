@@ -4,6 +4,8 @@ import { contract } from '../../support/contract';
 import { testSql } from '../../support/database';
 import { runJobsNow } from '../../support/jobs';
 import { mpesaLive } from './mpesa-live';
+import { getDb } from '../../../lib/platform/db/client';
+import { queuePrompt } from '../../../lib/rails';
 
 /**
  * A live KES checkout paid by M-Pesa (STK Push) against Daraja's contract server: the callback goes
@@ -68,6 +70,30 @@ describe('a live KES checkout paid by M-Pesa', () => {
     server().inject({ kind: 'hang_after' }, { path: /stkpush/ });
     const { checkout, attemptId } = await prompted();
     expect(await reference(attemptId)).toBeNull();
+    const [push] = server().stkPushes().slice(-1);
+    await server().complete(push!.checkoutRequestId, 0);
+    expect(await reference(attemptId)).toBe(push!.checkoutRequestId);
+    expect(await status(checkout.id)).toBe('paid');
+  });
+
+  // Daraja has no idempotency key: a second push is a second prompt the customer may pay too, and the
+  // attempt would keep only one CheckoutRequestID (chaos run 19 lost a payment that way).
+  it('the push job runs again after a lost answer (its worker died, it failed): no second push, still paid', async () => {
+    server().inject({ kind: 'hang_after' }, { path: /stkpush/ });
+    const { checkout, attemptId } = await prompted();
+    const pushesFor = () =>
+      server()
+        .requestsTo('/mpesa/stkpush/v1/processrequest')
+        .filter((r) => (r.json as { CallBackURL: string }).CallBackURL.includes(attemptId));
+    expect(pushesFor()).toHaveLength(1);
+    const [marked] = await sql`select prompt_sent_at from payment_attempts where id = ${attemptId}`;
+    expect(marked!.prompt_sent_at).toBeInstanceOf(Date);
+    for (let run = 0; run < 2; run++) {
+      await queuePrompt(getDb(), attemptId);
+      await runJobsNow(['rail_request_payment']);
+    }
+    expect(pushesFor()).toHaveLength(1);
+    expect((await sql`select status from payment_attempts where id = ${attemptId}`)[0]!.status).toBe('processing');
     const [push] = server().stkPushes().slice(-1);
     await server().complete(push!.checkoutRequestId, 0);
     expect(await reference(attemptId)).toBe(push!.checkoutRequestId);

@@ -30,6 +30,11 @@ export const paymentAttempts = pgTable(
     failureMessage: text(),
     /** Mobile money: when the attempt times out if the rail has not answered. */
     respondBy: moment(),
+    /**
+     * Mobile money: when the prompt's request was first sent, written and committed before it leaves, so
+     * a job that runs again (its worker died, its answer was lost) knows it went out (mobile-money.ts).
+     */
+    promptSentAt: moment(),
     claimedAt: moment(),
     completedAt: moment(),
     createdAt: createdAt(),

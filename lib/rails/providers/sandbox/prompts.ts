@@ -37,6 +37,8 @@ export const sandboxPrompts: PromptRail = {
   name: 'sandbox_mobile_money',
   network: null,
   referenceIsOurs: false,
+  // recordRequest keeps one request per attempt and answers a repeat with its reference.
+  resendIsSafe: true,
   takesAmount: () => true,
   async requestPayment(request) {
     const behaviour = sandboxBehaviourFor(request.phone);
