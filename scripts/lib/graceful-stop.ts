@@ -21,7 +21,11 @@ export async function stopServer(
     clearTimeout(wait);
   }
   server.kill('SIGTERM');
-  const late = setTimeout(() => server.kill('SIGKILL'), options.graceMs);
+  const late = setTimeout(() => {
+    // Said in the unit's log: the requests still open then are cut.
+    console.error(`next start had not exited ${options.graceMs / 1000} s after SIGTERM: SIGKILL`);
+    server.kill('SIGKILL');
+  }, options.graceMs);
   const code = await exited;
   clearTimeout(late);
   return code;
