@@ -93,6 +93,7 @@ export const configSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   DATABASE_STATEMENT_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
+  CALLBACK_SPOOL_DIR: z.string().min(1).default('.data/callback-spool'),
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -287,6 +288,11 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   SHUTDOWN_DRAIN_SECONDS: {
     meaning:
       "When `npm start` is told to stop (SIGTERM), its web server first answers GET /api/ready with 503 `draining` for this long, still serving everything else, so the load balancer stops sending it requests before it closes; then it finishes the requests in flight and exits. At least the balancer's check interval times its fall count (HAProxy as shipped: 1 s × 2) ([operations.md](operations.md#a-rolling-deploy)).",
+  },
+  CALLBACK_SPOOL_DIR: {
+    meaning:
+      "Where a web instance keeps providers' callbacks (M-Pesa's, MTN's, Airtel's) that arrive while the database cannot be reached, answering them 200, and from where it applies them once it can: M-Pesa and MTN send a callback once. On this machine's disk, writable by the service (`deploy/systemd/payments-web.service` sets `/var/lib/payments/callback-spool`); relative paths are from the working directory ([operations.md](operations.md#when-the-database-is-unreachable)).",
+    allowed: 'a directory path',
   },
   SETTLEMENT_DELAY_MINUTES: {
     meaning:

@@ -129,6 +129,8 @@ async function main(): Promise<boolean> {
       // the fourth, past the drain: a pair still on schedule would have been counted as lost.
       WEBHOOK_RETRY_DELAY_SCALE: '0.01',
       TRUSTED_PROXIES: '127.0.0.1',
+      // One machine's spool, shared by both releases' instances (as /var/lib/payments on a machine).
+      CALLBACK_SPOOL_DIR: path.join(dataDir, 'callback-spool'),
       API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_WRITE_LIMIT_PER_MINUTE: '100000',
       CHECKOUT_IP_WRITE_LIMIT_PER_MINUTE: '100000',
