@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepInSpool, replaySpool, spoolBacklog } from '../../lib/platform/ops/spool';
+import { keepInSpool, replaySpool, SPOOL_ENTRY_MAX_BYTES, spoolBacklog } from '../../lib/platform/ops/spool';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -49,6 +49,12 @@ describe('the spool', () => {
     expect(applied).toBe(1);
     expect(fs.readdirSync(dir)).toEqual(['failed']);
     expect(fs.readdirSync(path.join(dir, 'failed'))).toHaveLength(1);
+  });
+
+  it('keeps no entry larger than a callback can be, and no more than the limit', async () => {
+    const dir = newDir();
+    await expect(keepInSpool(dir, { body: 'x'.repeat(SPOOL_ENTRY_MAX_BYTES) })).rejects.toThrow('bytes at most');
+    expect(await spoolBacklog(dir)).toMatchObject({ waiting: 0 });
   });
 
   it('a spool that does not exist yet has nothing waiting', async () => {

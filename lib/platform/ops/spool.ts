@@ -12,6 +12,8 @@ import path from 'node:path';
 
 /** Beyond this many waiting entries nothing more is kept: the disk is not a queue for an endless outage. */
 export const SPOOL_LIMIT = 10_000;
+/** A provider's callback is a few hundred bytes; this bounds what an endless outage can take (160 MB). */
+export const SPOOL_ENTRY_MAX_BYTES = 16 * 1024;
 const FAILED = 'failed';
 
 export class SpoolFullError extends Error {
@@ -41,6 +43,9 @@ async function syncDirectory(dir: string): Promise<void> {
 
 /** Keeps `entry` durably; resolves once it is on disk. */
 export async function keepInSpool(dir: string, entry: unknown): Promise<void> {
+  const text = JSON.stringify(entry);
+  if (Buffer.byteLength(text) > SPOOL_ENTRY_MAX_BYTES)
+    throw new Error(`A spool entry is ${SPOOL_ENTRY_MAX_BYTES} bytes at most`);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   if ((await waiting(dir)).length >= SPOOL_LIMIT) throw new SpoolFullError(dir);
   // Names sort by arrival: the time, zero-padded, then a random part against collisions.
@@ -48,7 +53,7 @@ export async function keepInSpool(dir: string, entry: unknown): Promise<void> {
   const temporary = path.join(dir, `.${name}.tmp`);
   const handle = await fs.open(temporary, 'wx', 0o600);
   try {
-    await handle.writeFile(JSON.stringify(entry));
+    await handle.writeFile(text);
     await handle.sync();
   } finally {
     await handle.close();
