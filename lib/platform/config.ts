@@ -93,7 +93,7 @@ export const configSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   DATABASE_STATEMENT_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
-  CALLBACK_SPOOL_DIR: z.string().min(1).default('.data/callback-spool'),
+  CALLBACK_SPOOL_DIR: z.string().min(1).optional(),
   SETTLEMENT_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -291,7 +291,9 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   CALLBACK_SPOOL_DIR: {
     meaning:
-      "Where a web instance keeps providers' callbacks (M-Pesa's, MTN's, Airtel's) that arrive while the database cannot be reached, answering them 200, and from where it applies them once it can: M-Pesa and MTN send a callback once. On this machine's disk, writable by the service (`deploy/systemd/payments-web.service` sets `/var/lib/payments/callback-spool`); relative paths are from the working directory ([operations.md](operations.md#when-the-database-is-unreachable)).",
+      "Where a web instance keeps providers' callbacks (M-Pesa's, MTN's, Airtel's) that arrive while the database cannot be reached, answering them 200, and from where it applies them once it can: M-Pesa and MTN send a callback once. On this machine's disk, writable by the service; relative paths are from the working directory ([operations.md](operations.md#when-the-database-is-unreachable)).",
+    whenUnset:
+      '`callback-spool` in the directory systemd gives the unit (`StateDirectory=`: `/var/lib/payments/callback-spool` for `deploy/systemd/payments-web.service`), else `.data/callback-spool`',
     allowed: 'a directory path',
   },
   SETTLEMENT_DELAY_MINUTES: {

@@ -41,6 +41,15 @@ describe('the spool', () => {
     expect((await spoolBacklog(dir)).waiting).toBe(2);
   });
 
+  it('later: the entry stays for the next pass, the rest go on', async () => {
+    const dir = newDir();
+    await keepInSpool(dir, { n: 1 });
+    await keepInSpool(dir, { n: 2 });
+    const applied = await replaySpool(dir, async (e) => ((e as { n: number }).n === 1 ? 'later' : 'applied'));
+    expect(applied).toBe(1);
+    expect(await spoolBacklog(dir)).toMatchObject({ waiting: 1, failed: 0 });
+  });
+
   it('failed: set aside in failed/, out of the way of the rest', async () => {
     const dir = newDir();
     await keepInSpool(dir, { n: 1 });
@@ -49,6 +58,7 @@ describe('the spool', () => {
     expect(applied).toBe(1);
     expect(fs.readdirSync(dir)).toEqual(['failed']);
     expect(fs.readdirSync(path.join(dir, 'failed'))).toHaveLength(1);
+    expect(await spoolBacklog(dir)).toMatchObject({ waiting: 0, failed: 1 });
   });
 
   it('keeps no entry larger than a callback can be, and no more than the limit', async () => {
@@ -59,7 +69,7 @@ describe('the spool', () => {
 
   it('a spool that does not exist yet has nothing waiting', async () => {
     const dir = newDir();
-    expect(await spoolBacklog(dir)).toEqual({ waiting: 0, oldestSeconds: 0 });
+    expect(await spoolBacklog(dir)).toEqual({ waiting: 0, oldestSeconds: 0, failed: 0 });
     expect(await replaySpool(dir, async () => 'applied')).toBe(0);
   });
 });

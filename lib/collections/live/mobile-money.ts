@@ -88,6 +88,7 @@ async function markPromptSent(db: Db, attemptId: string, rail: PromptRail): Prom
     .where(
       and(
         eq(paymentAttempts.id, attemptId),
+        eq(paymentAttempts.status, 'processing'),
         isNull(paymentAttempts.providerReference),
         rail.resendIsSafe ? undefined : isNull(paymentAttempts.promptSentAt),
       ),
@@ -110,7 +111,7 @@ async function recordPromptAnswer(db: Db, attemptId: string, answer: SubmitResul
       await tx
         .update(paymentAttempts)
         .set({ providerReference: answer.providerReference, updatedAt: sql`now()` })
-        .where(eq(paymentAttempts.id, attemptId));
+        .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.providerReference)));
     await scheduleCheck(tx, attemptId, 0);
   });
 }

@@ -4,8 +4,7 @@ import type { Db } from '../db/client';
 import { databaseActivity } from '../db/client';
 import { HEARTBEAT_INTERVAL_MS } from '../jobs/queue';
 import { processMetrics } from '../http/request-metrics';
-import { config } from '../config';
-import { spoolBacklog } from './spool';
+import { callbackSpoolDir, spoolBacklog } from './spool';
 
 /**
  * What an operator's Prometheus scrapes from each web instance at `GET /api/metrics` (docs/operations.md,
@@ -87,12 +86,15 @@ export async function metricsText(db: Db, rails: () => Promise<RailCircuit[]>): 
     [{}, pool.unreachable ? 1 : 0],
   ]);
   // Kept on this machine's disk while the database was away, not yet applied (spool.ts).
-  const kept = await spoolBacklog(config().CALLBACK_SPOOL_DIR).catch(() => null);
+  const kept = await spoolBacklog(callbackSpoolDir()).catch(() => null);
   gauge('payments_callbacks_kept', 'Provider callbacks this machine keeps on disk until the database takes them.', [
     [{}, kept?.waiting ?? null],
   ]);
   gauge('payments_callbacks_kept_oldest_seconds', 'Age of the oldest of them (absent when none).', [
     [{}, kept?.waiting ? kept.oldestSeconds : null],
+  ]);
+  gauge('payments_callbacks_set_aside', 'Kept callbacks that could not be applied, in failed/ for an operator.', [
+    [{}, kept?.failed ?? null],
   ]);
   const outages = new Counter({
     name: 'payments_db_outages_total',

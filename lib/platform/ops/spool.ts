@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { config } from '../config';
 
 /**
  * A directory of entries kept on this machine's disk while the database cannot take them: each one
@@ -62,14 +63,18 @@ export async function keepInSpool(dir: string, entry: unknown): Promise<void> {
   await syncDirectory(dir);
 }
 
-export type ReplayOutcome = 'applied' | 'stop' | 'failed';
+export type ReplayOutcome = 'applied' | 'later' | 'stop' | 'failed';
 
 /**
- * Applies the waiting entries oldest first. `apply` answers `applied` (the entry is removed), `stop`
- * (the database is still away: this one and the rest wait for the next pass) or `failed` (it can
- * never apply: moved to `failed/` for an operator). Returns how many were applied.
+ * Applies the waiting entries oldest first. `apply` answers `applied` (the entry is removed), `later`
+ * (it stays for the next pass), `stop` (the database is still away: this one and the rest wait for
+ * the next pass) or `failed` (it can never apply: moved to `failed/` for an operator). Returns how
+ * many were applied.
  */
-export async function replaySpool(dir: string, apply: (entry: unknown) => Promise<ReplayOutcome>): Promise<number> {
+export async function replaySpool(
+  dir: string,
+  apply: (entry: unknown, name: string) => Promise<ReplayOutcome>,
+): Promise<number> {
   let applied = 0;
   for (const name of await waiting(dir)) {
     const file = path.join(dir, name);
@@ -81,8 +86,9 @@ export async function replaySpool(dir: string, apply: (entry: unknown) => Promis
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       entry = undefined;
     }
-    const outcome = entry === undefined ? 'failed' : await apply(entry);
+    const outcome = entry === undefined ? 'failed' : await apply(entry, name);
     if (outcome === 'stop') break;
+    if (outcome === 'later') continue;
     if (outcome === 'applied') {
       applied++;
       await fs.rm(file, { force: true });
@@ -94,9 +100,19 @@ export async function replaySpool(dir: string, apply: (entry: unknown) => Promis
   return applied;
 }
 
-/** How many entries wait, and the oldest's age in seconds (for the metrics scrape). */
-export async function spoolBacklog(dir: string): Promise<{ waiting: number; oldestSeconds: number }> {
+/** How many entries wait, the oldest's age in seconds, and how many were set aside (for the metrics scrape). */
+export async function spoolBacklog(dir: string): Promise<{ waiting: number; oldestSeconds: number; failed: number }> {
   const names = await waiting(dir);
   const oldest = names[0] ? Number(names[0].slice(0, 15)) : Date.now();
-  return { waiting: names.length, oldestSeconds: Math.max(0, (Date.now() - oldest) / 1000) };
+  const failed = (await waiting(path.join(dir, FAILED))).length;
+  return { waiting: names.length, oldestSeconds: Math.max(0, (Date.now() - oldest) / 1000), failed };
+}
+
+/**
+ * Where this machine keeps providers' callbacks: CALLBACK_SPOOL_DIR; unset, the directory systemd
+ * gives the unit (`StateDirectory=`, in STATE_DIRECTORY), else `.data/` of the working directory.
+ */
+export function callbackSpoolDir(): string {
+  const state = process.env.STATE_DIRECTORY?.split(':')[0];
+  return path.resolve(config().CALLBACK_SPOOL_DIR ?? path.join(state || '.data', 'callback-spool'));
 }

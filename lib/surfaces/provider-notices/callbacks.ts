@@ -5,8 +5,7 @@ import { describeError, log } from '../../platform/log';
 import { onFixedPayoutCallback, onPayoutCallback, onPayoutStatusAnswer } from '../../money-out/live-payouts';
 import { onFixedCallback, onLiveCallback } from '../../collections/live/mobile-money';
 import { connectionFailure } from '../../platform/db/unavailable';
-import { keepInSpool } from '../../platform/ops/spool';
-import { config } from '../../platform/config';
+import { callbackSpoolDir, keepInSpool } from '../../platform/ops/spool';
 
 /** A provider's callback: an address we issued (else 404), then the status query (mobile-money.ts). */
 export function receiveMobileMoneyCallback(db: Db, token: string, body: unknown) {
@@ -23,13 +22,17 @@ export function receivePayoutStatusAnswer(db: Db, token: string, body: unknown) 
   return keptIfAway({ kind: 'payout_status', token, body }, () => applyPayoutStatus(db, token, body));
 }
 
-/** Airtel's callback, to its one fixed address (`applyAirtel`). */
+/**
+ * Airtel's callback, to its one fixed address (`applyAirtel`). Not kept during an outage: anyone may
+ * post there (the hash is checked against the attempt's instance, in the database), and Airtel's
+ * enquiry by our own id finds the payment without it.
+ */
 export function receiveAirtelCallback(db: Db, body: { transaction: Record<string, unknown> }) {
-  return keptIfAway({ kind: 'airtel', body }, () => applyAirtel(db, body));
+  return applyAirtel(db, body);
 }
 
 /**
- * Applies a notice; when the database cannot be reached, keeps it on this machine's disk instead
+ * Applies a notice to an address we issued; when the database cannot be reached, keeps it on this machine's disk instead
  * and answers 200 (notice-replay.ts applies it once the database is back): M-Pesa and MTN send a
  * callback once, and M-Pesa's may be the only place its push is named. Anything else (a bad
  * address: 404) is thrown as it was.
@@ -46,15 +49,16 @@ async function keptIfAway<S extends string>(
   }
 }
 
-/** What a notice is, by where it came: also the shape kept on disk while the database is away. */
-export type ProviderNotice =
-  | { kind: 'mobile_money' | 'payout' | 'payout_status'; token: string; body: unknown }
-  | { kind: 'airtel'; body: { transaction: Record<string, unknown> } };
+/** A notice to an address we issued (its token checks without the database): the shape kept on disk. */
+export interface ProviderNotice {
+  kind: 'mobile_money' | 'payout' | 'payout_status';
+  token: string;
+  body: unknown;
+}
 
 /** Applies a notice kept during an outage, as when it came: safe to apply twice. */
 export async function applyNotice(db: Db, notice: ProviderNotice): Promise<void> {
-  if (notice.kind === 'airtel') await applyAirtel(db, notice.body);
-  else if (notice.kind === 'mobile_money') await applyMobileMoney(db, notice.token, notice.body);
+  if (notice.kind === 'mobile_money') await applyMobileMoney(db, notice.token, notice.body);
   else if (notice.kind === 'payout') await applyPayout(db, notice.token, notice.body);
   else await applyPayoutStatus(db, notice.token, notice.body);
 }
@@ -80,7 +84,7 @@ async function applyPayoutStatus(db: Db, token: string, body: unknown) {
 /** Keeps a notice in CALLBACK_SPOOL_DIR; false when it could not be kept (the spool full, the disk failing). */
 async function keepNotice(notice: ProviderNotice): Promise<boolean> {
   try {
-    await keepInSpool(config().CALLBACK_SPOOL_DIR, notice);
+    await keepInSpool(callbackSpoolDir(), notice);
     log.warn('rail.callback_kept', { kind: notice.kind });
     return true;
   } catch (error) {
