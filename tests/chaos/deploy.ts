@@ -67,8 +67,11 @@ export async function rollingDeploy(options: {
   // closing listener.
   for (const [i, instance] of old.web.entries()) {
     const slot = `web/web${i + 1}`;
-    const drained = await balancer.command(`set server ${slot} state drain`);
-    if (drained) throw new Error(`HAProxy refused to drain ${slot}: ${drained}`);
+    // Its callbacks' server too (deploy/haproxy.cfg, backend callbacks: the same instance).
+    for (const server of [slot, slot.replace(/^web\//, 'callbacks/')]) {
+      const drained = await balancer.command(`set server ${server} state drain`);
+      if (drained) throw new Error(`HAProxy refused to drain ${server}: ${drained}`);
+    }
     await waitUntil(async () => (await haproxyStats(balancer)).get(slot)?.scur === '0', 30_000, `${slot} to drain`);
     await instance.stop();
     await waitUntil(

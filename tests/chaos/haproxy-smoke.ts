@@ -45,6 +45,8 @@ async function fakeWeb(name: string) {
     async start() {
       server = http.createServer((req, res) => {
         if (req.url === '/api/ready') return void res.writeHead(web.ready).end();
+        // Liveness, for the callbacks backend: a process that listens answers it.
+        if (req.url === '/api/ping') return void res.writeHead(200).end();
         req.resume();
         req.on('end', () => {
           web.seen.push(`${req.method} ${req.url}`);
@@ -211,7 +213,24 @@ async function main() {
     outMs <= 3_000 && b.seen.length === 0 && a.seen.length === 4,
     `down after ${outMs} ms; then a ${a.seen.length}, b ${b.seen.length}`,
   );
+  // Every instance unready (the database away): requests get 503 no-backend, but a provider's
+  // callback still reaches an instance, which keeps it on disk.
+  a.ready = 503;
+  await waitFor('web1 down', isDown('web/web1'));
+  reset();
+  const unready = await get(balancer, '/echo');
+  const callback = await get(balancer, '/api/rails/mobile-money/callbacks/x.y', { method: 'POST', body: '{}' });
+  check(
+    'no instance ready: requests 503 no-backend, a callback still reaches a live instance',
+    unready.status === 503 &&
+      unready.kind === 'no-backend' &&
+      callback.status === 200 &&
+      a.seen.length + b.seen.length === 1,
+    `request ${unready.status} ${unready.kind}; callback ${callback.status} from ${callback.body.backend}`,
+  );
+  a.ready = 200;
   b.ready = 200;
+  await waitFor('web1 up again', isUp('web/web1'));
   await waitFor('web2 up again', isUp('web/web2'));
 
   // No answer within `timeout server`: 504 timeout, not replayed.
