@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what the chaos bed runs besides Node: PostgreSQL 15, Patroni, etcd, HAProxy and Prometheus,
-# from Debian's packages (Debian 12: postgresql-15 15.x, patroni 3.0, etcd 3.4, haproxy 2.6), and only
+# and nginx for tests/chaos/nginx-smoke.ts,
+# from Debian's packages (Debian 12: postgresql-15 15.x, patroni 3.0, etcd 3.4, haproxy 2.6, nginx 1.22), and only
 # those that are missing, so on a prepared machine it changes nothing. Prints the versions found.
 # Needs root (or sudo) only when something is missing.
 set -eu
@@ -16,6 +17,7 @@ need patroni command -v patroni
 need etcd-server command -v etcd
 need etcd-client command -v etcdctl
 need prometheus command -v prometheus
+need nginx test -x /usr/sbin/nginx
 # Debian installs server binaries outside PATH, in the versioned directory patroni.yml's bin_dir names.
 need postgresql-15 test -x /usr/lib/postgresql/15/bin/postgres
 
@@ -26,8 +28,8 @@ if [ -n "$missing" ]; then
   $sudo apt-get update
   # shellcheck disable=SC2086 # one word per package
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
-  # The packages start their own services (a PostgreSQL "main" cluster, etcd on 2379); the bed runs its
-  # own processes on free ports, so those may be stopped: systemctl disable --now postgresql etcd.
+  # The packages start their own services (a PostgreSQL "main" cluster, etcd on 2379, nginx on 80); the
+  # bed runs its own processes on free ports, so those may be stopped: systemctl disable --now postgresql etcd nginx.
 else
   echo "All chaos engines are installed."
 fi
@@ -37,4 +39,5 @@ echo "patroni:    $(patroni --version)"
 echo "etcd:       $(etcd --version | head -n 1)"
 echo "etcdctl:    $(etcdctl version | head -n 1)"
 echo "prometheus: $(prometheus --version 2>&1 | head -n 1)"
+echo "nginx:      $(/usr/sbin/nginx -v 2>&1)"
 echo "postgresql: $(/usr/lib/postgresql/15/bin/postgres --version)"

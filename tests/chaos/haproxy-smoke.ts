@@ -3,71 +3,14 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../lib/platform/db/embedded';
 import { balancerError, haproxyStats, killHaproxy, startHaproxy, type Balancer } from './haproxy';
 import { startRelay } from './relay';
+import { check, cleanups, fakeWeb, listen, repeat, runSmoke, since, sleep, waitFor } from './smoke-kit';
 
 /**
  * deploy/haproxy.cfg's behaviour without Next or PostgreSQL (`npx tsx tests/chaos/haproxy-smoke.ts`):
  * fake web instances, fake Patroni nodes, and the relay. Stops itself within 2 minutes.
  */
-const cleanups: (() => unknown)[] = [];
-let failed = 0;
-const check = (name: string, ok: boolean, found: string) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${found}`);
-  if (!ok) failed++;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const since = (t: number) => Date.now() - t;
-async function waitFor(what: string, condition: () => Promise<boolean> | boolean, ms = 10_000): Promise<number> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (since(start) > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-  return since(start);
-}
-const listen = (server: net.Server, port = 0) =>
-  new Promise<number>((resolve) =>
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
-  );
-
-const spoofed = { 'x-balancer-error': 'backend-lost' };
-
-/** A web instance: /api/ready answers `ready`; anything else is recorded and echoed (unless told to die or hang). */
-async function fakeWeb(name: string) {
-  const port = await freePort();
-  let server: http.Server | null = null;
-  const state = { ready: 200, dieOnPost: false, hangMs: 0, seen: [] as string[] };
-  const web = {
-    ...state,
-    url: `http://127.0.0.1:${port}`,
-    async start() {
-      server = http.createServer((req, res) => {
-        if (req.url === '/api/ready') return void res.writeHead(web.ready).end();
-        // Liveness, for the callbacks backend: a process that listens answers it.
-        if (req.url === '/api/ping') return void res.writeHead(200).end();
-        req.resume();
-        req.on('end', () => {
-          web.seen.push(`${req.method} ${req.url}`);
-          if (req.method === 'POST' && web.dieOnPost) return void req.socket.destroy();
-          // ?spoof: the instance itself sends the balancer's header, which must not reach the client.
-          const headers = { 'content-type': 'application/json', ...(req.url?.includes('spoof') && spoofed) };
-          const { 'x-forwarded-for': xff, 'x-forwarded-proto': proto } = req.headers;
-          setTimeout(() => res.writeHead(200, headers).end(JSON.stringify({ backend: name, xff, proto })), web.hangMs);
-        });
-      });
-      await listen(server, port);
-    },
-    async kill() {
-      server!.closeAllConnections();
-      await new Promise((r) => server!.close(r));
-    },
-  };
-  await web.start();
-  cleanups.push(() => server?.listening && web.kill());
-  return web;
-}
 
 /** A PostgreSQL node (greets with its name, echoes lines) and its Patroni API (`/primary`). */
 async function fakeNode(name: string, isPrimary: () => boolean) {
@@ -109,11 +52,6 @@ async function get(balancer: Balancer, path: string, init: RequestInit = {}) {
   return { status: res.status, body, kind: balancerError(res), retryAfter, ms: since(started) };
 }
 type Answer = Awaited<ReturnType<typeof get>>;
-const repeat = async (n: number, send: () => Promise<Answer>, until = (_: Answer[]) => false) => {
-  const answers: Answer[] = [];
-  while (answers.length < n && !until(answers)) answers.push(await send());
-  return answers;
-};
 
 async function main() {
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-smoke-'));
@@ -318,21 +256,4 @@ async function main() {
   );
 }
 
-const watchdog = setTimeout(() => {
-  console.error('FAIL watchdog: the smoke test took over 110 s');
-  killHaproxy();
-  process.exit(2);
-}, 110_000);
-const started = Date.now();
-main()
-  .catch((error) => {
-    failed++;
-    console.error('FAIL', error);
-  })
-  .finally(async () => {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
-    killHaproxy();
-    clearTimeout(watchdog);
-    console.log(`${failed ? `${failed} FAILED` : 'all passed'} in ${(since(started) / 1000).toFixed(1)} s`);
-    process.exit(failed ? 1 : 0);
-  });
+runSmoke(main, 110_000, killHaproxy);
