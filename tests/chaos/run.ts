@@ -66,6 +66,8 @@ function keepPreviousResults(): void {
   }
   fs.rmSync(RESULTS, { recursive: true, force: true });
   const parent = path.dirname(RESULTS);
+  // A fresh clone has no test-results/ yet.
+  fs.mkdirSync(parent, { recursive: true });
   const kept = fs
     .readdirSync(parent)
     .filter((name) => name.startsWith('chaos-'))
