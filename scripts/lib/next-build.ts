@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const SOURCES = ['app', 'lib', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+// Everything `next build` reads: instrumentation.ts and proxy.ts are compiled into the server too.
+const SOURCES = [
+  'app',
+  'lib',
+  'public',
+  'instrumentation.ts',
+  'proxy.ts',
+  'next.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
