@@ -32,8 +32,9 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   config();
   buttonScript();
-  await startTracing(config(), 'web');
-  // `npm start` says when this instance is being stopped: readiness fails first (draining.ts).
-  listenForDrain();
+  const tracing = await startTracing(config(), 'web');
+  // `npm start` says when this instance is being stopped: readiness fails first, and the spans are
+  // sent before SIGTERM (draining.ts).
+  listenForDrain(async () => tracing?.flush());
   startNoticeReplay();
 }

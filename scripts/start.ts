@@ -21,7 +21,7 @@ async function main() {
   const demo = env.embedded || process.env.SEED_DEMO_MERCHANT === 'true' ? await ensureDemoMerchant() : null;
   buildIfNeeded();
 
-  // The IPC channel carries one message: "drain" (scripts/lib/graceful-stop.ts).
+  // The IPC channel carries "drain" and "flush" (scripts/lib/graceful-stop.ts).
   const server = spawn(process.execPath, [require_next(), 'start', '-p', String(config.PORT), '-H', config.HOST], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env },

@@ -1,11 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
-import { DRAIN_MESSAGE } from '../../lib/platform/ops/draining';
+import { DRAIN_MESSAGE, FLUSH_MESSAGE, FLUSHED_MESSAGE } from '../../lib/platform/ops/draining';
+
+/** How long the server may take to send its buffered spans before SIGTERM comes anyway (a collector away). */
+const FLUSH_MS = 2_000;
 
 /**
  * Stops the `next start` process without losing a request: first it is told to drain (its readiness
  * fails while it still serves, lib/platform/ops/draining.ts) for `drainMs`, long enough for the
- * balancer to stop sending it anything; then SIGTERM, on which Next closes its listener and finishes
- * the requests in flight; SIGKILL only if that takes more than `graceMs`. Resolves with the exit code.
+ * balancer to stop sending it anything; then told to flush its traces (up to FLUSH_MS); then SIGTERM,
+ * on which Next closes its listener and finishes the requests in flight; SIGKILL only if that takes
+ * more than `graceMs`. Resolves with the exit code.
  */
 export async function stopServer(
   server: ChildProcess,
@@ -20,6 +24,7 @@ export async function stopServer(
     await Promise.race([exited, new Promise((r) => (wait = setTimeout(r, options.drainMs)))]);
     clearTimeout(wait);
   }
+  if (server.connected) await untilFlushed(server, exited);
   server.kill('SIGTERM');
   const late = setTimeout(() => {
     // Said in the unit's log: the requests still open then are cut.
@@ -29,4 +34,19 @@ export async function stopServer(
   const code = await exited;
   clearTimeout(late);
   return code;
+}
+
+async function untilFlushed(server: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  let wait: NodeJS.Timeout | undefined;
+  let onMessage: ((message: unknown) => void) | undefined;
+  const flushed = new Promise<void>((resolve) => {
+    onMessage = (message) => {
+      if (message === FLUSHED_MESSAGE) resolve();
+    };
+    server.on('message', onMessage);
+  });
+  server.send(FLUSH_MESSAGE, () => {});
+  await Promise.race([flushed, exited, new Promise((r) => (wait = setTimeout(r, FLUSH_MS)))]);
+  clearTimeout(wait);
+  server.off('message', onMessage!);
 }

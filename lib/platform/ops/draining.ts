@@ -19,6 +19,13 @@ import type http from 'node:http';
  * handlers (which read), and each bundle would otherwise have its own copy of this module.
  */
 export const DRAIN_MESSAGE = 'payments:drain';
+/**
+ * Then, just before SIGTERM: send what is still buffered (the spans), and answer FLUSHED_MESSAGE.
+ * Next ends the process with process.exit once its listener has closed, which leaves no moment to
+ * send anything after SIGTERM.
+ */
+export const FLUSH_MESSAGE = 'payments:flush';
+export const FLUSHED_MESSAGE = 'payments:flushed';
 
 const FLAG = Symbol.for('payments.draining');
 type Holder = { [FLAG]?: boolean };
@@ -40,11 +47,19 @@ function closeAfterAnswer(message: unknown): void {
   if (isDraining() && !response.headersSent) response.setHeader('connection', 'close');
 }
 
-/** In the `next start` process: drain when the parent says so. No channel (run on its own): nothing to do. */
-export function listenForDrain(): void {
+/**
+ * In the `next start` process: drain, and flush (`flush`: the tracer's), when the parent says so. No
+ * channel (run on its own): nothing to do.
+ */
+export function listenForDrain(flush: () => Promise<void> = async () => {}): void {
   if (!process.send) return;
   process.on('message', (message) => {
     if (message === DRAIN_MESSAGE) startDraining();
+    if (message === FLUSH_MESSAGE)
+      void flush()
+        .catch(() => {})
+        // The parent may be gone already: a failed send means nobody waits.
+        .then(() => process.send?.(FLUSHED_MESSAGE, () => {}));
   });
   // The channel must not keep the process alive on its own: Next decides when it exits.
   process.channel?.unref();

@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import { loggablePath } from '../http/logged-path';
 
 export interface Tracing {
+  /** Sends the spans still waiting. */
+  flush(): Promise<void>;
   /** Sends the spans still waiting, then stops. */
   stop(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export async function startTracing(
   });
   // Also installs AsyncLocalStorage (a span's work finds it as its parent) and the W3C propagator (jobs' TRACE_KEY).
   provider.register();
-  return { stop: () => provider.shutdown() };
+  return { flush: () => provider.forceFlush(), stop: () => provider.shutdown() };
 }
 
 /**
