@@ -20,9 +20,7 @@ export async function stopServer(
   if (options.drainMs > 0 && server.connected) {
     // A send that fails (the child is already going) only means there is nothing left to drain.
     server.send(DRAIN_MESSAGE, () => {});
-    let wait: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (wait = setTimeout(r, options.drainMs)))]);
-    clearTimeout(wait);
+    await settledWithin(options.drainMs, exited);
   }
   if (server.connected) await untilFlushed(server, exited);
   server.kill('SIGTERM');
@@ -37,7 +35,6 @@ export async function stopServer(
 }
 
 async function untilFlushed(server: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  let wait: NodeJS.Timeout | undefined;
   let onMessage: ((message: unknown) => void) | undefined;
   const flushed = new Promise<void>((resolve) => {
     onMessage = (message) => {
@@ -46,7 +43,13 @@ async function untilFlushed(server: ChildProcess, exited: Promise<unknown>): Pro
     server.on('message', onMessage);
   });
   server.send(FLUSH_MESSAGE, () => {});
-  await Promise.race([flushed, exited, new Promise((r) => (wait = setTimeout(r, FLUSH_MS)))]);
-  clearTimeout(wait);
+  await settledWithin(FLUSH_MS, flushed, exited);
   server.off('message', onMessage!);
+}
+
+/** Until the first of `events` settles, or `ms` have passed. */
+async function settledWithin(ms: number, ...events: Promise<unknown>[]): Promise<void> {
+  let wait: NodeJS.Timeout | undefined;
+  await Promise.race([...events, new Promise((r) => (wait = setTimeout(r, ms)))]);
+  clearTimeout(wait);
 }

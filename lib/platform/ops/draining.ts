@@ -51,7 +51,7 @@ function closeAfterAnswer(message: unknown): void {
  * In the `next start` process: drain, and flush (`flush`: the tracer's), when the parent says so. No
  * channel (run on its own): nothing to do.
  */
-export function listenForDrain(flush: () => Promise<void> = async () => {}): void {
+export function listenForDrain(flush: () => Promise<void>): void {
   if (!process.send) return;
   process.on('message', (message) => {
     if (message === DRAIN_MESSAGE) startDraining();
