@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepInSpool, replaySpool, SPOOL_ENTRY_MAX_BYTES, spoolBacklog } from '../../lib/platform/ops/spool';
 
 const dirs: string[] = [];
@@ -11,6 +11,7 @@ const newDir = () => {
   return dir;
 };
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) fs.rmSync(path.dirname(dir), { recursive: true, force: true });
 });
 
@@ -69,6 +70,9 @@ describe('the spool', () => {
 
   it('a spool that does not exist yet has nothing waiting', async () => {
     const dir = newDir();
+    // The clock moves between the reads of the spool: an empty spool still has no age.
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 5));
     expect(await spoolBacklog(dir)).toEqual({ waiting: 0, oldestSeconds: 0, failed: 0 });
     expect(await replaySpool(dir, async () => 'applied')).toBe(0);
   });

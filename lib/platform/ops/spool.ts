@@ -103,9 +103,10 @@ export async function replaySpool(
 /** How many entries wait, the oldest's age in seconds, and how many were set aside (for the metrics scrape). */
 export async function spoolBacklog(dir: string): Promise<{ waiting: number; oldestSeconds: number; failed: number }> {
   const names = await waiting(dir);
-  const oldest = names[0] ? Number(names[0].slice(0, 15)) : Date.now();
   const failed = (await waiting(path.join(dir, FAILED))).length;
-  return { waiting: names.length, oldestSeconds: Math.max(0, (Date.now() - oldest) / 1000), failed };
+  // An empty spool has no age: measuring "now minus now" across the await above read as 1 ms.
+  const oldestSeconds = names[0] ? Math.max(0, (Date.now() - Number(names[0].slice(0, 15))) / 1000) : 0;
+  return { waiting: names.length, oldestSeconds, failed };
 }
 
 /**
