@@ -287,7 +287,7 @@ export const SETTING_DOCS: Record<keyof typeof configSchema.shape, SettingDoc> =
   },
   SHUTDOWN_DRAIN_SECONDS: {
     meaning:
-      "When `npm start` is told to stop (SIGTERM), its web server first answers GET /api/ready with 503 `draining` for this long, still serving everything else, so the load balancer stops sending it requests before it closes; then it finishes the requests in flight and exits. At least the balancer's check interval times its fall count (HAProxy as shipped: 1 s × 2) ([operations.md](operations.md#a-rolling-deploy)).",
+      "When `npm start` is told to stop (SIGTERM), its web server first answers GET /api/ready with 503 `draining` for this long, still serving everything else, so the load balancer stops sending it requests before it closes; then it sends its buffered traces (at most 2 s, only when tracing is on), finishes the requests in flight and exits. At least the balancer's check interval times its fall count (HAProxy as shipped: 1 s × 2) ([operations.md](operations.md#a-rolling-deploy)).",
   },
   CALLBACK_SPOOL_DIR: {
     meaning:
