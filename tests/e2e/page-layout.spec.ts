@@ -143,6 +143,8 @@ test('amounts never break at 320 px: large amounts in several currencies, Englis
     await openCheckout(page, checkout, `?locale=${locale}`);
     const m = locale === 'fr' ? tFr : t;
     await expect(title(page, m('choose_title')).or(title(page, m('bank_title')))).toBeVisible();
+    // The choice of method can be drawn before the session (and with it the summary's amount) arrives.
+    await expect(page.getByTestId('amount')).toBeVisible();
     await expectAmountsOnOneLine(page, `${label} first`);
     if (await page.getByRole('radio', { name: new RegExp(`^${m('method_mobile_money')}`) }).count()) {
       await page.getByRole('radio', { name: new RegExp(`^${m('method_mobile_money')}`) }).check();
